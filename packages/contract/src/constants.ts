@@ -1,0 +1,39 @@
+// Business constants of SPEC §9, kept in one place for the client and the server.
+
+export const POLICIES_PER_PAGE = 5;
+export const DOCUMENT_DEADLINE_DAYS = 30;
+export const TOKEN_REFRESH_THRESHOLD_SECONDS = 5;
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
+export const MOBILE_MAX_WIDTH_PX = 767;
+export const MOBILE_DOCUMENTS_SHOWN = 4;
+export const MAX_UPLOAD_BYTES = 10_000_000;
+export const DEFAULT_MAX_FILE_NUMBER = 4;
+export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg'] as const;
+export const MIN_DRIVER_AGE = 18;
+export const VEHICLE_EFFECTIVE_WINDOW_MONTHS = 6;
+export const HOLDER_NAME_MIN = 2;
+export const HOLDER_NAME_MAX = 40;
+export const TERMINATION_COMMENT_MAX = 500;
+export const FAQ_PAGE_SIZE = 10;
+export const FAQ_SEARCH_ANALYTICS_DELAY_MS = 3_000;
+export const CONSENT_COOKIE_DAYS = 360;
+export const ACCOUNT_DELETION_LOGOUT_DELAY_MS = 3_000;
+export const COPYRIGHT_START_YEAR = 2020;
+
+/**
+ * Phone numbers shown to customers. They come from the ranges that the French telecom
+ * regulator (Arcep) reserves for fiction (01 99 00 xx xx), so no real line is ever called.
+ */
+export const PHONE_NUMBERS = {
+  customerService: '01 99 00 12 34',
+  urgentVehicleChange: '01 99 00 56 78',
+} as const;
+
+/** SPEC §9: opening hours of customer service. */
+export const CUSTOMER_SERVICE_HOURS =
+  'Du lundi au vendredi de 9h00 à 13h00 et de 14h00 à 18h00, appel au prix d’un appel local';
+
+/** Turns a displayed French phone number into a `tel:` URI (E.164). */
+export function telHref(displayed: string): string {
+  return `tel:+33${displayed.replace(/\s/g, '').replace(/^0/, '')}`;
+}

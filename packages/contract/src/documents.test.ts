@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canConfirm,
+  canUpload,
+  checkFilesToAttach,
+  DOCUMENT_STATUS_LABELS,
+  documentStatusStyle,
+  downloadedDocumentSchema,
+  FILE_CHECK_MESSAGES,
+  UPLOAD_ACCEPT_ATTRIBUTE,
+  UPLOAD_MESSAGES,
+  uploadFileTypeSchema,
+  uploadResultMessage,
+} from './documents';
+import { DOCUMENT_STATUSES, type DocumentStatus } from './policy';
+
+describe('document status labels (SPEC §4)', () => {
+  it.each([
+    ['validated', 'Validé', 'validated'],
+    ['rejected', 'Non conforme', 'rejected'],
+    ['received', 'En cours de vérification', 'received'],
+    ['pending', 'En attente', 'pending'],
+    ['not validated', 'Non conforme', 'pending'],
+    ['cancelled', 'Annulé', 'terminated'],
+  ] as const)('a %s document reads %s and is styled %s', (status, label, style) => {
+    expect(DOCUMENT_STATUS_LABELS[status]).toBe(label);
+    expect(documentStatusStyle(status)).toBe(style);
+  });
+});
+
+describe('upload eligibility (SPEC §4)', () => {
+  const expected: Record<DocumentStatus, { resend: boolean; noResend: boolean }> = {
+    validated: { resend: true, noResend: false },
+    rejected: { resend: true, noResend: true },
+    received: { resend: false, noResend: false },
+    pending: { resend: true, noResend: true },
+    'not validated': { resend: true, noResend: true },
+    cancelled: { resend: true, noResend: false },
+  };
+
+  it('covers every status', () => {
+    expect(Object.keys(expected).sort()).toEqual([...DOCUMENT_STATUSES].sort());
+  });
+
+  for (const status of DOCUMENT_STATUSES) {
+    it(`a ${status} document can be uploaded with canResend: ${expected[status].resend}, without: ${expected[status].noResend}`, () => {
+      expect(canUpload({ fileType: 'permis', status, canResend: true })).toBe(
+        expected[status].resend,
+      );
+      expect(canUpload({ fileType: 'permis', status, canResend: false })).toBe(
+        expected[status].noResend,
+      );
+    });
+  }
+
+  it('a document with no status yet can be uploaded, whether or not it can be resent', () => {
+    expect(canUpload({ fileType: 'permis', status: null, canResend: true })).toBe(true);
+    expect(canUpload({ fileType: 'permis', status: null, canResend: false })).toBe(true);
+  });
+
+  it("an 'autre' entry is never clickable", () => {
+    for (const status of [...DOCUMENT_STATUSES, null]) {
+      for (const canResend of [true, false]) {
+        expect(canUpload({ fileType: 'autre', status, canResend })).toBe(false);
+      }
+    }
+  });
+});
+
+describe('downloaded document schema (SPEC §3)', () => {
+  it('accepts an id, a file name and an ISO date-time', () => {
+    const doc = { id: 'd1', fileName: 'Attestation.pdf', created: '2026-01-15T09:30:00Z' };
+    expect(downloadedDocumentSchema.parse(doc)).toEqual(doc);
+    expect(
+      downloadedDocumentSchema.safeParse({ ...doc, created: '2026-01-15T10:30:00+01:00' }).success,
+    ).toBe(true);
+  });
+
+  it('refuses a date without a time', () => {
+    const doc = { id: 'd1', fileName: 'a.pdf', created: '2026-01-15' };
+    expect(downloadedDocumentSchema.safeParse(doc).success).toBe(false);
+  });
+});
+
+describe('upload fileType field', () => {
+  it('accepts 1 to 60 characters after trimming', () => {
+    expect(uploadFileTypeSchema.parse(' autre ')).toBe('autre');
+    expect(uploadFileTypeSchema.safeParse('x'.repeat(60)).success).toBe(true);
+    expect(uploadFileTypeSchema.safeParse('x'.repeat(61)).success).toBe(false);
+    expect(uploadFileTypeSchema.safeParse('   ').success).toBe(false);
+  });
+});
+
+describe('files to attach (SPEC §5)', () => {
+  const pdf = (size: number, name = 'scan.pdf') => ({ name, size, type: 'application/pdf' });
+
+  it('the file input offers the four accepted extensions and their MIME types', () => {
+    expect(UPLOAD_ACCEPT_ATTRIBUTE).toBe(
+      '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg',
+    );
+  });
+
+  it('accepts pdf, png, jpg and jpeg files whatever the case of the extension', () => {
+    const files = [
+      pdf(1),
+      { name: 'photo.PNG', size: 2, type: 'image/png' },
+      { name: 'photo.jpg', size: 3, type: 'image/jpeg' },
+      { name: 'photo.Jpeg', size: 4, type: 'image/jpeg' },
+    ];
+    expect(checkFilesToAttach([], files)).toEqual({ accepted: files, errors: [] });
+  });
+
+  it('refuses a file over 10,000,000 bytes and accepts one of exactly 10,000,000', () => {
+    const result = checkFilesToAttach([], [pdf(10_000_001), pdf(10_000_000)]);
+    expect(result.accepted).toEqual([pdf(10_000_000)]);
+    expect(result.errors).toEqual([
+      'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
+    ]);
+  });
+
+  it('refuses a file whose extension or MIME type is not accepted', () => {
+    const result = checkFilesToAttach(
+      [],
+      [
+        { name: 'notes.docx', size: 1, type: 'application/pdf' },
+        { name: 'page.pdf', size: 2, type: 'text/html' },
+        { name: 'pdf', size: 3, type: 'application/pdf' },
+      ],
+    );
+    expect(result.accepted).toEqual([]);
+    expect(result.errors).toEqual([
+      'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
+    ]);
+  });
+
+  it('refuses a file of the same size and type as one already attached', () => {
+    const result = checkFilesToAttach([pdf(500, 'a.pdf')], [pdf(500, 'b.pdf'), pdf(501)]);
+    expect(result.accepted).toEqual([pdf(501)]);
+    expect(result.errors).toEqual(['Le fichier est déjà joint.']);
+  });
+
+  it('refuses a file of the same size and type as one earlier in the same batch', () => {
+    const result = checkFilesToAttach([], [pdf(500, 'a.pdf'), pdf(500, 'b.pdf')]);
+    expect(result.accepted).toEqual([pdf(500, 'a.pdf')]);
+    expect(result.errors).toEqual([FILE_CHECK_MESSAGES.alreadyAttached]);
+  });
+
+  it('the same size with another type is a different file', () => {
+    const png = { name: 'a.png', size: 500, type: 'image/png' };
+    expect(checkFilesToAttach([pdf(500)], [png]).accepted).toEqual([png]);
+  });
+
+  it('stops at the default of 4 files when the document sets no maximum', () => {
+    const result = checkFilesToAttach([pdf(1), pdf(2)], [pdf(3), pdf(4), pdf(5)], {
+      maxFileNumber: null,
+    });
+    expect(result.accepted).toEqual([pdf(3), pdf(4)]);
+    expect(result.errors).toEqual(['Maximum 4 fichier(s) accepté(s)!']);
+  });
+
+  it("stops at the document's own maximum", () => {
+    const result = checkFilesToAttach([pdf(1)], [pdf(2), pdf(3)], { maxFileNumber: 2 });
+    expect(result.accepted).toEqual([pdf(2)]);
+    expect(result.errors).toEqual(['Maximum 2 fichier(s) accepté(s)!']);
+  });
+
+  it('reports each kind of refusal once, in the order met', () => {
+    const result = checkFilesToAttach(
+      [pdf(1)],
+      [pdf(20_000_000), { name: 'a.gif', size: 7, type: 'image/gif' }, pdf(1), pdf(30_000_000)],
+    );
+    expect(result.accepted).toEqual([]);
+    expect(result.errors).toEqual([
+      FILE_CHECK_MESSAGES.tooLarge,
+      FILE_CHECK_MESSAGES.invalidFormat,
+      FILE_CHECK_MESSAGES.alreadyAttached,
+    ]);
+  });
+});
+
+describe('confirming the upload (SPEC §5)', () => {
+  it('is disabled when no file is attached', () => {
+    expect(canConfirm(0, null)).toBe(false);
+    expect(canConfirm(0)).toBe(false);
+  });
+
+  it('is enabled with any number of files when no exact count is set', () => {
+    expect(canConfirm(1, null)).toBe(true);
+    expect(canConfirm(3)).toBe(true);
+  });
+
+  it('needs exactly the configured count when one is set', () => {
+    expect(canConfirm(1, 2)).toBe(false);
+    expect(canConfirm(2, 2)).toBe(true);
+    expect(canConfirm(3, 2)).toBe(false);
+  });
+});
+
+describe('per-file upload results (SPEC §8)', () => {
+  const notFound = (message: string) => ({ error: { code: 'not_found', message } });
+
+  it('a 2xx response is a success', () => {
+    expect(uploadResultMessage(201, { id: 'x' })).toBe(
+      'Téléchargement réussi avec l’ID de fichier enregistré',
+    );
+    expect(uploadResultMessage(200, null)).toBe(UPLOAD_MESSAGES.success);
+  });
+
+  it('a 404 for a missing policy reads "Le contrat introuvable", as an error body or plain text', () => {
+    expect(uploadResultMessage(404, notFound('Policy not found'))).toBe('Le contrat introuvable');
+    expect(uploadResultMessage(404, 'Policy not found')).toBe('Le contrat introuvable');
+  });
+
+  it('a 404 for a missing claim reads "Le sinistre introuvable"', () => {
+    expect(uploadResultMessage(404, notFound('Sinister not found'))).toBe(
+      'Le sinistre introuvable',
+    );
+    expect(uploadResultMessage(404, 'Sinister not found')).toBe('Le sinistre introuvable');
+  });
+
+  it('any other failure reads "Erreur de chargement"', () => {
+    expect(uploadResultMessage(404, notFound('Compte introuvable.'))).toBe('Erreur de chargement');
+    expect(uploadResultMessage(404, undefined)).toBe('Erreur de chargement');
+    expect(uploadResultMessage(400, notFound('Policy not found'))).toBe('Erreur de chargement');
+    expect(uploadResultMessage(413, 'Payload Too Large')).toBe('Erreur de chargement');
+    expect(uploadResultMessage(500, { oops: true })).toBe('Erreur de chargement');
+    expect(uploadResultMessage(302, '')).toBe('Erreur de chargement');
+  });
+});

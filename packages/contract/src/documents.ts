@@ -1,0 +1,198 @@
+// Documents (SPEC §2 /documents, §3, §4, §5, §8): status labels, upload eligibility, the
+// client checks on files to attach, and the French messages of uploads and downloads.
+import { z } from 'zod';
+import { ACCEPTED_UPLOAD_EXTENSIONS, DEFAULT_MAX_FILE_NUMBER, MAX_UPLOAD_BYTES } from './constants';
+import { errorBodySchema } from './errors';
+import { MESSAGES } from './messages';
+import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from './policy';
+
+/** SPEC §4: the label shown for each status of a document to provide. */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  validated: 'Validé',
+  rejected: 'Non conforme',
+  received: 'En cours de vérification',
+  pending: 'En attente',
+  'not validated': 'Non conforme',
+  cancelled: 'Annulé',
+};
+
+/** SPEC §4: the five style classes that exist for statuses. */
+export type DocumentStatusStyle = 'validated' | 'rejected' | 'pending' | 'received' | 'terminated';
+
+const STATUS_STYLES: Record<DocumentStatus, DocumentStatusStyle> = {
+  validated: 'validated',
+  rejected: 'rejected',
+  received: 'received',
+  pending: 'pending',
+  // SPEC §4: 'not validated' reads 'Non conforme' but is styled as pending.
+  'not validated': 'pending',
+  cancelled: 'terminated',
+};
+
+export function documentStatusStyle(status: DocumentStatus): DocumentStatusStyle {
+  return STATUS_STYLES[status];
+}
+
+/** SPEC §4: entries of type 'autre' show no status and cannot be clicked. */
+export function isOtherDocument(doc: Pick<DocumentToProvide, 'fileType'>): boolean {
+  return doc.fileType === OTHER_FILE_TYPE;
+}
+
+const NEVER_UPLOADABLE: readonly DocumentStatus[] = ['received', 'validated', 'cancelled'];
+
+/**
+ * SPEC §4 upload eligibility: (canResend and status is not received) or status is none of
+ * received, validated, cancelled. A document with no status yet is always eligible.
+ */
+export function canUpload(
+  doc: Pick<DocumentToProvide, 'fileType' | 'status' | 'canResend'>,
+): boolean {
+  if (isOtherDocument(doc)) return false;
+  if (doc.canResend && doc.status !== 'received') return true;
+  return doc.status === null || !NEVER_UPLOADABLE.includes(doc.status);
+}
+
+/** SPEC §3 "Document (download list)", body of GET /document/accounts/{accountId}/policy/{policyNumber}. */
+export const downloadedDocumentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  created: z.iso.datetime({ offset: true }).describe('Affichée jj.mm.aaaa (SPEC §9)'),
+});
+export type DownloadedDocument = z.infer<typeof downloadedDocumentSchema>;
+export const downloadedDocumentListSchema = z.array(downloadedDocumentSchema);
+
+/** The 201 body of an upload: the stored document, as the download list will show it. */
+export const uploadResponseSchema = downloadedDocumentSchema;
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** SPEC §3 upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
+export const uploadFileTypeSchema = z.string().trim().min(1).max(60);
+
+/** SPEC §9 accepted types, as the MIME types a browser reports for them. */
+export const ACCEPTED_UPLOAD_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+/** The `accept` attribute of the file input: extensions and MIME types of SPEC §9. */
+export const UPLOAD_ACCEPT_ATTRIBUTE = [
+  ...ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`),
+  ...ACCEPTED_UPLOAD_MIME_TYPES,
+].join(',');
+
+/** SPEC §5 document upload messages. */
+export const FILE_CHECK_MESSAGES = {
+  tooLarge:
+    'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
+  invalidFormat: 'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
+  alreadyAttached: 'Le fichier est déjà joint.',
+  tooMany: (max: number) => `Maximum ${max} fichier(s) accepté(s)!`,
+} as const;
+
+/** What the checks need of a browser `File`. */
+export interface FileLike {
+  name: string;
+  size: number;
+  type: string;
+}
+
+export interface FileCheckResult<F extends FileLike> {
+  accepted: F[];
+  /** Distinct messages, in the order they first occurred. */
+  errors: string[];
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+function hasAcceptedType(file: FileLike): boolean {
+  return (
+    (ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) &&
+    (ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase())
+  );
+}
+
+/**
+ * SPEC §5: which of the files just picked may join those already attached. Each file is refused
+ * for the first rule it breaks: size over 10,000,000 bytes, type outside pdf/png/jpeg/jpg (by
+ * extension and MIME type; the server checks the bytes), same size and type as a file already
+ * attached or accepted earlier in this batch, or the count would pass maxFileNumber.
+ */
+export function checkFilesToAttach<F extends FileLike>(
+  attached: readonly FileLike[],
+  incoming: readonly F[],
+  opts: { maxFileNumber?: number | null } = {},
+): FileCheckResult<F> {
+  const max = opts.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER;
+  const accepted: F[] = [];
+  const errors = new Set<string>();
+  for (const file of incoming) {
+    const kept = [...attached, ...accepted];
+    if (file.size > MAX_UPLOAD_BYTES) errors.add(FILE_CHECK_MESSAGES.tooLarge);
+    else if (!hasAcceptedType(file)) errors.add(FILE_CHECK_MESSAGES.invalidFormat);
+    else if (kept.some((other) => other.size === file.size && other.type === file.type))
+      errors.add(FILE_CHECK_MESSAGES.alreadyAttached);
+    else if (kept.length >= max) errors.add(FILE_CHECK_MESSAGES.tooMany(max));
+    else accepted.push(file);
+  }
+  return { accepted, errors: [...errors] };
+}
+
+/** SPEC §5: Confirm is disabled with no file, and needs exactly exactFileNumber when it is set. */
+export function canConfirm(attachedCount: number, exactFileNumber?: number | null): boolean {
+  if (attachedCount === 0) return false;
+  return exactFileNumber == null || attachedCount === exactFileNumber;
+}
+
+/** SPEC §8: the 404 bodies the upload call may answer with (the server sends them as `message`). */
+export const UPLOAD_NOT_FOUND_BODIES = {
+  sinister: 'Sinister not found',
+  policy: MESSAGES.api.policyNotFound,
+} as const;
+
+/** SPEC §8 per-file upload results and banners of the documents screen, and the download error. */
+export const UPLOAD_MESSAGES = {
+  success: 'Téléchargement réussi avec l’ID de fichier enregistré',
+  sinisterNotFound: 'Le sinistre introuvable',
+  policyNotFound: 'Le contrat introuvable',
+  failed: 'Erreur de chargement',
+  allSent: 'Votre document a été transmis avec succès',
+  exception: 'Erreur de fichier interne',
+  downloadFailed: 'Une erreur s’est produite lors de la récupération de vos documents.',
+} as const;
+
+export function uploadSucceeded(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/** The message carried by an error body `{ error: { message } }` or a plain-text body. */
+function bodyMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim();
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.error.message : undefined;
+}
+
+/** SPEC §8: the per-file message of the documents screen for one upload response. */
+export function uploadResultMessage(status: number, body: unknown): string {
+  if (uploadSucceeded(status)) return UPLOAD_MESSAGES.success;
+  if (status === 404) {
+    const message = bodyMessage(body);
+    if (message === UPLOAD_NOT_FOUND_BODIES.sinister) return UPLOAD_MESSAGES.sinisterNotFound;
+    if (message === UPLOAD_NOT_FOUND_BODIES.policy) return UPLOAD_MESSAGES.policyNotFound;
+  }
+  return UPLOAD_MESSAGES.failed;
+}
+
+/**
+ * Why the server refuses an upload (ARCHITECTURE.md decision 5). Size and type reuse the SPEC §5
+ * wording so the customer reads the same sentence whichever side caught the problem.
+ */
+export const UPLOAD_REFUSALS = {
+  missingFile: 'Aucun fichier n’a été joint à la demande.',
+  emptyFile: 'Le fichier est vide.',
+  tooLarge: FILE_CHECK_MESSAGES.tooLarge,
+  typeNotAllowed: FILE_CHECK_MESSAGES.invalidFormat,
+  contentMismatch: 'Le contenu du fichier ne correspond pas à son extension (pdf, png, jpeg, jpg).',
+  unknownFileType: 'Ce type de document n’est pas demandé pour ce contrat.',
+  notUploadable: 'Ce document ne peut plus être transmis.',
+  terminatedPolicy: 'Ce contrat est résilié : il n’est plus possible d’y joindre des documents.',
+} as const;

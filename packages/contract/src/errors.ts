@@ -1,0 +1,23 @@
+// The error body of every API error (ARCHITECTURE.md decision 4), with French messages.
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const ERROR_CODES = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  validation: 'validation_error',
+  conflict: 'conflict',
+  tooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  internal: 'internal_error',
+} as const;

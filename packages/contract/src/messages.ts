@@ -1,0 +1,32 @@
+// French texts of the shell and of SPEC §8 used by more than one module.
+
+export const MESSAGES = {
+  loading: 'Chargement…',
+  genericError: 'Désolé, une erreur inattendue s’est produite',
+  fallbackError: 'quelque chose s’est mal passé',
+  unavailablePage: 'Désolé, cette page n’est pas disponible',
+  api: {
+    unauthorized: 'Authentification requise. Veuillez vous reconnecter.',
+    forbidden: 'Vous n’avez pas accès à ce compte.',
+    notFound: 'Ressource introuvable.',
+    routeNotFound: 'Cette adresse n’existe pas.',
+    validation: 'Certaines données envoyées ne sont pas valides.',
+    malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
+    tooLarge: 'La requête est trop volumineuse.',
+    unsupportedMediaType: 'Ce type de contenu n’est pas accepté.',
+    rateLimited: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+    internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+    accountNotFound: 'Compte introuvable.',
+    policyNotFound: 'Policy not found',
+  },
+  login: {
+    title: 'Connexion à votre Espace Assuré',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+    invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+    tooManyAttempts:
+      'Trop de tentatives de connexion. Veuillez patienter quelques minutes avant de réessayer.',
+    missingFields: 'Veuillez saisir votre adresse e-mail et votre mot de passe.',
+  },
+} as const;

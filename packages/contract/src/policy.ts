@@ -1,0 +1,111 @@
+// Payload shapes of SPEC §3 (policies, account), shared by the API routes and the SPA.
+import { z } from 'zod';
+
+export const DOCUMENT_STATUSES = [
+  'validated',
+  'rejected',
+  'received',
+  'pending',
+  'not validated',
+  'cancelled',
+] as const;
+export const documentStatusSchema = z.enum(DOCUMENT_STATUSES);
+export type DocumentStatus = z.infer<typeof documentStatusSchema>;
+
+/** 'autre' is the file type of any extra document the customer adds (SPEC §3). */
+export const OTHER_FILE_TYPE = 'autre';
+
+export const documentToProvideSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  fileType: z.string(),
+  status: documentStatusSchema.nullable(),
+  canResend: z.boolean(),
+  maxFileNumber: z.number().int().positive().nullable(),
+  exactFileNumber: z.number().int().positive().nullable(),
+});
+export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
+
+export const guaranteeSchema = z.object({
+  type: z.string(),
+  description: z.string(),
+  franchise: z.number().nonnegative().describe('Franchise en euros'),
+});
+export type Guarantee = z.infer<typeof guaranteeSchema>;
+
+export const driverSchema = z.object({
+  id: z.string(),
+  salutation: z.enum(['Mme', 'Mr']),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.iso.date(),
+  principal: z.boolean(),
+  crm: z.number().describe('Coefficient bonus/malus (CRM), 0.50 à 3.50'),
+});
+export type Driver = z.infer<typeof driverSchema>;
+
+export const riskSchema = z.object({
+  licensePlate: z.string(),
+  manufacturer: z.string(),
+  model: z.string(),
+  guaranteeFormula: z.string(),
+  guarantees: z.array(guaranteeSchema),
+});
+export type Risk = z.infer<typeof riskSchema>;
+
+export const bankAccountSchema = z.object({
+  ownerName: z.string(),
+  bic: z.string(),
+  iban: z.string(),
+});
+
+export const paymentDetailsSchema = z.object({
+  id: z.string(),
+  paymentMethod: z.string(),
+  bankAccount: bankAccountSchema,
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+export const garageAddressSchema = z.object({
+  id: z.string(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+export type GarageAddress = z.infer<typeof garageAddressSchema>;
+
+export const policySchema = z.object({
+  policyNumber: z.string(),
+  accountId: z.string(),
+  customerId: z.string(),
+  state: z.string().describe("'Actif', 'Suspendu', 'Résilié' ou 'Résilié CTX'"),
+  premiumA: z.number().describe('Prime annuelle en euros'),
+  startDate: z.iso.date(),
+  drivers: z.array(driverSchema),
+  risks: z.array(riskSchema).min(1),
+  paymentDetails: paymentDetailsSchema.nullable(),
+  address: garageAddressSchema.nullable(),
+  documents: z.array(documentToProvideSchema),
+});
+export type Policy = z.infer<typeof policySchema>;
+export const policyListSchema = z.array(policySchema);
+
+export const accountAddressSchema = z.object({
+  id: z.string(),
+  line1: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  customerId: z.string(),
+});
+
+export const accountSchema = z.object({
+  address: accountAddressSchema,
+  commercialConsent: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
