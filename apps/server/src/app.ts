@@ -1,0 +1,101 @@
+// Builds the whole application without listening (fastify/demo): tests call buildApp() and
+// app.inject(); server.ts listens. Plugins load in order: external (errors, headers, docs) →
+// services (database, identity provider) → routes → the SPA and its fallback.
+import path from 'node:path';
+import middie from '@fastify/middie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
+import { seedDemoData } from './db/seed/seed';
+import { purgeExpiredPayloads } from './oidc/adapter';
+import { interactionRoutes } from './oidc/interactions';
+import { loadProviderSecrets, publicJwks } from './oidc/keys';
+import { createProvider } from './oidc/provider';
+import authentication from './plugins/authentication';
+import errorHandler from './plugins/errors';
+import openapi from './plugins/openapi';
+import securityHeaders from './plugins/security-headers';
+import spa from './plugins/spa';
+import getAccountRoute from './routes/account/get-account';
+import healthRoutes from './routes/health';
+import listPoliciesRoute from './routes/policy/list-policies';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise opened from config. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    }));
+  const { db } = database;
+  await migrate(db);
+  if (config.demoMode) await seedDemoData(db);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders, {
+    externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
+  });
+  await app.register(openapi, { publicUrl: config.publicUrl });
+
+  let localJwks: ReturnType<typeof publicJwks> | undefined;
+  if (config.oidc.embedded) {
+    const secrets = await loadProviderSecrets(db);
+    localJwks = publicJwks(secrets);
+    const provider = createProvider(config, db, secrets);
+    await app.register(middie);
+    app.use('/oidc', provider.callback());
+    await app.register(interactionRoutes, { provider, db });
+    await purgeExpiredPayloads(db);
+    const purge = setInterval(
+      () => void purgeExpiredPayloads(db).catch(() => undefined),
+      3_600_000,
+    ).unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+  }
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authentication, {
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        localJwks,
+      });
+      await api.register(getAccountRoute);
+      await api.register(listPoliciesRoute);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
+  return app;
+}

@@ -1,0 +1,147 @@
+// Seeds the demo customers into an empty database (demo mode only, ARCHITECTURE.md).
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../../services/passwords';
+import type { Db } from '../client';
+import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';
+
+function isoDaysAgo(days: number, today = new Date()): string {
+  const d = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Seeds only when no account exists; returns whether it seeded. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
+      await insertCustomer(trx, customer, passwordHash, index);
+    }
+  });
+  return true;
+}
+
+async function insertCustomer(
+  db: Db,
+  c: DemoCustomer,
+  passwordHash: string,
+  index: number,
+): Promise<void> {
+  const accountId = randomUUID();
+  const customerId = `CLI-${String(100_231 + index * 7_919).padStart(8, '0')}`;
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      customer_id: customerId,
+      email: c.email,
+      password_hash: passwordHash,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      phone_number: c.phoneNumber,
+      commercial_consent: c.commercialConsent,
+    })
+    .execute();
+  await db
+    .insertInto('account_addresses')
+    .values({
+      id: randomUUID(),
+      account_id: accountId,
+      line1: c.address.line1,
+      postal_code: c.address.postalCode,
+      city: c.address.city,
+      country: 'France',
+    })
+    .execute();
+  const garageIds = c.garages.map(() => randomUUID());
+  if (c.garages.length) {
+    await db
+      .insertInto('garage_addresses')
+      .values(
+        c.garages.map((g, i) => ({
+          id: garageIds[i]!,
+          account_id: accountId,
+          ...g,
+          country: 'France',
+        })),
+      )
+      .execute();
+  }
+  for (const p of c.policies) {
+    await db
+      .insertInto('policies')
+      .values({
+        policy_number: p.policyNumber,
+        account_id: accountId,
+        customer_id: customerId,
+        state: p.state,
+        premium_a: p.premiumA,
+        start_date: isoDaysAgo(p.startDaysAgo),
+        garage_address_id: p.garage === undefined ? null : garageIds[p.garage]!,
+      })
+      .execute();
+    const risk = await db
+      .insertInto('risks')
+      .values({
+        policy_number: p.policyNumber,
+        position: 0,
+        license_plate: p.vehicle.licensePlate,
+        manufacturer: p.vehicle.manufacturer,
+        model: p.vehicle.model,
+        guarantee_formula: p.vehicle.guaranteeFormula,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('guarantees')
+      .values(p.guarantees.map((g, position) => ({ risk_id: risk.id, position, ...g })))
+      .execute();
+    await db
+      .insertInto('drivers')
+      .values(
+        p.drivers.map((d) => ({
+          id: randomUUID(),
+          policy_number: p.policyNumber,
+          salutation: d.salutation,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          birth_date: d.birthDate,
+          principal: d.principal,
+          crm: d.crm,
+        })),
+      )
+      .execute();
+    if (p.payment) {
+      await db
+        .insertInto('payment_details')
+        .values({
+          id: randomUUID(),
+          policy_number: p.policyNumber,
+          payment_method: 'Prélèvement SEPA mensuel',
+          owner_name: p.payment.ownerName,
+          bic: p.payment.bic,
+          iban: p.payment.iban,
+        })
+        .execute();
+    }
+    if (p.documents.length) {
+      await db
+        .insertInto('policy_documents')
+        .values(
+          p.documents.map((d, position) => ({
+            policy_number: p.policyNumber,
+            position,
+            name: d.name,
+            description: d.description,
+            file_type: d.fileType,
+            status: d.status,
+            can_resend: d.canResend,
+            max_file_number: d.maxFileNumber ?? null,
+            exact_file_number: d.exactFileNumber ?? null,
+          })),
+        )
+        .execute();
+    }
+  }
+}

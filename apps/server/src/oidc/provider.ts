@@ -1,0 +1,136 @@
+// The embedded OpenID Connect provider (oidc-provider), mounted at /oidc.
+// It enforces: authorization code flow with PKCE for the SPA (a public client), no consent
+// screen for this first-party client, JWT access tokens for the API audience that live
+// 5 minutes, rotating refresh tokens, RP-initiated logout with a French confirmation page.
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createAdapterFactory } from './adapter';
+import type { ProviderSecrets } from './keys';
+import { renderErrorPage, renderLoggedOutPage, renderLogoutPage } from './pages';
+
+export const INTERACTION_PATH = '/interaction';
+export const ACCESS_TOKEN_TTL_SECONDS = 300;
+const OIDC_SCOPES = 'openid profile email';
+const API_SCOPE = 'api';
+
+export function spaRedirectUris(publicUrl: string) {
+  return { redirect: `${publicUrl}/auth/callback`, postLogout: `${publicUrl}/` };
+}
+
+export function createProvider(config: Config, db: Db, secrets: ProviderSecrets): Provider {
+  const { issuer, clientId, audience } = config.oidc;
+  const uris = spaRedirectUris(config.publicUrl);
+  const secure = config.publicUrl.startsWith('https:');
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(db),
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'Espace Assuré',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [uris.redirect],
+        post_logout_redirect_uris: [uris.postLogout],
+      },
+    ],
+    jwks: secrets.jwks as Configuration['jwks'],
+    cookies: {
+      keys: secrets.cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+    },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
+    async findAccount(_ctx, sub) {
+      const account = await db
+        .selectFrom('accounts')
+        .select(['id', 'email', 'first_name', 'last_name'])
+        .where('id', '=', sub)
+        .executeTakeFirst();
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: true,
+          given_name: account.first_name,
+          family_name: account.last_name,
+          name: `${account.first_name} ${account.last_name}`,
+        }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    // First-party client: the grant is given without a consent screen.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId || client.clientId !== clientId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      const grant =
+        existing ??
+        new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(OIDC_SCOPES);
+      grant.addResourceScope(audience, API_SCOPE);
+      await grant.save();
+      return grant;
+    },
+    // SPEC §6: the SPA refreshes its token; every client that may use refresh tokens gets one.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 1800,
+      Grant: 8 * 3600,
+      Session: 8 * 3600,
+      RefreshToken: 8 * 3600,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPE,
+            audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = renderLogoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = renderLoggedOutPage();
+        },
+      },
+    },
+    renderError: (ctx) => {
+      ctx.type = 'html';
+      ctx.body = renderErrorPage();
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = config.trustProxy;
+  return provider;
+}

@@ -1,0 +1,90 @@
+// Bearer authentication of /api/v1 (ARCHITECTURE.md decision 2). It enforces: a JWT access token
+// signed by the issuer's keys (JWKS), with the expected issuer and audience, not expired, signed
+// with an allowed asymmetric algorithm (never 'none' or HMAC); `sub` is the account id, and a
+// path whose {accountId} is not the caller's gets 403 before any handler runs.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { ForbiddenError, UnauthorizedError } from './errors';
+
+export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's account id (token subject); set on every /api/v1 request. */
+    accountId: string;
+    /** The caller's email from the token, when the provider puts it there. */
+    tokenEmail: string | undefined;
+  }
+}
+
+export interface AuthenticationOptions {
+  issuer: string;
+  audience: string;
+  /** The embedded provider's public keys; otherwise the issuer's jwks_uri is discovered. */
+  localJwks?: JSONWebKeySet;
+}
+
+async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`OIDC discovery failed for ${issuer}: ${response.status}`);
+  const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri: string };
+  return createRemoteJWKSet(new URL(jwksUri));
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/.exec(header) : null;
+  return match?.[1];
+}
+
+export default fp(async function authentication(app: FastifyInstance, opts: AuthenticationOptions) {
+  let keys: Promise<JWTVerifyGetKey> | undefined = opts.localJwks
+    ? Promise.resolve(createLocalJWKSet(opts.localJwks))
+    : undefined;
+  const getKeys = () => {
+    keys ??= remoteKeys(opts.issuer).catch((err: unknown) => {
+      keys = undefined;
+      throw err;
+    });
+    return keys;
+  };
+
+  app.decorateRequest('accountId', '');
+  app.decorateRequest('tokenEmail', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError();
+    const keySet = await getKeys();
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: opts.issuer,
+        audience: opts.audience,
+        algorithms: ALLOWED_ALGORITHMS,
+        requiredClaims: ['sub', 'exp'],
+      });
+      request.accountId = payload.sub!;
+      request.tokenEmail = typeof payload.email === 'string' ? payload.email : undefined;
+    } catch {
+      throw new UnauthorizedError();
+    }
+  });
+
+  // Scope check before validation and handlers: {accountId} must be the caller's.
+  app.addHook('preValidation', async (request) => {
+    const params = request.params as { accountId?: string } | undefined;
+    if (params?.accountId !== undefined && params.accountId !== request.accountId)
+      throw new ForbiddenError();
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+});

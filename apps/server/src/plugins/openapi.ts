@@ -1,0 +1,27 @@
+// OpenAPI document and viewer at /api/docs, generated from the routes' zod schemas
+// (ARCHITECTURE.md decision 4).
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl: string }) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Espace Assuré API',
+        description:
+          'API du portail libre-service des assurés automobile. Toutes les routes exigent un jeton Bearer.',
+        version: '1.0.0',
+      },
+      servers: [{ url: opts.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+});

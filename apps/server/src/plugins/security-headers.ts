@@ -1,0 +1,38 @@
+// Security headers on every response, including the identity provider's pages (helmet writes
+// them on the raw response): a CSP without inline script or style, HSTS, nosniff,
+// frame-ancestors 'none' and a strict referrer policy (ARCHITECTURE.md decision 9).
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export default fp(async function securityHeaders(
+  app: FastifyInstance,
+  opts: { externalIssuer?: string },
+) {
+  const issuerOrigin = opts.externalIssuer ? new URL(opts.externalIssuer).origin : undefined;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+        formAction: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+        frameAncestors: ["'none'"],
+        frameSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+});

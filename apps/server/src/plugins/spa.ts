@@ -1,0 +1,70 @@
+// Serves the built SPA (apps/web/dist): hashed assets cached for a year, index.html for every
+// route of the SPA (React Router decides what is unknown and shows /not-found). The OIDC
+// settings the SPA needs are written into index.html's <meta> tags, so no inline script is
+// needed and the same build works against any identity provider.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES, MESSAGES } from '@espace/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './errors';
+import { escapeHtml } from '../oidc/pages';
+
+export interface SpaOptions {
+  webDist: string;
+  oidc: { issuer: string; clientId: string; audience: string };
+}
+
+const NOT_SPA = /^\/(api|oidc|interaction|assets|brand)(\/|$)|\.[a-z0-9]+$/i;
+
+export function renderIndex(template: string, oidc: SpaOptions['oidc']): string {
+  const meta = `<meta name="oidc-issuer" content="${escapeHtml(oidc.issuer)}">
+    <meta name="oidc-client-id" content="${escapeHtml(oidc.clientId)}">
+    <meta name="oidc-audience" content="${escapeHtml(oidc.audience)}">`;
+  return template.replace('<!--app-config-->', meta);
+}
+
+export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
+  const indexPath = path.join(opts.webDist, 'index.html');
+  const built = existsSync(indexPath);
+  const index = built ? renderIndex(readFileSync(indexPath, 'utf8'), opts.oidc) : undefined;
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn(`SPA build not found in ${opts.webDist}: run "npm run build"`);
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!index)
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Application web non construite : lancez "npm run build".');
+    return reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(index);
+  };
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0]!;
+    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(url))
+      return sendIndex(reply);
+    return reply.code(404).send(errorBody(ERROR_CODES.notFound, MESSAGES.api.routeNotFound));
+  });
+});

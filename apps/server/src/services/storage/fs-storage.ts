@@ -1,0 +1,128 @@
+/**
+ * The default document store: a folder on disk (ARCHITECTURE.md decision 5), by default
+ * `<dataDir>/documents`, which nothing serves over HTTP. It enforces the `DocumentStorage`
+ * contract of storage.ts:
+ * - only generated keys (`STORAGE_KEY_PATTERN`) are accepted, so no key can reach a path
+ *   outside the folder;
+ * - bytes are streamed to a temporary file in the same folder, flushed to disk, then renamed
+ *   onto the key: rename is atomic on one filesystem, so a reader sees the old file or the new
+ *   one, never a partial one;
+ * - on a stream error or past `maxBytes` the temporary file is removed before `put` rejects.
+ * One instance owns the folder; several server instances need object storage instead.
+ */
+import { createWriteStream, type Stats } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertStorageKey,
+  measureStream,
+  StoredFileNotFoundError,
+  type DocumentStorage,
+  type PutOptions,
+  type PutResult,
+} from './storage';
+
+/** Temporary files start with a dot and end with this suffix; they never match a key. */
+const TEMP_SUFFIX = '.part';
+
+/** The default folder of documents, inside the data folder. */
+export function documentsFolder(dataDir: string): string {
+  return path.join(dataDir, 'documents');
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+export class FsDocumentStorage implements DocumentStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(
+    key: string,
+    body: Readable | AsyncIterable<Uint8Array>,
+    { maxBytes }: PutOptions,
+  ): Promise<PutResult> {
+    const target = this.pathOf(key);
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    const temp = path.join(this.root, `.${key}.${randomUUID()}${TEMP_SUFFIX}`);
+    const measure = measureStream(maxBytes);
+    try {
+      await pipeline(
+        body,
+        measure,
+        // 'wx': never follow or reuse an existing file; flush: fsync before the rename.
+        createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }),
+      );
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return measure.result();
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    try {
+      // Opening first turns a missing file into a named error instead of a stream error.
+      const handle = await open(file, 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if (isNotFound(error)) throw new StoredFileNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
+    let stats: Stats;
+    try {
+      stats = await stat(file);
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    return stats.isFile();
+  }
+
+  /**
+   * Removes temporary files left by a process that died mid-upload. Call at start; the age
+   * threshold spares uploads still running in this process.
+   */
+  async removeStaleTemporaryFiles(olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch (error) {
+      if (isNotFound(error)) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!name.startsWith('.') || !name.endsWith(TEMP_SUFFIX)) continue;
+      const file = path.join(this.root, name);
+      const stats = await stat(file).catch(() => null);
+      if (stats && now - stats.mtimeMs > olderThanMs) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,168 @@
+// Builds the real app for API tests (no open port) and signs in through the real embedded
+// OpenID Connect provider with the authorization-code flow and PKCE, as the SPA does.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { spaRedirectUris } from '../src/oidc/provider';
+import { createTestDatabase, type BackendName, type TestDatabase } from './backends';
+
+export const DEMO = {
+  camille: 'camille.martin@example.fr',
+  jean: 'jean.dupont@example.fr',
+  lea: 'lea.bernard@example.fr',
+  password: 'Demo2026!',
+} as const;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: '/nonexistent',
+    },
+    { inMemoryDatabase: true, ...overrides },
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  backend: BackendName = 'pglite',
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(backend);
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database: database.handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A tiny cookie jar: enough for the provider's cookies across injected requests. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: LightMyRequestResponse) {
+    for (const c of response.cookies) {
+      if (c.expires && c.expires.getTime() < Date.now()) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+function location(response: LightMyRequestResponse): string {
+  const value = response.headers.location;
+  if (typeof value !== 'string')
+    throw new Error(`Expected a redirect, got ${response.statusCode}: ${response.body}`);
+  const url = new URL(value, 'http://localhost:3000');
+  return url.pathname + url.search;
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  id_token: string;
+  expires_in: number;
+}
+
+/** Starts an authorization request and returns the login form's path and the cookie jar. */
+export async function startLogin(app: FastifyInstance, config: Config) {
+  const jar = new CookieJar();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const query = new URLSearchParams({
+    client_id: config.oidc.clientId,
+    redirect_uri: spaRedirectUris(config.publicUrl).redirect,
+    response_type: 'code',
+    scope: 'openid profile email',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+  });
+  const auth = await app.inject({ method: 'GET', url: `/oidc/auth?${query}` });
+  jar.store(auth);
+  const interaction = location(auth);
+  const form = await app.inject({
+    method: 'GET',
+    url: interaction,
+    headers: { cookie: jar.header() },
+  });
+  return { jar, verifier, interaction, form };
+}
+
+export async function submitLogin(
+  app: FastifyInstance,
+  interaction: string,
+  jar: CookieJar,
+  email: string,
+  password: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `${interaction}/login`,
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  config: Config,
+  email: string,
+  password: string = DEMO.password,
+): Promise<Tokens> {
+  const { jar, verifier, interaction } = await startLogin(app, config);
+  const login = await submitLogin(app, interaction, jar, email, password);
+  jar.store(login);
+  const resume = await app.inject({
+    method: 'GET',
+    url: location(login),
+    headers: { cookie: jar.header() },
+  });
+  jar.store(resume);
+  const callback = new URL(location(resume), 'http://localhost:3000');
+  const code = callback.searchParams.get('code');
+  if (!code) throw new Error(`No code in ${callback}`);
+  const token = await app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: config.oidc.clientId,
+      redirect_uri: spaRedirectUris(config.publicUrl).redirect,
+    }).toString(),
+  });
+  if (token.statusCode !== 200)
+    throw new Error(`Token request failed: ${token.statusCode} ${token.body}`);
+  return token.json<Tokens>();
+}
+
+export function subjectOf(accessToken: string): string {
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+  };
+  return payload.sub;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
