@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useAccount } from '../../api/account';
+import { usePolicies } from '../../api/policies';
+import { Banner } from '../../components/banner/banner';
+import { useBanner } from '../../components/banner/banner-context';
+import { Loading } from '../../components/loading';
+import { ErrorPage } from '../error-page';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function AppLayout() {
+  const { banner, clearBanner } = useBanner();
+  const policies = usePolicies();
+  const account = useAccount();
+  // SPEC §2: a policies or account load failure shows the error page.
+  const failed = policies.isError || account.isError;
+  return (
+    <>
+      <Header />
+      <main id="main" className="container" tabIndex={-1}>
+        <Banner state={banner} onClose={clearBanner} />
+        {failed ? (
+          <ErrorPage />
+        ) : (
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </main>
+      <Footer />
+    </>
+  );
+}

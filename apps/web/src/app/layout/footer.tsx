@@ -1,0 +1,34 @@
+import { COPYRIGHT_START_YEAR } from '@espace/contract';
+import { Link } from 'react-router';
+import { currentBrand } from '../../lib/brand';
+import { paths } from '../paths';
+
+const LINKS = [
+  { to: paths.rules, label: 'Règles du site' },
+  { to: paths.generalConditions, label: 'Conditions générales d’utilisation' },
+  { to: paths.personalInformation, label: 'Protection des données personnelles' },
+  { to: paths.cookies, label: 'Gestion des cookies' },
+  { to: paths.accessibility, label: 'Accessibilité : partiellement conforme' },
+] as const;
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <nav aria-label="Informations légales">
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__copyright">
+          © {COPYRIGHT_START_YEAR}–{new Date().getFullYear()} {currentBrand().name} · Courtage
+          Horizon SAS, intermédiaire en assurance
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,72 @@
+import { NavLink } from 'react-router';
+import { usePolicies } from '../../api/policies';
+import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
+import { signOut } from '../../lib/auth';
+import { useSession } from '../../lib/session';
+import { paths } from '../paths';
+
+const NAV = [
+  { to: paths.home, label: 'Mes polices d’assurance', end: true },
+  { to: paths.documents, label: 'Mes documents', end: false },
+  { to: paths.account, label: 'Mon compte', end: false },
+  { to: paths.faq, label: 'FAQ', end: false },
+  { to: paths.contact, label: 'Contact', end: false },
+] as const;
+
+const LOGOUT = 'Déconnexion';
+
+export function Header() {
+  const { name } = useSession();
+  const policies = usePolicies();
+  // SPEC §2: a dot marker on 'Mes documents' when documents are still owed.
+  const owesDocuments = policies.data?.unfulfilledDocs ?? false;
+  const logout: MenuItem = { kind: 'action', label: LOGOUT, onSelect: () => void signOut() };
+  const mobileItems: MenuItem[] = [
+    ...NAV.map((item): MenuItem => ({
+      kind: 'link',
+      to: item.to,
+      label:
+        item.to === paths.documents && owesDocuments
+          ? `${item.label} (documents à transmettre)`
+          : item.label,
+    })),
+    logout,
+  ];
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Aller au contenu
+      </a>
+      <div className="site-header__bar container">
+        <NavLink to={paths.home} className="site-header__logo" aria-label="Espace Assuré, accueil">
+          <span className="brand-logo" aria-hidden="true" />
+        </NavLink>
+        <MenuButton
+          className="site-header__user"
+          align="end"
+          label={name ?? 'Mon espace'}
+          ariaLabel={`Menu utilisateur${name ? ` de ${name}` : ''}`}
+          items={[logout]}
+        />
+        <MenuButton className="site-header__mobile" align="end" label="Menu" items={mobileItems} />
+      </div>
+      <nav className="site-nav" aria-label="Navigation principale">
+        <ul className="container">
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end}>
+                {item.label}
+                {item.to === paths.documents && owesDocuments && (
+                  <span className="dot-marker" data-testid="documents-dot">
+                    <span className="visually-hidden"> (documents à transmettre)</span>
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+// Every route path of the portal (SPEC §2), in one place.
+export const paths = {
+  home: '/',
+  policies: '/policies',
+  coverages: '/coverages',
+  documents: '/documents',
+  documentsTab: (tab: 0 | 1) => `/documents/${tab}`,
+  account: '/account',
+  faq: '/faq',
+  contact: '/contact',
+  addDriver: '/addDriver',
+  removeDriver: '/removeDriver',
+  changeVehicle: '/changeVehicle',
+  changePaymentDetails: '/changePaymentDetails',
+  rules: '/rules',
+  generalConditions: '/generalConditions',
+  personalInformation: '/personalInformation',
+  cookies: '/cookies',
+  accessibility: '/accessibility',
+  notFound: '/not-found',
+  authCallback: '/auth/callback',
+} as const;

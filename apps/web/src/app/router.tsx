@@ -1,0 +1,27 @@
+// The routes of SPEC §2. Every screen is loaded lazily (a route module exports `Component`);
+// each feature contributes its own route list.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { policiesRoutes } from '../features/policies/routes';
+import { BannerProvider } from '../components/banner/banner';
+import { AppLayout } from './layout/app-layout';
+import { RouteErrorPage } from './error-page';
+import { paths } from './paths';
+
+const screens: RouteObject[] = [
+  ...policiesRoutes,
+  { path: paths.notFound, lazy: () => import('./not-found-page') },
+  { path: '*', element: <Navigate to={paths.notFound} replace /> },
+];
+
+/** Created after sign-in has completed, so it starts from the page the customer asked for. */
+export const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      element: (
+        <BannerProvider>
+          <AppLayout />
+        </BannerProvider>
+      ),
+      children: [{ errorElement: <RouteErrorPage />, children: screens }],
+    },
+  ]);

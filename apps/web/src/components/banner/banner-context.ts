@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+
+export type BannerLevel = 'success' | 'warn' | 'error';
+export interface BannerState {
+  level: BannerLevel;
+  message: string;
+}
+export interface BannerApi {
+  banner: BannerState | null;
+  showBanner(level: BannerLevel, message: string): void;
+  clearBanner(): void;
+}
+
+export const BannerContext = createContext<BannerApi | null>(null);
+
+/** SPEC §4 "Banner": shown with a level and a message, hidden by clear, cleared on route change. */
+export function useBanner(): BannerApi {
+  const api = useContext(BannerContext);
+  if (!api) throw new Error('useBanner outside of BannerProvider');
+  return api;
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { BannerContext, type BannerApi, type BannerState } from './banner-context';
+import './banner.css';
+
+const LABELS = { success: 'Succès', warn: 'Attention', error: 'Erreur' } as const;
+
+export function BannerProvider({ children }: { children: ReactNode }) {
+  const [banner, setBanner] = useState<BannerState | null>(null);
+  const { pathname } = useLocation();
+  // A banner set by the screen that navigates survives that one navigation (success → home).
+  const keepOnNextRoute = useRef(false);
+
+  useEffect(() => {
+    if (keepOnNextRoute.current) keepOnNextRoute.current = false;
+    else setBanner(null);
+  }, [pathname]);
+
+  const showBanner = useCallback((level: BannerState['level'], message: string) => {
+    keepOnNextRoute.current = true;
+    setBanner({ level, message });
+  }, []);
+  const clearBanner = useCallback(() => setBanner(null), []);
+  const api = useMemo<BannerApi>(
+    () => ({ banner, showBanner, clearBanner }),
+    [banner, showBanner, clearBanner],
+  );
+  return <BannerContext.Provider value={api}>{children}</BannerContext.Provider>;
+}
+
+/** The banner region stays in the page so screen readers announce what is put in it. */
+export function Banner({ state, onClose }: { state: BannerState | null; onClose(): void }) {
+  return (
+    <div
+      className="banner-region"
+      role={state?.level === 'error' ? 'alert' : 'status'}
+      aria-live={state?.level === 'error' ? 'assertive' : 'polite'}
+    >
+      {state && (
+        <div className={`banner banner--${state.level}`} data-testid="banner">
+          <p>
+            <span className="visually-hidden">{LABELS[state.level]} : </span>
+            {state.message}
+          </p>
+          <button
+            type="button"
+            className="banner__close"
+            onClick={onClose}
+            aria-label="Fermer le message"
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { MESSAGES } from '@espace/contract';
+
+export function Loading({ label = MESSAGES.loading }: { label?: string }) {
+  return (
+    <p className="loading" role="status">
+      {label}
+    </p>
+  );
+}

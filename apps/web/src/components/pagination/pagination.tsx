@@ -1,0 +1,34 @@
+export interface PaginationProps {
+  page: number;
+  pageCount: number;
+  onChange(page: number): void;
+  label: string;
+}
+
+/** SPEC §2: 'précédent' and 'suivant' controls when there is more than one page. */
+export function Pagination({ page, pageCount, onChange, label }: PaginationProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={label}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
+        précédent
+      </button>
+      <span aria-live="polite">
+        Page {page} sur {pageCount}
+      </span>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={page >= pageCount}
+        onClick={() => onChange(page + 1)}
+      >
+        suivant
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  formatCrm,
+  formatDate,
+  formatMoney,
+  isTerminated,
+  principalDriver,
+  type Policy,
+} from '@espace/contract';
+import { Link } from 'react-router';
+import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
+import { selectPolicy } from '../../../lib/selected-policy';
+import { PaymentDetailsBlock } from './payment-details';
+
+const ROUTES = {
+  coverages: '/coverages',
+  changeVehicle: '/changeVehicle',
+  addDriver: '/addDriver',
+  removeDriver: '/removeDriver',
+  changePaymentDetails: '/changePaymentDetails',
+} as const;
+
+function changeItems(policy: Policy): MenuItem[] {
+  const state = { policyNumber: policy.policyNumber };
+  const select = () => selectPolicy(policy.policyNumber);
+  const items: MenuItem[] = [
+    {
+      kind: 'link',
+      label: 'Changer de véhicule',
+      to: ROUTES.changeVehicle,
+      state,
+      onSelect: select,
+    },
+    { kind: 'link', label: 'Ajouter un conducteur', to: ROUTES.addDriver, state, onSelect: select },
+    {
+      kind: 'link',
+      label: 'Retirer un conducteur',
+      to: ROUTES.removeDriver,
+      state,
+      onSelect: select,
+    },
+  ];
+  // SPEC §2: the payment entry only when the policy has payment details.
+  if (policy.paymentDetails) {
+    items.push({
+      kind: 'link',
+      label: 'Changer les coordonnées bancaires',
+      to: ROUTES.changePaymentDetails,
+      state,
+      onSelect: select,
+    });
+  }
+  return items;
+}
+
+export function PolicyCard({ policy }: { policy: Policy }) {
+  const risk = policy.risks[0]!;
+  const terminated = isTerminated(policy);
+  const driver = principalDriver(policy.drivers);
+  const titleId = `policy-${policy.policyNumber}-title`;
+  return (
+    <article
+      className={`card policy-card${terminated ? ' policy-card--terminated' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="policy-card"
+    >
+      <header className="policy-card__header">
+        <h2 id={titleId}>
+          {risk.manufacturer} {risk.model}
+        </h2>
+        <span className={`state-badge${terminated ? ' state-badge--terminated' : ''}`}>
+          {policy.state}
+        </span>
+      </header>
+      <dl className="field-list">
+        <div>
+          <dt>Immatriculation</dt>
+          <dd>{risk.licensePlate}</dd>
+        </div>
+        <div>
+          <dt>N° de contrat</dt>
+          <dd>{policy.policyNumber}</dd>
+        </div>
+        <div>
+          <dt>Formule</dt>
+          <dd>{risk.guaranteeFormula}</dd>
+        </div>
+        <div>
+          <dt>Prime annuelle</dt>
+          <dd>{formatMoney(policy.premiumA)}</dd>
+        </div>
+        <div>
+          <dt>Date d’effet</dt>
+          <dd>{formatDate(policy.startDate)}</dd>
+        </div>
+        <div>
+          <dt>Bonus/Malus</dt>
+          <dd>{driver ? formatCrm(driver.crm) : '—'}</dd>
+        </div>
+      </dl>
+      {policy.paymentDetails && <PaymentDetailsBlock details={policy.paymentDetails} />}
+      <div className="policy-card__actions">
+        <Link
+          className="button button--secondary"
+          to={ROUTES.coverages}
+          state={{ policyNumber: policy.policyNumber }}
+          onClick={() => selectPolicy(policy.policyNumber)}
+          aria-label={`Couverture d’assurance du contrat ${policy.policyNumber}`}
+        >
+          Couverture d’assurance
+        </Link>
+        {!terminated && (
+          <MenuButton
+            label="Faire un changement"
+            ariaLabel={`Faire un changement sur le contrat ${policy.policyNumber}`}
+            items={changeItems(policy)}
+          />
+        )}
+      </div>
+    </article>
+  );
+}

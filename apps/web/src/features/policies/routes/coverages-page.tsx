@@ -1,0 +1,52 @@
+import { formatMoney } from '@espace/contract';
+import { Link, Navigate } from 'react-router';
+import { usePolicies } from '../../../api/policies';
+import { Loading } from '../../../components/loading';
+import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
+
+const HOME = '/';
+
+/** SPEC §2 /coverages: the selected policy's guarantees with description and franchise in euros. */
+export function Component() {
+  const policyNumber = useSelectedPolicyNumber();
+  const { data, isPending } = usePolicies();
+  if (isPending || !data) return <Loading />;
+  const policy = data.policies.find((p) => p.policyNumber === policyNumber);
+  if (!policy) return <Navigate to={HOME} replace />;
+  const risk = policy.risks[0]!;
+  return (
+    <section aria-labelledby="coverages-title">
+      <p>
+        <Link to={HOME}>← Mes polices d’assurance</Link>
+      </p>
+      <h1 id="coverages-title">Couverture d’assurance</h1>
+      <p className="lead">
+        {risk.manufacturer} {risk.model} ({risk.licensePlate}) · contrat n° {policy.policyNumber} ·
+        formule {risk.guaranteeFormula}
+      </p>
+      <div className="table-wrapper">
+        <table className="table">
+          <caption className="visually-hidden">Garanties du contrat {policy.policyNumber}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Garantie</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="numeric">
+                Franchise
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {risk.guarantees.map((g) => (
+              <tr key={g.type}>
+                <th scope="row">{g.type}</th>
+                <td>{g.description}</td>
+                <td className="numeric">{formatMoney(g.franchise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// The one way to call /api/v1: the bearer token on every call, JSON in and out, and errors
+// kept as errors (never turned into empty successes). A 401 refreshes the token once.
+import type { ErrorBody } from '@espace/contract';
+import { accessToken, signIn, userManager } from './auth';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | string | undefined,
+  ) {
+    super(typeof body === 'object' ? body.error.message : `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest extends Omit<RequestInit, 'body'> {
+  json?: unknown;
+  body?: BodyInit;
+  timeoutMs?: number;
+}
+
+async function send(path: string, init: ApiRequest, token: string): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const signal = init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : init.signal;
+  return fetch(`/api/v1${path}`, { ...init, headers, body, signal });
+}
+
+async function readBody(response: Response): Promise<ErrorBody | string | undefined> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as ErrorBody;
+  } catch {
+    return text;
+  }
+}
+
+/** Calls the API and returns the raw response (for blobs and per-status handling). */
+export async function apiResponse(path: string, init: ApiRequest = {}): Promise<Response> {
+  let response = await send(path, init, await accessToken());
+  if (response.status === 401) {
+    const renewed = await userManager.signinSilent().catch(() => null);
+    if (!renewed) {
+      await signIn();
+      throw new ApiError(401, undefined);
+    }
+    response = await send(path, init, renewed.access_token);
+  }
+  return response;
+}
+
+/** Calls the API; resolves with the JSON body (or undefined for 204), rejects with ApiError. */
+export async function api<T>(path: string, init: ApiRequest = {}): Promise<T> {
+  const response = await apiResponse(path, init);
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

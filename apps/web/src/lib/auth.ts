@@ -1,0 +1,72 @@
+// Sign-in with the authorization-code flow and PKCE (oidc-client-ts), SPEC §6:
+// - tokens are kept in memory only (ARCHITECTURE.md decision 8); the one-time sign-in state
+//   (PKCE verifier) waits in sessionStorage across the redirect and is removed after;
+// - the access token is refreshed when less than 5 s remain; if that fails, sign-in starts again.
+import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@espace/contract';
+import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { appConfig } from './config';
+
+export const CALLBACK_PATH = '/auth/callback';
+
+export const userManager = new UserManager({
+  authority: appConfig.issuer,
+  client_id: appConfig.clientId,
+  redirect_uri: `${window.location.origin}${CALLBACK_PATH}`,
+  post_logout_redirect_uri: `${window.location.origin}/`,
+  response_type: 'code',
+  scope: 'openid profile email',
+  userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
+  stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+  automaticSilentRenew: true,
+  accessTokenExpiringNotificationTimeInSeconds: TOKEN_REFRESH_THRESHOLD_SECONDS,
+  monitorSession: false,
+  loadUserInfo: false,
+});
+
+interface SignInState {
+  returnTo: string;
+}
+
+export function signIn(
+  returnTo = window.location.pathname + window.location.search,
+): Promise<void> {
+  return userManager.signinRedirect({ state: { returnTo } satisfies SignInState });
+}
+
+userManager.events.addSilentRenewError(() => {
+  void userManager.removeUser().then(() => signIn());
+});
+
+/** Finishes the redirect back from the provider; returns the path to go back to. */
+export async function completeSignIn(): Promise<string> {
+  const user = await userManager.signinRedirectCallback();
+  const state = user.state as Partial<SignInState> | undefined;
+  const returnTo = state?.returnTo;
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+}
+
+export async function currentUser(): Promise<User | null> {
+  const user = await userManager.getUser();
+  return user && !user.expired ? user : null;
+}
+
+export async function accessToken(): Promise<string> {
+  let user = await currentUser();
+  if (!user) {
+    try {
+      user = await userManager.signinSilent();
+    } catch {
+      user = null;
+    }
+  }
+  if (!user) {
+    await signIn();
+    throw new Error('Session expirée');
+  }
+  return user.access_token;
+}
+
+export async function signOut(): Promise<void> {
+  const user = await userManager.getUser();
+  await userManager.signoutRedirect({ id_token_hint: user?.id_token });
+}

@@ -1,0 +1,11 @@
+// Runtime settings written by the server into index.html's <meta> tags (no inline script).
+
+function meta(name: string, fallback: string): string {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || fallback;
+}
+
+export const appConfig = {
+  issuer: meta('oidc-issuer', `${window.location.origin}/oidc`),
+  clientId: meta('oidc-client-id', 'espace-assure-spa'),
+  audience: meta('oidc-audience', 'urn:espace-assure:api'),
+};

@@ -1,0 +1,17 @@
+// The signed-in customer, available to every screen once sign-in has completed.
+import { createContext, useContext } from 'react';
+
+export interface Session {
+  /** The token subject: every call is scoped to it (SPEC §6). */
+  accountId: string;
+  email: string | undefined;
+  name: string | undefined;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside of a signed-in tree');
+  return session;
+}

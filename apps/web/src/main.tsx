@@ -1,0 +1,55 @@
+// Sign-in is required on load (SPEC §2, §6): until the session is authenticated only a
+// loading text shows. Then the portal renders with the signed-in customer.
+import { MESSAGES } from '@espace/contract';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { CALLBACK_PATH, completeSignIn, currentUser, signIn } from './lib/auth';
+import './styles/global.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+function Message({ text, retry = false }: { text: string; retry?: boolean }) {
+  return (
+    <main className="boot-message">
+      <p role={retry ? 'alert' : 'status'}>{text}</p>
+      {retry && (
+        <button type="button" className="button" onClick={() => void signIn('/')}>
+          Se reconnecter
+        </button>
+      )}
+    </main>
+  );
+}
+
+// SPEC §9: any service worker is unregistered.
+void navigator.serviceWorker
+  ?.getRegistrations()
+  .then((all) => all.forEach((r) => void r.unregister()));
+
+async function boot() {
+  root.render(<Message text={MESSAGES.loading} />);
+  if (window.location.pathname === CALLBACK_PATH) {
+    try {
+      const returnTo = await completeSignIn();
+      window.history.replaceState(null, '', returnTo);
+    } catch {
+      root.render(<Message text="La connexion a échoué. Veuillez vous reconnecter." retry />);
+      return;
+    }
+  }
+  const user = await currentUser();
+  if (!user) {
+    await signIn();
+    return;
+  }
+  const profile = user.profile;
+  const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
+  root.render(
+    <StrictMode>
+      <App session={{ accountId: profile.sub, email: profile.email, name }} />
+    </StrictMode>,
+  );
+}
+
+void boot();
