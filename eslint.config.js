@@ -4,22 +4,43 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['policies', 'documents', 'account', 'changes', 'termination', 'contact', 'faq', 'legal', 'cookies'];
+const features = [
+  'policies',
+  'documents',
+  'account',
+  'changes',
+  'termination',
+  'contact',
+  'faq',
+  'legal',
+  'cookies',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -33,7 +54,10 @@ export default tseslint.config(
         {
           patterns: features
             .filter((other) => other !== feature)
-            .map((other) => ({ group: [`**/features/${other}`, `**/features/${other}/**`], message: 'A feature never imports another feature.' })),
+            .map((other) => ({
+              group: [`**/features/${other}`, `**/features/${other}/**`],
+              message: 'A feature never imports another feature.',
+            })),
         },
       ],
     },

@@ -1,0 +1,6 @@
+// `npm run bench`: prints the project's performance figures (they are read, not asserted).
+import { reportBundleSize } from './bundle-size';
+import { reportStartup } from './startup';
+
+reportBundleSize();
+await reportStartup();
