@@ -50,6 +50,11 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_OUT_DIR ? { WEB_OUT_DIR: process.env.E2E_WEB_OUT_DIR } : {}),
+    },
   },
 });

@@ -5,7 +5,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'apps/web/dist/index.html');
+// WEB_OUT_DIR builds the SPA elsewhere (parallel test runs); the server then serves it from there.
+const outDir = process.env.WEB_OUT_DIR
+  ? path.resolve(process.env.WEB_OUT_DIR)
+  : path.join(root, 'apps/web/dist');
+if (process.env.WEB_OUT_DIR) process.env.WEB_DIST = outDir;
+const built = path.join(outDir, 'index.html');
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -29,7 +34,7 @@ const stale = !existsSync(built) || sources.some((s) => newestMtime(s) > statSyn
 if (stale) {
   console.info('Construction de l’application web…');
   // Always a production build, whatever NODE_ENV the server runs with.
-  const env = { ...process.env, NODE_ENV: 'production' };
+  const env = { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: outDir };
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',

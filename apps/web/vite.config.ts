@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   build: {
+    // WEB_OUT_DIR lets parallel test runs build into their own folder (see scripts/start.mjs).
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     // The CSP forbids inline script and style: never inline assets or the module-preload polyfill.
     assetsInlineLimit: 0,
