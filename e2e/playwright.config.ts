@@ -10,7 +10,11 @@ export const BASE_URL = `http://localhost:${PORT}`;
 // A fresh data folder per run: the demo data is seeded into an empty database.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'espace-e2e-'));
 
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+const CHANGES_DATA = [/documents\.upload\.spec\.ts$/, /changes-.*\.spec\.ts$/];
+
 export default defineConfig({
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   testDir: './specs',
   fullyParallel: false,
   workers: 1,
@@ -37,11 +41,11 @@ export default defineConfig({
       ],
     },
   },
+  // All specs share one server and its demo data: the specs that change that data (uploads,
+  // contract changes) run after every spec that reads it as seeded.
   projects: [
-    {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
-    },
+    { name: 'reads', testIgnore: CHANGES_DATA, use: DESKTOP },
+    { name: 'changes', testMatch: CHANGES_DATA, dependencies: ['reads'], use: DESKTOP },
   ],
   webServer: {
     command: 'npm start',

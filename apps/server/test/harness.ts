@@ -1,6 +1,10 @@
 // Builds the real app for API tests (no open port) and signs in through the real embedded
 // OpenID Connect provider with the authorization-code flow and PKCE, as the SPA does.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -22,7 +26,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PUBLIC_URL: 'http://localhost:3000',
       WEB_DIST: '/nonexistent',
     },
-    { inMemoryDatabase: true, ...overrides },
+    {
+      inMemoryDatabase: true,
+      // Documents go to a throw-away folder, never the repository's data folder.
+      documentsDir: overrides.documentsDir ?? mkdtempSync(path.join(tmpdir(), 'espace-docs-')),
+      ...overrides,
+    },
   );
 }
 
@@ -48,6 +57,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
+      if (!overrides.documentsDir) await rm(config.documentsDir, { recursive: true, force: true });
     },
   };
 }
@@ -127,6 +137,16 @@ export async function signIn(
   email: string,
   password: string = DEMO.password,
 ): Promise<Tokens> {
+  return (await signInSession(app, config, email, password)).tokens;
+}
+
+/** Signs in and also returns the browser's cookies (the provider session), e.g. to sign out. */
+export async function signInSession(
+  app: FastifyInstance,
+  config: Config,
+  email: string,
+  password: string = DEMO.password,
+): Promise<{ tokens: Tokens; jar: CookieJar }> {
   const { jar, verifier, interaction } = await startLogin(app, config);
   const login = await submitLogin(app, interaction, jar, email, password);
   jar.store(login);
@@ -153,7 +173,7 @@ export async function signIn(
   });
   if (token.statusCode !== 200)
     throw new Error(`Token request failed: ${token.statusCode} ${token.body}`);
-  return token.json<Tokens>();
+  return { tokens: token.json<Tokens>(), jar };
 }
 
 export function subjectOf(accessToken: string): string {

@@ -1,0 +1,115 @@
+import { accountSchema, policyListSchema, type Policy } from '@espace/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './backends';
+import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+
+describe.each(BACKENDS)('account and policies API on %s', (backend) => {
+  let t: TestApp;
+  const sessions: Record<'camille' | 'jean' | 'lea', { token: string; accountId: string }> = {} as never;
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    for (const who of ['camille', 'jean', 'lea'] as const) {
+      const tokens = await signIn(t.app, t.config, DEMO[who]);
+      sessions[who] = { token: tokens.access_token, accountId: subjectOf(tokens.access_token) };
+    }
+  });
+  afterAll(() => t.close());
+
+  async function policiesOf(who: keyof typeof sessions): Promise<Policy[]> {
+    const { token, accountId } = sessions[who];
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/policy/accounts/${accountId}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return policyListSchema.parse(response.json());
+  }
+
+  it("returns camille's seven policies with every field of SPEC §3", async () => {
+    const policies = await policiesOf('camille');
+    expect(policies).toHaveLength(7);
+    const recent = policies.find((p) => p.policyNumber === 'AU2026104512')!;
+    expect(recent).toMatchObject({
+      accountId: sessions.camille.accountId,
+      customerId: expect.stringMatching(/^CLI-\d{8}$/),
+      state: 'Actif',
+      premiumA: 742.36,
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      risks: [
+        {
+          licensePlate: 'GH-482-KL',
+          manufacturer: 'Peugeot',
+          model: '208',
+          guaranteeFormula: 'Tous Risques',
+        },
+      ],
+      paymentDetails: {
+        id: expect.any(String),
+        paymentMethod: 'Prélèvement SEPA mensuel',
+        bankAccount: { ownerName: 'Mme Camille Martin', bic: 'CCBPFRPPLYO', iban: 'FR7613807000353212345678973' },
+      },
+      address: { id: expect.any(String), street: '18 rue des Lilas', zip: '69003', city: 'Lyon', country: 'France' },
+    });
+    expect(recent.risks[0]!.guarantees).toContainEqual({ type: 'Bris de glace', description: expect.any(String), franchise: 75 });
+    expect(recent.drivers).toEqual([
+      expect.objectContaining({ firstName: 'Camille', lastName: 'Martin', principal: true, crm: 0.68, birthDate: '1986-04-14', salutation: 'Mme' }),
+      expect.objectContaining({ firstName: 'Thomas', principal: false, crm: 0.76 }),
+    ]);
+    expect(recent.documents.map((d) => d.status)).toEqual(['pending', 'rejected', 'received', 'validated', 'not validated', null]);
+    expect(recent.documents[0]).toEqual({
+      name: 'Permis de conduire',
+      description: expect.any(String),
+      fileType: 'permis',
+      status: 'pending',
+      canResend: false,
+      maxFileNumber: 2,
+      exactFileNumber: 2,
+    });
+  });
+
+  it('lists policies in force first and terminated ones last', async () => {
+    const states = (await policiesOf('camille')).map((p) => p.state);
+    expect(states.at(-1)).toBe('Résilié');
+    expect(states.slice(0, -1)).not.toContain('Résilié');
+  });
+
+  it('shares a garage address between two of camille’s policies and gives payment details to at least two', async () => {
+    const policies = await policiesOf('camille');
+    const garageIds = policies.map((p) => p.address?.id).filter(Boolean);
+    expect(new Set(garageIds).size).toBeLessThan(garageIds.length);
+    expect(policies.filter((p) => p.paymentDetails).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("gives jean only terminated policies and lea one active policy without payment details", async () => {
+    expect((await policiesOf('jean')).map((p) => p.state).sort()).toEqual(['Résilié', 'Résilié CTX']);
+    const lea = await policiesOf('lea');
+    expect(lea).toHaveLength(1);
+    expect(lea[0]).toMatchObject({ state: 'Actif', paymentDetails: null });
+  });
+
+  it('returns the account with every field of SPEC §3', async () => {
+    const { token, accountId } = sessions.lea;
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/account/accounts/${accountId}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(accountSchema.strict().parse(response.json())).toEqual({
+      address: {
+        id: expect.any(String),
+        line1: '27 boulevard de la Liberté',
+        postalCode: '59000',
+        city: 'Lille',
+        country: 'France',
+        customerId: expect.stringMatching(/^CLI-/),
+      },
+      commercialConsent: false,
+      firstName: 'Léa',
+      lastName: 'Bernard',
+      email: DEMO.lea,
+      phoneNumber: '06 45 23 89 10',
+    });
+  });
+
+  it('answers an unknown API path with 404 in the error body shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+});

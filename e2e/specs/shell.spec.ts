@@ -1,0 +1,105 @@
+import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+
+test.describe('portal shell', () => {
+  test('sign-in is required: a deep link comes back to its page after signing in', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.lea, '/coverages');
+    // /coverages without a selected policy goes home.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('a wrong password gets one French message and nothing else', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
+    await page.getByLabel('Mot de passe').fill('pas-le-bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
+    await expectNoAxeViolations(page, 'login error');
+  });
+
+  test('unknown paths go to /not-found', async ({ page }) => {
+    await signIn(page, DEMO.lea);
+    await expect(page.getByTestId('policy-card')).toHaveCount(1);
+    await page.goto('/nimporte/quoi');
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await expectNoAxeViolations(page, 'not found');
+  });
+
+  test('the footer links and the copyright line from 2020', async ({ page }) => {
+    await signIn(page, DEMO.lea);
+    const footer = page.getByRole('contentinfo');
+    for (const name of [
+      'Règles du site',
+      'Conditions générales d’utilisation',
+      'Protection des données personnelles',
+      'Gestion des cookies',
+    ]) {
+      await expect(footer.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(footer).toContainText(`© 2020–${new Date().getFullYear()}`);
+  });
+
+  test('at 375 px a menu button opens the same links plus logout', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, DEMO.camille);
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'Mes polices d’assurance',
+      'Mes documents (documents à transmettre)',
+      'Mon compte',
+      'FAQ',
+      'Contact',
+      'Déconnexion',
+    ]);
+    await expectNoAxeViolations(page, 'mobile menu');
+    await page.getByRole('menuitem', { name: 'Mes polices d’assurance' }).click();
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('the second brand skin is chosen with ?brand=vireo and kept in localStorage only', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.lea);
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'lumen');
+    await expect(page.getByRole('contentinfo')).toContainText('Lumen Assurance');
+    await page.goto('/?brand=vireo');
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'vireo');
+    await expect(page.getByRole('contentinfo')).toContainText('Vireo Assurance');
+    await expectNoAxeViolations(page, 'vireo brand');
+    const storage = await page.evaluate(() => ({ ...localStorage }));
+    expect(storage).toEqual({ 'espace-assure.brand': 'vireo' });
+    await page.goto('/?brand=lumen');
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'lumen');
+  });
+
+  test('logout asks for confirmation, ends the session and shows the sign-in form again', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.lea);
+    await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await expect(
+      page.getByText('Voulez-vous vous déconnecter de votre Espace Assuré ?'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'logout confirmation');
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
+    ).toBeVisible();
+  });
+
+  test('no tokens or personal data in browser storage', async ({ page }) => {
+    await signIn(page, DEMO.camille);
+    await expect(page.getByTestId('policy-card').first()).toBeVisible();
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...localStorage, ...sessionStorage }),
+    );
+    expect(stored).not.toMatch(/eyJ|Camille|FR76|access_token|refresh_token/);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentStatus, Policy } from './policy';
+import {
+  allTerminated,
+  isTerminated,
+  owesDocuments,
+  principalDriver,
+  unfulfilledDocuments,
+} from './policy-rules';
+
+type RulePolicy = Pick<Policy, 'state' | 'documents' | 'startDate'>;
+
+const doc = (status: DocumentStatus | null) => ({
+  name: 'Permis',
+  description: '',
+  fileType: 'permis',
+  status,
+  canResend: false,
+  maxFileNumber: null,
+  exactFileNumber: null,
+});
+const policy = (
+  state: string,
+  startDate: string,
+  ...statuses: (DocumentStatus | null)[]
+): RulePolicy => ({
+  state,
+  startDate,
+  documents: statuses.map(doc),
+});
+const TODAY = new Date(2026, 10, 21); // 21 November 2026, local time
+
+describe('terminated states (SPEC §4)', () => {
+  it("counts 'Résilié' and 'Résilié CTX' as terminated, nothing else", () => {
+    expect(isTerminated({ state: 'Résilié' })).toBe(true);
+    expect(isTerminated({ state: 'Résilié CTX' })).toBe(true);
+    for (const state of ['Actif', 'Suspendu', 'résilié', 'Résilié ctx', ''])
+      expect(isTerminated({ state })).toBe(false);
+  });
+
+  it('says all are terminated only for a non-empty list of terminated policies', () => {
+    expect(allTerminated([{ state: 'Résilié' }, { state: 'Résilié CTX' }])).toBe(true);
+    expect(allTerminated([{ state: 'Résilié' }, { state: 'Actif' }])).toBe(false);
+    expect(allTerminated([])).toBe(false);
+  });
+});
+
+describe('unfulfilled documents and remaining days (SPEC §4)', () => {
+  it('counts pending, rejected and not validated documents only', () => {
+    for (const status of ['pending', 'rejected', 'not validated'] as const) {
+      expect(owesDocuments(policy('Actif', '2026-11-20', status))).toBe(true);
+    }
+    for (const status of ['validated', 'received', 'cancelled', null] as const) {
+      expect(owesDocuments(policy('Actif', '2026-11-20', status))).toBe(false);
+    }
+  });
+
+  it("ignores policies in state 'Résilié' but not 'Résilié CTX'", () => {
+    expect(owesDocuments(policy('Résilié', '2026-11-20', 'pending'))).toBe(false);
+    expect(owesDocuments(policy('Résilié CTX', '2026-11-20', 'pending'))).toBe(true);
+    expect(unfulfilledDocuments([policy('Résilié', '2026-11-01', 'pending')], TODAY)).toEqual({
+      unfulfilledDocs: false,
+      remainedDays: 0,
+    });
+  });
+
+  it('computes 30 minus (whole days elapsed minus one)', () => {
+    // 12 days elapsed → 11 → 19 remaining.
+    expect(unfulfilledDocuments([policy('Actif', '2026-11-09', 'pending')], TODAY)).toEqual({
+      unfulfilledDocs: true,
+      remainedDays: 19,
+    });
+    // Started today: −1 elapsed → 31, exactly as SPEC §4 states the formula.
+    expect(
+      unfulfilledDocuments([policy('Actif', '2026-11-21', 'pending')], TODAY).remainedDays,
+    ).toBe(31);
+  });
+
+  it('reaches 0 at the 30-day cut-off and stays there', () => {
+    // 30 days elapsed → 29 → 1; 31 days → 30 → 0; later → 0.
+    expect(
+      unfulfilledDocuments([policy('Actif', '2026-10-22', 'pending')], TODAY).remainedDays,
+    ).toBe(1);
+    expect(
+      unfulfilledDocuments([policy('Actif', '2026-10-21', 'pending')], TODAY).remainedDays,
+    ).toBe(0);
+    expect(
+      unfulfilledDocuments([policy('Actif', '2025-01-01', 'rejected')], TODAY).remainedDays,
+    ).toBe(0);
+  });
+
+  it('uses the earliest start date among the policies that owe documents', () => {
+    const result = unfulfilledDocuments(
+      [
+        policy('Actif', '2026-11-15', 'pending'),
+        policy('Actif', '2026-11-05', 'not validated'),
+        policy('Actif', '2026-01-01', 'validated'), // owes nothing: not considered
+        policy('Résilié', '2026-10-01', 'pending'), // ignored
+      ],
+      TODAY,
+    );
+    // 16 days elapsed → 15 → 15 remaining.
+    expect(result).toEqual({ unfulfilledDocs: true, remainedDays: 15 });
+  });
+
+  it('crosses month and year ends by calendar days', () => {
+    expect(
+      unfulfilledDocuments([policy('Actif', '2025-12-31', 'pending')], new Date(2026, 0, 10))
+        .remainedDays,
+    ).toBe(21);
+    expect(
+      unfulfilledDocuments([policy('Actif', '2024-02-28', 'pending')], new Date(2024, 2, 1))
+        .remainedDays,
+    ).toBe(29);
+  });
+});
+
+describe('principal driver', () => {
+  it('returns the principal driver, or undefined', () => {
+    expect(
+      principalDriver([
+        { principal: false, crm: 1 },
+        { principal: true, crm: 0.5 },
+      ]),
+    ).toEqual({ principal: true, crm: 0.5 });
+    expect(principalDriver([{ principal: false }])).toBeUndefined();
+  });
+});
