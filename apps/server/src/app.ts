@@ -17,9 +17,15 @@ import errorHandler from './plugins/errors';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
+import contactRoutes from './routes/account/contact/index';
 import getAccountRoute from './routes/account/get-account';
+import documentRoutes from './routes/document/index';
+import contentRoutes from './routes/content/index';
 import healthRoutes from './routes/health';
+import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
+import { createDocumentStorage } from './services/storage/create-storage';
+import { loadContent } from './services/content-loader';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,19 +52,22 @@ export async function buildApp(
     }));
   const { db } = database;
   await migrate(db);
-  if (config.demoMode) await seedDemoData(db);
+  const storage = await createDocumentStorage(config);
+  if (config.demoMode) await seedDemoData(db, storage);
+  // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
+  await loadContent(db, config.contentDir);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('storage', storage);
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandler);
@@ -93,6 +102,10 @@ export async function buildApp(
       });
       await api.register(getAccountRoute);
       await api.register(listPoliciesRoute);
+      await api.register(documentRoutes);
+      await api.register(contactRoutes);
+      await api.register(contentRoutes);
+      await api.register(changeRoutes);
     },
     { prefix: '/api/v1' },
   );

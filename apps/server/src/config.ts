@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('data'),
+  /** Where uploaded and demo documents are stored; never a served folder (decision 5). */
+  DOCUMENTS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DEMO_MODE: booleanFlag.optional(),
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
@@ -24,6 +26,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.email().optional(),
   CUSTOMER_SERVICE_EMAIL: z.email().optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -32,6 +35,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Folder of the filesystem document storage; <dataDir>/documents by default. */
+  documentsDir: string;
   databaseUrl: string | undefined;
   /** PGlite in memory (tests) instead of DATA_DIR/pglite. */
   inMemoryDatabase: boolean;
@@ -47,6 +52,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   smtp: { url: string; from: string; to: string } | undefined;
+  /** FAQ and legal Markdown (ARCHITECTURE.md decision 6), loaded into the database at start. */
+  contentDir: string;
 }
 
 export class ConfigError extends Error {
@@ -78,6 +85,7 @@ export function loadConfig(
     host: e.HOST,
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
+    documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
     databaseUrl: e.DATABASE_URL,
     inMemoryDatabase: false,
     demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
@@ -97,6 +105,7 @@ export function loadConfig(
           to: e.CUSTOMER_SERVICE_EMAIL!,
         }
       : undefined,
+    contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     ...overrides,
   };
 }

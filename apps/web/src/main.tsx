@@ -4,6 +4,7 @@ import { MESSAGES } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { isDebugHost } from './lib/analytics';
 import { CALLBACK_PATH, completeSignIn, currentUser, signIn } from './lib/auth';
 import './styles/global.css';
 
@@ -26,6 +27,10 @@ function Message({ text, retry = false }: { text: string; retry?: boolean }) {
 void navigator.serviceWorker
   ?.getRegistrations()
   .then((all) => all.forEach((r) => void r.unregister()));
+
+// SPEC §9: the performance and debug aid loads lazily, only on development and brand hosts.
+if (isDebugHost(window.location.hostname))
+  void import('./lib/debug-vitals').then((m) => m.startDebugVitals());
 
 async function boot() {
   root.render(<Message text={MESSAGES.loading} />);

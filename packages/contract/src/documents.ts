@@ -143,6 +143,9 @@ export function canConfirm(attachedCount: number, exactFileNumber?: number | nul
   return exactFileNumber == null || attachedCount === exactFileNumber;
 }
 
+/** 404 body of a download whose document is not one of the policy's. */
+export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document introuvable.';
+
 /** SPEC §8: the 404 bodies the upload call may answer with (the server sends them as `message`). */
 export const UPLOAD_NOT_FOUND_BODIES = {
   sinister: 'Sinister not found',
@@ -195,4 +198,7 @@ export const UPLOAD_REFUSALS = {
   unknownFileType: 'Ce type de document n’est pas demandé pour ce contrat.',
   notUploadable: 'Ce document ne peut plus être transmis.',
   terminatedPolicy: 'Ce contrat est résilié : il n’est plus possible d’y joindre des documents.',
+  invalidName: 'Le nom du fichier n’est pas valide.',
+  fieldsOrder: 'Le type de document doit précéder le fichier dans la demande.',
+  incomplete: 'Le fichier n’a pas été reçu en entier.',
 } as const;

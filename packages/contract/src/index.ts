@@ -10,3 +10,6 @@ export * from './dates';
 export * from './iban';
 export * from './messages-changes';
 export * from './plate';
+export * from './contact';
+export * from './faq';
+export * from './content';

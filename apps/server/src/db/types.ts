@@ -133,6 +133,70 @@ export interface LoginThrottleTable {
   window_started_at: Date;
 }
 
+/** SPEC §2 change requests, read by the broker's back office (migration 0003). */
+export interface ChangeRequestsTable {
+  id: string;
+  type: 'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details';
+  policy_number: string;
+  account_id: string;
+  payload: JSONColumnType<Record<string, unknown>>;
+  status: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** Files received for a policy's documents to provide (migration 0002, SPEC §5). */
+export interface ReceivedFilesTable {
+  id: string;
+  policy_number: string;
+  policy_document_id: number | null;
+  file_type: string;
+  original_name: string;
+  content_type: string;
+  storage_key: string;
+  size: number;
+  sha256: string;
+  received_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  type: string;
+  account_id: string | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface ContentSourcesTable {
+  path: string;
+  sha256: string;
+  loaded_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface FaqCategoriesTable {
+  slug: string;
+  title: string;
+  position: number;
+  source_path: string;
+}
+
+export interface FaqEntriesTable {
+  id: Generated<number>;
+  category: string;
+  position: number;
+  question: string;
+  answer_md: string;
+  answer_html: string;
+  /** tsvector, written with SQL expressions only. */
+  search: unknown;
+}
+
+export interface LegalPagesTable {
+  slug: string;
+  title: string;
+  sections: JSONColumnType<{ title: string; html: string }[]>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_addresses: AccountAddressesTable;
@@ -147,4 +211,11 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   app_secrets: AppSecretsTable;
   login_throttle: LoginThrottleTable;
+  received_files: ReceivedFilesTable;
+  change_requests: ChangeRequestsTable;
+  outbox: OutboxTable;
+  content_sources: ContentSourcesTable;
+  faq_categories: FaqCategoriesTable;
+  faq_entries: FaqEntriesTable;
+  legal_pages: LegalPagesTable;
 }

@@ -2,6 +2,12 @@
 // each feature contributes its own route list.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { policiesRoutes } from '../features/policies/routes';
+import { documentsRoutes } from '../features/documents/routes';
+import { changesRoutes } from '../features/changes/routes';
+import { contactRoutes } from '../features/contact/routes';
+import { faqRoutes } from '../features/faq/routes';
+import { legalRoutes } from '../features/legal/routes';
+import { cookiesRoutes } from '../features/cookies/routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './error-page';
@@ -9,6 +15,12 @@ import { paths } from './paths';
 
 const screens: RouteObject[] = [
   ...policiesRoutes,
+  ...documentsRoutes,
+  ...changesRoutes,
+  ...contactRoutes,
+  ...faqRoutes,
+  ...legalRoutes,
+  ...cookiesRoutes,
   { path: paths.notFound, lazy: () => import('./not-found-page') },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];

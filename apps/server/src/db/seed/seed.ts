@@ -1,8 +1,10 @@
 // Seeds the demo customers into an empty database (demo mode only, ARCHITECTURE.md).
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../services/passwords';
+import type { DocumentStorage } from '../../services/storage/storage';
 import type { Db } from '../client';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';
+import { seedDemoDocuments } from './demo-documents';
 
 function isoDaysAgo(days: number, today = new Date()): string {
   const d = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - days));
@@ -10,7 +12,7 @@ function isoDaysAgo(days: number, today = new Date()): string {
 }
 
 /** Seeds only when no account exists; returns whether it seeded. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<boolean> {
   const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -19,6 +21,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await insertCustomer(trx, customer, passwordHash, index);
     }
   });
+  await seedDemoDocuments(db, storage);
   return true;
 }
 

@@ -5,6 +5,8 @@ import { usePolicies } from '../../api/policies';
 import { Banner } from '../../components/banner/banner';
 import { useBanner } from '../../components/banner/banner-context';
 import { Loading } from '../../components/loading';
+import { CookieBanner } from '../../features/cookies/components/cookie-banner';
+import { usePageViewTracking } from '../../lib/analytics';
 import { ErrorPage } from '../error-page';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -13,10 +15,12 @@ export function AppLayout() {
   const { banner, clearBanner } = useBanner();
   const policies = usePolicies();
   const account = useAccount();
+  usePageViewTracking(); // SPEC §7: a page view on every screen (with consent only)
   // SPEC §2: a policies or account load failure shows the error page.
   const failed = policies.isError || account.isError;
   return (
     <>
+      <CookieBanner />
       <Header />
       <main id="main" className="container" tabIndex={-1}>
         <Banner state={banner} onClose={clearBanner} />

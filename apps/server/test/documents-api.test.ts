@@ -1,0 +1,130 @@
+// The documents to download (SPEC §7 document calls, ARCHITECTURE.md decisions 2 and 5): every
+// call scoped to the caller's account, files sent as attachments that cannot run as pages.
+import { DOCUMENT_NOT_FOUND_MESSAGE, downloadedDocumentListSchema } from '@espace/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './backends';
+import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from './documents-support';
+import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+
+const CAMILLE_NEW = 'AU2026104512';
+const CAMILLE_OTHER = 'AU2025087731';
+const JEAN_TERMINATED = 'AU2020007342';
+const LEA_POLICY = 'AU2025110264';
+
+describe.each(BACKENDS)('document download API on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  let accountId: string;
+  let jeanToken: string;
+  const base = (policy: string, account = accountId) =>
+    `/api/v1/document/accounts/${account}/policy/${policy}`;
+  const get = (url: string, auth = token) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(auth) });
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
+    accountId = subjectOf(token);
+    jeanToken = (await signIn(t.app, t.config, DEMO.jean)).access_token;
+  });
+  afterAll(() => t.close());
+
+  it('requires authentication', async () => {
+    const response = await t.app.inject({ method: 'GET', url: base(CAMILLE_NEW) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lists the certificate and the general conditions of a policy, with ISO creation dates', async () => {
+    const response = await get(base(CAMILLE_NEW));
+    expect(response.statusCode).toBe(200);
+    const docs = downloadedDocumentListSchema.parse(response.json());
+    expect(docs.map((d) => d.fileName).sort()).toEqual([
+      `Attestation d’assurance ${CAMILLE_NEW}.pdf`,
+      'Conditions générales.pdf',
+    ]);
+    // Dated on the policy's start date (SPEC §3 'created', shown dd.mm.yyyy).
+    const policies = (await get(`/api/v1/policy/accounts/${accountId}`)).json<
+      { policyNumber: string; startDate: string }[]
+    >();
+    const start = policies.find((p) => p.policyNumber === CAMILLE_NEW)!.startDate;
+    expect(docs.map((d) => d.created.slice(0, 10))).toEqual([start, start]);
+  });
+
+  it('lists documents for terminated policies too', async () => {
+    const response = await get(base(JEAN_TERMINATED, subjectOf(jeanToken)), jeanToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(2);
+  });
+
+  it('sends a document as a PDF attachment under its file name, nosniff and sandboxed', async () => {
+    const docs = downloadedDocumentListSchema.parse((await get(base(CAMILLE_NEW))).json());
+    const certificate = docs.find((d) => d.fileName.startsWith('Attestation'))!;
+    const response = await get(`${base(CAMILLE_NEW)}/document/${certificate.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Attestation d_assurance ${CAMILLE_NEW}.pdf"; filename*=UTF-8''Attestation%20d%E2%80%99assurance%20${CAMILLE_NEW}.pdf`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+  });
+
+  describe('scoping', () => {
+    it("refuses another account's id in the path with 403, on all three calls", async () => {
+      const other = subjectOf(jeanToken);
+      const list = await get(base(JEAN_TERMINATED, other));
+      const download = await get(`${base(JEAN_TERMINATED, other)}/document/x`);
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `${base(JEAN_TERMINATED, other)}/uploadfile`,
+        headers: { ...bearer(token), ...MULTIPART_HEADERS },
+        payload: multipartBody([
+          { name: 'fileType', value: 'autre' },
+          upfile('a.pdf', await samplePdf()),
+        ]),
+      });
+      expect([list.statusCode, download.statusCode, upload.statusCode]).toEqual([403, 403, 403]);
+    });
+
+    it("answers 404 'Policy not found' for another customer's policy, on all three calls", async () => {
+      const list = await get(base(LEA_POLICY));
+      const download = await get(`${base(LEA_POLICY)}/document/x`);
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `${base(LEA_POLICY)}/uploadfile`,
+        headers: { ...bearer(token), ...MULTIPART_HEADERS },
+        payload: multipartBody([
+          { name: 'fileType', value: 'autre' },
+          upfile('a.pdf', await samplePdf()),
+        ]),
+      });
+      for (const response of [list, download, upload]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.message).toBe('Policy not found');
+      }
+    });
+
+    it("answers 404 'Policy not found' for a policy that does not exist", async () => {
+      const response = await get(base('AU0000000000'));
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe('Policy not found');
+    });
+
+    it("answers 404 for a document of the customer's other policy or of another customer", async () => {
+      const [ownOther] = downloadedDocumentListSchema.parse(
+        (await get(base(CAMILLE_OTHER))).json(),
+      );
+      const jeans = downloadedDocumentListSchema.parse(
+        (await get(base(JEAN_TERMINATED, subjectOf(jeanToken)), jeanToken)).json(),
+      );
+      for (const id of [ownOther!.id, jeans[0]!.id, 'not-a-document']) {
+        const response = await get(`${base(CAMILLE_NEW)}/document/${id}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.message).toBe(DOCUMENT_NOT_FOUND_MESSAGE);
+      }
+    });
+  });
+});

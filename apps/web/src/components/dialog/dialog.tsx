@@ -1,0 +1,83 @@
+// A modal dialog on the native <dialog> element (STYLE.md rule 6). showModal() makes the rest
+// of the page inert (focus stays inside) and closes on Escape; this component adds what the
+// element lacks: a heading that names it, a close button, and focus given back on close to
+// the element that opened it (WAI-ARIA APG "dialog (modal)").
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** Called for Escape, the close button, or any other request to close. */
+  onClose(): void;
+  children: ReactNode;
+  /** Keeps the dialog open on Escape, e.g. while files are being sent. */
+  busy?: boolean;
+  className?: string;
+}
+
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  busy = false,
+  className = '',
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    busyRef.current = busy;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // The opener may have been re-rendered away; then focus stays where the browser puts it.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape fires 'cancel': the parent decides, so its state and the element never disagree.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      if (!busyRef.current) onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => dialog.removeEventListener('cancel', onCancel);
+  }, []);
+
+  return (
+    <dialog ref={ref} className={`dialog ${className}`} aria-labelledby={titleId}>
+      {open && (
+        <div className="dialog__frame">
+          <header className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button
+              type="button"
+              className="dialog__close"
+              onClick={onClose}
+              disabled={busy}
+              aria-label="Fermer"
+            >
+              ×
+            </button>
+          </header>
+          <div className="dialog__body">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,64 @@
+// The files attached in the upload modal: name and size, a remove button, a <progress> bar
+// while the file is sent, then its own result (SPEC §8 per-file messages).
+export interface Attached {
+  id: string;
+  file: File;
+  /** 0 to 1 while sending; null when not being sent. */
+  progress: number | null;
+  message?: string;
+  failed?: boolean;
+}
+
+function size(bytes: number): string {
+  const format = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+  return bytes >= 1_000_000
+    ? `${format.format(bytes / 1_000_000)} Mo`
+    : `${format.format(Math.max(1, Math.round(bytes / 1_000)))} Ko`;
+}
+
+export function AttachedFiles({
+  files,
+  sending,
+  onRemove,
+}: {
+  files: Attached[];
+  sending: boolean;
+  onRemove(id: string): void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="attached-files" aria-label="Fichiers joints">
+      {files.map((f) => (
+        <li key={f.id} className="attached-file" data-testid="attached-file">
+          <span className="attached-file__name">{f.file.name}</span>
+          <span className="attached-file__size">{size(f.file.size)}</span>
+          <button
+            type="button"
+            className="attached-file__remove"
+            onClick={() => onRemove(f.id)}
+            disabled={sending}
+            aria-label={`Retirer ${f.file.name}`}
+          >
+            Retirer
+          </button>
+          {f.progress !== null && (
+            <progress
+              className="attached-file__progress"
+              max={1}
+              value={f.progress}
+              aria-label={`Envoi de ${f.file.name}`}
+            />
+          )}
+          {f.message && (
+            <p
+              className={`attached-file__result attached-file__result--${f.failed ? 'error' : 'success'}`}
+              role={f.failed ? 'alert' : undefined}
+            >
+              {f.message}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+// The file input and drop zone of the upload modal. The input is a real, labelled file input
+// (keyboard and screen readers use it); the zone only adds drag and drop. Refusal messages of
+// SPEC §5 are announced and tied to the input.
+import { UPLOAD_ACCEPT_ATTRIBUTE } from '@espace/contract';
+import { useId, useState, type DragEvent } from 'react';
+
+export function FilePicker({
+  onFiles,
+  errors,
+  disabled,
+  hint,
+}: {
+  onFiles(files: File[]): void;
+  errors: string[];
+  disabled: boolean;
+  hint: string;
+}) {
+  const id = useId();
+  const [over, setOver] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (!disabled) onFiles([...event.dataTransfer.files]);
+  };
+  return (
+    <div
+      className={`drop-zone${over ? ' drop-zone--over' : ''}`}
+      data-testid="drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <p className="drop-zone__text">Glissez vos fichiers ici ou</p>
+      <input
+        id={id}
+        type="file"
+        className="file-input visually-hidden"
+        multiple
+        accept={UPLOAD_ACCEPT_ATTRIBUTE}
+        disabled={disabled}
+        aria-describedby={`${id}-hint${errors.length ? ` ${id}-errors` : ''}`}
+        onChange={(event) => {
+          onFiles([...(event.target.files ?? [])]);
+          event.target.value = '';
+        }}
+      />
+      <label htmlFor={id} className="button button--secondary file-input__label">
+        Choisir des fichiers
+      </label>
+      <p id={`${id}-hint`} className="drop-zone__hint">
+        Formats acceptés : pdf, png, jpeg, jpg. 10 MB maximum par fichier. {hint}
+      </p>
+      <div id={`${id}-errors`} role="alert" className="upload-errors">
+        {errors.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+      </div>
+    </div>
+  );
+}

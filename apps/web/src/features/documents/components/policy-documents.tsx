@@ -1,0 +1,89 @@
+// One policy's documents to provide: a card; on mobile (SPEC §9, ≤ 767 px) only the first 4
+// show until 'Voir plus'.
+import {
+  DOCUMENT_STATUS_LABELS,
+  documentStatusStyle,
+  isOtherDocument,
+  MOBILE_DOCUMENTS_SHOWN,
+  type DocumentToProvide,
+  type Policy,
+} from '@espace/contract';
+import { useState } from 'react';
+import { useIsMobile } from '../../../lib/use-media-query';
+import { policyTitle } from './policy-title';
+import { ADD_OTHER_DOCUMENT } from './other-document';
+
+function EntryContent({ doc }: { doc: DocumentToProvide }) {
+  return (
+    <>
+      <span className="documents-item__name">{doc.name}</span>
+      <span className="documents-item__description">{doc.description}</span>
+      {/* SPEC §4: entries of type 'autre' show no status. */}
+      {doc.status && !isOtherDocument(doc) && (
+        <span className={`status-label status-label--${documentStatusStyle(doc.status)}`}>
+          {DOCUMENT_STATUS_LABELS[doc.status]}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function PolicyDocuments({
+  policy,
+  isClickable,
+  onOpen,
+}: {
+  policy: Policy;
+  isClickable(doc: DocumentToProvide): boolean;
+  onOpen(doc: DocumentToProvide): void;
+}) {
+  const mobile = useIsMobile();
+  const [expanded, setExpanded] = useState(false);
+  const titleId = `provide-${policy.policyNumber}`;
+  const listId = `${titleId}-list`;
+  const docs = policy.documents;
+  const truncated = mobile && !expanded && docs.length > MOBILE_DOCUMENTS_SHOWN;
+  const shown = truncated ? docs.slice(0, MOBILE_DOCUMENTS_SHOWN) : docs;
+  return (
+    <section className="card documents-group" aria-labelledby={titleId} data-testid="provide-card">
+      <h2 id={titleId}>{policyTitle(policy)}</h2>
+      <ul className="documents-list" id={listId}>
+        {shown.map((doc) => (
+          <li key={doc.fileType}>
+            {isClickable(doc) ? (
+              <button type="button" className="documents-item" onClick={() => onOpen(doc)}>
+                <EntryContent doc={doc} />
+              </button>
+            ) : (
+              <div className="documents-item documents-item--static">
+                <EntryContent doc={doc} />
+              </div>
+            )}
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="documents-item documents-item--add"
+            onClick={() => onOpen(ADD_OTHER_DOCUMENT)}
+            aria-label={`Ajouter un autre document au contrat ${policy.policyNumber}`}
+          >
+            <span className="documents-item__name">{ADD_OTHER_DOCUMENT.name}</span>
+            <span className="documents-item__description">{ADD_OTHER_DOCUMENT.description}</span>
+          </button>
+        </li>
+      </ul>
+      {mobile && docs.length > MOBILE_DOCUMENTS_SHOWN && (
+        <button
+          type="button"
+          className="disclosure documents-more"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? 'Afficher moins' : 'Voir plus'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Policy } from '@espace/contract';
+
+/** SPEC §2: each group is titled 'manufacturer model (plate)'. */
+export function policyTitle(policy: Policy): string {
+  const risk = policy.risks[0]!;
+  return `${risk.manufacturer} ${risk.model} (${risk.licensePlate})`;
+}

@@ -1,0 +1,41 @@
+// SPEC §2 /documents and /documents/{id}: the id is the open tab (0 'Téléchargement',
+// 1 'Documents à fournir'); the upload tab carries the alert dot when documents are owed and is
+// disabled when every policy is terminated (SPEC §4).
+import { useNavigate, useParams } from 'react-router';
+import { usePolicies } from '../../../api/policies';
+import { paths } from '../../../app/paths';
+import { Loading } from '../../../components/loading';
+import { DownloadTab } from '../components/download-tab';
+import { ProvideTab } from '../components/provide-tab';
+import { Tabs } from '../components/tabs';
+import '../components/documents.css';
+
+export function Component() {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const { data, isPending } = usePolicies();
+  if (isPending || !data) return <Loading />;
+  const uploadDisabled = data.allNonActivePolicies;
+  const selected = tab === '1' && !uploadDisabled ? 1 : 0;
+  return (
+    <section aria-labelledby="documents-title" className="documents-page">
+      <h1 id="documents-title" tabIndex={-1}>
+        Mes documents
+      </h1>
+      <Tabs
+        label="Mes documents"
+        selected={selected}
+        onSelect={(index) => void navigate(paths.documentsTab(index as 0 | 1), { replace: true })}
+        tabs={[
+          { label: 'Téléchargement', panel: <DownloadTab policies={data.policies} /> },
+          {
+            label: 'Documents à fournir',
+            disabled: uploadDisabled,
+            marker: data.unfulfilledDocs ? 'documents à transmettre' : undefined,
+            panel: <ProvideTab policies={data.policies} />,
+          },
+        ]}
+      />
+    </section>
+  );
+}

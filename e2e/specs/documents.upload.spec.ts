@@ -1,0 +1,149 @@
+// Sending files from the upload modal (SPEC §5, §7 one request per file, §8 per-file results).
+// Every spec of a run shares one server: camille must still owe a document afterwards (the
+// policies spec checks her banner), so 'Relevé d’informations' is never really uploaded.
+import type { Route } from '@playwright/test';
+import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import { pdfFile, POLICIES_URL, provideCard, UPLOAD_URL } from './documents-support';
+
+const PEUGEOT = 'Peugeot 208 (GH-482-KL)';
+
+test.describe('sending documents', () => {
+  test('two files for the driving licence: progress, success banner, statuses reloaded', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.camille, '/documents/1');
+    const card = provideCard(page, PEUGEOT);
+    const licence = card.getByRole('listitem').filter({ hasText: 'Permis de conduire' });
+    await expect(licence).toContainText('En attente');
+    await licence.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Permis de conduire' });
+    // SPEC §5: Confirm needs exactly the configured number of files (2 here).
+    await expect(dialog).toContainText('Joignez exactement 2 fichier(s).');
+    const confirm = dialog.getByRole('button', { name: 'Confirmer' });
+    const input = dialog.getByLabel('Choisir des fichiers');
+    await input.setInputFiles([pdfFile('permis-recto.pdf', 3)]);
+    await expect(confirm).toBeDisabled();
+    await input.setInputFiles([pdfFile('permis-verso.pdf', 4)]);
+    await expect(confirm).toBeEnabled();
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (UPLOAD_URL.test(r.url())) uploads += 1;
+    });
+    const reload = page.waitForRequest((r) => POLICIES_URL.test(r.url()) && r.method() === 'GET');
+    await confirm.click();
+
+    await expect(page.getByTestId('banner')).toHaveText(
+      /Votre document a été transmis avec succès/,
+    );
+    await expect(dialog).toBeHidden();
+    await reload;
+    // One request per file (SPEC §7); the server accepted both, so fileType came first.
+    expect(uploads).toBe(2);
+    // Received: 'En cours de vérification', and no longer clickable (SPEC §4).
+    await expect(licence).toContainText('En cours de vérification');
+    await expect(licence.getByRole('button')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'after a successful upload');
+  });
+
+  test('a failed file stays listed with its message; the others are sent', async ({ page }) => {
+    let calls = 0;
+    await page.route(UPLOAD_URL, (route: Route) => {
+      calls += 1;
+      if (calls === 2) {
+        return route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'not_found', message: 'Policy not found' } }),
+        });
+      }
+      if (calls === 3) return route.fulfill({ status: 500, body: '' });
+      return route.continue();
+    });
+    await signIn(page, DEMO.camille, '/documents/1');
+    await provideCard(page, PEUGEOT)
+      .getByRole('button', { name: /Ajouter un autre document/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un autre document' });
+    await dialog
+      .getByLabel('Choisir des fichiers')
+      .setInputFiles([pdfFile('a.pdf', 21), pdfFile('b.pdf', 22), pdfFile('c.pdf', 23)]);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    const files = dialog.getByTestId('attached-file');
+    await expect(files).toHaveCount(2);
+    await expect(files.filter({ hasText: 'b.pdf' })).toContainText('Le contrat introuvable');
+    await expect(files.filter({ hasText: 'c.pdf' })).toContainText('Erreur de chargement');
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: '/tmp/docs-modal-failed.png' });
+    await expectNoAxeViolations(page, 'upload modal with failed files');
+  });
+
+  test('an unexpected exception shows "Erreur de fichier interne" and closes the modal', async ({
+    page,
+  }) => {
+    await page.route(UPLOAD_URL, (route) => route.abort('connectionreset'));
+    await signIn(page, DEMO.camille, '/documents/1');
+    await provideCard(page, PEUGEOT)
+      .getByRole('button', { name: /Ajouter un autre document/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un autre document' });
+    await dialog.getByLabel('Choisir des fichiers').setInputFiles([pdfFile('x.pdf', 31)]);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByTestId('banner')).toHaveText(/Erreur de fichier interne/);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the dot and the policies banner follow the statuses without a reload', async ({ page }) => {
+    await signIn(page, DEMO.camille, '/documents/1');
+    const card = provideCard(page, PEUGEOT);
+    // A real upload: the SEPA mandate ('Non conforme') becomes received.
+    await card.getByRole('button', { name: /Mandat SEPA signé/ }).click();
+    let dialog = page.getByRole('dialog', { name: 'Mandat SEPA signé' });
+    await dialog.getByLabel('Choisir des fichiers').setInputFiles([pdfFile('mandat.pdf', 41)]);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole('listitem').filter({ hasText: 'Mandat SEPA signé' })).toContainText(
+      'En cours de vérification',
+    );
+    // The statement of information is still owed: the dots stay.
+    await expect(page.getByTestId('documents-dot')).toBeVisible();
+    await expect(page.getByTestId('tab-dot')).toBeVisible();
+
+    // The last owed document: its upload and the server's new answer are played by the test
+    // (see the file comment); the screen must follow the reloaded policies query on its own.
+    await page.route(UPLOAD_URL, (route) =>
+      route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 'x',
+          fileName: 'releve.pdf',
+          created: new Date().toISOString(),
+        }),
+      }),
+    );
+    await page.route(POLICIES_URL, async (route) => {
+      const response = await route.fetch();
+      const policies = (await response.json()) as {
+        documents: { fileType: string; status: string | null }[];
+      }[];
+      for (const p of policies)
+        for (const d of p.documents) if (d.fileType === 'releve') d.status = 'received';
+      await route.fulfill({ response, json: policies });
+    });
+    await card.getByRole('button', { name: /Relevé d’informations/ }).click();
+    dialog = page.getByRole('dialog', { name: 'Relevé d’informations' });
+    await dialog.getByLabel('Choisir des fichiers').setInputFiles([pdfFile('releve.pdf', 42)]);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByTestId('banner')).toHaveText(
+      /Votre document a été transmis avec succès/,
+    );
+    await expect(page.getByTestId('documents-dot')).toHaveCount(0);
+    await expect(page.getByTestId('tab-dot')).toHaveCount(0);
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Mes polices d’assurance' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes Polices d’assurance');
+    await expect(page.getByRole('region', { name: 'Documents à transmettre' })).toHaveCount(0);
+  });
+});
