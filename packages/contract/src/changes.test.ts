@@ -4,6 +4,7 @@ import {
   driverRefSchema,
   holderOwnerName,
   newDriverSchema,
+  OWNER_NAME_MAX,
   paymentDetailsUpdateSchema,
   paymentFormSchema,
   toPaymentDetailsUpdate,
@@ -294,6 +295,19 @@ describe('paymentDetailsUpdateSchema', () => {
       'bankAccount.ownerName': [REQUIRED.ownerName],
       'bankAccount.changeHolder': [REQUIRED.generic],
     });
+  });
+  it('accepts the longest owner name the form can build and refuses a longer one', () => {
+    const owner = (ownerName: string) =>
+      errorsOf(paymentDetailsUpdateSchema, {
+        ...update,
+        bankAccount: { ...update.bankAccount, ownerName },
+      })['bankAccount.ownerName'];
+    const longest = holderOwnerName('Mme', 'a'.repeat(40), 'b'.repeat(40));
+    expect(longest).toHaveLength(OWNER_NAME_MAX);
+    expect(owner(longest)).toBeUndefined();
+    expect(owner(`${longest}c`)).toEqual([
+      `Ce champ ne doit pas dépasser ${OWNER_NAME_MAX} caractères`,
+    ]);
   });
 });
 

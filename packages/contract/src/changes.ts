@@ -205,13 +205,20 @@ export type VehicleChange = z.output<ReturnType<typeof vehicleChangeSchema>>;
 
 const requiredId = z.string({ error: REQUIRED.generic }).trim().min(1, { error: REQUIRED.generic });
 
+/** 'Mme ' + first name + ' ' + last name, each at most HOLDER_NAME_MAX (SPEC §3, §9). */
+export const OWNER_NAME_MAX = 'Mme '.length + 2 * HOLDER_NAME_MAX + 1;
+
 /** SPEC §3 "Payment details update", the body of PUT …/payment-details. */
 export const paymentDetailsUpdateSchema = z.object({
   id: requiredId,
   paymentMethod: requiredId,
   bankAccount: z.object({
     iban,
-    ownerName: z.string({ error: REQUIRED.ownerName }).trim().min(1, { error: REQUIRED.ownerName }),
+    ownerName: z
+      .string({ error: REQUIRED.ownerName })
+      .trim()
+      .min(1, { error: REQUIRED.ownerName })
+      .max(OWNER_NAME_MAX, { error: INVALID.tooLong(OWNER_NAME_MAX) }),
     changeHolder: z.boolean({ error: REQUIRED.generic }),
   }),
 });

@@ -57,6 +57,22 @@ export const CHANGE_MESSAGES = {
     holderNameLength: `Ce champ doit comporter entre ${HOLDER_NAME_MIN} et ${HOLDER_NAME_MAX} caractères`,
   },
   iban: IBAN_MESSAGES,
+  /** Refusals of the change routes (the server side is ours: SPEC §5 leaves it unspecified). */
+  api: {
+    policyTerminated: 'Ce contrat est résilié : il ne peut plus être modifié.',
+    driverNotOnPolicy:
+      'Aucun conducteur de ce contrat ne correspond à ces nom, prénom et date de naissance.',
+    principalDriver: 'Le conducteur principal ne peut pas être retiré du contrat.',
+    driverAlreadyOnPolicy: 'Ce conducteur figure déjà sur ce contrat.',
+    noPaymentDetails: 'Ce contrat n’a pas de coordonnées bancaires à modifier.',
+  },
+  /** Notes of the change screens (SPEC §2); the phone number comes from PHONE_NUMBERS. */
+  notes: {
+    accompaniedDriving:
+      'Pour ajouter un conducteur en conduite accompagnée, veuillez contacter notre service client au',
+    vehicleDelay:
+      'Le changement de véhicule est pris en compte sous 48 h. En cas d’urgence, appelez le',
+  },
   /** SPEC §8: banners after a change request (success on 204, or 200 for the payment). */
   banners: {
     addDriver: {

@@ -1,0 +1,24 @@
+// The contract-change routes of ISSUE 4 (SPEC §2, §7), registered inside the authenticated
+// /api/v1 scope: {accountId} is checked against the token before any of them runs. Each route
+// is rate-limited per account (ARCHITECTURE.md decision 9): a customer changes a contract a few
+// times a year, so CHANGE_RATE_LIMIT only ever stops a script.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import addDriverRoute from './add-driver';
+import changePaymentDetailsRoute from './change-payment-details';
+import changeVehicleRoute from './change-vehicle';
+import checkIbanRoute from './check-iban';
+import removeDriverRoute from './remove-driver';
+
+export default async function changeRoutes(app: FastifyInstance) {
+  // Runs after authentication (parent scope), so the key is the account, not a shared address.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.accountId || request.ip,
+  });
+  await app.register(addDriverRoute);
+  await app.register(removeDriverRoute);
+  await app.register(changeVehicleRoute);
+  await app.register(checkIbanRoute);
+  await app.register(changePaymentDetailsRoute);
+}

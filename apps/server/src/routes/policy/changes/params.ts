@@ -1,0 +1,22 @@
+import { errorBodySchema } from '@espace/contract';
+import { z } from 'zod';
+import { accountParams } from '../../account/get-account';
+
+export const policyParams = accountParams.extend({ policyNumber: z.string().min(1).max(40) });
+
+/** The refusals every change route can give (ARCHITECTURE.md decision 4: one error shape). */
+export const changeErrorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+} as const;
+
+/** Requests per account and route in CHANGE_RATE_LIMIT.timeWindow (index.ts). */
+export const CHANGE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+export const changeRouteConfig = { rateLimit: CHANGE_RATE_LIMIT };
+
+/** SPEC §4: the driver and vehicle calls succeed on 204 only, with no body. */
+export const noContent = z.null().describe('Demande enregistrée');

@@ -1,0 +1,158 @@
+// The French calendar of the date field (SPEC §2 /addDriver): a month grid, Monday first, in a
+// non-modal dialog (WAI-ARIA APG "date picker dialog"). Keys: arrows move by a day or a week,
+// PageUp/PageDown by a month (with Shift by a year), Home/End to the week's ends, Enter or Space
+// picks, Escape closes and gives focus back to the button that opened it. Days outside
+// [min, max] stay focusable, so the arrows never get stuck, but cannot be picked.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  addDays,
+  addMonths,
+  clamp,
+  dayLabel,
+  firstOfMonth,
+  isOutside,
+  monthLabel,
+  monthWeeks,
+  weekdayIndex,
+  WEEKDAYS,
+} from './calendar-dates';
+
+export interface CalendarProps {
+  id: string;
+  label: string;
+  /** The day shown first: the field's date, else today (clamped to min and max). */
+  initial: string;
+  selected: string | null;
+  today: string;
+  min?: string | undefined;
+  max?: string | undefined;
+  placement: 'top' | 'bottom';
+  onSelect(day: string): void;
+  onClose(): void;
+}
+
+export function Calendar(props: CalendarProps) {
+  const { id, label, selected, today, min, max, placement, onSelect, onClose } = props;
+  const [focused, setFocused] = useState(() => clamp(props.initial, min, max));
+  const grid = useRef<HTMLTableElement>(null);
+
+  useEffect(() => {
+    // Focus follows the active day, from the moment the dialog opens.
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
+  }, [focused]);
+
+  const move = setFocused;
+
+  const onGridKey = (event: KeyboardEvent) => {
+    const steps: Record<string, () => string> = {
+      ArrowLeft: () => addDays(focused, -1),
+      ArrowRight: () => addDays(focused, 1),
+      ArrowUp: () => addDays(focused, -7),
+      ArrowDown: () => addDays(focused, 7),
+      Home: () => addDays(focused, -weekdayIndex(focused)),
+      End: () => addDays(focused, 6 - weekdayIndex(focused)),
+      PageUp: () => addMonths(focused, event.shiftKey ? -12 : -1),
+      PageDown: () => addMonths(focused, event.shiftKey ? 12 : 1),
+    };
+    const step = steps[event.key];
+    if (step) {
+      event.preventDefault();
+      move(step());
+    }
+  };
+
+  const onDialogKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  const pick = (day: string) => {
+    if (!isOutside(day, min, max)) onSelect(day);
+  };
+
+  const month = firstOfMonth(focused);
+  const titleId = `${id}-title`;
+  return (
+    <div
+      id={id}
+      className="calendar"
+      role="dialog"
+      aria-modal="false"
+      aria-label={`Choisir une date : ${label}`}
+      data-placement={placement}
+      onKeyDown={onDialogKey}
+    >
+      <div className="calendar__header">
+        <button
+          type="button"
+          className="calendar__nav"
+          aria-label="Mois précédent"
+          onClick={() => move(addMonths(focused, -1))}
+        >
+          ‹
+        </button>
+        <h2 id={titleId} className="calendar__title" aria-live="polite">
+          {monthLabel(month)}
+        </h2>
+        <button
+          type="button"
+          className="calendar__nav"
+          aria-label="Mois suivant"
+          onClick={() => move(addMonths(focused, 1))}
+        >
+          ›
+        </button>
+      </div>
+      <table ref={grid} className="calendar__grid" role="grid" aria-labelledby={titleId}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((weekday) => (
+              <th key={weekday.long} scope="col" abbr={weekday.long}>
+                {weekday.short}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody onKeyDown={onGridKey}>
+          {monthWeeks(month).map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const disabled = isOutside(day, min, max);
+                const otherMonth = firstOfMonth(day) !== month;
+                return (
+                  <td key={day} aria-selected={day === selected}>
+                    <button
+                      type="button"
+                      data-day={day}
+                      className={[
+                        'calendar__day',
+                        otherMonth && 'calendar__day--other-month',
+                        day === today && 'calendar__day--today',
+                        day === selected && 'calendar__day--selected',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                      tabIndex={day === focused ? 0 : -1}
+                      aria-label={dayLabel(day)}
+                      aria-current={day === today ? 'date' : undefined}
+                      aria-disabled={disabled || undefined}
+                      onClick={() => pick(day)}
+                    >
+                      {Number(day.slice(8))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="calendar__help">
+        Flèches : jour ou semaine · Page préc./suiv. : mois · Échap : fermer
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// SPEC §2 /removeDriver, §5 "Remove driver": salutation, names, birth date and the effective date
+// (not in the past, calendar minimum today); 204 → home and banner (§8). The policy's secondary
+// drivers are offered to fill the fields: the server only removes a driver of that policy.
+import {
+  CHANGE_MESSAGES,
+  driverRefSchema,
+  isoToFrenchDate,
+  todayInParis,
+  type Policy,
+} from '@espace/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
+import { FormDateField } from '../../../components/date-field/form-date-field';
+import { SelectField } from '../../../components/form/form-field';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics';
+import { useSession } from '../../../lib/session';
+import { removeDriver } from '../api/change-requests';
+import { useChangeOutcome } from '../api/use-change-outcome';
+import { ChangePage } from '../components/change-page';
+import { NameFields } from '../components/name-fields';
+
+export function Component() {
+  return (
+    <ChangePage title="RETIRER UN CONDUCTEUR">
+      {(policy) => <RemoveDriverForm policy={policy} />}
+    </ChangePage>
+  );
+}
+
+function RemoveDriverForm({ policy }: { policy: Policy }) {
+  const { accountId } = useSession();
+  const schema = useMemo(() => driverRefSchema(), []);
+  const { register, control, handleSubmit, setValue, formState } = useForm({
+    shouldFocusError: false,
+    resolver: zodResolver(schema),
+    defaultValues: { firstName: '', lastName: '', birthDate: '', effectiveDate: '' },
+  });
+  const { errors, isSubmitting, isSubmitted, submitCount } = formState;
+  const formRef = useFocusFirstError(submitCount);
+  const outcome = useChangeOutcome(
+    CHANGE_MESSAGES.banners.removeDriver,
+    ANALYTICS_EVENTS.driverRemoved,
+  );
+  const secondary = policy.drivers.filter((driver) => !driver.principal);
+
+  const fillFrom = (driverId: string) => {
+    const driver = secondary.find((d) => d.id === driverId);
+    if (!driver) return;
+    const options = { shouldValidate: isSubmitted, shouldDirty: true };
+    setValue('salutation', driver.salutation, options);
+    setValue('firstName', driver.firstName, options);
+    setValue('lastName', driver.lastName, options);
+    setValue('birthDate', isoToFrenchDate(driver.birthDate), options);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="change-form"
+      noValidate
+      onSubmit={handleSubmit((driver) =>
+        outcome.run(() => removeDriver({ accountId, policyNumber: policy.policyNumber }, driver)),
+      )}
+    >
+      {secondary.length > 0 ? (
+        <SelectField
+          label="Conducteur du contrat à retirer"
+          hint="Choisissez un conducteur pour remplir le formulaire."
+          placeholder="-- Choisir un conducteur --"
+          options={secondary.map((d) => ({
+            value: d.id,
+            label: `${d.salutation} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
+          }))}
+          onChange={(event) => fillFrom(event.target.value)}
+        />
+      ) : (
+        <p className="change-form__note">
+          Ce contrat n’a pas d’autre conducteur que le conducteur principal.
+        </p>
+      )}
+      <NameFields
+        salutation={{ ...register('salutation'), error: errors.salutation?.message }}
+        firstName={{ ...register('firstName'), error: errors.firstName?.message }}
+        lastName={{ ...register('lastName'), error: errors.lastName?.message }}
+      />
+      <FormDateField
+        control={control}
+        name="birthDate"
+        label="Date de naissance"
+        max={todayInParis()}
+      />
+      <FormDateField
+        control={control}
+        name="effectiveDate"
+        label="Quand voudriez-vous que cela prenne effet?"
+        min={todayInParis()}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
+          Retirer un conducteur
+        </button>
+      </div>
+    </form>
+  );
+}
