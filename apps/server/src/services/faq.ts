@@ -1,0 +1,52 @@
+// FAQ queries (SPEC §2 /faq; ARCHITECTURE.md decision 6). It enforces: French full-text search
+// with stemming and without accents (`websearch_to_tsquery('french', unaccent(q))` against the
+// weighted tsvector written by the content loader), best matches first (ts_rank, then the
+// editorial order); one query for the entries and the total (PGlite runs one query at a time).
+import type { FaqCategory, FaqEntry } from '@espace/contract';
+import { sql } from 'kysely';
+import type { Db } from '../db/client';
+
+export interface FaqSearch {
+  category?: string | undefined;
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset: number;
+}
+
+export async function faqCategories(db: Db): Promise<FaqCategory[]> {
+  return db
+    .selectFrom('faq_categories')
+    .select(['slug', 'title'])
+    .orderBy('position')
+    .orderBy('slug')
+    .execute();
+}
+
+export async function searchFaq(
+  db: Db,
+  search: FaqSearch,
+): Promise<{ entries: FaqEntry[]; total: number }> {
+  const text = search.q?.trim();
+  const query = text ? sql`websearch_to_tsquery('french', unaccent(${text}))` : undefined;
+  let select = db
+    .selectFrom('faq_entries as e')
+    .innerJoin('faq_categories as c', 'c.slug', 'e.category')
+    .select([
+      'e.id',
+      'e.category',
+      'e.question',
+      'e.answer_html as answerHtml',
+      sql<string>`count(*) over ()`.as('total'),
+    ]);
+  if (search.category) select = select.where('e.category', '=', search.category);
+  if (query) {
+    select = select
+      .where(sql<boolean>`e.search @@ ${query}`)
+      .orderBy(sql`ts_rank(e.search, ${query})`, 'desc');
+  }
+  select = select.orderBy('c.position').orderBy('e.position').offset(search.offset);
+  if (search.limit !== undefined) select = select.limit(search.limit);
+  const rows = await select.execute();
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  return { entries: rows.map(({ total: _total, ...entry }) => entry), total };
+}

@@ -1,0 +1,28 @@
+// The outbox of requests for the broker's back office (ARCHITECTURE.md runtime shape): one row
+// per request, written before any side effect, so a failed mail never loses the request.
+// `sent_at` is set once a mail has left; rows with a null `sent_at` are still to be handled.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+export interface OutboxMessage {
+  type: string;
+  accountId: string;
+  payload: Record<string, unknown>;
+}
+
+export async function enqueue(db: Kysely<Database>, message: OutboxMessage): Promise<string> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      type: message.type,
+      account_id: message.accountId,
+      payload: JSON.stringify(message.payload),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+export async function markSent(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', id).execute();
+}

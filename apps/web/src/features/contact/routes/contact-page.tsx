@@ -1,0 +1,20 @@
+// /contact (SPEC §2): three cards — phone and hours, call-back request, email message.
+import { CallbackCard } from '../components/callback-card';
+import { MailCard } from '../components/mail-card';
+import { PhoneCard } from '../components/phone-card';
+import { CONTACT_TEXTS } from '../texts';
+import '../contact.css';
+
+export function Component() {
+  return (
+    <section aria-labelledby="contact-title">
+      <h1 id="contact-title">{CONTACT_TEXTS.title}</h1>
+      <p className="lead">{CONTACT_TEXTS.intro}</p>
+      <div className="card-grid contact-cards">
+        <PhoneCard />
+        <CallbackCard />
+        <MailCard />
+      </div>
+    </section>
+  );
+}

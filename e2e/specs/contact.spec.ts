@@ -1,0 +1,61 @@
+import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import { refuseCookies } from '../support/cookies';
+
+test.describe('contact', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO.camille, '/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+    await refuseCookies(page);
+  });
+
+  test('shows the customer-service number as a tel: link with the opening hours', async ({
+    page,
+  }) => {
+    const card = page.getByRole('region', { name: 'Par téléphone' });
+    await expect(card.getByRole('link', { name: '01 99 00 12 34' })).toHaveAttribute(
+      'href',
+      'tel:+33199001234',
+    );
+    await expect(card).toContainText(
+      'Du lundi au vendredi de 9h00 à 13h00 et de 14h00 à 18h00, appel au prix d’un appel local',
+    );
+    await expectNoAxeViolations(page, 'contact page');
+    await page.screenshot({ path: '/tmp/contact.png', fullPage: true });
+  });
+
+  test('a call-back request shows the success banner with the typed number', async ({ page }) => {
+    const card = page.getByRole('region', { name: 'Être rappelé(e)' });
+    await card.getByLabel('Votre numéro de téléphone').fill('06 12 34 56 78');
+    await card.getByRole('button', { name: 'Demander un rappel' }).click();
+    await expect(page.getByTestId('banner')).toContainText(
+      'Merci pour votre demande! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
+    );
+    await expect(card.getByLabel('Votre numéro de téléphone')).toHaveValue('');
+    await expectNoAxeViolations(page, 'contact call-back success');
+  });
+
+  test('a call-back request the server refuses shows the error banner', async ({ page }) => {
+    const card = page.getByRole('region', { name: 'Être rappelé(e)' });
+    await card.getByLabel('Votre numéro de téléphone').fill('pas un numéro');
+    await card.getByRole('button', { name: 'Demander un rappel' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Malheureusement, une erreur s’est produite lors de votre demande de rappel.',
+    );
+  });
+
+  test('an email message shows the success banner, an empty one the error banner', async ({
+    page,
+  }) => {
+    const card = page.getByRole('region', { name: 'Par courriel' });
+    await card.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Malheureusement, une erreur s’est produite lors de votre demande pour un courriel',
+    );
+    await card.getByLabel('Votre message').fill('Bonjour, je souhaite recevoir mon attestation.');
+    await card.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.getByTestId('banner')).toContainText(
+      'Merci de votre demande par courriel! Nous vous recontacterons sous 48h.',
+    );
+    await expectNoAxeViolations(page, 'contact email success');
+  });
+});

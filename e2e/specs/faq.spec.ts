@@ -1,0 +1,90 @@
+import { acceptCookies, dataLayer, refuseCookies } from '../support/cookies';
+import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+
+const questions = (page: Page) => page.locator('.faq__list').getByRole('button');
+
+test.describe('FAQ', () => {
+  test('shows 10 questions at a time, opens an answer, pages with « Afficher plus »', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.lea, '/faq');
+    await refuseCookies(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
+    await expect(page.getByText('Comment pouvons-nous vous aider ?')).toBeVisible();
+    await expect(questions(page)).toHaveCount(10);
+
+    const first = page.getByRole('button', {
+      name: 'Quels documents dois-je transmettre après la souscription de mon contrat ?',
+    });
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    const answer = page.getByRole('region', {
+      name: 'Quels documents dois-je transmettre après la souscription de mon contrat ?',
+    });
+    await expect(answer.getByRole('link', { name: 'Documents à fournir' })).toBeVisible();
+    await expectNoAxeViolations(page, 'FAQ with an open answer');
+    await page.screenshot({ path: '/tmp/faq.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await expect(questions(page)).toHaveCount(20);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await expect(questions(page)).toHaveCount(48);
+    await expect(page.getByRole('button', { name: 'Afficher plus' })).toBeHidden();
+  });
+
+  test('searches in French without accents, filters by tab, and says « pas de résultat »', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.lea, '/faq');
+    await refuseCookies(page);
+    const search = page.getByRole('searchbox', { name: 'Rechercher dans la FAQ' });
+    await search.fill('resilier');
+    await expect(questions(page).first()).toContainText(/résili/i);
+    // Ranked and filtered: termination questions first, fewer than the 48 of the whole FAQ.
+    const count = page.getByRole('status').filter({ hasText: 'question(s) trouvée(s)' });
+    await expect(count).not.toHaveText('48 question(s) trouvée(s)');
+    expect(parseInt((await count.textContent()) ?? '0', 10)).toBeGreaterThan(0);
+    await expect(questions(page).nth(1)).toContainText(/résili/i);
+
+    await search.fill('');
+    await page.getByRole('tab', { name: 'Paiement et cotisations' }).click();
+    await expect(page.getByRole('tab', { name: 'Paiement et cotisations' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(questions(page)).toHaveCount(5);
+    await expect(page.getByRole('tabpanel')).toContainText('Pourquoi mon IBAN est-il refusé ?');
+    // Arrow keys move to and select the next tab (WAI-ARIA tabs pattern).
+    await page.getByRole('tab', { name: 'Paiement et cotisations' }).press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Résiliation' })).toBeFocused();
+    await expect(questions(page)).toHaveCount(6);
+    await expectNoAxeViolations(page, 'FAQ tab Résiliation');
+
+    await search.fill('hélicoptère sous-marin');
+    await expect(page.getByText('pas de résultat')).toBeVisible();
+    await expect(questions(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'FAQ without result');
+  });
+
+  test('pushes the search event 3 s after typing stops, only with consent', async ({ page }) => {
+    await signIn(page, DEMO.lea, '/faq');
+    await acceptCookies(page);
+    const search = page.getByRole('searchbox', { name: 'Rechercher dans la FAQ' });
+    await search.pressSequentially('bonus', { delay: 50 });
+    await page.waitForTimeout(1_500);
+    expect((await dataLayer(page)).filter((e) => e.event === 'faq_search')).toEqual([]);
+    await expect
+      .poll(async () => (await dataLayer(page)).filter((e) => e.event === 'faq_search'))
+      .toEqual([{ event: 'faq_search', search_term: 'bonus' }]);
+  });
+
+  test('pushes nothing when analytics cookies are refused', async ({ page }) => {
+    await signIn(page, DEMO.lea, '/faq');
+    await refuseCookies(page);
+    await page.getByRole('searchbox', { name: 'Rechercher dans la FAQ' }).fill('bonus');
+    await page.waitForTimeout(3_500);
+    expect(await dataLayer(page)).toEqual([]);
+  });
+});
