@@ -7,13 +7,16 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
-// A fresh data folder per run: the demo data is seeded into an empty database.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'espace-e2e-'));
+// A fresh data folder per run: the demo data is seeded into an empty database. Workers load
+// this file again and inherit the variable, so they reuse the folder; global-teardown removes it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'espace-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
 const CHANGES_DATA = [/documents\.upload\.spec\.ts$/, /changes-.*\.spec\.ts$/];
 
 export default defineConfig({
+  globalTeardown: './support/global-teardown.ts',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   testDir: './specs',
   fullyParallel: false,

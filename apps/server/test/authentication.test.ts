@@ -1,8 +1,22 @@
 import { ERROR_CODES, errorBodySchema, MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp, type Tokens } from './harness';
-import { hmacToken, providerSigningKey, signWithOtherKey, signWithProviderKey, unsignedToken } from './tokens';
+import {
+  bearer,
+  createTestApp,
+  DEMO,
+  signIn,
+  subjectOf,
+  type TestApp,
+  type Tokens,
+} from './harness';
+import {
+  hmacToken,
+  providerSigningKey,
+  signWithOtherKey,
+  signWithProviderKey,
+  unsignedToken,
+} from './tokens';
 
 describe.each(BACKENDS)('API authentication on %s', (backend) => {
   let t: TestApp;
@@ -31,7 +45,9 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
 
   it('requires authentication: no token is refused with 401 and the French error body', async () => {
     expectUnauthorized(await policiesOf(camilleId));
-    expectUnauthorized(await t.app.inject({ method: 'GET', url: `/api/v1/account/accounts/${camilleId}` }));
+    expectUnauthorized(
+      await t.app.inject({ method: 'GET', url: `/api/v1/account/accounts/${camilleId}` }),
+    );
   });
 
   it('accepts the access token issued by the provider for its own account', async () => {
@@ -42,28 +58,46 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
   it('refuses a malformed authorization header', async () => {
     expectUnauthorized(await policiesOf(camilleId, { authorization: camille.access_token }));
     expectUnauthorized(await policiesOf(camilleId, { authorization: 'Bearer not.a.jwt' }));
-    expectUnauthorized(await policiesOf(camilleId, { authorization: 'Basic Y2FtaWxsZTpEZW1vMjAyNiE=' }));
+    expectUnauthorized(
+      await policiesOf(camilleId, { authorization: 'Basic Y2FtaWxsZTpEZW1vMjAyNiE=' }),
+    );
   });
 
   it('refuses an expired token signed by the real key', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
-    const token = await signWithProviderKey(t.database.handle.db, { sub: camilleId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience }, past);
+    const token = await signWithProviderKey(
+      t.database.handle.db,
+      { sub: camilleId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience },
+      past,
+    );
     expectUnauthorized(await policiesOf(camilleId, bearer(token)));
   });
 
   it('accepts a token it did not issue itself only when everything matches (control for the forged cases)', async () => {
-    const token = await signWithProviderKey(t.database.handle.db, { sub: camilleId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience });
+    const token = await signWithProviderKey(t.database.handle.db, {
+      sub: camilleId,
+      iss: t.config.oidc.issuer,
+      aud: t.config.oidc.audience,
+    });
     expect((await policiesOf(camilleId, bearer(token))).statusCode).toBe(200);
   });
 
   it('refuses a token for another audience, such as the ID token', async () => {
-    const token = await signWithProviderKey(t.database.handle.db, { sub: camilleId, iss: t.config.oidc.issuer, aud: 'urn:another:api' });
+    const token = await signWithProviderKey(t.database.handle.db, {
+      sub: camilleId,
+      iss: t.config.oidc.issuer,
+      aud: 'urn:another:api',
+    });
     expectUnauthorized(await policiesOf(camilleId, bearer(token)));
     expectUnauthorized(await policiesOf(camilleId, bearer(camille.id_token)));
   });
 
   it('refuses a token from another issuer', async () => {
-    const token = await signWithProviderKey(t.database.handle.db, { sub: camilleId, iss: 'https://evil.example/oidc', aud: t.config.oidc.audience });
+    const token = await signWithProviderKey(t.database.handle.db, {
+      sub: camilleId,
+      iss: 'https://evil.example/oidc',
+      aud: t.config.oidc.audience,
+    });
     expectUnauthorized(await policiesOf(camilleId, bearer(token)));
   });
 
@@ -77,20 +111,35 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
   it('refuses alg none and HMAC tokens', async () => {
     const claims = { sub: camilleId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience };
     expectUnauthorized(await policiesOf(camilleId, bearer(unsignedToken(claims))));
-    expectUnauthorized(await policiesOf(camilleId, bearer(await hmacToken(claims, 'guessable-secret'))));
+    expectUnauthorized(
+      await policiesOf(camilleId, bearer(await hmacToken(claims, 'guessable-secret'))),
+    );
   });
 
   it('refuses a tampered payload', async () => {
     const [header, , signature] = camille.access_token.split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: jeanId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience, exp: 9_999_999_999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({
+        sub: jeanId,
+        iss: t.config.oidc.issuer,
+        aud: t.config.oidc.audience,
+        exp: 9_999_999_999,
+      }),
+    ).toString('base64url');
     expectUnauthorized(await policiesOf(jeanId, bearer(`${header}.${payload}.${signature}`)));
   });
 
   it("refuses another account's id with 403 and discloses nothing", async () => {
     for (const url of [`/api/v1/policy/accounts/${jeanId}`, `/api/v1/account/accounts/${jeanId}`]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(camille.access_token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: bearer(camille.access_token),
+      });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: { code: ERROR_CODES.forbidden, message: MESSAGES.api.forbidden } });
+      expect(response.json()).toEqual({
+        error: { code: ERROR_CODES.forbidden, message: MESSAGES.api.forbidden },
+      });
     }
   });
 
@@ -100,7 +149,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
       method: 'POST',
       url: '/oidc/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: camille.refresh_token!, client_id: t.config.oidc.clientId }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: camille.refresh_token!,
+        client_id: t.config.oidc.clientId,
+      }).toString(),
     });
     expect(response.statusCode).toBe(200);
     const renewed = response.json<Tokens>();

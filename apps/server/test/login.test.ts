@@ -3,7 +3,14 @@
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES } from '../src/services/login-throttle';
-import { createTestApp, DEMO, signInSession, startLogin, submitLogin, type TestApp } from './harness';
+import {
+  createTestApp,
+  DEMO,
+  signInSession,
+  startLogin,
+  submitLogin,
+  type TestApp,
+} from './harness';
 
 describe('sign-in page', () => {
   let t: TestApp;
@@ -16,8 +23,12 @@ describe('sign-in page', () => {
     const { form } = await startLogin(t.app, t.config);
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<html lang="fr">');
-    expect(form.body).toMatch(/<label for="email">Adresse e-mail<\/label>\s*<input id="email" name="email" type="email"/);
-    expect(form.body).toMatch(/<label for="password">Mot de passe<\/label>\s*<input id="password" name="password" type="password"/);
+    expect(form.body).toMatch(
+      /<label for="email">Adresse e-mail<\/label>\s*<input id="email" name="email" type="email"/,
+    );
+    expect(form.body).toMatch(
+      /<label for="password">Mot de passe<\/label>\s*<input id="password" name="password" type="password"/,
+    );
     expect(form.body).toContain('<button type="submit">Se connecter</button>');
     expect(form.body).not.toMatch(/<script>|<style>| style="/);
   });
@@ -28,7 +39,8 @@ describe('sign-in page', () => {
     const wrong = await submitLogin(t.app, interaction, jar, DEMO.lea, 'Mauvais2026!');
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    const message = (body: string) => /<p class="auth-error" role="alert" id="login-error">([^<]+)<\/p>/.exec(body)?.[1];
+    const message = (body: string) =>
+      /<p class="auth-error" role="alert" id="login-error">([^<]+)<\/p>/.exec(body)?.[1];
     expect(message(unknown.body)).toBe(MESSAGES.login.invalidCredentials.replace(/'/g, '&#39;'));
     expect(message(wrong.body)).toBe(message(unknown.body));
   });
@@ -36,7 +48,9 @@ describe('sign-in page', () => {
   it('throttles an email after repeated failures, even with the right password', async () => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     for (let i = 0; i < MAX_FAILURES; i++) {
-      expect((await submitLogin(t.app, interaction, jar, DEMO.jean, `Faux-${i}`)).statusCode).toBe(401);
+      expect((await submitLogin(t.app, interaction, jar, DEMO.jean, `Faux-${i}`)).statusCode).toBe(
+        401,
+      );
     }
     const locked = await submitLogin(t.app, interaction, jar, DEMO.jean, DEMO.password);
     expect(locked.statusCode).toBe(429);
@@ -47,7 +61,10 @@ describe('sign-in page', () => {
   });
 
   it('stores passwords as scrypt hashes, never in clear', async () => {
-    const rows = await t.database.handle.db.selectFrom('accounts').select('password_hash').execute();
+    const rows = await t.database.handle.db
+      .selectFrom('accounts')
+      .select('password_hash')
+      .execute();
     expect(rows).toHaveLength(3);
     for (const { password_hash } of rows) {
       expect(password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
@@ -57,8 +74,14 @@ describe('sign-in page', () => {
 
   it('asks in French before signing out (RP-initiated logout), then signs out', async () => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
-    const query = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: 'http://localhost:3000/' });
-    const ask = await t.app.inject({ url: `/oidc/session/end?${query}`, headers: { cookie: jar.header() } });
+    const query = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'http://localhost:3000/',
+    });
+    const ask = await t.app.inject({
+      url: `/oidc/session/end?${query}`,
+      headers: { cookie: jar.header() },
+    });
     expect(ask.statusCode).toBe(200);
     expect(ask.body).toContain('Voulez-vous vous déconnecter de votre Espace Assuré ?');
     expect(ask.body).toContain('Se déconnecter');
@@ -77,7 +100,11 @@ describe('sign-in page', () => {
       method: 'POST',
       url: '/oidc/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: t.config.oidc.clientId }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: t.config.oidc.clientId,
+      }).toString(),
     });
     expect(refresh.statusCode).toBe(400);
   });

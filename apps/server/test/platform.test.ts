@@ -1,6 +1,6 @@
 // Health, OpenAPI, security headers, SPA fallback and configuration: what every response and
 // every start must guarantee (ARCHITECTURE.md decisions 9 and 10).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,10 @@ describe('platform', () => {
   it('publishes an OpenAPI document generated from the route schemas, with a viewer', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/account/accounts/{accountId}', '/api/v1/policy/accounts/{accountId}']),
+      expect.arrayContaining([
+        '/api/v1/account/accounts/{accountId}',
+        '/api/v1/policy/accounts/{accountId}',
+      ]),
     );
     const viewer = await t.app.inject('/api/docs/');
     expect(viewer.statusCode).toBe(200);
@@ -32,7 +35,12 @@ describe('platform', () => {
   });
 
   it('sends the security headers on API, provider and page responses', async () => {
-    for (const url of ['/api/v1/policy/accounts/x', '/oidc/.well-known/openid-configuration', '/', '/healthz']) {
+    for (const url of [
+      '/api/v1/policy/accounts/x',
+      '/oidc/.well-known/openid-configuration',
+      '/',
+      '/healthz',
+    ]) {
       const { headers } = await t.app.inject(url);
       const csp = String(headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
@@ -49,22 +57,31 @@ describe('platform', () => {
 describe('SPA serving', () => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let config: ReturnType<typeof testConfig>;
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'espace-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), '<html><head><!--app-config--></head><body>spa</body></html>');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<html><head><!--app-config--></head><body>spa</body></html>',
+    );
     database = await createTestDatabase('pglite');
-    app = await buildApp({ ...testConfig(), webDist }, { database: database.handle, logger: false });
+    config = { ...testConfig(), webDist };
+    app = await buildApp(config, { database: database.handle, logger: false });
   });
   afterAll(async () => {
     await app.close();
     await database.drop();
+    rmSync(config.webDist, { recursive: true, force: true });
+    rmSync(config.documentsDir, { recursive: true, force: true });
   });
 
   it('serves index.html with the OIDC settings for every SPA route', async () => {
     for (const url of ['/', '/policies', '/coverages', '/documents/1', '/some/unknown/page']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain('<meta name="oidc-issuer" content="http://localhost:3000/oidc">');
+      expect(response.body).toContain(
+        '<meta name="oidc-issuer" content="http://localhost:3000/oidc">',
+      );
       expect(response.body).toContain('<meta name="oidc-client-id" content="espace-assure-spa">');
     }
   });
@@ -78,24 +95,43 @@ describe('SPA serving', () => {
 describe('configuration', () => {
   it('lists every wrong variable at once', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', OIDC_ISSUER: 'not a url', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        OIDC_ISSUER: 'not a url',
+        LOG_LEVEL: 'loud',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const problems = (err as ConfigError).problems.join('\n');
-      for (const variable of ['PORT', 'DATABASE_URL', 'OIDC_ISSUER', 'LOG_LEVEL']) expect(problems).toContain(variable);
+      for (const variable of ['PORT', 'DATABASE_URL', 'OIDC_ISSUER', 'LOG_LEVEL'])
+        expect(problems).toContain(variable);
     }
   });
 
   it('defaults to the embedded provider, port 3000 and demo mode outside production', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, demoMode: true, oidc: { embedded: true, issuer: 'http://localhost:3000/oidc' } });
+    expect(config).toMatchObject({
+      port: 3000,
+      demoMode: true,
+      oidc: { embedded: true, issuer: 'http://localhost:3000/oidc' },
+    });
     expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
   });
 
   it('switches to an external provider with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE', () => {
-    const config = loadConfig({ OIDC_ISSUER: 'https://sso.example.fr/realms/assure/', OIDC_CLIENT_ID: 'portail', OIDC_AUDIENCE: 'portail-api' });
-    expect(config.oidc).toEqual({ embedded: false, issuer: 'https://sso.example.fr/realms/assure', clientId: 'portail', audience: 'portail-api' });
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://sso.example.fr/realms/assure/',
+      OIDC_CLIENT_ID: 'portail',
+      OIDC_AUDIENCE: 'portail-api',
+    });
+    expect(config.oidc).toEqual({
+      embedded: false,
+      issuer: 'https://sso.example.fr/realms/assure',
+      clientId: 'portail',
+      audience: 'portail-api',
+    });
   });
 });

@@ -5,7 +5,8 @@ import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './
 
 describe.each(BACKENDS)('account and policies API on %s', (backend) => {
   let t: TestApp;
-  const sessions: Record<'camille' | 'jean' | 'lea', { token: string; accountId: string }> = {} as never;
+  const sessions: Record<'camille' | 'jean' | 'lea', { token: string; accountId: string }> =
+    {} as never;
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -18,7 +19,11 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
 
   async function policiesOf(who: keyof typeof sessions): Promise<Policy[]> {
     const { token, accountId } = sessions[who];
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/policy/accounts/${accountId}`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/policy/accounts/${accountId}`,
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     return policyListSchema.parse(response.json());
@@ -45,16 +50,44 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       paymentDetails: {
         id: expect.any(String),
         paymentMethod: 'Prélèvement SEPA mensuel',
-        bankAccount: { ownerName: 'Mme Camille Martin', bic: 'CCBPFRPPLYO', iban: 'FR7613807000353212345678973' },
+        bankAccount: {
+          ownerName: 'Mme Camille Martin',
+          bic: 'CCBPFRPPLYO',
+          iban: 'FR7613807000353212345678973',
+        },
       },
-      address: { id: expect.any(String), street: '18 rue des Lilas', zip: '69003', city: 'Lyon', country: 'France' },
+      address: {
+        id: expect.any(String),
+        street: '18 rue des Lilas',
+        zip: '69003',
+        city: 'Lyon',
+        country: 'France',
+      },
     });
-    expect(recent.risks[0]!.guarantees).toContainEqual({ type: 'Bris de glace', description: expect.any(String), franchise: 75 });
+    expect(recent.risks[0]!.guarantees).toContainEqual({
+      type: 'Bris de glace',
+      description: expect.any(String),
+      franchise: 75,
+    });
     expect(recent.drivers).toEqual([
-      expect.objectContaining({ firstName: 'Camille', lastName: 'Martin', principal: true, crm: 0.68, birthDate: '1986-04-14', salutation: 'Mme' }),
+      expect.objectContaining({
+        firstName: 'Camille',
+        lastName: 'Martin',
+        principal: true,
+        crm: 0.68,
+        birthDate: '1986-04-14',
+        salutation: 'Mme',
+      }),
       expect.objectContaining({ firstName: 'Thomas', principal: false, crm: 0.76 }),
     ]);
-    expect(recent.documents.map((d) => d.status)).toEqual(['pending', 'rejected', 'received', 'validated', 'not validated', null]);
+    expect(recent.documents.map((d) => d.status)).toEqual([
+      'pending',
+      'rejected',
+      'received',
+      'validated',
+      'not validated',
+      null,
+    ]);
     expect(recent.documents[0]).toEqual({
       name: 'Permis de conduire',
       description: expect.any(String),
@@ -79,8 +112,11 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(policies.filter((p) => p.paymentDetails).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("gives jean only terminated policies and lea one active policy without payment details", async () => {
-    expect((await policiesOf('jean')).map((p) => p.state).sort()).toEqual(['Résilié', 'Résilié CTX']);
+  it('gives jean only terminated policies and lea one active policy without payment details', async () => {
+    expect((await policiesOf('jean')).map((p) => p.state).sort()).toEqual([
+      'Résilié',
+      'Résilié CTX',
+    ]);
     const lea = await policiesOf('lea');
     expect(lea).toHaveLength(1);
     expect(lea[0]).toMatchObject({ state: 'Actif', paymentDetails: null });
@@ -88,7 +124,11 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
 
   it('returns the account with every field of SPEC §3', async () => {
     const { token, accountId } = sessions.lea;
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/account/accounts/${accountId}`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/account/accounts/${accountId}`,
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(200);
     expect(accountSchema.strict().parse(response.json())).toEqual({
       address: {

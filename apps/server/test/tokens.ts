@@ -4,7 +4,11 @@ import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from '
 import type { Db } from '../src/db/client';
 
 export async function providerSigningKey(db: Db) {
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', 'oidc.jwks').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', 'oidc.jwks')
+    .executeTakeFirstOrThrow();
   const jwk = (row.value as { keys: JWK[] }).keys[0]!;
   return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid! };
 }
@@ -13,9 +17,17 @@ export interface Claims extends JWTPayload {
   sub: string;
 }
 
-export async function signWithProviderKey(db: Db, claims: Claims, expiresIn: string | number = '5m') {
+export async function signWithProviderKey(
+  db: Db,
+  claims: Claims,
+  expiresIn: string | number = '5m',
+) {
   const { key, kid } = await providerSigningKey(db);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' }).setIssuedAt().setExpirationTime(expiresIn).sign(key);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(key);
 }
 
 export async function signWithOtherKey(claims: Claims, kid?: string) {
@@ -34,5 +46,9 @@ export function unsignedToken(claims: Claims): string {
 }
 
 export async function hmacToken(claims: Claims, secret: string) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('5m').sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(secret));
 }
