@@ -1,0 +1,87 @@
+// OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE point the API at an external provider. Here a
+// second instance of the portal plays that provider on a loopback port: the API under test has
+// no embedded provider, discovers the issuer's JWKS over HTTP and accepts only its tokens.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createTestDatabase, type TestDatabase } from './backends';
+import {
+  bearer,
+  createTestApp,
+  DEMO,
+  signIn,
+  subjectOf,
+  testConfig,
+  type TestApp,
+} from './harness';
+import { signWithOtherKey } from './tokens';
+
+const PORT = 39_000 + Math.floor(Math.random() * 1000);
+const ISSUER_URL = `http://127.0.0.1:${PORT}`;
+
+describe('an external identity provider', () => {
+  let provider: TestApp;
+  let database: TestDatabase;
+  let api: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    provider = await createTestApp('pglite', {
+      publicUrl: ISSUER_URL,
+      oidc: { ...testConfig().oidc, issuer: `${ISSUER_URL}/oidc` },
+    });
+    await provider.app.listen({ port: PORT, host: '127.0.0.1' });
+    database = await createTestDatabase('pglite');
+    const external = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        OIDC_ISSUER: `${ISSUER_URL}/oidc`,
+        OIDC_CLIENT_ID: 'espace-assure-spa',
+        OIDC_AUDIENCE: 'urn:espace-assure:api',
+      },
+      { inMemoryDatabase: true, documentsDir: provider.config.documentsDir },
+    );
+    api = await buildApp(external, { database: database.handle, logger: false });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await database?.drop();
+    await provider?.close();
+  });
+
+  it('does not start the embedded provider', async () => {
+    expect((await api.inject('/oidc/.well-known/openid-configuration')).statusCode).toBe(404);
+  });
+
+  it("accepts the issuer's access tokens, found through its discovery document", async () => {
+    const tokens = await signIn(provider.app, provider.config, DEMO.lea);
+    const accountId = subjectOf(tokens.access_token);
+    const response = await api.inject({
+      url: `/api/v1/policy/accounts/${accountId}`,
+      headers: bearer(tokens.access_token),
+    });
+    // This instance holds other data: the token is accepted and the list is the caller's (empty here).
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('refuses tokens the issuer did not sign', async () => {
+    const forged = await signWithOtherKey({
+      sub: 'someone',
+      iss: `${ISSUER_URL}/oidc`,
+      aud: 'urn:espace-assure:api',
+    });
+    const response = await api.inject({
+      url: '/api/v1/policy/accounts/someone',
+      headers: bearer(forged),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("lets the SPA's CSP reach the issuer", async () => {
+    const csp = String((await api.inject('/healthz')).headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' ${ISSUER_URL}`);
+    expect(csp).toContain(`form-action 'self' ${ISSUER_URL}`);
+  });
+});
