@@ -1,6 +1,6 @@
 // Sending files from the upload modal (SPEC §5, §7 one request per file, §8 per-file results).
-// Every spec of a run shares one server: camille must still owe a document afterwards (the
-// policies spec checks her banner), so 'Relevé d’informations' is never really uploaded.
+// These specs change camille's documents for real: they run in the 'changes' project, after
+// every spec that reads her seeded statuses (playwright.config.ts).
 import type { Route } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
 import { pdfFile, POLICIES_URL, provideCard, UPLOAD_URL } from './documents-support';
@@ -108,28 +108,7 @@ test.describe('sending documents', () => {
     await expect(page.getByTestId('documents-dot')).toBeVisible();
     await expect(page.getByTestId('tab-dot')).toBeVisible();
 
-    // The last owed document: its upload and the server's new answer are played by the test
-    // (see the file comment); the screen must follow the reloaded policies query on its own.
-    await page.route(UPLOAD_URL, (route) =>
-      route.fulfill({
-        status: 201,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          id: 'x',
-          fileName: 'releve.pdf',
-          created: new Date().toISOString(),
-        }),
-      }),
-    );
-    await page.route(POLICIES_URL, async (route) => {
-      const response = await route.fetch();
-      const policies = (await response.json()) as {
-        documents: { fileType: string; status: string | null }[];
-      }[];
-      for (const p of policies)
-        for (const d of p.documents) if (d.fileType === 'releve') d.status = 'received';
-      await route.fulfill({ response, json: policies });
-    });
+    // The last owed document, sent for real: the screen follows the reloaded policies query.
     await card.getByRole('button', { name: /Relevé d’informations/ }).click();
     dialog = page.getByRole('dialog', { name: 'Relevé d’informations' });
     await dialog.getByLabel('Choisir des fichiers').setInputFiles([pdfFile('releve.pdf', 42)]);
