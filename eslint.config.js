@@ -52,12 +52,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: features
-            .filter((other) => other !== feature)
-            .map((other) => ({
-              group: [`**/features/${other}`, `**/features/${other}/**`],
-              message: 'A feature never imports another feature.',
-            })),
+          patterns: [
+            // Imports flow one way: shared (lib, components, api) → features → app.
+            { group: ['**/app', '**/app/**'], message: 'A feature never imports from app/.' },
+            ...features
+              .filter((other) => other !== feature)
+              .map((other) => ({
+                group: [`**/features/${other}`, `**/features/${other}/**`],
+                message: 'A feature never imports another feature.',
+              })),
+          ],
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@espace/contract';
 import { Link, useNavigate } from 'react-router';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** SPEC §2 error page: shown on rendering crashes and on policy or account load errors. */
 export function ErrorPage() {

@@ -11,7 +11,7 @@ import { cookiesRoutes } from '../features/cookies/routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './error-page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 const screens: RouteObject[] = [
   ...policiesRoutes,

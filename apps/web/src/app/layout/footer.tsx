@@ -1,7 +1,7 @@
 import { COPYRIGHT_START_YEAR } from '@espace/contract';
 import { Link } from 'react-router';
 import { currentBrand } from '../../lib/brand';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const LINKS = [
   { to: paths.rules, label: 'Règles du site' },

@@ -3,7 +3,7 @@ import { usePolicies } from '../../api/policies';
 import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
 import { signOut } from '../../lib/auth';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 const NAV = [
   { to: paths.home, label: 'Mes polices d’assurance', end: true },

@@ -4,7 +4,7 @@
 import { useNavigate } from 'react-router';
 import { useBanner } from '../../../components/banner/banner-context';
 import { trackEvent, type AnalyticsEvent } from '../../../lib/analytics';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export interface ChangeBanners {
   success: string;

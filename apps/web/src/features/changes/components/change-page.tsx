@@ -6,7 +6,7 @@ import { Link, Navigate } from 'react-router';
 import { usePolicies } from '../../../api/policies';
 import { Loading } from '../../../components/loading';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import '../changes.css';
 
 export interface ChangePageProps {

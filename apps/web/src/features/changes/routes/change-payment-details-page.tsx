@@ -22,7 +22,7 @@ import { useFocusFirstError } from '../../../components/form/use-focus-first-err
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics';
 import { useSession } from '../../../lib/session';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { changePaymentDetails, checkIban } from '../api/change-requests';
 import { useChangeOutcome } from '../api/use-change-outcome';
 import { ChangePage } from '../components/change-page';

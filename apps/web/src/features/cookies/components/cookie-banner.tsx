@@ -3,7 +3,7 @@
 // and 'Personnaliser' with the same style, as the French data-protection authority requires.
 // Nothing is tracked before a choice: analytics reads the consent cookie, absent until then.
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { saveConsent, trackPageView, useConsent } from '../../../lib/analytics';
 import { COOKIE_TEXTS } from '../texts';
 import '../cookies.css';

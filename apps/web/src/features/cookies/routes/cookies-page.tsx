@@ -2,7 +2,7 @@
 // checkbox reflecting the consent cookie; 'Continuer' saves and goes back in history.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { hasAnalyticsConsent, saveConsent, trackPageView } from '../../../lib/analytics';
 import { COOKIE_TEXTS } from '../texts';
 import '../cookies.css';

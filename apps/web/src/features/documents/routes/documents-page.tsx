@@ -3,7 +3,7 @@
 // disabled when every policy is terminated (SPEC §4).
 import { useNavigate, useParams } from 'react-router';
 import { usePolicies } from '../../../api/policies';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Loading } from '../../../components/loading';
 import { DownloadTab } from '../components/download-tab';
 import { ProvideTab } from '../components/provide-tab';

@@ -2,7 +2,7 @@
 // accessibility statement (/accessibility): the route path is the content slug.
 import { legalSlugSchema, MESSAGES } from '@espace/contract';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Loading } from '../../../components/loading';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { useLegalPage } from '../api/legal';

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-
-const DOCUMENTS_TAB_TO_PROVIDE = '/documents/1';
+import { paths } from '../../../lib/paths';
 
 /** SPEC §2: the outstanding-documents warning with the remaining days (SPEC §4). */
 export function DocumentsBanner({ remainedDays }: { remainedDays: number }) {
@@ -19,7 +18,7 @@ export function DocumentsBanner({ remainedDays }: { remainedDays: number }) {
           .
         </p>
       </div>
-      <Link className="button" to={DOCUMENTS_TAB_TO_PROVIDE}>
+      <Link className="button" to={paths.documentsTab(1)}>
         Transmettre les documents
       </Link>
     </section>

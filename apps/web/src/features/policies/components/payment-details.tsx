@@ -1,10 +1,5 @@
-import type { PaymentDetails } from '@espace/contract';
+import { formatIbanGroups, type PaymentDetails } from '@espace/contract';
 import { useId, useState } from 'react';
-
-/** Groups an IBAN by 4 for reading: FR76 3000 6000 … */
-function groupIban(iban: string): string {
-  return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
-}
 
 /** SPEC §2: the collapsible payment-details block (account holder, BIC, IBAN). */
 export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
@@ -36,7 +31,7 @@ export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
         </div>
         <div>
           <dt>IBAN</dt>
-          <dd className="iban">{groupIban(details.bankAccount.iban)}</dd>
+          <dd className="iban">{formatIbanGroups(details.bankAccount.iban)}</dd>
         </div>
       </dl>
     </div>

@@ -8,16 +8,9 @@ import {
 } from '@espace/contract';
 import { Link } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
+import { paths } from '../../../lib/paths';
 import { selectPolicy } from '../../../lib/selected-policy';
 import { PaymentDetailsBlock } from './payment-details';
-
-const ROUTES = {
-  coverages: '/coverages',
-  changeVehicle: '/changeVehicle',
-  addDriver: '/addDriver',
-  removeDriver: '/removeDriver',
-  changePaymentDetails: '/changePaymentDetails',
-} as const;
 
 function changeItems(policy: Policy): MenuItem[] {
   const state = { policyNumber: policy.policyNumber };
@@ -26,15 +19,15 @@ function changeItems(policy: Policy): MenuItem[] {
     {
       kind: 'link',
       label: 'Changer de véhicule',
-      to: ROUTES.changeVehicle,
+      to: paths.changeVehicle,
       state,
       onSelect: select,
     },
-    { kind: 'link', label: 'Ajouter un conducteur', to: ROUTES.addDriver, state, onSelect: select },
+    { kind: 'link', label: 'Ajouter un conducteur', to: paths.addDriver, state, onSelect: select },
     {
       kind: 'link',
       label: 'Retirer un conducteur',
-      to: ROUTES.removeDriver,
+      to: paths.removeDriver,
       state,
       onSelect: select,
     },
@@ -44,7 +37,7 @@ function changeItems(policy: Policy): MenuItem[] {
     items.push({
       kind: 'link',
       label: 'Changer les coordonnées bancaires',
-      to: ROUTES.changePaymentDetails,
+      to: paths.changePaymentDetails,
       state,
       onSelect: select,
     });
@@ -101,7 +94,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
       <div className="policy-card__actions">
         <Link
           className="button button--secondary"
-          to={ROUTES.coverages}
+          to={paths.coverages}
           state={{ policyNumber: policy.policyNumber }}
           onClick={() => selectPolicy(policy.policyNumber)}
           aria-label={`Couverture d’assurance du contrat ${policy.policyNumber}`}

@@ -2,9 +2,8 @@ import { formatMoney } from '@espace/contract';
 import { Link, Navigate } from 'react-router';
 import { usePolicies } from '../../../api/policies';
 import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
-
-const HOME = '/';
 
 /** SPEC §2 /coverages: the selected policy's guarantees with description and franchise in euros. */
 export function Component() {
@@ -12,12 +11,12 @@ export function Component() {
   const { data, isPending } = usePolicies();
   if (isPending || !data) return <Loading />;
   const policy = data.policies.find((p) => p.policyNumber === policyNumber);
-  if (!policy) return <Navigate to={HOME} replace />;
+  if (!policy) return <Navigate to={paths.home} replace />;
   const risk = policy.risks[0]!;
   return (
     <section aria-labelledby="coverages-title">
       <p>
-        <Link to={HOME}>← Mes polices d’assurance</Link>
+        <Link to={paths.home}>← Mes polices d’assurance</Link>
       </p>
       <h1 id="coverages-title">Couverture d’assurance</h1>
       <p className="lead">
