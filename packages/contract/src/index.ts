@@ -1,3 +1,4 @@
+export * from './api-paths';
 export * from './constants';
 export * from './errors';
 export * from './format';

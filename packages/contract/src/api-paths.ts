@@ -1,0 +1,61 @@
+// Every /api/v1 path of SPEC §7, written once: the server registers these templates as they
+// are (Fastify's `:param` syntax), the web client builds its URLs from them with apiPath(), so
+// a path is never retyped as a template string.
+
+/**
+ * Where the identity provider sends the browser back after sign-in: a path of the SPA that the
+ * server also registers as the client's redirect URI.
+ */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+
+/** The prefix of every API call (SPEC §7 "All paths start with /api/v1"). */
+export const API_PREFIX = '/api/v1';
+
+export const API_ROUTES = {
+  account: '/account/accounts/:accountId',
+  phoneContact: '/account/accounts/:accountId/mail/phone-contact',
+  mailContact: '/account/accounts/:accountId/mail/mail-contact',
+  validateAddress: '/account/accounts/:accountId/validateAddress',
+  accountAddress: '/account/accounts/:accountId/address',
+  password: '/authentication/accounts/:accountId/password',
+  consent: '/consent/accounts/:accountId/:consent',
+  policies: '/policy/accounts/:accountId',
+  documents: '/document/accounts/:accountId/policy/:policyNumber',
+  document: '/document/accounts/:accountId/policy/:policyNumber/document/:documentId',
+  uploadFile: '/document/accounts/:accountId/policy/:policyNumber/uploadfile',
+  driver: '/policy/accounts/:accountId/:policyNumber/driver',
+  vehicle: '/policy/accounts/:accountId/:policyNumber/vehicle',
+  checkIban: '/policy/accounts/:accountId/iban/:iban',
+  paymentDetails: '/policy/accounts/:accountId/:policyNumber/payment-details',
+  garageAddress: '/policy/accounts/:accountId/address/:policyNumber',
+  terminate: '/policy/accounts/:accountId/:policyNumber/terminate',
+  addressSearch: '/address/search',
+  faq: '/content/faq',
+  legalPage: '/content/legal/:slug',
+} as const;
+
+export type ApiRoute = (typeof API_ROUTES)[keyof typeof API_ROUTES];
+
+/** The `:name` segments of a route template, as a union of names. */
+export type RouteParams<T extends string> = T extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<Rest>
+  : T extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type ParamValues<T extends string> = [RouteParams<T>] extends [never]
+  ? [params?: Record<string, never>]
+  : [params: Record<RouteParams<T>, string | number | boolean>];
+
+/**
+ * The path of a call relative to API_PREFIX, each parameter URL-encoded:
+ * `apiPath(API_ROUTES.driver, { accountId, policyNumber })`.
+ */
+export function apiPath<T extends string>(template: T, ...[params]: ParamValues<T>): string {
+  const values = (params ?? {}) as Record<string, string | number | boolean>;
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`apiPath: missing :${name} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
