@@ -5,7 +5,7 @@
 // (SPEC §9: 360 days), written here so every reader agrees on their names and attributes.
 import { CONSENT_COOKIE_DAYS } from '@espace/contract';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 
 export const CONSENT_COOKIES = {
   /** Performance (analytics) consent: 'true' or 'false'. */
@@ -82,8 +82,21 @@ function push(entry: Record<string, unknown>): void {
   window.dataLayer.push(entry);
 }
 
-export function trackPageView(page: string): void {
-  push({ event: 'page_view', page });
+/** A page view; `label` names the screen when its path alone does not (SPEC §2 /changeAddress). */
+export function trackPageView(page: string, label?: string): void {
+  push({ event: 'page_view', page, ...(label ? { label } : {}) });
+}
+
+/**
+ * What a route may put in its `handle` to label its page views from the navigation state, e.g.
+ * /changeAddress: 'personal' or 'contract' (SPEC §2).
+ */
+export interface PageViewHandle {
+  pageViewLabel(state: unknown): string;
+}
+
+function isPageViewHandle(handle: unknown): handle is PageViewHandle {
+  return typeof (handle as Partial<PageViewHandle> | null)?.pageViewLabel === 'function';
 }
 
 /** A business event; `data` never carries personal data (no names, IBAN, addresses). */
@@ -96,8 +109,10 @@ export function trackEvent(
 
 /** SPEC §7: a page view on every screen; called once by the layout. */
 export function usePageViewTracking(): void {
-  const { pathname } = useLocation();
-  useEffect(() => trackPageView(pathname), [pathname]);
+  const { pathname, state } = useLocation();
+  const labelled = useMatches().findLast((match) => isPageViewHandle(match.handle));
+  const label = labelled && (labelled.handle as PageViewHandle).pageViewLabel(state);
+  useEffect(() => trackPageView(pathname, label), [pathname, label]);
 }
 
 /** SPEC §9: the performance and debug aid runs only on development and brand hosts. */

@@ -14,7 +14,7 @@ import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics';
 import { useFaq } from '../api/faq';
 import { FaqItem } from '../components/faq-item';
 import { FAQ_PANEL_ID, FaqTabs, faqTabId } from '../components/faq-tabs';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import '../faq.css';
 
 /** Typing pauses shorter than this do not start a search. */
