@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   ageOn,
+  daysBetween,
   isAtLeastAge,
   isBefore,
   isInPast,
@@ -101,6 +102,16 @@ describe('isBefore and isInPast', () => {
 
   it('throws on malformed input instead of comparing text', () => {
     expect(() => isBefore('15.03.2026', today)).toThrow(RangeError);
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts calendar days across month, year and daylight-saving changes', () => {
+    expect(daysBetween('2026-11-09', '2026-11-21')).toBe(12);
+    expect(daysBetween('2025-12-31', '2026-01-10')).toBe(10);
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2026-11-21', '2026-11-20')).toBe(-1);
   });
 });
 

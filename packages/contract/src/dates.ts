@@ -91,6 +91,17 @@ export function todayInParis(now: Date = new Date()): string {
   return toIso({ year: part('year'), month: part('month'), day: part('day') });
 }
 
+const DAY_MS = 86_400_000;
+
+function utcMidnight({ year, month, day }: DateParts): number {
+  return Date.UTC(year, month - 1, day);
+}
+
+/** Whole calendar days from `start` to `end`, ISO dates (negative when `end` comes first). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((utcMidnight(partsOf(end)) - utcMidnight(partsOf(start))) / DAY_MS);
+}
+
 /** a is strictly before b (ISO dates sort as strings once validated). */
 export function isBefore(a: string, b: string): boolean {
   return toIso(partsOf(a)) < toIso(partsOf(b));
