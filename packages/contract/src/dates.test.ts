@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   ageOn,
   daysBetween,
@@ -102,6 +103,15 @@ describe('isBefore and isInPast', () => {
 
   it('throws on malformed input instead of comparing text', () => {
     expect(() => isBefore('15.03.2026', today)).toThrow(RangeError);
+  });
+});
+
+describe('addDays', () => {
+  it('moves by calendar days across month, year and leap-day boundaries', () => {
+    expect(addDays('2026-11-21', -12)).toBe('2026-11-09');
+    expect(addDays('2026-01-10', -10)).toBe('2025-12-31');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
   });
 });
 

@@ -128,6 +128,16 @@ export function isAtLeastAge(birthIso: string, years: number, onIso: string): bo
   return ageOn(birthIso, onIso) >= years;
 }
 
+/** Adds (or, when negative, takes away) calendar days. */
+export function addDays(iso: string, days: number): string {
+  const date = new Date(utcMidnight(partsOf(iso)) + days * DAY_MS);
+  return toIso({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  });
+}
+
 /** Adds calendar months, clamping to the month's last day (31.08 + 6 months = 28/29.02). */
 export function addMonths(iso: string, months: number): string {
   const { year, month, day } = partsOf(iso);

@@ -79,6 +79,12 @@ export const downloadedDocumentListSchema = z.array(downloadedDocumentSchema);
 export const uploadResponseSchema = downloadedDocumentSchema;
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/**
+ * SPEC §3 upload form data {upfile, fileType}: the names of the two multipart fields. The
+ * server reads `fileType` first, so the browser appends it before the file (SPEC §7).
+ */
+export const UPLOAD_FORM_FIELDS = { fileType: 'fileType', file: 'upfile' } as const;
+
 /** SPEC §3 upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
 export const uploadFileTypeSchema = z.string().trim().min(1).max(60);
 
