@@ -21,11 +21,13 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
 import getAccountRoute from './routes/account/get-account';
+import searchAddressesRoute from './routes/address/search-addresses';
 import documentRoutes from './routes/document/index';
 import contentRoutes from './routes/content/index';
 import healthRoutes from './routes/health';
 import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
+import { createAddressSearch } from './services/address/create-address-search';
 import { createDocumentStorage } from './services/storage/create-storage';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
@@ -99,6 +101,13 @@ export async function buildApp(
     app.addHook('onClose', async () => clearInterval(purge));
   }
 
+  // ARCHITECTURE.md decision 7: the list of communes is read on first use, or once listening,
+  // so that neither the start nor the first customer waits for it (tests never listen).
+  const addressSearch = createAddressSearch({ url: config.addressSearchUrl, log: app.log });
+  app.addHook('onListen', async () => {
+    addressSearch.prepare().catch((err: unknown) => app.log.error({ err }, 'address data'));
+  });
+
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
@@ -113,6 +122,7 @@ export async function buildApp(
       await api.register(contactRoutes);
       await api.register(contentRoutes);
       await api.register(changeRoutes);
+      await api.register(searchAddressesRoute, { search: addressSearch });
     },
     { prefix: API_PREFIX },
   );

@@ -27,6 +27,8 @@ const envSchema = z.object({
   SMTP_FROM: z.email().optional(),
   CUSTOMER_SERVICE_EMAIL: z.email().optional(),
   CONTENT_DIR: z.string().min(1).optional(),
+  /** The national address service's search endpoint (ARCHITECTURE.md decision 7). */
+  ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export interface Config {
@@ -54,6 +56,11 @@ export interface Config {
   smtp: { url: string; from: string; to: string } | undefined;
   /** FAQ and legal Markdown (ARCHITECTURE.md decision 6), loaded into the database at start. */
   contentDir: string;
+  /**
+   * Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search;
+   * the shipped list of communes answers alone without it (ARCHITECTURE.md decision 7).
+   */
+  addressSearchUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +113,7 @@ export function loadConfig(
         }
       : undefined,
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
+    addressSearchUrl: e.ADDRESS_SEARCH_URL,
     ...overrides,
   };
 }

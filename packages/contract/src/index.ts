@@ -14,3 +14,5 @@ export * from './plate';
 export * from './contact';
 export * from './faq';
 export * from './content';
+export * from './address';
+export * from './messages-address';

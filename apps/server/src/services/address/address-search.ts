@@ -1,0 +1,16 @@
+// One interface for the place search (ARCHITECTURE.md decision 7), whichever provider answers:
+// the offline list of communes by default, the national address service (Géoplateforme) when
+// ADDRESS_SEARCH_URL is set, with the offline list as its fall-back.
+import type { AddressSuggestion } from '@espace/contract';
+
+export interface AddressSearch {
+  /** Suggestions for a query of 2 to 100 characters, best first, at most 10. */
+  search(query: string): Promise<AddressSuggestion[]>;
+  /** Loads what the first search would otherwise wait for (the list of communes). */
+  prepare(): Promise<void>;
+}
+
+/** The part of a pino logger the providers use; no personal data is passed to it. */
+export interface WarnLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+}

@@ -1,0 +1,66 @@
+// French texts of the address screens and calls (SPEC §2 /account, /changeAddress; §4 "Address
+// save"; §5 "Address form"; §8 "Address change"). Texts quoted by the SPEC are kept word for
+// word, with the one French apostrophe (’) (ARCHITECTURE.md deviations); the spec's English
+// validation messages ('StreetNumber is required', …) are given in French with the same meaning.
+
+export const ADDRESS_MESSAGES = {
+  /** SPEC §5: every field of the address form and of the payloads is required. */
+  required: {
+    id: 'L’identifiant de l’adresse est obligatoire',
+    streetNumber: 'Le numéro de voie est obligatoire',
+    street: 'La voie est obligatoire',
+    postalCode: 'Le code postal est obligatoire',
+    city: 'La ville est obligatoire',
+    country: 'Le pays est obligatoire',
+    policyNumber: 'Le numéro de contrat est obligatoire',
+  },
+  invalid: {
+    tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères`,
+  },
+  /** SPEC §2 /changeAddress: the place-search box. */
+  search: {
+    label: 'Recherche par code postal ou nom de la rue',
+    tooShort: (min: number) => `Saisissez au moins ${min} caractères pour lancer la recherche`,
+    tooLong: (max: number) => `La recherche ne doit pas dépasser ${max} caractères`,
+    noResult: 'Aucune adresse ne correspond à votre recherche',
+  },
+  /** SPEC §2 /changeAddress: the editable form filled from the picked place. */
+  form: {
+    streetNumber: 'Numéro',
+    street: 'Voie',
+    postalCode: 'Code postal',
+    city: 'Ville',
+    country: 'Pays',
+    submit: 'enregistrer',
+  },
+  /** SPEC §2 /account: the address is linked to policies; changing it changes them too. */
+  linkedPolicies: {
+    text: 'Cette adresse est liée à vos contrats d’assurance : sa modification s’appliquera à ces contrats.',
+    question: 'Voulez vous continuer?',
+    no: 'Non',
+    yes: 'Oui',
+  },
+  /** SPEC §4 "Address save": the validation refused the address; the user edits or confirms. */
+  notRecognised: {
+    title: 'Adresse non reconnue',
+    text: 'Nous n’avons pas pu vérifier cette adresse. Vous pouvez la modifier, ou la confirmer telle que vous l’avez saisie.',
+    edit: 'Modifier l’adresse',
+    confirm: 'Confirmer l’adresse',
+  },
+  /** Why validateAddress refuses an address (the server side is ours: SPEC §5 leaves it open). */
+  check: {
+    notFrance: 'Seules les adresses situées en France peuvent être vérifiées.',
+    postalCodeFormat: 'Le code postal doit comporter 5 chiffres.',
+    unknownPostalCode: (zip: string) => `Le code postal ${zip} n’existe pas.`,
+    postalCodeNotInCity: (zip: string, city: string, communes: readonly string[]) =>
+      `Le code postal ${zip} ne correspond pas à la commune « ${city} » (communes de ce code postal : ${communes.join(', ')}).`,
+    emptyStreet: 'La voie est obligatoire',
+  },
+  /** SPEC §8 "Address change": banners after the save. */
+  banners: {
+    error: 'Une erreur s’est produite',
+    personalSuccess: 'Adresse modifiée avec succès',
+    garageSuccess:
+      'Votre demande de changement a bien été prise en compte. Nos services vous recontacteront au plus vite',
+  },
+} as const;
