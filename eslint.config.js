@@ -2,7 +2,46 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// Server layers (docs/development.md): db → services → routes, plugins, oidc, seed → app.
+// A layer imports only from the layers before it; contract and config sit below them all.
+const server = (folder) => `./apps/server/src/${folder}`;
+const serverEntry = [server('app.ts'), server('server.ts')];
+const serverLayers = [
+  {
+    target: server('db'),
+    from: [server('services'), server('routes'), server('plugins'), server('oidc'), server('seed')],
+    message: 'db/ is the bottom layer: it imports nothing from the layers above it.',
+  },
+  {
+    target: server('services'),
+    from: [server('routes'), server('plugins'), server('oidc'), server('seed')],
+    message: 'Services raise their own errors (services/errors.ts) and know nothing of HTTP.',
+  },
+  {
+    target: [server('routes'), server('plugins'), server('oidc'), server('seed')],
+    from: serverEntry,
+    message: 'Only app.ts and server.ts assemble the application.',
+  },
+  {
+    target: server('routes'),
+    from: [server('seed')],
+    message: 'Routes read the database through services, never the demo data.',
+  },
+  {
+    target: server('db'),
+    from: serverEntry,
+    message: 'db/ is the bottom layer: it imports nothing from the layers above it.',
+  },
+  {
+    target: server('services'),
+    from: serverEntry,
+    message: 'Services never import the application that assembles them.',
+  },
+];
 
 const features = [
   'policies',
@@ -66,4 +105,56 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server: imports flow one way between layers, and no import cycle.
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: serverLayers },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  // Server: db/ and services/ know nothing of HTTP, so a job or a script can call them too.
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-*', '@fastify/*'],
+              message: 'Services take plain arguments; routes speak HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server: type-aware checks for promises, which a Fastify handler or hook must never drop.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/scripts/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
 );

@@ -1,13 +1,15 @@
 // Builds the whole application without listening (fastify/demo): tests call buildApp() and
 // app.inject(); server.ts listens. Plugins load in order: external (errors, headers, docs) →
 // services (database, identity provider) → routes → the SPA and its fallback.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { API_PREFIX } from '@espace/contract';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './seed/seed';
 import { purgeExpiredPayloads } from './oidc/adapter';
 import { interactionRoutes } from './oidc/interactions';
 import { loadProviderSecrets, publicJwks } from './oidc/keys';
@@ -27,12 +29,15 @@ import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
 import { createAddressSearch } from './services/address/create-address-search';
 import { createDocumentStorage } from './services/storage/create-storage';
+import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where documents are stored (ARCHITECTURE.md decision 5). */
+    storage: DocumentStorage;
   }
 }
 
@@ -84,7 +89,9 @@ export async function buildApp(
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
     await app.register(middie);
-    app.use('/oidc', provider.callback());
+    // Koa's handler answers and reports its own errors; middie only needs it started.
+    const oidc = provider.callback();
+    app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => void oidc(req, res));
     await app.register(interactionRoutes, { provider, db });
     await purgeExpiredPayloads(db);
     const purge = setInterval(
@@ -117,7 +124,7 @@ export async function buildApp(
       await api.register(changeRoutes);
       await api.register(searchAddressesRoute, { search: addressSearch });
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
   await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
   return app;

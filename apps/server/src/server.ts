@@ -1,7 +1,7 @@
 // Starts the portal: configuration, application, listening, and the demo sign-ins.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './db/seed/demo-customers';
+import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 
 async function main() {
   let config;

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import type { BackendName } from './backends';
 
-/** Camille's policies (db/seed/demo-customers.ts). */
+/** Camille's policies (seed/demo-customers.ts). */
 export const POLICIES = {
   /** Active; Camille (principal) and Thomas; payment details. */
   active: 'AU2026104512',

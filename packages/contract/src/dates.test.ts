@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   ageOn,
+  daysBetween,
   isAtLeastAge,
   isBefore,
   isInPast,
@@ -101,6 +103,25 @@ describe('isBefore and isInPast', () => {
 
   it('throws on malformed input instead of comparing text', () => {
     expect(() => isBefore('15.03.2026', today)).toThrow(RangeError);
+  });
+});
+
+describe('addDays', () => {
+  it('moves by calendar days across month, year and leap-day boundaries', () => {
+    expect(addDays('2026-11-21', -12)).toBe('2026-11-09');
+    expect(addDays('2026-01-10', -10)).toBe('2025-12-31');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts calendar days across month, year and daylight-saving changes', () => {
+    expect(daysBetween('2026-11-09', '2026-11-21')).toBe(12);
+    expect(daysBetween('2025-12-31', '2026-01-10')).toBe(10);
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2026-11-21', '2026-11-20')).toBe(-1);
   });
 });
 

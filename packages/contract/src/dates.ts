@@ -91,6 +91,17 @@ export function todayInParis(now: Date = new Date()): string {
   return toIso({ year: part('year'), month: part('month'), day: part('day') });
 }
 
+const DAY_MS = 86_400_000;
+
+function utcMidnight({ year, month, day }: DateParts): number {
+  return Date.UTC(year, month - 1, day);
+}
+
+/** Whole calendar days from `start` to `end`, ISO dates (negative when `end` comes first). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((utcMidnight(partsOf(end)) - utcMidnight(partsOf(start))) / DAY_MS);
+}
+
 /** a is strictly before b (ISO dates sort as strings once validated). */
 export function isBefore(a: string, b: string): boolean {
   return toIso(partsOf(a)) < toIso(partsOf(b));
@@ -115,6 +126,16 @@ export function ageOn(birthIso: string, onIso: string): number {
 /** SPEC §5 /addDriver: the driver must be at least `years` old (MIN_DRIVER_AGE). */
 export function isAtLeastAge(birthIso: string, years: number, onIso: string): boolean {
   return ageOn(birthIso, onIso) >= years;
+}
+
+/** Adds (or, when negative, takes away) calendar days. */
+export function addDays(iso: string, days: number): string {
+  const date = new Date(utcMidnight(partsOf(iso)) + days * DAY_MS);
+  return toIso({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  });
 }
 
 /** Adds calendar months, clamping to the month's last day (31.08 + 6 months = 28/29.02). */

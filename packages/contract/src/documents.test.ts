@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptsUploadedFile,
   canConfirm,
   canUpload,
   checkFilesToAttach,
@@ -64,6 +65,38 @@ describe('upload eligibility (SPEC §4)', () => {
         expect(canUpload({ fileType: 'autre', status, canResend })).toBe(false);
       }
     }
+  });
+});
+
+describe('files the server accepts (SPEC §4, §7)', () => {
+  it('accepts a file for every document the customer may upload to', () => {
+    for (const status of [...DOCUMENT_STATUSES, null]) {
+      for (const canResend of [true, false]) {
+        const doc = { fileType: 'permis', status, canResend };
+        if (canUpload(doc)) expect(acceptsUploadedFile(doc)).toBe(true);
+      }
+    }
+  });
+
+  it('keeps a received document open, so every file of a batch arrives', () => {
+    expect(canUpload({ fileType: 'permis', status: 'received', canResend: false })).toBe(false);
+    expect(acceptsUploadedFile({ fileType: 'permis', status: 'received', canResend: false })).toBe(
+      true,
+    );
+    expect(acceptsUploadedFile({ fileType: 'permis', status: 'received', canResend: true })).toBe(
+      true,
+    );
+  });
+
+  it('refuses a validated or cancelled document that cannot be resent', () => {
+    for (const status of ['validated', 'cancelled'] as const) {
+      expect(acceptsUploadedFile({ fileType: 'permis', status, canResend: false })).toBe(false);
+      expect(acceptsUploadedFile({ fileType: 'permis', status, canResend: true })).toBe(true);
+    }
+  });
+
+  it("always takes an extra document ('autre')", () => {
+    expect(acceptsUploadedFile({ fileType: 'autre', status: null, canResend: false })).toBe(true);
   });
 });
 

@@ -52,6 +52,20 @@ export function canUpload(
   return doc.status === null || !NEVER_UPLOADABLE.includes(doc.status);
 }
 
+/**
+ * Whether the server accepts a file for this document: what canUpload offers, and also a
+ * document already 'received'. SPEC §7 sends a multi-file batch one request per file, so from
+ * the second file on the document is already received; refusing it would cut the batch. The
+ * client keeps offering uploads by canUpload alone. 'autre' always takes an extra document
+ * (SPEC §3), and never changes a status (SPEC §4).
+ */
+export function acceptsUploadedFile(
+  doc: Pick<DocumentToProvide, 'fileType' | 'status' | 'canResend'>,
+): boolean {
+  if (isOtherDocument(doc)) return true;
+  return doc.status === 'received' || canUpload(doc);
+}
+
 /** SPEC §3 "Document (download list)", body of GET /document/accounts/{accountId}/policy/{policyNumber}. */
 export const downloadedDocumentSchema = z.object({
   id: z.string(),
@@ -64,6 +78,12 @@ export const downloadedDocumentListSchema = z.array(downloadedDocumentSchema);
 /** The 201 body of an upload: the stored document, as the download list will show it. */
 export const uploadResponseSchema = downloadedDocumentSchema;
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/**
+ * SPEC §3 upload form data {upfile, fileType}: the names of the two multipart fields. The
+ * server reads `fileType` first, so the browser appends it before the file (SPEC §7).
+ */
+export const UPLOAD_FORM_FIELDS = { fileType: 'fileType', file: 'upfile' } as const;
 
 /** SPEC §3 upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
 export const uploadFileTypeSchema = z.string().trim().min(1).max(60);

@@ -21,3 +21,4 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   internal: 'internal_error',
 } as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

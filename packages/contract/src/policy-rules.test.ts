@@ -28,7 +28,7 @@ const policy = (
   startDate,
   documents: statuses.map(doc),
 });
-const TODAY = new Date(2026, 10, 21); // 21 November 2026, local time
+const TODAY = new Date('2026-11-21T12:00:00Z'); // 21 November 2026 in Paris
 
 describe('terminated states (SPEC §4)', () => {
   it("counts 'Résilié' and 'Résilié CTX' as terminated, nothing else", () => {
@@ -105,13 +105,33 @@ describe('unfulfilled documents and remaining days (SPEC §4)', () => {
 
   it('crosses month and year ends by calendar days', () => {
     expect(
-      unfulfilledDocuments([policy('Actif', '2025-12-31', 'pending')], new Date(2026, 0, 10))
-        .remainedDays,
+      unfulfilledDocuments(
+        [policy('Actif', '2025-12-31', 'pending')],
+        new Date('2026-01-10T12:00:00Z'),
+      ).remainedDays,
     ).toBe(21);
     expect(
-      unfulfilledDocuments([policy('Actif', '2024-02-28', 'pending')], new Date(2024, 2, 1))
-        .remainedDays,
+      unfulfilledDocuments(
+        [policy('Actif', '2024-02-28', 'pending')],
+        new Date('2024-03-01T12:00:00Z'),
+      ).remainedDays,
     ).toBe(29);
+  });
+});
+
+describe('remaining days on the Paris calendar day (SPEC §4)', () => {
+  const owing = [policy('Actif', '2026-11-09', 'pending')];
+
+  it('counts the new day from midnight in Paris, while it is still the day before in UTC', () => {
+    // 23:30 UTC on 20 November is 00:30 on 21 November in Paris (UTC+1 in winter).
+    expect(unfulfilledDocuments(owing, new Date('2026-11-20T23:30:00Z')).remainedDays).toBe(19);
+    expect(unfulfilledDocuments(owing, new Date('2026-11-20T22:30:00Z')).remainedDays).toBe(20);
+  });
+
+  it('follows summer time too', () => {
+    // 22:30 UTC on 30 June is 00:30 on 1 July in Paris (UTC+2): 22 days since 9 June.
+    const june = [policy('Actif', '2026-06-09', 'pending')];
+    expect(unfulfilledDocuments(june, new Date('2026-06-30T22:30:00Z')).remainedDays).toBe(9);
   });
 });
 

@@ -1,8 +1,13 @@
 // Pure rules of SPEC §4 on policies: terminated states, unfulfilled documents, remaining days.
 import { DOCUMENT_DEADLINE_DAYS } from './constants';
-import type { DocumentStatus, Policy } from './policy';
+import { daysBetween, todayInParis } from './dates';
+import { POLICY_STATES, type DocumentStatus, type Policy } from './policy';
 
-export const TERMINATED_STATES = ['Résilié', 'Résilié CTX'] as const;
+/** SPEC §4: the states of a terminated policy. The server passes them to SQL as parameters. */
+export const TERMINATED_STATES = [
+  POLICY_STATES.terminated,
+  POLICY_STATES.terminatedLitigation,
+] as const;
 
 /** SPEC §4: 'Résilié' and 'Résilié CTX' count as terminated. */
 export function isTerminated(policy: Pick<Policy, 'state'>): boolean {
@@ -18,7 +23,7 @@ const OWED_STATUSES: readonly DocumentStatus[] = ['pending', 'rejected', 'not va
 
 export function owesDocuments(policy: Pick<Policy, 'state' | 'documents'>): boolean {
   // SPEC §4: only 'Résilié' is ignored here, not 'Résilié CTX'.
-  if (policy.state === 'Résilié') return false;
+  if (policy.state === POLICY_STATES.terminated) return false;
   return policy.documents.some((doc) => doc.status !== null && OWED_STATUSES.includes(doc.status));
 }
 
@@ -27,20 +32,11 @@ export interface UnfulfilledDocuments {
   remainedDays: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole calendar days from an ISO date (YYYY-MM-DD) to `today`. */
-function wholeDaysSince(isoDate: string, today: Date): number {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const start = Date.UTC(y, m - 1, d);
-  const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return Math.floor((now - start) / DAY_MS);
-}
-
 /**
  * SPEC §4 "Unfulfilled documents": remainedDays comes from the earliest start date among the
  * policies that owe documents: elapsed = whole days elapsed minus one; 30 − elapsed while
- * elapsed is under 30, else 0.
+ * elapsed is under 30, else 0. Days are calendar days in Paris (dates.ts), like every other
+ * date rule, so the count turns at midnight in France whatever the device's time zone.
  */
 export function unfulfilledDocuments(
   policies: readonly Pick<Policy, 'state' | 'documents' | 'startDate'>[],
@@ -49,7 +45,7 @@ export function unfulfilledDocuments(
   const owing = policies.filter(owesDocuments);
   if (owing.length === 0) return { unfulfilledDocs: false, remainedDays: 0 };
   const earliest = owing.map((p) => p.startDate).sort()[0]!;
-  const elapsed = wholeDaysSince(earliest, today) - 1;
+  const elapsed = daysBetween(earliest, todayInParis(today)) - 1;
   const remainedDays = elapsed < DOCUMENT_DEADLINE_DAYS ? DOCUMENT_DEADLINE_DAYS - elapsed : 0;
   return { unfulfilledDocs: true, remainedDays };
 }

@@ -26,6 +26,22 @@ export const documentToProvideSchema = z.object({
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 
+/**
+ * SPEC §3 policy states. 'Résilié CTX' is a termination after litigation (contentieux); both
+ * terminated states are listed once, in TERMINATED_STATES (policy-rules.ts).
+ */
+export const POLICY_STATES = {
+  active: 'Actif',
+  suspended: 'Suspendu',
+  terminated: 'Résilié',
+  terminatedLitigation: 'Résilié CTX',
+} as const;
+export type PolicyState = (typeof POLICY_STATES)[keyof typeof POLICY_STATES];
+
+/** SPEC §3 driver salutation; 'Mr' is shown as 'M.' (ARCHITECTURE.md deviations). */
+export const SALUTATIONS = ['Mme', 'Mr'] as const;
+export type Salutation = (typeof SALUTATIONS)[number];
+
 export const guaranteeSchema = z.object({
   type: z.string(),
   description: z.string(),
@@ -35,7 +51,7 @@ export type Guarantee = z.infer<typeof guaranteeSchema>;
 
 export const driverSchema = z.object({
   id: z.string(),
-  salutation: z.enum(['Mme', 'Mr']),
+  salutation: z.enum(SALUTATIONS),
   firstName: z.string(),
   lastName: z.string(),
   birthDate: z.iso.date(),
@@ -75,11 +91,14 @@ export const garageAddressSchema = z.object({
 });
 export type GarageAddress = z.infer<typeof garageAddressSchema>;
 
+const quotedStates = Object.values(POLICY_STATES).map((state) => `'${state}'`);
+const STATES_DESCRIPTION = `${quotedStates.slice(0, -1).join(', ')} ou ${quotedStates.at(-1)}`;
+
 export const policySchema = z.object({
   policyNumber: z.string(),
   accountId: z.string(),
   customerId: z.string(),
-  state: z.string().describe("'Actif', 'Suspendu', 'Résilié' ou 'Résilié CTX'"),
+  state: z.string().describe(STATES_DESCRIPTION),
   premiumA: z.number().describe('Prime annuelle en euros'),
   startDate: z.iso.date(),
   drivers: z.array(driverSchema),

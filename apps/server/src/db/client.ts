@@ -8,9 +8,9 @@ import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index';
-import type { Database } from './types';
+import type { DB } from './types';
 
-export type Db = Kysely<Database>;
+export type Db = Kysely<DB>;
 
 export interface DatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */
@@ -41,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     dialect = new PGliteDialect(pglite);
   }
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<DB>({ dialect });
   return { db, kind, close: () => db.destroy() };
 }
 

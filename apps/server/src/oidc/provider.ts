@@ -2,6 +2,7 @@
 // It enforces: authorization code flow with PKCE for the SPA (a public client), no consent
 // screen for this first-party client, JWT access tokens for the API audience that live
 // 5 minutes, rotating refresh tokens, RP-initiated logout with a French confirmation page.
+import { AUTH_CALLBACK_PATH } from '@espace/contract';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -15,7 +16,7 @@ const OIDC_SCOPES = 'openid profile email';
 const API_SCOPE = 'api';
 
 export function spaRedirectUris(publicUrl: string) {
-  return { redirect: `${publicUrl}/auth/callback`, postLogout: `${publicUrl}/` };
+  return { redirect: `${publicUrl}${AUTH_CALLBACK_PATH}`, postLogout: `${publicUrl}/` };
 }
 
 export function createProvider(config: Config, db: Db, secrets: ProviderSecrets): Provider {
@@ -37,7 +38,7 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
         post_logout_redirect_uris: [uris.postLogout],
       },
     ],
-    jwks: secrets.jwks as Configuration['jwks'],
+    jwks: secrets.jwks,
     cookies: {
       keys: secrets.cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },

@@ -1,51 +1,43 @@
 // One error handler for the whole app (fastify/demo): every error leaves as
-// { error: { code, message, fields? } } with a French message; 5xx never carry internals.
-import { ERROR_CODES, MESSAGES, type ErrorBody } from '@espace/contract';
+// { error: { code, message, fields? } } with a French message; 5xx never carry internals. A
+// DomainError (services/errors.ts) gets the status of its code from HTTP_STATUS, the one table
+// from code to status.
+import { ERROR_CODES, MESSAGES, type ErrorBody, type ErrorCode } from '@espace/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { DomainError } from '../services/errors';
 
-/** An error a route throws on purpose: its status, code and French message are sent as they are. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+/**
+ * The one mapping from an error code to its HTTP status: services raise DomainErrors by code
+ * (services/errors.ts) and never choose a status themselves.
+ */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  [ERROR_CODES.validation]: 400,
+  [ERROR_CODES.unauthorized]: 401,
+  [ERROR_CODES.forbidden]: 403,
+  [ERROR_CODES.notFound]: 404,
+  [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.tooLarge]: 413,
+  [ERROR_CODES.unsupportedMediaType]: 415,
+  [ERROR_CODES.rateLimited]: 429,
+  [ERROR_CODES.internal]: 500,
+};
 
-export class NotFoundError extends ApiError {
-  constructor(message: string = MESSAGES.api.notFound) {
-    super(404, ERROR_CODES.notFound, message);
-    this.name = 'NotFoundError';
-  }
-}
-
-export class ForbiddenError extends ApiError {
-  constructor(message: string = MESSAGES.api.forbidden) {
-    super(403, ERROR_CODES.forbidden, message);
-    this.name = 'ForbiddenError';
-  }
-}
-
-export class UnauthorizedError extends ApiError {
+/** No valid bearer token (authentication plugin, ARCHITECTURE.md decision 2). */
+export class UnauthorizedError extends DomainError {
   constructor() {
-    super(401, ERROR_CODES.unauthorized, MESSAGES.api.unauthorized);
-    this.name = 'UnauthorizedError';
+    super(ERROR_CODES.unauthorized, MESSAGES.api.unauthorized);
   }
 }
 
-export class ValidationError extends ApiError {
-  constructor(message: string, fields?: Record<string, string>) {
-    super(400, ERROR_CODES.validation, message, fields);
-    this.name = 'ValidationError';
+/** A path {accountId} that is not the caller's (authentication plugin). */
+export class ForbiddenError extends DomainError {
+  constructor() {
+    super(ERROR_CODES.forbidden, MESSAGES.api.forbidden);
   }
 }
 
@@ -57,29 +49,22 @@ export function errorBody(
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-const BY_FASTIFY_CODE: Record<string, { status: number; code: string; message: string }> = {
+/** Fastify's own refusals of a request body, in the same shape and in French. */
+const BY_FASTIFY_CODE: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
     code: ERROR_CODES.validation,
     message: MESSAGES.api.malformedJson,
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
     code: ERROR_CODES.validation,
     message: MESSAGES.api.malformedJson,
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: ERROR_CODES.tooLarge,
-    message: MESSAGES.api.tooLarge,
-  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ERROR_CODES.tooLarge, message: MESSAGES.api.tooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
     code: ERROR_CODES.unsupportedMediaType,
     message: MESSAGES.api.unsupportedMediaType,
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
     code: ERROR_CODES.validation,
     message: MESSAGES.api.validation,
   },
@@ -87,8 +72,10 @@ const BY_FASTIFY_CODE: Record<string, { status: number; code: string; message: s
 
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    if (error instanceof DomainError) {
+      return reply
+        .code(HTTP_STATUS[error.code])
+        .send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -97,13 +84,16 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         fields[key] ??= issue.message ?? MESSAGES.api.validation;
       }
       return reply
-        .code(400)
+        .code(HTTP_STATUS[ERROR_CODES.validation])
         .send(errorBody(ERROR_CODES.validation, MESSAGES.api.validation, fields));
     }
     const known = error.code ? BY_FASTIFY_CODE[error.code] : undefined;
-    if (known) return reply.code(known.status).send(errorBody(known.code, known.message));
+    if (known)
+      return reply.code(HTTP_STATUS[known.code]).send(errorBody(known.code, known.message));
     if (error.statusCode === 429) {
-      return reply.code(429).send(errorBody(ERROR_CODES.rateLimited, MESSAGES.api.rateLimited));
+      return reply
+        .code(HTTP_STATUS[ERROR_CODES.rateLimited])
+        .send(errorBody(ERROR_CODES.rateLimited, MESSAGES.api.rateLimited));
     }
     if (
       error.statusCode &&
@@ -116,6 +106,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .send(errorBody(ERROR_CODES.validation, MESSAGES.api.validation));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorBody(ERROR_CODES.internal, MESSAGES.api.internal));
+    return reply
+      .code(HTTP_STATUS[ERROR_CODES.internal])
+      .send(errorBody(ERROR_CODES.internal, MESSAGES.api.internal));
   });
 });

@@ -1,8 +1,10 @@
-// Reads of the customer account (SPEC §3 "Account"), always by the caller's own id.
-import type { Account } from '@espace/contract';
+// Reads of the customer account (SPEC §3 "Account"). Enforces: an account is read by the
+// caller's own id only; a missing one is NotFoundError 'Compte introuvable.'.
+import { MESSAGES, type Account } from '@espace/contract';
 import type { Db } from '../db/client';
+import { NotFoundError } from './errors';
 
-export async function findAccount(db: Db, accountId: string): Promise<Account | undefined> {
+export async function getAccount(db: Db, accountId: string): Promise<Account> {
   const row = await db
     .selectFrom('accounts as a')
     .innerJoin('account_addresses as ad', 'ad.account_id', 'a.id')
@@ -21,7 +23,7 @@ export async function findAccount(db: Db, accountId: string): Promise<Account | 
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirst();
-  if (!row) return undefined;
+  if (!row) throw new NotFoundError(MESSAGES.api.accountNotFound);
   return {
     address: {
       id: row.address_id,

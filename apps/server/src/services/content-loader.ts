@@ -126,11 +126,3 @@ export async function loadContent(db: Db, contentDir: string): Promise<ContentLo
   }
   return { loaded, removed };
 }
-
-export async function findLegalPage(db: Db, slug: string) {
-  return db
-    .selectFrom('legal_pages')
-    .select(['title', 'sections'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
-}

@@ -13,7 +13,7 @@ export interface FaqSearch {
   offset: number;
 }
 
-export async function faqCategories(db: Db): Promise<FaqCategory[]> {
+async function faqCategories(db: Db): Promise<FaqCategory[]> {
   return db
     .selectFrom('faq_categories')
     .select(['slug', 'title'])
@@ -49,4 +49,11 @@ export async function searchFaq(
   const rows = await select.execute();
   const total = rows[0] ? Number(rows[0].total) : 0;
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total };
+}
+
+/** The FAQ screen's data: every category, and the entries that match the search. */
+export async function faqPage(db: Db, search: FaqSearch) {
+  const categories = await faqCategories(db);
+  const { entries, total } = await searchFaq(db, search);
+  return { categories, entries, total };
 }

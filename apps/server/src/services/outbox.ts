@@ -1,8 +1,7 @@
 // The outbox of requests for the broker's back office (ARCHITECTURE.md runtime shape): one row
 // per request, written before any side effect, so a failed mail never loses the request.
 // `sent_at` is set once a mail has left; rows with a null `sent_at` are still to be handled.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Db } from '../db/client';
 
 export interface OutboxMessage {
   type: string;
@@ -10,7 +9,7 @@ export interface OutboxMessage {
   payload: Record<string, unknown>;
 }
 
-export async function enqueue(db: Kysely<Database>, message: OutboxMessage): Promise<string> {
+export async function enqueue(db: Db, message: OutboxMessage): Promise<string> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -23,6 +22,6 @@ export async function enqueue(db: Kysely<Database>, message: OutboxMessage): Pro
   return String(row.id);
 }
 
-export async function markSent(db: Kysely<Database>, id: string): Promise<void> {
+export async function markSent(db: Db, id: string): Promise<void> {
   await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', id).execute();
 }

@@ -1,10 +1,13 @@
-// Reads of the caller's policies with everything a card, the coverages table and the documents
-// screens need (SPEC §3 "Policy"), in one query: PGlite runs one query at a time, so nested
-// JSON beats one query per relation.
-import type { DocumentStatus, Policy } from '@espace/contract';
+// Reads of the caller's policies (SPEC §3 "Policy"). Enforces: a policy is only ever read
+// through the caller's account, and one outside it reads exactly like one that does not exist
+// (404 'Policy not found', SPEC §8, ARCHITECTURE.md decision 2); the list carries everything a
+// card, the coverages table and the documents screens need in one query (PGlite runs one query
+// at a time, so nested JSON beats one query per relation), policies in force first.
+import { MESSAGES, TERMINATED_STATES, type Policy } from '@espace/contract';
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/client';
+import { NotFoundError } from './errors';
 
 function policiesQuery(db: Db, accountId: string) {
   return (
@@ -86,8 +89,8 @@ function policiesQuery(db: Db, accountId: string) {
             .orderBy('pdoc.position'),
         ).as('documents'),
       ])
-      // Policies in force first, then the most recent.
-      .orderBy(sql`p.state in ('Résilié', 'Résilié CTX')`)
+      // Policies in force first (false sorts before true), then the most recent.
+      .orderBy((eb) => eb('p.state', 'in', [...TERMINATED_STATES]))
       .orderBy('p.start_date', 'desc')
       .orderBy('p.policy_number')
   );
@@ -105,7 +108,7 @@ function toPolicy(row: PolicyRow): Policy {
     startDate: row.start_date,
     drivers: row.drivers.map((d) => ({
       id: d.id,
-      salutation: d.salutation as 'Mme' | 'Mr',
+      salutation: d.salutation,
       firstName: d.first_name,
       lastName: d.last_name,
       birthDate: d.birth_date,
@@ -135,7 +138,7 @@ function toPolicy(row: PolicyRow): Policy {
       name: d.name,
       description: d.description,
       fileType: d.file_type,
-      status: d.status as DocumentStatus | null,
+      status: d.status,
       canResend: d.can_resend,
       maxFileNumber: d.max_file_number,
       exactFileNumber: d.exact_file_number,
@@ -148,12 +151,14 @@ export async function listPolicies(db: Db, accountId: string): Promise<Policy[]>
   return rows.map(toPolicy);
 }
 
-/** The caller's policy, or undefined when it is not theirs: callers answer 404 (ARCHITECTURE.md decision 2). */
-export async function findOwnPolicy(db: Db, accountId: string, policyNumber: string) {
-  return db
+/** The caller's policy, or NotFoundError 'Policy not found' when it is not theirs. */
+export async function requireOwnPolicy(db: Db, accountId: string, policyNumber: string) {
+  const policy = await db
     .selectFrom('policies')
     .select(['policy_number', 'state', 'account_id'])
     .where('account_id', '=', accountId)
     .where('policy_number', '=', policyNumber)
     .executeTakeFirst();
+  if (!policy) throw new NotFoundError(MESSAGES.api.policyNotFound);
+  return policy;
 }

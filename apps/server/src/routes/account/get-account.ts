@@ -1,15 +1,13 @@
-import { accountSchema, errorBodySchema, MESSAGES } from '@espace/contract';
+// GET the signed-in customer's account (SPEC §3 "Account", §7).
+import { accountSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { NotFoundError } from '../../plugins/errors';
-import { findAccount } from '../../services/accounts';
-
-export const accountParams = z.object({ accountId: z.string().min(1).max(100) });
+import { getAccount } from '../../services/accounts';
+import { accountParams } from '../params';
 
 export default async function getAccountRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/account/accounts/:accountId',
+    API_ROUTES.account,
     {
       schema: {
         tags: ['account'],
@@ -23,10 +21,6 @@ export default async function getAccountRoute(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
-      const account = await findAccount(app.db, request.accountId);
-      if (!account) throw new NotFoundError(MESSAGES.api.accountNotFound);
-      return account;
-    },
+    async (request) => getAccount(app.db, request.accountId),
   );
 }

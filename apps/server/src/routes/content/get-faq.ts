@@ -1,11 +1,12 @@
-import { errorBodySchema, faqQuerySchema, faqResponseSchema } from '@espace/contract';
+// GET the FAQ (SPEC §2 /faq): categories and the entries matching a French full-text search.
+import { API_ROUTES, errorBodySchema, faqQuerySchema, faqResponseSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { faqCategories, searchFaq } from '../../services/faq';
+import { faqPage } from '../../services/faq';
 
 export default async function getFaqRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/content/faq',
+    API_ROUTES.faq,
     {
       schema: {
         tags: ['content'],
@@ -14,10 +15,6 @@ export default async function getFaqRoute(app: FastifyInstance) {
         response: { 200: faqResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
-      const categories = await faqCategories(app.db);
-      const { entries, total } = await searchFaq(app.db, request.query);
-      return { categories, entries, total };
-    },
+    async (request) => faqPage(app.db, request.query),
   );
 }

@@ -1,13 +1,13 @@
-import { errorBodySchema, legalPageSchema, legalSlugSchema } from '@espace/contract';
+// GET one legal page (SPEC §2: site rules, terms of use, personal data, accessibility).
+import { API_ROUTES, errorBodySchema, legalPageSchema, legalSlugSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../plugins/errors';
-import { findLegalPage } from '../../services/content-loader';
+import { getLegalPage } from '../../services/legal-pages';
 
 export default async function getLegalPageRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/content/legal/:slug',
+    API_ROUTES.legalPage,
     {
       schema: {
         tags: ['content'],
@@ -21,10 +21,6 @@ export default async function getLegalPageRoute(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
-      const page = await findLegalPage(app.db, request.params.slug);
-      if (!page) throw new NotFoundError();
-      return page;
-    },
+    async (request) => getLegalPage(app.db, request.params.slug),
   );
 }

@@ -1,22 +1,28 @@
-import { DOCUMENT_NOT_FOUND_MESSAGE, errorBodySchema } from '@espace/contract';
+// GET one document's bytes (SPEC §7), streamed from storage. Sent as an attachment under its
+// file name (RFC 6266: an ASCII `filename` for old clients, the exact name in `filename*`), with
+// its stored type, `nosniff` and a sandbox CSP, so a file can never run as a page of the portal
+// (ARCHITECTURE.md decision 5).
+import { API_ROUTES, errorBodySchema } from '@espace/contract';
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../plugins/errors';
-import { findDownloadableDocument } from '../../services/documents';
-import { StoredFileNotFoundError } from '../../services/storage/storage';
-import { attachmentDisposition } from './content-disposition';
-import { ownPolicyOr404 } from './own-policy';
-import { documentParams } from './params';
+import { openPolicyDocument } from '../../services/documents/downloads';
+import { documentParams } from '../params';
 
-/**
- * SPEC §7: one document's bytes, streamed from storage. Sent as an attachment with its stored
- * type, `nosniff` and a sandbox CSP, so a file can never run as a page of the portal
- * (ARCHITECTURE.md decision 5).
- */
+/** The name without accents, other non-ASCII characters, quotes, backslashes or '%'. */
+function asciiFileName(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\%]/g, '_');
+  return ascii.trim() || 'document';
+}
+
 export default async function downloadDocumentRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/document/accounts/:accountId/policy/:policyNumber/document/:documentId',
+    API_ROUTES.document,
     {
       schema: {
         tags: ['document'],
@@ -32,26 +38,22 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { policyNumber, documentId } = request.params;
-      const policy = await ownPolicyOr404(app, request.accountId, policyNumber);
-      const doc = await findDownloadableDocument(app.db, policy.policy_number, documentId);
-      if (!doc) throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
-      let body;
-      try {
-        body = await app.storage.get(doc.storage_key);
-      } catch (error) {
-        if (error instanceof StoredFileNotFoundError) {
-          request.log.warn({ documentId }, 'stored file missing for a listed document');
-          throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
-        }
-        throw error;
-      }
+      const doc = await openPolicyDocument(
+        { db: app.db, storage: app.storage, log: request.log },
+        request.accountId,
+        policyNumber,
+        documentId,
+      );
       return reply
-        .header('content-type', doc.content_type)
+        .header('content-type', doc.contentType)
         .header('content-length', String(doc.size))
-        .header('content-disposition', attachmentDisposition(doc.file_name))
+        .header(
+          'content-disposition',
+          contentDisposition(doc.fileName, { fallback: asciiFileName(doc.fileName) }),
+        )
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "sandbox; default-src 'none'")
-        .send(body);
+        .send(doc.body);
     },
   );
 }

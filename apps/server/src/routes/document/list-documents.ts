@@ -1,14 +1,13 @@
-import { downloadedDocumentListSchema, errorBodySchema } from '@espace/contract';
+// GET the documents of one policy to download (SPEC §7, one call per policy).
+import { API_ROUTES, downloadedDocumentListSchema, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listDownloadableDocuments } from '../../services/documents';
-import { ownPolicyOr404 } from './own-policy';
-import { policyParams } from './params';
+import { listPolicyDocuments } from '../../services/documents/downloads';
+import { policyParams } from '../params';
 
-/** SPEC §7: the documents of one policy to download (one call per policy). */
 export default async function listDocumentsRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/document/accounts/:accountId/policy/:policyNumber',
+    API_ROUTES.documents,
     {
       schema: {
         tags: ['document'],
@@ -22,9 +21,6 @@ export default async function listDocumentsRoute(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
-      const policy = await ownPolicyOr404(app, request.accountId, request.params.policyNumber);
-      return listDownloadableDocuments(app.db, policy.policy_number);
-    },
+    async (request) => listPolicyDocuments(app.db, request.accountId, request.params.policyNumber),
   );
 }

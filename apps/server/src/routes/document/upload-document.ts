@@ -1,28 +1,18 @@
-import {
-  errorBodySchema,
-  ERROR_CODES,
-  isTerminated,
-  MESSAGES,
-  uploadResponseSchema,
-} from '@espace/contract';
+// POST uploadfile (SPEC §7): one file per request, multipart `fileType` then `upfile`; 201 with
+// the stored document. The policy is checked before a byte of the file is read
+// (services/documents/receive-upload.ts).
+import { API_ROUTES, errorBodySchema, uploadResponseSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError } from '../../plugins/errors';
-import { ownPolicyOr404 } from './own-policy';
-import { policyParams } from './params';
-import { receiveUpload } from './receive-upload';
-import { UploadRefusedError } from './upload-refused';
+import { receiveDocumentUpload } from '../../services/documents/receive-upload';
+import { policyParams } from '../params';
 
 /** Uploads per account in the time window (the route plugin keys the limit by account). */
 export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
 
-/**
- * SPEC §7 uploadfile: one file per request, multipart `fileType` then `upfile`. The policy is
- * checked (the caller's, not terminated: SPEC §4) before a byte of the file is read.
- */
 export default async function uploadDocumentRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/document/accounts/:accountId/policy/:policyNumber/uploadfile',
+    API_ROUTES.uploadFile,
     {
       // ARCHITECTURE.md decision 9: a customer sends a few files; this only ever stops a script.
       config: { rateLimit: UPLOAD_RATE_LIMIT },
@@ -44,16 +34,14 @@ export default async function uploadDocumentRoute(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const policy = await ownPolicyOr404(app, request.accountId, request.params.policyNumber);
-      if (isTerminated(policy)) throw new UploadRefusedError('terminatedPolicy');
-      if (!request.isMultipart()) {
-        throw new ApiError(
-          415,
-          ERROR_CODES.unsupportedMediaType,
-          MESSAGES.api.unsupportedMediaType,
-        );
-      }
-      const stored = await receiveUpload(app, request, policy.policy_number);
+      const stored = await receiveDocumentUpload(
+        { db: app.db, storage: app.storage },
+        {
+          accountId: request.accountId,
+          policyNumber: request.params.policyNumber,
+          parts: request.isMultipart() ? request.parts() : undefined,
+        },
+      );
       return reply.code(201).send(stored);
     },
   );

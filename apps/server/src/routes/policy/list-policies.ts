@@ -1,12 +1,13 @@
-import { errorBodySchema, policyListSchema } from '@espace/contract';
+// GET the signed-in customer's policies (SPEC §3 "Policy", §7), policies in force first.
+import { API_ROUTES, errorBodySchema, policyListSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountParams } from '../account/get-account';
 import { listPolicies } from '../../services/policies';
+import { accountParams } from '../params';
 
 export default async function listPoliciesRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/policy/accounts/:accountId',
+    API_ROUTES.policies,
     {
       schema: {
         tags: ['policy'],

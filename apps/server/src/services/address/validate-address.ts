@@ -9,6 +9,7 @@
 // AddressNotRecognisedError, whose French message says why; the customer may still confirm it
 // (SPEC §4 'Adresse non reconnue').
 import { ADDRESS_MESSAGES } from '@espace/contract';
+import { InvalidInputError } from '../errors';
 import type { Place } from './commune-data';
 import type { CommuneIndex } from './commune-index';
 import { communeIndex } from './offline-search';
@@ -28,14 +29,13 @@ export interface AddressToValidate {
 
 export type AddressField = keyof AddressToValidate;
 
-export class AddressNotRecognisedError extends Error {
-  override readonly name = 'AddressNotRecognisedError';
+/** A refused address: an input error naming the field the customer should look at. */
+export class AddressNotRecognisedError extends InvalidInputError {
   constructor(
-    /** The field the customer should look at. */
     readonly field: AddressField,
     message: string,
   ) {
-    super(message);
+    super(message, { [field]: message });
   }
 }
 

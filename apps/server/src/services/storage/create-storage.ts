@@ -11,10 +11,3 @@ export async function createDocumentStorage(config: Config): Promise<DocumentSto
   await storage.removeStaleTemporaryFiles();
   return storage;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where documents are stored (ARCHITECTURE.md decision 5). */
-    storage: DocumentStorage;
-  }
-}

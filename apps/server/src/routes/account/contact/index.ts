@@ -1,7 +1,7 @@
 // The contact requests of SPEC §7, with one mail transport (only when SMTP is configured) and a
 // per-account rate limit on these write endpoints (ARCHITECTURE.md decision 9).
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { rateLimitPerAccount } from '../../rate-limit';
 import { createMailer } from '../../../services/mailer';
 import mailContactRoute from './mail-contact';
 import phoneContactRoute from './phone-contact';
@@ -9,11 +9,7 @@ import phoneContactRoute from './phone-contact';
 export default async function contactRoutes(app: FastifyInstance) {
   const mailer = app.config.smtp ? createMailer(app.config.smtp) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  // Runs after authentication (parent scope), so the key is the account, not a shared address.
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.accountId || request.ip,
-  });
+  await rateLimitPerAccount(app);
   await app.register(phoneContactRoute, { mailer });
   await app.register(mailContactRoute, { mailer });
 }

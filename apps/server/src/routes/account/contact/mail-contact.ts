@@ -1,21 +1,19 @@
-// POST …/mail/mail-contact {text, email} → 204 (SPEC §7): a message for customer service. The
-// reply address is the signed-in identity's (token, else account); a body `email` is ignored so
-// nobody can send mail in another person's name.
-import { errorBodySchema, mailContactSchema, MESSAGES, OUTBOX_TYPES } from '@espace/contract';
+// POST …/mail/mail-contact {text, email} → 204 (SPEC §7): a message for customer service. A body
+// `email` is accepted but ignored (services/contact.ts answers at the signed-in identity's).
+import { API_ROUTES, errorBodySchema, mailContactSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../../../plugins/errors';
+import { sendContactMessage } from '../../../services/contact';
 import type { Mailer } from '../../../services/mailer';
-import { accountParams } from '../get-account';
-import { contactIdentity, submitContactRequest } from './contact-service';
+import { accountParams } from '../../params';
 
 export default async function mailContactRoute(
   app: FastifyInstance,
   opts: { mailer: Mailer | undefined },
 ) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/account/accounts/:accountId/mail/mail-contact',
+    API_ROUTES.mailContact,
     {
       schema: {
         tags: ['contact'],
@@ -34,17 +32,11 @@ export default async function mailContactRoute(
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const who = await contactIdentity(app.db, request.accountId, request.tokenEmail);
-      if (!who) throw new NotFoundError(MESSAGES.api.accountNotFound);
-      const { text } = request.body;
-      await submitContactRequest(app.db, opts.mailer, request.log, {
-        type: OUTBOX_TYPES.mailContact,
-        accountId: request.accountId,
-        payload: { text, email: who.email, customerId: who.customerId },
-        subject: `Message d’un client – ${who.customerId}`,
-        text: [`De : ${who.name} (client ${who.customerId}) <${who.email}>`, '', text].join('\n'),
-        replyTo: who.email,
-      });
+      await sendContactMessage(
+        { db: app.db, mailer: opts.mailer, log: request.log },
+        { accountId: request.accountId, tokenEmail: request.tokenEmail },
+        request.body.text,
+      );
       return reply.code(204).send(null);
     },
   );

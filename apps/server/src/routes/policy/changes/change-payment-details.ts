@@ -1,18 +1,14 @@
-// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the updated payment details. The
-// portal owns them, so they change at once, in the transaction that records the request.
-import { paymentDetailsSchema, paymentDetailsUpdateSchema } from '@espace/contract';
+// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the updated payment details.
+import { API_ROUTES, paymentDetailsSchema, paymentDetailsUpdateSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  recordChangeRequest,
-  requireChangeablePolicy,
-  updatePaymentDetails,
-} from '../../../services/change-requests';
-import { changeErrorResponses, changeRouteConfig, policyParams } from './params';
+import { changePaymentDetails } from '../../../services/changes/payment-details';
+import { policyParams } from '../../params';
+import { changeErrorResponses, changeRouteConfig } from './params';
 
 export default async function changePaymentDetailsRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
-    '/policy/accounts/:accountId/:policyNumber/payment-details',
+    API_ROUTES.paymentDetails,
     {
       schema: {
         tags: ['policy'],
@@ -23,19 +19,7 @@ export default async function changePaymentDetailsRoute(app: FastifyInstance) {
       },
       config: changeRouteConfig,
     },
-    async (request) => {
-      const { policyNumber } = request.params;
-      return app.db.transaction().execute(async (trx) => {
-        await requireChangeablePolicy(trx, request.accountId, policyNumber);
-        const updated = await updatePaymentDetails(trx, policyNumber, request.body);
-        await recordChangeRequest(trx, {
-          type: 'change_payment_details',
-          accountId: request.accountId,
-          policyNumber,
-          payload: request.body,
-        });
-        return updated;
-      });
-    },
+    async (request) =>
+      changePaymentDetails(app.db, request.accountId, request.params.policyNumber, request.body),
   );
 }

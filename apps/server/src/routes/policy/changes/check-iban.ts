@@ -1,18 +1,11 @@
 // POST /policy/accounts/{accountId}/iban/{iban} (SPEC §7, §8): 204 for an IBAN usable for a SEPA
-// direct debit, 400 when it is not an IBAN, 403 when it is one of a country outside SEPA
-// (ARCHITECTURE.md deviations: any SEPA country is accepted). Spaces and case do not matter.
-import {
-  checkIban,
-  ERROR_CODES,
-  errorBodySchema,
-  ibanCheckMessage,
-  normalizeIban,
-} from '@espace/contract';
+// direct debit, 400 when it is not an IBAN, 403 when it is one of a country outside SEPA.
+import { API_ROUTES, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, ValidationError } from '../../../plugins/errors';
-import { accountParams } from '../../account/get-account';
+import { requireUsableIban } from '../../../services/changes/iban';
+import { accountParams } from '../../params';
 import { changeRouteConfig, noContent } from './params';
 
 // The longest IBAN has 34 characters; the URL may carry the spaces of the grouped display.
@@ -20,7 +13,7 @@ const ibanParams = accountParams.extend({ iban: z.string().max(64) });
 
 export default async function checkIbanRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/policy/accounts/:accountId/iban/:iban',
+    API_ROUTES.checkIban,
     {
       schema: {
         tags: ['policy'],
@@ -37,12 +30,7 @@ export default async function checkIbanRoute(app: FastifyInstance) {
       config: changeRouteConfig,
     },
     async (request, reply) => {
-      const check = checkIban(normalizeIban(request.params.iban));
-      const message = ibanCheckMessage(check);
-      if (check === 'invalid' && message) throw new ValidationError(message, { iban: message });
-      if (check === 'not-sepa' && message) {
-        throw new ApiError(403, ERROR_CODES.forbidden, message, { iban: message });
-      }
+      requireUsableIban(request.params.iban);
       return reply.code(204).send(null);
     },
   );

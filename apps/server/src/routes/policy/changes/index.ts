@@ -2,8 +2,8 @@
 // /api/v1 scope: {accountId} is checked against the token before any of them runs. Each route
 // is rate-limited per account (ARCHITECTURE.md decision 9): a customer changes a contract a few
 // times a year, so CHANGE_RATE_LIMIT only ever stops a script.
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { rateLimitPerAccount } from '../../rate-limit';
 import addDriverRoute from './add-driver';
 import changePaymentDetailsRoute from './change-payment-details';
 import changeVehicleRoute from './change-vehicle';
@@ -11,11 +11,7 @@ import checkIbanRoute from './check-iban';
 import removeDriverRoute from './remove-driver';
 
 export default async function changeRoutes(app: FastifyInstance) {
-  // Runs after authentication (parent scope), so the key is the account, not a shared address.
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.accountId || request.ip,
-  });
+  await rateLimitPerAccount(app);
   await app.register(addDriverRoute);
   await app.register(removeDriverRoute);
   await app.register(changeVehicleRoute);

@@ -1,8 +1,6 @@
+// What the contract-change routes share: their refusals, their rate limit, their empty answer.
 import { errorBodySchema } from '@espace/contract';
 import { z } from 'zod';
-import { accountParams } from '../../account/get-account';
-
-export const policyParams = accountParams.extend({ policyNumber: z.string().min(1).max(40) });
 
 /** The refusals every change route can give (ARCHITECTURE.md decision 4: one error shape). */
 export const changeErrorResponses = {

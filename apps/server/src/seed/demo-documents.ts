@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { formatDate, formatMoney } from '@espace/contract';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { renderDemoPdf } from '../../services/pdf/demo-pdf';
-import { newStorageKey, type DocumentStorage } from '../../services/storage/storage';
-import type { Db } from '../client';
+import { renderDemoPdf } from '../services/pdf/demo-pdf';
+import { newStorageKey, type DocumentStorage } from '../services/storage/storage';
+import type { Db } from '../db/client';
 
 const GENERAL_CONDITIONS = {
   title: 'Conditions générales — Assurance automobile',

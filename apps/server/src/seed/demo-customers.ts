@@ -1,6 +1,12 @@
 // The three demo customers of ARCHITECTURE.md ("Fixed points"), password `Demo2026!`.
 // Start dates are relative to the seeding day so that camille always owes documents on a policy
 // that started less than 30 days ago (SPEC §4 remaining days).
+import {
+  POLICY_STATES,
+  type DocumentStatus,
+  type PolicyState,
+  type Salutation,
+} from '@espace/contract';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 
@@ -10,7 +16,7 @@ export interface DemoGuarantee {
   franchise: number;
 }
 export interface DemoDriver {
-  salutation: 'Mme' | 'Mr';
+  salutation: Salutation;
   firstName: string;
   lastName: string;
   birthDate: string;
@@ -21,14 +27,14 @@ export interface DemoDocument {
   name: string;
   description: string;
   fileType: string;
-  status: 'validated' | 'rejected' | 'received' | 'pending' | 'not validated' | 'cancelled' | null;
+  status: DocumentStatus | null;
   canResend: boolean;
   maxFileNumber?: number;
   exactFileNumber?: number;
 }
 export interface DemoPolicy {
   policyNumber: string;
-  state: string;
+  state: PolicyState;
   premiumA: number;
   startDaysAgo: number;
   garage?: number;
@@ -148,7 +154,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     policies: [
       {
         policyNumber: 'AU2026104512',
-        state: 'Actif',
+        state: POLICY_STATES.active,
         premiumA: 742.36,
         startDaysAgo: 12,
         garage: 0,
@@ -213,7 +219,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2025087731',
-        state: 'Actif',
+        state: POLICY_STATES.active,
         premiumA: 518.9,
         startDaysAgo: 420,
         garage: 0,
@@ -256,7 +262,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2024061108',
-        state: 'Actif',
+        state: POLICY_STATES.active,
         premiumA: 389.4,
         startDaysAgo: 790,
         garage: 1,
@@ -280,7 +286,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2023049920',
-        state: 'Actif',
+        state: POLICY_STATES.active,
         premiumA: 1124.75,
         startDaysAgo: 1150,
         garage: 1,
@@ -301,7 +307,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2022031457',
-        state: 'Suspendu',
+        state: POLICY_STATES.suspended,
         premiumA: 276.1,
         startDaysAgo: 1500,
         vehicle: {
@@ -324,7 +330,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2021018876',
-        state: 'Actif',
+        state: POLICY_STATES.active,
         premiumA: 935.0,
         startDaysAgo: 1830,
         vehicle: {
@@ -339,7 +345,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2019004215',
-        state: 'Résilié',
+        state: POLICY_STATES.terminated,
         premiumA: 612.8,
         startDaysAgo: 2500,
         vehicle: {
@@ -373,7 +379,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     policies: [
       {
         policyNumber: 'AU2020007342',
-        state: 'Résilié',
+        state: POLICY_STATES.terminated,
         premiumA: 455.2,
         startDaysAgo: 2100,
         garage: 0,
@@ -412,7 +418,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
       },
       {
         policyNumber: 'AU2021012290',
-        state: 'Résilié CTX',
+        state: POLICY_STATES.terminatedLitigation,
         premiumA: 698.45,
         startDaysAgo: 1700,
         garage: 0,
@@ -456,7 +462,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     policies: [
       {
         policyNumber: 'AU2025110264',
-        state: 'Actif',
+        state: POLICY_STATES.active,
         premiumA: 584.6,
         startDaysAgo: 200,
         garage: 0,

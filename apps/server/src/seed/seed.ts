@@ -1,14 +1,16 @@
-// Seeds the demo customers into an empty database (demo mode only, ARCHITECTURE.md).
+// Seeds the demo customers into an empty database (demo mode only, ARCHITECTURE.md). Sits above
+// db/ and services/: it writes through the same storage and password hashing as the portal.
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '../../services/passwords';
-import type { DocumentStorage } from '../../services/storage/storage';
-import type { Db } from '../client';
+import { addDays, todayInParis } from '@espace/contract';
+import { hashPassword } from '../services/passwords';
+import type { DocumentStorage } from '../services/storage/storage';
+import type { Db } from '../db/client';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 
-function isoDaysAgo(days: number, today = new Date()): string {
-  const d = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() - days));
-  return d.toISOString().slice(0, 10);
+/** A start date relative to the seeding day in Paris, the portal's "today" (contract dates.ts). */
+function isoDaysAgo(days: number): string {
+  return addDays(todayInParis(), -days);
 }
 
 /** Seeds only when no account exists; returns whether it seeded. */

@@ -1,0 +1,60 @@
+// What every contract-change request shares (SPEC §2 /addDriver, /removeDriver, /changeVehicle,
+// /changePaymentDetails). Enforces: a request names a policy of the caller's account (else
+// NotFoundError, ARCHITECTURE.md decision 2) that is not terminated (SPEC §4, else
+// ConflictError); each accepted request is one row of `change_requests` with status 'received',
+// written in one transaction with the request's own checks and any change the portal applies
+// itself, so a refused or failed request leaves nothing behind. The broker's back office reads
+// these rows; drivers and vehicle stay requests until it confirms them.
+import { randomUUID } from 'node:crypto';
+import { CHANGE_MESSAGES, isTerminated } from '@espace/contract';
+import type { Db } from '../../db/client';
+import type { ChangeRequests } from '../../db/types';
+import { ConflictError } from '../errors';
+import { requireOwnPolicy } from '../policies';
+
+export type ChangeRequestType = ChangeRequests['type'];
+
+export interface ChangeRequest {
+  type: ChangeRequestType;
+  accountId: string;
+  policyNumber: string;
+  payload: Record<string, unknown>;
+}
+
+/** The caller's policy when it may still change. */
+async function requireChangeablePolicy(db: Db, accountId: string, policyNumber: string) {
+  const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  if (isTerminated(policy)) throw new ConflictError(CHANGE_MESSAGES.api.policyTerminated);
+  return policy;
+}
+
+/**
+ * Runs `work` in one transaction once the policy is known to be the caller's and changeable;
+ * whatever `work` throws rolls the whole request back.
+ */
+export async function inChangeTransaction<T>(
+  db: Db,
+  accountId: string,
+  policyNumber: string,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await requireChangeablePolicy(trx, accountId, policyNumber);
+    return work(trx);
+  });
+}
+
+export async function recordChangeRequest(db: Db, request: ChangeRequest): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('change_requests')
+    .values({
+      id,
+      type: request.type,
+      account_id: request.accountId,
+      policy_number: request.policyNumber,
+      payload: JSON.stringify(request.payload),
+    })
+    .execute();
+  return id;
+}

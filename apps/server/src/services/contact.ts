@@ -1,0 +1,104 @@
+// Contact requests for customer service (SPEC §7 phone-contact and mail-contact). Enforces: the
+// caller's account exists (else NotFoundError 'Compte introuvable.'); the reply address is the
+// signed-in identity's (the token's email, else the account's), never one from the request, so
+// nobody can send mail in another person's name; the outbox row is committed before the mail is
+// tried, so a mail failure is logged and the request is kept (sent_at stays null for a retry).
+import { MESSAGES, OUTBOX_TYPES } from '@espace/contract';
+import type { Db } from '../db/client';
+import { NotFoundError } from './errors';
+import type { Logger } from './logger';
+import type { Mailer } from './mailer';
+import { enqueue, markSent } from './outbox';
+
+export interface ContactDeps {
+  db: Db;
+  /** Only when SMTP is configured; otherwise the outbox row is the whole request. */
+  mailer: Mailer | undefined;
+  log: Logger;
+}
+
+export interface Caller {
+  accountId: string;
+  /** The email claim of the caller's token, when the provider puts one there. */
+  tokenEmail: string | undefined;
+}
+
+interface ContactRequest {
+  type: string;
+  accountId: string;
+  payload: Record<string, unknown>;
+  subject: string;
+  text: string;
+  replyTo: string;
+}
+
+async function submitContactRequest(
+  { db, mailer, log }: ContactDeps,
+  request: ContactRequest,
+): Promise<void> {
+  const id = await enqueue(db, {
+    type: request.type,
+    accountId: request.accountId,
+    payload: request.payload,
+  });
+  if (!mailer) return;
+  try {
+    await mailer.send({ subject: request.subject, text: request.text, replyTo: request.replyTo });
+    await markSent(db, id);
+  } catch (err) {
+    log.error({ err, outboxId: id }, 'contact mail not sent; kept in the outbox');
+  }
+}
+
+/** Who is asking: the account row; the email from the token wins over the stored one. */
+async function contactIdentity(db: Db, { accountId, tokenEmail }: Caller) {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['customer_id', 'first_name', 'last_name', 'email'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(MESSAGES.api.accountNotFound);
+  return {
+    customerId: row.customer_id,
+    name: `${row.first_name} ${row.last_name}`,
+    email: tokenEmail ?? row.email,
+  };
+}
+
+/** A call-back request: customer service calls `phone` within 48 h. */
+export async function requestCallBack(
+  deps: ContactDeps,
+  caller: Caller,
+  phone: string,
+): Promise<void> {
+  const who = await contactIdentity(deps.db, caller);
+  await submitContactRequest(deps, {
+    type: OUTBOX_TYPES.phoneContact,
+    accountId: caller.accountId,
+    payload: { phone, customerId: who.customerId },
+    subject: `Demande de rappel – client ${who.customerId}`,
+    text: [
+      `${who.name} (client ${who.customerId}, ${who.email}) demande à être rappelé(e).`,
+      `Numéro : ${phone}`,
+      `Délai promis : 48 h.`,
+    ].join('\n'),
+    replyTo: who.email,
+  });
+}
+
+/** A written message for customer service, answered at the caller's own address. */
+export async function sendContactMessage(
+  deps: ContactDeps,
+  caller: Caller,
+  text: string,
+): Promise<void> {
+  const who = await contactIdentity(deps.db, caller);
+  await submitContactRequest(deps, {
+    type: OUTBOX_TYPES.mailContact,
+    accountId: caller.accountId,
+    payload: { text, email: who.email, customerId: who.customerId },
+    subject: `Message d’un client – ${who.customerId}`,
+    text: [`De : ${who.name} (client ${who.customerId}) <${who.email}>`, '', text].join('\n'),
+    replyTo: who.email,
+  });
+}

@@ -1,0 +1,65 @@
+// The documents to download of a policy (SPEC §2 /documents, §3 "Document (download list)", §7).
+// Enforces: the policy is the caller's (else NotFoundError 'Policy not found', also for a
+// terminated policy's documents, which stay listed); a document is read only through its
+// policy (else NotFoundError 'Document introuvable.'); a listed document whose bytes are missing
+// from storage reads as not found, never as a server error, and is logged for the operator.
+import { DOCUMENT_NOT_FOUND_MESSAGE, type DownloadedDocument } from '@espace/contract';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../errors';
+import type { Logger } from '../logger';
+import { requireOwnPolicy } from '../policies';
+import { StoredFileNotFoundError, type DocumentStorage } from '../storage/storage';
+
+export async function listPolicyDocuments(
+  db: Db,
+  accountId: string,
+  policyNumber: string,
+): Promise<DownloadedDocument[]> {
+  const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  const rows = await db
+    .selectFrom('downloadable_documents')
+    .select(['id', 'file_name', 'created_at'])
+    .where('policy_number', '=', policy.policy_number)
+    .orderBy('created_at', 'desc')
+    .orderBy('file_name')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    fileName: row.file_name,
+    created: new Date(row.created_at).toISOString(),
+  }));
+}
+
+export interface DocumentContent {
+  fileName: string;
+  contentType: string;
+  size: number;
+  body: Readable;
+}
+
+export async function openPolicyDocument(
+  { db, storage, log }: { db: Db; storage: DocumentStorage; log: Logger },
+  accountId: string,
+  policyNumber: string,
+  documentId: string,
+): Promise<DocumentContent> {
+  const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  const doc = await db
+    .selectFrom('downloadable_documents')
+    .select(['file_name', 'content_type', 'storage_key', 'size'])
+    .where('policy_number', '=', policy.policy_number)
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  if (!doc) throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
+  try {
+    const body = await storage.get(doc.storage_key);
+    return { fileName: doc.file_name, contentType: doc.content_type, size: doc.size, body };
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError) {
+      log.warn({ documentId }, 'stored file missing for a listed document');
+      throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Receives one file sent as multipart form data after a field that says what it is for: the
+ * upload of a document to provide (SPEC §5, §7 uploadfile) and any later form that takes
+ * supporting files for a policy. Enforces:
+ * - the parts are read in order and the target field must come before the file (browsers send
+ *   fields in append order), so the target is known, and refused, before a byte is stored;
+ * - one file only: further files and unknown parts are read and dropped;
+ * - a missing target or file is refused (UploadRefusedError 'unknownFileType', 'missingFile');
+ *   a request cut short is refused as 'incomplete';
+ * - the file is recorded only after it is stored; whatever fails after storing (a refusal, a
+ *   cut connection, the database) deletes the stored file, so nothing is left half-done.
+ * It knows nothing of HTTP: the caller passes the multipart parts (`request.parts()`).
+ */
+import { UploadRefusedError } from '../errors';
+import type { DocumentStorage } from '../storage/storage';
+import {
+  isIncompleteBody,
+  storeUploadedFile,
+  type StoredUpload,
+  type UploadFilePart,
+} from './store-upload';
+
+/** A field part of a multipart body, as @fastify/multipart's `request.parts()` yields it. */
+export interface UploadFieldPart {
+  type: 'field';
+  fieldname: string;
+  value: unknown;
+}
+
+export type UploadPart = UploadFieldPart | UploadFilePart;
+
+export interface FileReception<Target, Result> {
+  /** The name of the field that says what the file is for. */
+  targetField: string;
+  /** The name of the file part. */
+  fileField: string;
+  /** What the target field designates; throws an UploadRefusedError to refuse it. */
+  resolveTarget(value: string): Promise<Target>;
+  /** Records the stored file for its target; throwing deletes the stored file. */
+  record(target: Target, file: StoredUpload): Promise<Result>;
+}
+
+export async function receiveFile<Target, Result>(
+  storage: DocumentStorage,
+  parts: AsyncIterable<UploadPart>,
+  reception: FileReception<Target, Result>,
+): Promise<Result> {
+  let target: Target | undefined;
+  let stored: StoredUpload | undefined;
+  try {
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (part.fieldname === reception.targetField && !stored)
+            target = await reception.resolveTarget(String(part.value));
+          continue;
+        }
+        if (part.fieldname !== reception.fileField || stored) {
+          part.file.resume();
+          continue;
+        }
+        if (target === undefined) {
+          part.file.resume();
+          throw new UploadRefusedError('fieldsOrder');
+        }
+        stored = await storeUploadedFile(storage, part);
+      }
+    } catch (error) {
+      if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
+      throw error;
+    }
+    if (target === undefined) throw new UploadRefusedError('unknownFileType');
+    if (!stored) throw new UploadRefusedError('missingFile');
+    return await reception.record(target, stored);
+  } catch (error) {
+    if (stored) await storage.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
+}

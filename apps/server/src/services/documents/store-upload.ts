@@ -1,0 +1,99 @@
+/**
+ * Stores one uploaded file (ARCHITECTURE.md decision 5), whatever it is for. Enforces:
+ * - the name carries no path and no control character (`../x.pdf` is refused, not silently cut);
+ * - the type comes from the file's first bytes (pdf, png, jpeg), must agree with the name's
+ *   extension and with the declared Content-Type; an empty file is refused;
+ * - the bytes are streamed into storage under a generated key, never buffered whole, and more
+ *   than MAX_UPLOAD_BYTES is refused while streaming, leaving nothing stored;
+ * - a refused part is still read to its end, so the rest of the request can arrive.
+ * Each refusal is an UploadRefusedError with its reason.
+ */
+import type { Readable } from 'node:stream';
+import { MAX_UPLOAD_BYTES } from '@espace/contract';
+import { UploadRefusedError, type UploadRefusal } from '../errors';
+import {
+  extensionMatches,
+  readHead,
+  sanitizeFileName,
+  SNIFFED_CONTENT_TYPES,
+  sniffAllowedType,
+} from '../storage/sniff';
+import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../storage/storage';
+
+/** A file part of a multipart body, as @fastify/multipart's `request.parts()` yields it. */
+export interface UploadFilePart {
+  type: 'file';
+  fieldname: string;
+  /** The name as the customer's system gave it. */
+  filename: string;
+  /** The Content-Type the browser declared. */
+  mimetype: string;
+  /** The bytes; `truncated` is set when the multipart parser stopped at its size limit. */
+  file: Readable & { truncated: boolean };
+}
+
+/** A stored file, as the database records it. */
+export interface StoredUpload {
+  key: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  /** The customer's name made safe to store and to send back (sniff.ts). */
+  originalName: string;
+}
+
+/** A name as the customer's system gave it: one segment, no control characters. */
+function isPlainFileName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name.trim() !== '' && !/[/\\\u0000-\u001f\u007f]/.test(name);
+}
+
+/** Stream errors that mean the request did not arrive whole (cut connection, truncated body). */
+export function isIncompleteBody(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return (
+    e?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    e?.code === 'ECONNRESET' ||
+    e?.message === 'aborted' ||
+    (e?.message?.includes('terminated early') ?? false) ||
+    (e?.message?.includes('Unexpected end of') ?? false)
+  );
+}
+
+export async function storeUploadedFile(
+  storage: DocumentStorage,
+  part: UploadFilePart,
+): Promise<StoredUpload> {
+  const name = part.filename;
+  if (!isPlainFileName(name)) {
+    part.file.resume();
+    throw new UploadRefusedError('invalidName');
+  }
+  const { head, stream } = await readHead(part.file);
+  const refuse = (reason: UploadRefusal) => {
+    stream.resume(); // the rest of the part must still be read for the request to end
+    return new UploadRefusedError(reason);
+  };
+  if (head.length === 0) throw refuse('emptyFile');
+  const sniffed = await sniffAllowedType(head);
+  if (!sniffed) throw refuse('typeNotAllowed');
+  if (!extensionMatches(name, sniffed)) throw refuse('contentMismatch');
+  const contentType = SNIFFED_CONTENT_TYPES[sniffed];
+  if (part.mimetype.toLowerCase() !== contentType) throw refuse('typeNotAllowed');
+
+  const key = newStorageKey();
+  let result;
+  try {
+    result = await storage.put(key, stream, { maxBytes: MAX_UPLOAD_BYTES });
+  } catch (error) {
+    if (error instanceof StoredFileTooLargeError) throw new UploadRefusedError('tooLarge');
+    if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
+    throw error;
+  }
+  // Busboy stops at `fileSize` and marks the part truncated: the stored copy is incomplete.
+  if (part.file.truncated) {
+    await storage.delete(key);
+    throw new UploadRefusedError('tooLarge');
+  }
+  return { key, ...result, contentType, originalName: sanitizeFileName(name) };
+}

@@ -1,0 +1,84 @@
+// The errors a service raises when a rule refuses a request (node-oidc-provider style: named
+// classes). Each carries a stable code from contract ERROR_CODES, a French message for the
+// customer and, for input errors, the message of each field. Services never think in HTTP: the
+// one error handler (plugins/errors.ts) turns a code into a status, so a future caller (a job, a
+// CLI) can use a service without a web server.
+import {
+  ERROR_CODES,
+  MESSAGES,
+  UPLOAD_REFUSALS,
+  type ErrorCode,
+  type ErrorBody,
+} from '@espace/contract';
+
+type Fields = NonNullable<ErrorBody['error']['fields']>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Fields,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** What the request names does not exist for the caller (ARCHITECTURE.md decision 2). */
+export class NotFoundError extends DomainError {
+  constructor(message: string = MESSAGES.api.notFound) {
+    super(ERROR_CODES.notFound, message);
+  }
+}
+
+/** The request is valid but the state of what it names forbids it (e.g. a terminated policy). */
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(ERROR_CODES.conflict, message);
+  }
+}
+
+/** The request carries a value that is not acceptable, with the message of each field. */
+export class InvalidInputError extends DomainError {
+  constructor(message: string, fields?: Fields) {
+    super(ERROR_CODES.validation, message, fields);
+  }
+}
+
+/** A well-formed value that a rule refuses to use (e.g. an IBAN outside SEPA, SPEC §8). */
+export class NotPermittedError extends DomainError {
+  constructor(message: string, fields?: Fields) {
+    super(ERROR_CODES.forbidden, message, fields);
+  }
+}
+
+/** The request body is not of a type the operation reads (e.g. an upload that is not multipart). */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string = MESSAGES.api.unsupportedMediaType) {
+    super(ERROR_CODES.unsupportedMediaType, message);
+  }
+}
+
+export type UploadRefusal = keyof typeof UPLOAD_REFUSALS;
+
+/** SPEC §4, ARCHITECTURE.md decision 5: how each refusal of an upload is classed. */
+const REFUSAL_CODES: Record<UploadRefusal, ErrorCode> = {
+  missingFile: ERROR_CODES.validation,
+  emptyFile: ERROR_CODES.validation,
+  tooLarge: ERROR_CODES.tooLarge,
+  typeNotAllowed: ERROR_CODES.validation,
+  contentMismatch: ERROR_CODES.validation,
+  unknownFileType: ERROR_CODES.validation,
+  notUploadable: ERROR_CODES.conflict,
+  terminatedPolicy: ERROR_CODES.conflict,
+  invalidName: ERROR_CODES.validation,
+  fieldsOrder: ERROR_CODES.validation,
+  incomplete: ERROR_CODES.validation,
+};
+
+/** An uploaded file the server refuses, with the French message of UPLOAD_REFUSALS. */
+export class UploadRefusedError extends DomainError {
+  constructor(readonly reason: UploadRefusal) {
+    super(REFUSAL_CODES[reason], UPLOAD_REFUSALS[reason]);
+  }
+}

@@ -1,0 +1,26 @@
+// SPEC §2 /removeDriver, §3 "Driver to add or remove": the body of DELETE …/{policyNumber}/driver.
+// The server finds the driver on the policy by these names and birth date.
+import { z } from 'zod';
+import { CHANGE_MESSAGES } from '../messages-changes';
+import {
+  bornBeforeToday,
+  clock,
+  dateField,
+  notPast,
+  personNameField,
+  salutationField,
+} from './fields';
+
+const { required: REQUIRED } = CHANGE_MESSAGES;
+
+export function driverRefSchema(today?: string) {
+  const now = clock(today);
+  return z.object({
+    salutation: salutationField,
+    firstName: personNameField(REQUIRED.firstName),
+    lastName: personNameField(REQUIRED.lastName),
+    birthDate: dateField(REQUIRED.birthDate, now, bornBeforeToday),
+    effectiveDate: dateField(REQUIRED.effectiveDate, now, notPast),
+  });
+}
+export type DriverRef = z.output<ReturnType<typeof driverRefSchema>>;

@@ -1,0 +1,151 @@
+// Reusable fields of the change forms (SPEC §2, §3, §5): each carries its French messages and
+// its normalisation, so every request schema built from them reads and cleans a value the same
+// way in the form (zodResolver) and in the route (ARCHITECTURE.md decision 4).
+//
+// Enforces: every field is required (SPEC §5); texts are trimmed; dates leave as ISO
+// 'YYYY-MM-DD' whether typed 'jj.mm.aaaa' or picked (SPEC §2, §9); a plate leaves as 'AB-123-CD'
+// and an IBAN without spaces, upper-cased. Date rules read today's date in Paris when they run,
+// not when the schema is built, so a schema kept by a long-running server stays right after
+// midnight; pass `today` to pin it (tests, or a form that must agree with its calendar).
+import { z } from 'zod';
+import { MIN_DRIVER_AGE } from '../constants';
+import {
+  isAtLeastAge,
+  isBefore,
+  isInPast,
+  isIsoDate,
+  parseDateInput,
+  todayInParis,
+} from '../dates';
+import { checkIban, ibanCheckMessage, normalizeIban } from '../iban';
+import { CHANGE_MESSAGES } from '../messages-changes';
+import { normalizePlate } from '../plate';
+import { SALUTATIONS } from '../policy';
+
+const { required: REQUIRED, invalid: INVALID } = CHANGE_MESSAGES;
+
+/** Longest free text of the change forms (names, make, model, trim level). */
+export const CHANGE_TEXT_MAX = 60;
+/** The French bonus/malus coefficient (CRM) runs from 0.50 (best bonus) to 3.50 (worst malus). */
+export const CRM_MIN = 0.5;
+export const CRM_MAX = 3.5;
+/** French driving-licence numbers have 12 digits. */
+export const DRIVER_LICENSE_DIGITS = 12;
+
+// Letters of any alphabet with their accents, spaces, hyphens and both apostrophes; one letter at least.
+const NAME_CHARACTERS = /^(?=.*\p{L})[\p{L}\p{M} '’-]+$/u;
+
+/** A required free text, trimmed, of at most CHANGE_TEXT_MAX characters. */
+export function textField(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(CHANGE_TEXT_MAX, { error: INVALID.tooLong(CHANGE_TEXT_MAX) });
+}
+
+/** A first or last name: a required text of letters, spaces, hyphens and apostrophes. */
+export function personNameField(required: string) {
+  return textField(required).regex(NAME_CHARACTERS, { error: INVALID.nameCharacters });
+}
+
+export const salutationField = z.enum(SALUTATIONS, { error: REQUIRED.salutation });
+
+/** A required identifier the form copies from the data it shows (never typed). */
+export const requiredIdField = z
+  .string({ error: REQUIRED.generic })
+  .trim()
+  .min(1, { error: REQUIRED.generic });
+
+/** A rule on an ISO date, given today in Paris, with the message shown when it fails. */
+export interface DateRule {
+  holds: (iso: string, today: string) => boolean;
+  error: string;
+}
+export const dateRule = (holds: DateRule['holds'], error: string): DateRule => ({ holds, error });
+
+export const notPast = dateRule((iso, today) => !isInPast(iso, today), INVALID.pastDate);
+export const notFuture = dateRule((iso, today) => !isBefore(today, iso), INVALID.futureDate);
+export const bornBeforeToday = dateRule(
+  (iso, today) => isInPast(iso, today),
+  INVALID.birthDateNotPast,
+);
+export const adult = dateRule(
+  (iso, today) => isAtLeastAge(iso, MIN_DRIVER_AGE, today),
+  INVALID.minAge,
+);
+
+/** Today in Paris when a rule runs, or the pinned `today`. */
+export const clock = (today?: string) => () => today ?? todayInParis();
+
+/** A date field: required, a real day, then each rule in turn; the first failure is the message. */
+export function dateField(required: string, today: () => string, ...rules: DateRule[]) {
+  let field = z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .overwrite((value) => parseDateInput(value) ?? value)
+    .refine(isIsoDate, { error: INVALID.date, abort: true });
+  for (const { holds, error } of rules) {
+    field = field.refine((iso) => holds(iso, today()), { error, abort: true });
+  }
+  return field;
+}
+
+/**
+ * A number that the form holds as typed text and the API client sends as a number (SPEC §3):
+ * `read` turns either into the number, or null when it is not acceptable.
+ */
+function numberField(
+  required: string,
+  invalid: string,
+  read: (value: number | string) => number | null,
+) {
+  return z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
+    const blank = typeof value === 'string' && value.trim() === '';
+    const number = blank ? null : read(value);
+    if (number === null) {
+      ctx.issues.push({ code: 'custom', message: blank ? required : invalid, input: value });
+    }
+    return number ?? Number.NaN;
+  });
+}
+
+// The form accepts '0,85' as well as '0.85'; a CRM has two decimals at most.
+const crmRange = { error: INVALID.bonusRange(CRM_MIN, CRM_MAX) };
+export const bonusField = numberField(REQUIRED.bonus, INVALID.bonusFormat, (value) => {
+  const decimal = String(value).trim().replace(',', '.');
+  return /^\d+(\.\d{1,2})?$/.test(decimal) ? Number(decimal) : null;
+}).pipe(z.number().min(CRM_MIN, crmRange).max(CRM_MAX, crmRange));
+
+// SPEC §3 sends the licence number as an integer, which loses a leading zero: an integer of
+// fewer digits is read back with its zeros restored, so the route accepts what the form sent.
+const licenseDigits = new RegExp(`^\\d{${DRIVER_LICENSE_DIGITS}}$`);
+export const driverLicenseNrField = numberField(
+  REQUIRED.driverLicenseNr,
+  INVALID.driverLicenseNr(DRIVER_LICENSE_DIGITS),
+  (value) => {
+    const digits =
+      typeof value === 'number'
+        ? String(value).padStart(DRIVER_LICENSE_DIGITS, '0')
+        : value.replace(/\s/g, '');
+    return licenseDigits.test(digits) && Number(digits) > 0 ? Number(digits) : null;
+  },
+);
+
+export const licensePlateField = z
+  .string({ error: REQUIRED.licensePlate })
+  .trim()
+  .min(1, { error: REQUIRED.licensePlate, abort: true })
+  .overwrite((value) => normalizePlate(value) ?? value)
+  .refine((value) => normalizePlate(value) === value, { error: INVALID.licensePlate });
+
+// SPEC §5, §7: spaces are removed before the check; 400 → incorrect, 403 → not usable (§8).
+// One check and no abort, so the holder rules of the payment form still run beside it.
+export const ibanField = z
+  .string({ error: REQUIRED.iban })
+  .overwrite(normalizeIban)
+  .superRefine((value, ctx) => {
+    const message = value === '' ? REQUIRED.iban : ibanCheckMessage(checkIban(value));
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });

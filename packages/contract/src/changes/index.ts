@@ -1,0 +1,8 @@
+// Payloads of the contract changes (SPEC §2, §3, §5, §7): one schema per request, built from the
+// shared fields of fields.ts and used by the form through zodResolver and by the route, so both
+// show the same French messages (ARCHITECTURE.md decision 4).
+export { CHANGE_TEXT_MAX, CRM_MAX, CRM_MIN, DRIVER_LICENSE_DIGITS } from './fields';
+export * from './new-driver';
+export * from './driver-ref';
+export * from './vehicle-change';
+export * from './payment-details';
