@@ -15,4 +15,5 @@ export * from './contact';
 export * from './faq';
 export * from './content';
 export * from './address';
+export * from './address-match';
 export * from './messages-address';

@@ -1,11 +1,6 @@
 import type { Account, GarageAddress, Policy } from '@espace/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  groupGarageAddresses,
-  linkedPolicy,
-  normaliseAddressPart,
-  sameAddress,
-} from './address-groups';
+import { groupGarageAddresses, linkedPolicy } from './address-groups';
 
 const LILAS: GarageAddress = {
   id: 'GA-1',
@@ -58,24 +53,6 @@ const accountAddress = (line1: string, postalCode: string, city: string): Accoun
   city,
   country: 'France',
   customerId: 'CUST-1',
-});
-
-describe('address comparison', () => {
-  it('ignores case, accents, punctuation and extra spaces', () => {
-    expect(normaliseAddressPart('  5, Avenue  Jean-Jaurès ')).toBe('5 avenue jean jaures');
-    expect(
-      sameAddress(
-        { street: '5 avenue Jean Jaurès', zip: '33000', city: 'Bordeaux' },
-        { street: '5 AVENUE JEAN JAURES', zip: ' 33000', city: 'BORDEAUX' },
-      ),
-    ).toBe(true);
-  });
-
-  it('tells apart two numbers of the same street and two postal codes of a city', () => {
-    const lilas = { street: '18 rue des Lilas', zip: '69003', city: 'Lyon' };
-    expect(sameAddress(lilas, { ...lilas, street: '19 rue des Lilas' })).toBe(false);
-    expect(sameAddress(lilas, { ...lilas, zip: '69006' })).toBe(false);
-  });
 });
 
 describe('garage addresses grouped by address and customer (SPEC §2)', () => {

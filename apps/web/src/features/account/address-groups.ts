@@ -1,38 +1,21 @@
 // The pure rules of the address screen (SPEC §2 /account/address, §4 "Personal address change").
 //
-// - Garage addresses are shown grouped by address and customer: policies that share a garage
-//   address (same street, postal code, city and country, whatever the case, accents or spacing)
-//   and belong to the same customer make one card. Policies without a garage address are left out.
+// - Garage addresses are shown grouped by address and customer: policies of one customer whose
+//   garage addresses are the same address (the contract's sameAddress, as the server reads it
+//   too) make one card. Policies without a garage address are left out.
 // - A group can be changed only when at least one of its policies is not terminated (SPEC §4:
 //   terminated policies offer no change); the change is made for that policy, and the server
 //   extends it to every other non-terminated policy of the same address.
 // - The personal address is "linked" to a policy when it is that policy's garage address; only a
 //   policy that can still change counts, since changing the address affects no terminated one.
-import { isTerminated, type Account, type GarageAddress, type Policy } from '@espace/contract';
-
-/** Lower case, no accents, one space between words, no punctuation: how two writings compare. */
-export function normaliseAddressPart(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('fr-FR')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-interface ComparableAddress {
-  street: string;
-  zip: string;
-  city: string;
-}
-
-function addressKey({ street, zip, city }: ComparableAddress): string {
-  return [street, zip, city].map(normaliseAddressPart).join('|');
-}
-
-export function sameAddress(a: ComparableAddress, b: ComparableAddress): boolean {
-  return addressKey(a) === addressKey(b);
-}
+import {
+  addressKey,
+  isTerminated,
+  sameAddress,
+  type Account,
+  type GarageAddress,
+  type Policy,
+} from '@espace/contract';
 
 export interface GarageAddressGroup {
   /** Stable across renders: customer and normalised address. */
@@ -48,7 +31,7 @@ export function groupGarageAddresses(policies: readonly Policy[]): GarageAddress
   const groups = new Map<string, GarageAddressGroup>();
   for (const policy of policies) {
     if (!policy.address) continue;
-    const key = `${policy.customerId}|${addressKey(policy.address)}|${normaliseAddressPart(policy.address.country)}`;
+    const key = `${policy.customerId}|${addressKey(policy.address)}`;
     let group = groups.get(key);
     if (!group) {
       group = {
