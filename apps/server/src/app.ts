@@ -21,6 +21,7 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
 import getAccountRoute from './routes/account/get-account';
+import addressChangeRoutes from './routes/address/index';
 import searchAddressesRoute from './routes/address/search-addresses';
 import documentRoutes from './routes/document/index';
 import contentRoutes from './routes/content/index';
@@ -123,6 +124,7 @@ export async function buildApp(
       await api.register(contentRoutes);
       await api.register(changeRoutes);
       await api.register(searchAddressesRoute, { search: addressSearch });
+      await api.register(addressChangeRoutes);
     },
     { prefix: API_PREFIX },
   );
