@@ -30,6 +30,8 @@ export async function openAccount(page: Page, who: string) {
 export const personalCard = (page: Page) => page.getByTestId('personal-address');
 export const garageCard = (page: Page, street: string) =>
   page.getByTestId('garage-address').filter({ hasText: street });
+/** A field of the address form (the search box is a combobox, not a text box). */
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 export const searchBox = (page: Page) =>
   page.getByRole('combobox', { name: 'Recherche par code postal ou nom de la rue' });
 

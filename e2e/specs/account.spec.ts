@@ -3,6 +3,7 @@
 import { ADDRESS_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
 import { DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures';
 import {
+  field,
   garageCard,
   openAccount,
   personalCard,
@@ -138,7 +139,7 @@ test.describe('Mon compte', () => {
       page.getByRole('heading', { level: 1, name: 'Modifier l’adresse du lieu de garage' }),
     ).toBeVisible();
     await pickPlace(page, '69290', 'Craponne (69290)');
-    await expect(page.getByLabel('Ville')).toHaveValue('Craponne');
+    await expect(field(page, 'Ville')).toHaveValue('Craponne');
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
