@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { usePolicies } from '../../api/policies';
+import { usePolicies } from '../../api/get-policies';
 import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
 import { signOut } from '../../lib/auth';
 import { useSession } from '../../lib/session';

@@ -2,7 +2,7 @@
 // 1 'Documents à fournir'); the upload tab carries the alert dot when documents are owed and is
 // disabled when every policy is terminated (SPEC §4).
 import { useNavigate, useParams } from 'react-router';
-import { usePolicies } from '../../../api/policies';
+import { usePolicies } from '../../../api/get-policies';
 import { paths } from '../../../lib/paths';
 import { Loading } from '../../../components/loading';
 import { DownloadTab } from '../components/download-tab';

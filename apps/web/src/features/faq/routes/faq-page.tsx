@@ -10,8 +10,8 @@ import {
 } from '@espace/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '../../../components/loading';
-import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics';
-import { useFaq } from '../api/faq';
+import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics/tracking';
+import { useFaq } from '../api/get-faq';
 import { FaqItem } from '../components/faq-item';
 import { FAQ_PANEL_ID, FaqTabs, faqTabId } from '../components/faq-tabs';
 import { useDebouncedValue } from '../use-debounced-value';

@@ -1,6 +1,6 @@
 import { formatMoney } from '@espace/contract';
 import { Link, Navigate } from 'react-router';
-import { usePolicies } from '../../../api/policies';
+import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
