@@ -3,11 +3,12 @@
 import { MESSAGES } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The base styles come first: the CSS each component imports comes after and refines them.
+import './styles/global.css';
 import { App } from './app/app';
 import { isDebugHost } from './lib/debug-host';
 import { completeSignIn, currentUser, signIn } from './lib/auth';
 import { paths } from './lib/paths';
-import './styles/global.css';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { saveConsent, useConsent } from '../../../lib/analytics/consent';
 import { trackPageView } from '../../../lib/analytics/tracking';
 import { COOKIE_TEXTS } from '../texts';
-import '../cookies.css';
+import './cookie-banner.css';
 
 export function CookieBanner() {
   const { chosen } = useConsent();

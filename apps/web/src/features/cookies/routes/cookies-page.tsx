@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { hasAnalyticsConsent, saveConsent } from '../../../lib/analytics/consent';
 import { trackPageView } from '../../../lib/analytics/tracking';
 import { COOKIE_TEXTS } from '../texts';
-import '../cookies.css';
+import './cookies-page.css';
 
 export function Component() {
   const navigate = useNavigate();

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { downloadDocument } from '../api/download-document';
 import { usePoliciesDocuments } from '../api/get-documents';
 import { policyTitle } from './policy-title';
+import './documents-list.css';
 
 export function DownloadTab({ policies }: { policies: Policy[] }) {
   const { accountId } = useSession();

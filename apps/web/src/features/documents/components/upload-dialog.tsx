@@ -22,6 +22,7 @@ import { useUploadFiles } from '../api/upload-files';
 import { AttachedFiles, type Attached } from './attached-files';
 import { FilePicker } from './file-picker';
 import { policyTitle } from './policy-title';
+import './upload-dialog.css';
 
 let nextId = 0;
 

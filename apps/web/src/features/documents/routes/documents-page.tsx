@@ -8,7 +8,6 @@ import { Tabs } from '../../../components/tabs/tabs';
 import { paths, type DocumentsTab } from '../../../lib/paths';
 import { DownloadTab } from '../components/download-tab';
 import { ProvideTab } from '../components/provide-tab';
-import '../components/documents.css';
 
 export function Component() {
   const { tab } = useParams();

@@ -4,6 +4,7 @@ import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
+import './coverages-page.css';
 
 /** SPEC §2 /coverages: the selected policy's guarantees with description and franchise in euros. */
 export function Component() {
