@@ -1,5 +1,12 @@
-// The customer's policies, shared by the policies, coverages, documents and change screens.
-import { allTerminated, unfulfilledDocuments, type Policy } from '@espace/contract';
+// GET the customer's policies (SPEC §7), shared by the policies, coverages, documents and change
+// screens: the fetch, its query key and options (with what SPEC §4 derives from the list), the hook.
+import {
+  allTerminated,
+  API_ROUTES,
+  apiPath,
+  unfulfilledDocuments,
+  type Policy,
+} from '@espace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { useSession } from '../lib/session';
@@ -7,7 +14,7 @@ import { useSession } from '../lib/session';
 export const policiesQueryKey = (accountId: string) => ['policies', accountId] as const;
 
 export function getPolicies(accountId: string): Promise<Policy[]> {
-  return api<Policy[]>(`/policy/accounts/${encodeURIComponent(accountId)}`);
+  return api<Policy[]>(apiPath(API_ROUTES.policies, { accountId }));
 }
 
 export function policiesQueryOptions(accountId: string) {

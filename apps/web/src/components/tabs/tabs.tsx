@@ -1,14 +1,30 @@
-// Tabs (WAI-ARIA APG "tabs with automatic activation"): one tab stop, arrow keys move between
-// tabs and open them, Home/End jump; a disabled tab (SPEC §2: the upload tab when every policy
-// is terminated) stays visible with aria-disabled and is skipped.
+// Tabs (WAI-ARIA APG "tabs with automatic activation", STYLE.md rule 6): one tab stop (roving
+// tabindex), the arrow keys move between tabs and select them, Home and End jump to the first
+// and last. A disabled tab stays visible with aria-disabled and is skipped (SPEC §2: the upload
+// tab when every policy is terminated). Each tab controls its own panel; only the selected
+// panel is rendered, with the content given as children.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './tabs.css';
 
 export interface TabItem {
+  /** The tab's accessible name and visible text; unique within the tab list. */
   label: string;
-  panel: ReactNode;
   disabled?: boolean;
-  /** Extra text for screen readers beside a visual marker, e.g. the alert dot. */
-  marker?: string;
+  /** Extra text for screen readers beside a visual dot marker, e.g. 'documents à transmettre'. */
+  marker?: string | undefined;
+}
+
+export interface TabsProps {
+  /** Names the tab list. */
+  label: string;
+  tabs: readonly TabItem[];
+  /** Index of the selected tab. */
+  selected: number;
+  onSelect(index: number): void;
+  /** 'underline' (page sections) or 'pills' (many short filters that wrap). */
+  variant?: 'underline' | 'pills';
+  /** The selected tab's panel. */
+  children: ReactNode;
 }
 
 export function Tabs({
@@ -16,15 +32,14 @@ export function Tabs({
   tabs,
   selected,
   onSelect,
-}: {
-  label: string;
-  tabs: TabItem[];
-  selected: number;
-  onSelect(index: number): void;
-}) {
+  variant = 'underline',
+  children,
+}: TabsProps) {
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const enabled = tabs.flatMap((tab, index) => (tab.disabled ? [] : [index]));
+  const tabId = (index: number) => `${id}-tab-${index}`;
+  const panelId = (index: number) => `${id}-panel-${index}`;
 
   const move = (event: KeyboardEvent, current: number) => {
     const at = enabled.indexOf(current);
@@ -41,7 +56,7 @@ export function Tabs({
   };
 
   return (
-    <div className="tabs">
+    <div className={`tabs tabs--${variant}`}>
       <div role="tablist" aria-label={label} className="tabs__list">
         {tabs.map((tab, index) => (
           <button
@@ -51,10 +66,10 @@ export function Tabs({
             }}
             type="button"
             role="tab"
-            id={`${id}-tab-${index}`}
+            id={tabId(index)}
             className="tabs__tab"
             aria-selected={index === selected}
-            aria-controls={`${id}-panel-${index}`}
+            aria-controls={panelId(index)}
             aria-disabled={tab.disabled || undefined}
             tabIndex={index === selected ? 0 : -1}
             onClick={() => !tab.disabled && onSelect(index)}
@@ -73,13 +88,13 @@ export function Tabs({
         <div
           key={tab.label}
           role="tabpanel"
-          id={`${id}-panel-${index}`}
-          aria-labelledby={`${id}-tab-${index}`}
+          id={panelId(index)}
+          aria-labelledby={tabId(index)}
           hidden={index !== selected}
           tabIndex={0}
           className="tabs__panel"
         >
-          {index === selected && tab.panel}
+          {index === selected && children}
         </div>
       ))}
     </div>

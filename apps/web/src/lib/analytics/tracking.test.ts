@@ -1,23 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ANALYTICS_EVENTS,
-  CONSENT_COOKIES,
-  hasAnalyticsConsent,
-  hasConsentChoice,
-  isDebugHost,
-  saveConsent,
-  trackEvent,
-  trackPageView,
-} from './analytics';
+import { CONSENT_COOKIES, hasConsentChoice, saveConsent } from './consent';
+import { ANALYTICS_EVENTS, trackEvent, trackPageView } from './tracking';
 
-function clearCookies() {
+function clearConsentCookies() {
   for (const name of Object.values(CONSENT_COOKIES))
     document.cookie = `${name}=; Max-Age=0; Path=/`;
 }
 
-describe('analytics consent (SPEC §4 "Cookies", §7)', () => {
+describe('analytics tracking (SPEC §4 "Cookies", §7)', () => {
   afterEach(() => {
-    clearCookies();
+    clearConsentCookies();
     delete window.dataLayer;
   });
 
@@ -30,23 +22,13 @@ describe('analytics consent (SPEC §4 "Cookies", §7)', () => {
 
   it('pushes page views and events only while the performance cookie says true', () => {
     saveConsent(true);
-    expect(hasConsentChoice()).toBe(true);
-    expect(hasAnalyticsConsent()).toBe(true);
     trackPageView('/faq');
     trackEvent(ANALYTICS_EVENTS.driverAdded);
     saveConsent(false);
     trackPageView('/contact');
-    expect(hasConsentChoice()).toBe(true);
     expect(window.dataLayer).toEqual([
       { event: 'page_view', page: '/faq' },
       { event: 'contract_driver_added' },
     ]);
-  });
-
-  it('loads the debug aid only on localhost and brand hosts (SPEC §9)', () => {
-    expect(isDebugHost('localhost')).toBe(true);
-    expect(isDebugHost('recette.lumen-assurance.fr')).toBe(true);
-    expect(isDebugHost('espace.vireo.example')).toBe(true);
-    expect(isDebugHost('espace-assure.example.fr')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // GET /api/v1/content/faq (ISSUE 5): French full-text search on the server; the client asks for
 // every match of a category and query and shows them 10 at a time (SPEC §9).
-import type { FaqResponse } from '@espace/contract';
+import { API_ROUTES, apiPath, type FaqResponse } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -11,13 +11,18 @@ export interface FaqFilter {
 
 export const faqQueryKey = (filter: FaqFilter) => ['faq', filter.category ?? '', filter.q] as const;
 
-export function faqQueryOptions(filter: FaqFilter) {
+export function getFaq(filter: FaqFilter): Promise<FaqResponse> {
   const params = new URLSearchParams();
   if (filter.category) params.set('category', filter.category);
   if (filter.q) params.set('q', filter.q);
+  const query = params.size ? `?${params}` : '';
+  return api<FaqResponse>(`${apiPath(API_ROUTES.faq)}${query}`);
+}
+
+export function faqQueryOptions(filter: FaqFilter) {
   return queryOptions({
     queryKey: faqQueryKey(filter),
-    queryFn: () => api<FaqResponse>(`/content/faq?${params}`),
+    queryFn: () => getFaq(filter),
     staleTime: 5 * 60_000,
   });
 }
