@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 // Server layers (docs/development.md): db → services → routes, plugins, oidc, seed → app.
 // A layer imports only from the layers before it; contract and config sit below them all.
@@ -84,27 +85,62 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // A feature never imports another feature (ARCHITECTURE.md, bulletproof-react).
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  // Web accessibility (STYLE.md rule 6): jsx-a11y's recommended rules on the SPA's JSX.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  // Web layers (ARCHITECTURE.md, bulletproof-react): imports flow one way,
+  // lib → api, components → features → app, and a feature never imports another feature.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript modules when following imports (no-cycle reads each module's imports).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            // Imports flow one way: shared (lib, components, api) → features → app.
-            { group: ['**/app', '**/app/**'], message: 'A feature never imports from app/.' },
-            ...features
-              .filter((other) => other !== feature)
-              .map((other) => ({
-                group: [`**/features/${other}`, `**/features/${other}/**`],
-                message: 'A feature never imports another feature.',
-              })),
+          basePath: 'apps/web/src',
+          zones: [
+            {
+              target: './lib',
+              from: ['./api', './components', './features', './app'],
+              message: 'lib/ is the shared plumbing: it imports no other layer of the app.',
+            },
+            {
+              target: './api',
+              from: ['./components', './features', './app'],
+              message: 'api/ (shared queries) builds on lib/ only.',
+            },
+            {
+              target: './components',
+              from: ['./api', './features', './app'],
+              message: 'components/ (shared UI) builds on lib/ only: screens pass it their data.',
+            },
+            {
+              target: './features',
+              from: './app',
+              message: 'A feature never imports from app/.',
+            },
+            ...features.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature.',
+            })),
           ],
         },
       ],
     },
-  })),
+  },
   // Server: imports flow one way between layers, and no import cycle.
   {
     files: ['apps/server/**/*.ts'],

@@ -3,10 +3,12 @@
 import { MESSAGES } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { isDebugHost } from './lib/analytics';
-import { CALLBACK_PATH, completeSignIn, currentUser, signIn } from './lib/auth';
+// The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
+import { App } from './app/app';
+import { isDebugHost } from './lib/debug-host';
+import { completeSignIn, currentUser, signIn } from './lib/auth';
+import { paths } from './lib/paths';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -15,7 +17,7 @@ function Message({ text, retry = false }: { text: string; retry?: boolean }) {
     <main className="boot-message">
       <p role={retry ? 'alert' : 'status'}>{text}</p>
       {retry && (
-        <button type="button" className="button" onClick={() => void signIn('/')}>
+        <button type="button" className="button" onClick={() => void signIn(paths.home)}>
           Se reconnecter
         </button>
       )}
@@ -34,7 +36,7 @@ if (isDebugHost(window.location.hostname))
 
 async function boot() {
   root.render(<Message text={MESSAGES.loading} />);
-  if (window.location.pathname === CALLBACK_PATH) {
+  if (window.location.pathname === paths.authCallback) {
     try {
       const returnTo = await completeSignIn();
       window.history.replaceState(null, '', returnTo);

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@espace/contract';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../lib/paths';
+import './error-page.css';
 
 /** SPEC §2 error page: shown on rendering crashes and on policy or account load errors. */
 export function ErrorPage() {

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@espace/contract';
+import './loading.css';
 
 export function Loading({ label = MESSAGES.loading }: { label?: string }) {
   return (

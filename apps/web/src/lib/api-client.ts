@@ -1,6 +1,7 @@
 // The one way to call /api/v1: the bearer token on every call, JSON in and out, and errors
-// kept as errors (never turned into empty successes). A 401 refreshes the token once.
-import type { ErrorBody } from '@espace/contract';
+// kept as errors (never turned into empty successes). A 401 refreshes the token once. Paths are
+// built with the contract's apiPath(API_ROUTES.x, params), relative to API_PREFIX.
+import { API_PREFIX, type ErrorBody } from '@espace/contract';
 import { accessToken, signIn, userManager } from './auth';
 
 export class ApiError extends Error {
@@ -28,7 +29,7 @@ async function send(path: string, init: ApiRequest, token: string): Promise<Resp
     body = JSON.stringify(init.json);
   }
   const signal = init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : init.signal;
-  return fetch(`/api/v1${path}`, { ...init, headers, body, signal });
+  return fetch(`${API_PREFIX}${path}`, { ...init, headers, body, signal });
 }
 
 async function readBody(response: Response): Promise<ErrorBody | string | undefined> {

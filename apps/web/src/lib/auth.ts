@@ -2,17 +2,16 @@
 // - tokens are kept in memory only (ARCHITECTURE.md decision 8); the one-time sign-in state
 //   (PKCE verifier) waits in sessionStorage across the redirect and is removed after;
 // - the access token is refreshed when less than 5 s remain; if that fails, sign-in starts again.
-import { TOKEN_REFRESH_THRESHOLD_SECONDS } from '@espace/contract';
+import { AUTH_CALLBACK_PATH, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@espace/contract';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { appConfig } from './config';
-
-export const CALLBACK_PATH = '/auth/callback';
+import { paths } from './paths';
 
 export const userManager = new UserManager({
   authority: appConfig.issuer,
   client_id: appConfig.clientId,
-  redirect_uri: `${window.location.origin}${CALLBACK_PATH}`,
-  post_logout_redirect_uri: `${window.location.origin}/`,
+  redirect_uri: `${window.location.origin}${AUTH_CALLBACK_PATH}`,
+  post_logout_redirect_uri: `${window.location.origin}${paths.home}`,
   response_type: 'code',
   scope: 'openid profile email',
   userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
@@ -42,7 +41,7 @@ export async function completeSignIn(): Promise<string> {
   const user = await userManager.signinRedirectCallback();
   const state = user.state as Partial<SignInState> | undefined;
   const returnTo = state?.returnTo;
-  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : paths.home;
 }
 
 export async function currentUser(): Promise<User | null> {

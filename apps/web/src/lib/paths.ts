@@ -1,10 +1,19 @@
-// Every route path of the portal (SPEC §2), in one place.
+// Every route path of the portal (SPEC §2), in one place: the routers' `path` patterns and the
+// links both come from here. The sign-in callback is the contract's, since the server registers
+// it with the identity provider as the redirect URI.
+import { AUTH_CALLBACK_PATH } from '@espace/contract';
+
+/** The `:tab` parameter of /documents/{id} (SPEC §2): 0 'Téléchargement', 1 'Documents à fournir'. */
+export type DocumentsTab = 0 | 1;
+
 export const paths = {
   home: '/',
   policies: '/policies',
   coverages: '/coverages',
   documents: '/documents',
-  documentsTab: (tab: 0 | 1) => `/documents/${tab}`,
+  /** The route pattern of /documents/{id}; read the id with `useParams()` as `tab`. */
+  documentsTabPattern: '/documents/:tab',
+  documentsTab: (tab: DocumentsTab) => `/documents/${tab}`,
   account: '/account',
   accountAddress: '/account/address',
   accountPassword: '/account/password',
@@ -23,5 +32,5 @@ export const paths = {
   cookies: '/cookies',
   accessibility: '/accessibility',
   notFound: '/not-found',
-  authCallback: '/auth/callback',
+  authCallback: AUTH_CALLBACK_PATH,
 } as const;

@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useAccount } from '../../api/account';
-import { usePolicies } from '../../api/policies';
+import { useAccount } from '../../api/get-account';
+import { usePolicies } from '../../api/get-policies';
 import { Banner } from '../../components/banner/banner';
 import { useBanner } from '../../components/banner/banner-context';
 import { Loading } from '../../components/loading';
 import { CookieBanner } from '../../features/cookies/components/cookie-banner';
-import { usePageViewTracking } from '../../lib/analytics';
+import { usePageViewTracking } from '../../lib/analytics/tracking';
 import { ErrorPage } from '../error-page';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -2,6 +2,7 @@ import { COPYRIGHT_START_YEAR } from '@espace/contract';
 import { Link } from 'react-router';
 import { currentBrand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import './footer.css';
 
 const LINKS = [
   { to: paths.rules, label: 'Règles du site' },

@@ -1,9 +1,10 @@
 import { NavLink } from 'react-router';
-import { usePolicies } from '../../api/policies';
+import { usePolicies } from '../../api/get-policies';
 import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
 import { signOut } from '../../lib/auth';
 import { useSession } from '../../lib/session';
 import { paths } from '../../lib/paths';
+import './header.css';
 
 const NAV = [
   { to: paths.home, label: 'Mes polices d’assurance', end: true },

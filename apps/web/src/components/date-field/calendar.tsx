@@ -76,6 +76,9 @@ export function Calendar(props: CalendarProps) {
   const month = firstOfMonth(focused);
   const titleId = `${id}-title`;
   return (
+    // The dialog closes on Escape pressed on any of its controls, as the APG date picker dialog
+    // does: the key bubbles up to it from the buttons, the only things that take focus in it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       id={id}
       className="calendar"
@@ -116,7 +119,7 @@ export function Calendar(props: CalendarProps) {
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={onGridKey}>
+        <tbody>
           {monthWeeks(month).map((week) => (
             <tr key={week[0]}>
               {week.map((day) => {
@@ -140,6 +143,7 @@ export function Calendar(props: CalendarProps) {
                       aria-current={day === today ? 'date' : undefined}
                       aria-disabled={disabled || undefined}
                       onClick={() => pick(day)}
+                      onKeyDown={onGridKey}
                     >
                       {Number(day.slice(8))}
                     </button>

@@ -5,6 +5,7 @@
 import { isoToFrenchDate, parseDateInput, todayInParis } from '@espace/contract';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Calendar } from './calendar';
+import '../form/form-field.css';
 import './date-field.css';
 
 /** SPEC §9: room needed below the input for the calendar to open downward. */

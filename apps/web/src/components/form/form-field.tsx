@@ -3,6 +3,7 @@
 // They take react-hook-form's register(...) props, ref included, so shouldFocusError can move
 // focus to the first invalid field on submit.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import './form-field.css';
 
 interface FieldFrameProps {
   id: string;

@@ -86,7 +86,7 @@ export function MenuButton({
       <button
         ref={button}
         type="button"
-        className="menu__button"
+        className="button menu__button"
         id={`${id}-button`}
         aria-haspopup="menu"
         aria-expanded={open}

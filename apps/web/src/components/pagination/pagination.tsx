@@ -1,3 +1,5 @@
+import './pagination.css';
+
 export interface PaginationProps {
   page: number;
   pageCount: number;

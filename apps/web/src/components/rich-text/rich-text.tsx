@@ -18,6 +18,13 @@ export function RichText({ html, className }: { html: string; className?: string
   };
   return (
     // Only clicks on real links are re-routed; those links stay keyboard-operable (Enter = click).
-    <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    // The wrapper only catches the clicks that bubble from them: role="presentation" says it is
+    // not itself something to operate (jsx-a11y's advice for such delegating containers).
+    <div
+      className={className}
+      role="presentation"
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

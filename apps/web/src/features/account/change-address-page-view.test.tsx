@@ -2,7 +2,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveConsent, usePageViewTracking } from '../../lib/analytics';
+import { saveConsent } from '../../lib/analytics/consent';
+import { usePageViewTracking } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
 import { changeAddressPageView } from './routes';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { PageViewHandle } from '../../lib/analytics';
+import type { PageViewHandle } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
 
 /** SPEC §2: /changeAddress is tracked as 'personal' when the state says postalAddress. */

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 export const contactRoutes: RouteObject[] = [
-  { path: 'contact', lazy: () => import('./routes/contact-page') },
+  { path: paths.contact, lazy: () => import('./routes/contact-page') },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 export const cookiesRoutes: RouteObject[] = [
-  { path: 'cookies', lazy: () => import('./routes/cookies-page') },
+  { path: paths.cookies, lazy: () => import('./routes/cookies-page') },
 ];

@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 /** SPEC §2: /documents and /documents/{id}, the id choosing the open tab. */
 export const documentsRoutes: RouteObject[] = [
-  { path: 'documents', lazy: () => import('./routes/documents-page') },
-  { path: 'documents/:tab', lazy: () => import('./routes/documents-page') },
+  { path: paths.documents, lazy: () => import('./routes/documents-page') },
+  { path: paths.documentsTabPattern, lazy: () => import('./routes/documents-page') },
 ];

@@ -1,3 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
-export const faqRoutes: RouteObject[] = [{ path: 'faq', lazy: () => import('./routes/faq-page') }];
+export const faqRoutes: RouteObject[] = [
+  { path: paths.faq, lazy: () => import('./routes/faq-page') },
+];

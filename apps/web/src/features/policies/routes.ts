@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../lib/paths';
 
 export const policiesRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('./routes/policies-page') },
-  { path: 'policies', lazy: () => import('./routes/policies-page') },
-  { path: 'coverages', lazy: () => import('./routes/coverages-page') },
+  { path: paths.home, lazy: () => import('./routes/policies-page') },
+  { path: paths.policies, lazy: () => import('./routes/policies-page') },
+  { path: paths.coverages, lazy: () => import('./routes/coverages-page') },
 ];

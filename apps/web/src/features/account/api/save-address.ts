@@ -10,8 +10,8 @@ import {
   type Address,
 } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountQueryKey } from '../../../api/account';
-import { policiesQueryKey } from '../../../api/policies';
+import { accountQueryKey } from '../../../api/get-account';
+import { policiesQueryKey } from '../../../api/get-policies';
 import { ApiError, apiResponse } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

@@ -9,15 +9,15 @@ import {
   type AddressForm,
 } from '@espace/contract';
 import { useState } from 'react';
-import { ANALYTICS_EVENTS } from '../../../lib/analytics';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { clearAddressData, type AddressData } from '../../../lib/address-data';
 import { paths } from '../../../lib/paths';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import {
   useSaveAddress,
   type AddressChangeRequest,
   type AddressChangeTarget,
 } from './save-address';
-import { useActionLifecycle } from './use-action-lifecycle';
 import { useValidateAddress } from './validate-address';
 
 const BANNERS = ADDRESS_MESSAGES.banners;

@@ -3,6 +3,7 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { ACCOUNT_TEXTS } from '../texts';
+import './account-nav.css';
 
 const ENTRIES = [
   { to: paths.accountAddress, label: ACCOUNT_TEXTS.nav.address, also: paths.account },

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { TextField } from '../../../components/form/form-field';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { CHANGE_ADDRESS_TEXTS } from '../texts';
+import './address-form.css';
 
 type AddressFormInput = z.input<typeof addressFormSchema>;
 

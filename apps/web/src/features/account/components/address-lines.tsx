@@ -1,4 +1,6 @@
 // An address as it is written on an envelope: street, then postal code and city, then country.
+import './address-card.css';
+
 export interface AddressLinesProps {
   street: string;
   zip: string;

@@ -9,6 +9,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { searchableQuery, useAddressSearch } from '../api/search-addresses';
 import { CHANGE_ADDRESS_TEXTS } from '../texts';
+import './address-search.css';
 
 /** Typing pauses shorter than this start no search. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -91,7 +92,7 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
   return (
     <div className="address-search">
       <label htmlFor={id}>{ADDRESS_MESSAGES.search.label}</label>
-      <span id={`${id}-hint`} className="form-field__hint">
+      <span id={`${id}-hint`} className="address-search__hint">
         {CHANGE_ADDRESS_TEXTS.searchHint}
       </span>
       <div className="address-search__box">
@@ -125,6 +126,9 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
           hidden={!expanded}
         >
           {suggestions.map((suggestion, index) => (
+            // The keys of the pattern go to the text box (aria-activedescendant): an option never
+            // takes focus, so the pointer is all it handles.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${suggestion.label}-${index}`}
               id={optionId(index)}

@@ -3,6 +3,8 @@
 import { formatDate, isTerminated, type Policy } from '@espace/contract';
 import { useId, useState } from 'react';
 import { ACCOUNT_TEXTS } from '../texts';
+import './account-fields.css';
+import './attached-policies.css';
 
 const { policy: LABELS } = ACCOUNT_TEXTS;
 
@@ -25,13 +27,13 @@ export function AttachedPolicies({ policies }: { policies: readonly Policy[] }) 
           const risk = policy.risks[0]!;
           return (
             <li key={policy.policyNumber} data-testid="attached-policy">
-              <dl className="field-list">
+              <dl className="account-fields">
                 <div>
                   <dt>{LABELS.number}</dt>
                   <dd>
                     {policy.policyNumber}
                     {isTerminated(policy) && (
-                      <span className="state-badge state-badge--terminated">{policy.state}</span>
+                      <span className="attached-policies__state">{policy.state}</span>
                     )}
                   </dd>
                 </div>

@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { COMING_SOON_TEXTS } from '../texts';
+import './coming-soon.css';
 
 export function ComingSoon({ title, what }: { title: string; what: string }) {
   return (

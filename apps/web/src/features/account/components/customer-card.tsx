@@ -1,6 +1,8 @@
 // What the portal knows of the customer (SPEC §3 "Account"), above the addresses.
 import type { Account } from '@espace/contract';
 import { ACCOUNT_TEXTS } from '../texts';
+import './account-fields.css';
+import './address-card.css';
 
 const { customer: TEXTS } = ACCOUNT_TEXTS;
 
@@ -8,7 +10,7 @@ export function CustomerCard({ account }: { account: Account }) {
   return (
     <section className="card account-card" aria-labelledby="customer-title">
       <h2 id="customer-title">{TEXTS.title}</h2>
-      <dl className="field-list">
+      <dl className="account-fields">
         <div>
           <dt>{TEXTS.name}</dt>
           <dd>

@@ -4,6 +4,7 @@ import type { GarageAddressGroup } from '../address-groups';
 import { ACCOUNT_TEXTS } from '../texts';
 import { AddressLines } from './address-lines';
 import { AttachedPolicies } from './attached-policies';
+import './address-card.css';
 
 export interface GarageAddressCardProps {
   group: GarageAddressGroup;

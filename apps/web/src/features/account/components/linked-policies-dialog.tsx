@@ -2,6 +2,7 @@
 // continuer?' with Non / Oui.
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { Dialog } from '../../../components/dialog/dialog';
+import './address-dialog.css';
 
 const TEXTS = ADDRESS_MESSAGES.linkedPolicies;
 

@@ -2,6 +2,7 @@
 // back to the form ('Modifier l’adresse') or saves it as typed ('Confirmer l’adresse').
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { Dialog } from '../../../components/dialog/dialog';
+import './address-dialog.css';
 
 const TEXTS = ADDRESS_MESSAGES.notRecognised;
 

@@ -3,6 +3,7 @@
 import type { Account } from '@espace/contract';
 import { ACCOUNT_TEXTS } from '../texts';
 import { AddressLines } from './address-lines';
+import './address-card.css';
 
 export interface PersonalAddressCardProps {
   address: Account['address'];

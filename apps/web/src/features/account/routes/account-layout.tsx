@@ -2,7 +2,7 @@
 import { Outlet } from 'react-router';
 import { AccountNav } from '../components/account-nav';
 import { ACCOUNT_TEXTS } from '../texts';
-import '../account.css';
+import './account-layout.css';
 
 export function Component() {
   return (

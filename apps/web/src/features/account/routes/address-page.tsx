@@ -5,8 +5,8 @@
 // 'Oui' stores the address data (ids only, ARCHITECTURE.md decision 8) and opens /changeAddress.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAccount } from '../../../api/account';
-import { usePolicies } from '../../../api/policies';
+import { useAccount } from '../../../api/get-account';
+import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { storeAddressData, type AddressData } from '../../../lib/address-data';
 import { paths } from '../../../lib/paths';

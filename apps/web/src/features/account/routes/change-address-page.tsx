@@ -12,7 +12,7 @@ import { AddressForm } from '../components/address-form';
 import { AddressSearch } from '../components/address-search';
 import { NotRecognisedDialog } from '../components/not-recognised-dialog';
 import { CHANGE_ADDRESS_TEXTS as TEXTS } from '../texts';
-import '../account.css';
+import './change-address-page.css';
 
 /** SPEC §2: a place with no address components leaves the form hidden. */
 const hasAddressComponents = (s: AddressSuggestion) =>

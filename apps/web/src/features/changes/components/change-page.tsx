@@ -3,7 +3,7 @@
 import { isTerminated, type Policy } from '@espace/contract';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { usePolicies } from '../../../api/policies';
+import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
 import { paths } from '../../../lib/paths';

@@ -12,13 +12,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
-import { ANALYTICS_EVENTS } from '../../../lib/analytics';
-import { useSession } from '../../../lib/session';
-import { addDriver } from '../api/change-requests';
-import { useChangeOutcome } from '../api/use-change-outcome';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
+import { paths } from '../../../lib/paths';
+import { useAddDriver } from '../api/add-driver';
 import { ChangePage } from '../components/change-page';
 import { NameFields } from '../components/name-fields';
 
@@ -31,7 +31,6 @@ export function Component() {
 }
 
 function AddDriverForm({ policy }: { policy: Policy }) {
-  const { accountId } = useSession();
   const schema = useMemo(() => newDriverSchema(), []);
   const form = useForm({
     shouldFocusError: false,
@@ -49,7 +48,11 @@ function AddDriverForm({ policy }: { policy: Policy }) {
   const { register, control, handleSubmit, formState } = form;
   const { errors, isSubmitting, submitCount } = formState;
   const formRef = useFocusFirstError(submitCount);
-  const outcome = useChangeOutcome(CHANGE_MESSAGES.banners.addDriver, ANALYTICS_EVENTS.driverAdded);
+  const addDriver = useActionLifecycle(useAddDriver(), {
+    banners: CHANGE_MESSAGES.banners.addDriver,
+    event: ANALYTICS_EVENTS.driverAdded,
+    successPath: paths.home,
+  });
   const today = todayInParis();
   const { customerService } = PHONE_NUMBERS;
 
@@ -59,7 +62,7 @@ function AddDriverForm({ policy }: { policy: Policy }) {
       className="change-form"
       noValidate
       onSubmit={handleSubmit((driver) =>
-        outcome.run(() => addDriver({ accountId, policyNumber: policy.policyNumber }, driver)),
+        addDriver.run({ policyNumber: policy.policyNumber, change: driver }),
       )}
     >
       <p className="change-form__note">

@@ -13,18 +13,16 @@ import {
   type Policy,
 } from '@espace/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import { policiesQueryKey } from '../../../api/policies';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { SelectField, TextField } from '../../../components/form/form-field';
-import { ANALYTICS_EVENTS } from '../../../lib/analytics';
-import { useSession } from '../../../lib/session';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { paths } from '../../../lib/paths';
-import { changePaymentDetails, checkIban } from '../api/change-requests';
-import { useChangeOutcome } from '../api/use-change-outcome';
+import { useChangePaymentDetails } from '../api/change-payment-details';
+import { useCheckIban, type IbanCheck } from '../api/check-iban';
 import { ChangePage } from '../components/change-page';
 import { IbanField } from '../components/iban-field';
 
@@ -44,8 +42,6 @@ export function Component() {
 }
 
 function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDetails }) {
-  const { accountId } = useSession();
-  const queryClient = useQueryClient();
   const ownerId = useId();
   const { register, control, handleSubmit, setError, formState } = useForm({
     shouldFocusError: false,
@@ -59,27 +55,29 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
     field: ibanField,
     fieldState: { error: ibanError },
   } = useController({ control, name: 'iban' });
-  const outcome = useChangeOutcome(
-    CHANGE_MESSAGES.banners.changePayment,
-    ANALYTICS_EVENTS.paymentDetailsChanged,
-  );
-  const ref = { accountId, policyNumber: policy.policyNumber };
+  const checkIban = useCheckIban();
+  const changePayment = useActionLifecycle(useChangePaymentDetails(), {
+    banners: CHANGE_MESSAGES.banners.changePayment,
+    event: ANALYTICS_EVENTS.paymentDetailsChanged,
+    successPath: paths.home,
+  });
 
   const submit = async (form: PaymentForm) => {
-    let check: Awaited<ReturnType<typeof checkIban>>;
+    let check: IbanCheck;
     try {
-      check = await checkIban(accountId, form.iban);
+      check = await checkIban.mutateAsync(form.iban);
     } catch {
-      outcome.failed();
+      // SPEC §4: a check that could not answer (another status, the network) fails the change.
+      changePayment.fail();
       return;
     }
     if (check !== 'valid') {
       setError('iban', { message: IBAN_MESSAGES[check] }, { shouldFocus: true });
       return;
     }
-    await outcome.run(async () => {
-      await changePaymentDetails(ref, toPaymentDetailsUpdate(form, current));
-      void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
+    await changePayment.run({
+      policyNumber: policy.policyNumber,
+      change: toPaymentDetailsUpdate(form, current),
     });
   };
 

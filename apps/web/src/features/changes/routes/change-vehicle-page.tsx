@@ -15,13 +15,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
-import { ANALYTICS_EVENTS } from '../../../lib/analytics';
-import { useSession } from '../../../lib/session';
-import { changeVehicle } from '../api/change-requests';
-import { useChangeOutcome } from '../api/use-change-outcome';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
+import { paths } from '../../../lib/paths';
+import { useChangeVehicle } from '../api/change-vehicle';
 import { ChangePage } from '../components/change-page';
 
 export function Component() {
@@ -33,7 +33,6 @@ export function Component() {
 }
 
 function ChangeVehicleForm({ policy }: { policy: Policy }) {
-  const { accountId } = useSession();
   const schema = useMemo(() => vehicleChangeSchema(), []);
   const { register, control, handleSubmit, formState } = useForm({
     shouldFocusError: false,
@@ -49,10 +48,11 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
   });
   const { errors, isSubmitting, submitCount } = formState;
   const formRef = useFocusFirstError(submitCount);
-  const outcome = useChangeOutcome(
-    CHANGE_MESSAGES.banners.changeVehicle,
-    ANALYTICS_EVENTS.vehicleChanged,
-  );
+  const changeVehicle = useActionLifecycle(useChangeVehicle(), {
+    banners: CHANGE_MESSAGES.banners.changeVehicle,
+    event: ANALYTICS_EVENTS.vehicleChanged,
+    successPath: paths.home,
+  });
   const today = todayInParis();
   const urgent = PHONE_NUMBERS.urgentVehicleChange;
 
@@ -62,7 +62,7 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
       className="change-form"
       noValidate
       onSubmit={handleSubmit((vehicle) =>
-        outcome.run(() => changeVehicle({ accountId, policyNumber: policy.policyNumber }, vehicle)),
+        changeVehicle.run({ policyNumber: policy.policyNumber, change: vehicle }),
       )}
     >
       <p className="change-form__note">

@@ -11,13 +11,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField } from '../../../components/form/form-field';
-import { ANALYTICS_EVENTS } from '../../../lib/analytics';
-import { useSession } from '../../../lib/session';
-import { removeDriver } from '../api/change-requests';
-import { useChangeOutcome } from '../api/use-change-outcome';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
+import { paths } from '../../../lib/paths';
+import { useRemoveDriver } from '../api/remove-driver';
 import { ChangePage } from '../components/change-page';
 import { NameFields } from '../components/name-fields';
 
@@ -30,7 +30,6 @@ export function Component() {
 }
 
 function RemoveDriverForm({ policy }: { policy: Policy }) {
-  const { accountId } = useSession();
   const schema = useMemo(() => driverRefSchema(), []);
   const { register, control, handleSubmit, setValue, formState } = useForm({
     shouldFocusError: false,
@@ -39,10 +38,11 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
   });
   const { errors, isSubmitting, isSubmitted, submitCount } = formState;
   const formRef = useFocusFirstError(submitCount);
-  const outcome = useChangeOutcome(
-    CHANGE_MESSAGES.banners.removeDriver,
-    ANALYTICS_EVENTS.driverRemoved,
-  );
+  const removeDriver = useActionLifecycle(useRemoveDriver(), {
+    banners: CHANGE_MESSAGES.banners.removeDriver,
+    event: ANALYTICS_EVENTS.driverRemoved,
+    successPath: paths.home,
+  });
   const secondary = policy.drivers.filter((driver) => !driver.principal);
 
   const fillFrom = (driverId: string) => {
@@ -61,7 +61,7 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
       className="change-form"
       noValidate
       onSubmit={handleSubmit((driver) =>
-        outcome.run(() => removeDriver({ accountId, policyNumber: policy.policyNumber }, driver)),
+        removeDriver.run({ policyNumber: policy.policyNumber, change: driver }),
       )}
     >
       {secondary.length > 0 ? (

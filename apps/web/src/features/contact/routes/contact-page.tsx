@@ -1,7 +1,7 @@
 // /contact (SPEC §2): three cards — phone and hours, call-back request, email message.
-import { CallbackCard } from '../components/callback-card';
-import { MailCard } from '../components/mail-card';
+import { ContactRequestCard } from '../components/contact-request-card';
 import { PhoneCard } from '../components/phone-card';
+import { CONTACT_REQUESTS } from '../contact-requests';
 import { CONTACT_TEXTS } from '../texts';
 import '../contact.css';
 
@@ -12,8 +12,9 @@ export function Component() {
       <p className="lead">{CONTACT_TEXTS.intro}</p>
       <div className="card-grid contact-cards">
         <PhoneCard />
-        <CallbackCard />
-        <MailCard />
+        {CONTACT_REQUESTS.map((request) => (
+          <ContactRequestCard key={request.key} request={request} />
+        ))}
       </div>
     </section>
   );

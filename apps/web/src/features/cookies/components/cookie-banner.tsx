@@ -4,9 +4,10 @@
 // Nothing is tracked before a choice: analytics reads the consent cookie, absent until then.
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { saveConsent, trackPageView, useConsent } from '../../../lib/analytics';
+import { saveConsent, useConsent } from '../../../lib/analytics/consent';
+import { trackPageView } from '../../../lib/analytics/tracking';
 import { COOKIE_TEXTS } from '../texts';
-import '../cookies.css';
+import './cookie-banner.css';
 
 export function CookieBanner() {
   const { chosen } = useConsent();

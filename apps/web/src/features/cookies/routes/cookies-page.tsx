@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { hasAnalyticsConsent, saveConsent, trackPageView } from '../../../lib/analytics';
+import { hasAnalyticsConsent, saveConsent } from '../../../lib/analytics/consent';
+import { trackPageView } from '../../../lib/analytics/tracking';
 import { COOKIE_TEXTS } from '../texts';
-import '../cookies.css';
+import './cookies-page.css';
 
 export function Component() {
   const navigate = useNavigate();

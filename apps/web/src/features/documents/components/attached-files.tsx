@@ -1,5 +1,7 @@
 // The files attached in the upload modal: name and size, a remove button, a <progress> bar
 // while the file is sent, then its own result (SPEC §8 per-file messages).
+import './attached-files.css';
+
 export interface Attached {
   id: string;
   file: File;

@@ -7,21 +7,20 @@ import {
   type DownloadedDocument,
   type Policy,
 } from '@espace/contract';
-import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBanner } from '../../../components/banner/banner-context';
 import { Loading } from '../../../components/loading';
 import { useSession } from '../../../lib/session';
-import { documentListQueryOptions, downloadDocument } from '../api/documents';
+import { downloadDocument } from '../api/download-document';
+import { usePoliciesDocuments } from '../api/get-documents';
 import { policyTitle } from './policy-title';
+import './documents-list.css';
 
 export function DownloadTab({ policies }: { policies: Policy[] }) {
   const { accountId } = useSession();
   const { showBanner, clearBanner } = useBanner();
   const [busy, setBusy] = useState<string | null>(null);
-  const lists = useQueries({
-    queries: policies.map((p) => documentListQueryOptions(accountId, p.policyNumber)),
-  });
+  const lists = usePoliciesDocuments(policies.map((p) => p.policyNumber));
 
   const download = async (policyNumber: string, doc: DownloadedDocument) => {
     setBusy(doc.id);

@@ -3,6 +3,7 @@
 // SPEC §5 are announced and tied to the input.
 import { UPLOAD_ACCEPT_ATTRIBUTE } from '@espace/contract';
 import { useId, useState, type DragEvent } from 'react';
+import './file-picker.css';
 
 export function FilePicker({
   onFiles,

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { policyTitle } from './policy-title';
 import { ADD_OTHER_DOCUMENT } from './other-document';
+import './documents-list.css';
 
 function EntryContent({ doc }: { doc: DocumentToProvide }) {
   return (

@@ -14,17 +14,15 @@ import {
   type DocumentToProvide,
   type Policy,
 } from '@espace/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { policiesQueryKey } from '../../../api/policies';
-import { useBanner } from '../../../components/banner/banner-context';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { Dialog } from '../../../components/dialog/dialog';
-import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics';
-import { useSession } from '../../../lib/session';
-import { uploadFile } from '../api/upload-file';
+import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
+import { useUploadFiles } from '../api/upload-files';
 import { AttachedFiles, type Attached } from './attached-files';
 import { FilePicker } from './file-picker';
 import { policyTitle } from './policy-title';
+import './upload-dialog.css';
 
 let nextId = 0;
 
@@ -37,12 +35,8 @@ export function UploadDialog({
   doc: DocumentToProvide;
   onClose(): void;
 }) {
-  const { accountId } = useSession();
-  const { showBanner } = useBanner();
-  const queryClient = useQueryClient();
   const [files, setFiles] = useState<Attached[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
   const max = doc.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER;
 
   const add = (picked: File[]) => {
@@ -60,48 +54,44 @@ export function UploadDialog({
   const update = (id: string, change: Partial<Attached>) =>
     setFiles((current) => current.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
-  const confirm = async () => {
-    setSending(true);
-    setErrors([]);
-    const failed = new Set<string>();
-    let anySent = false;
-    try {
-      for (const attached of files) {
-        update(attached.id, { progress: 0, message: undefined, failed: false });
-        const outcome = await uploadFile({
-          accountId,
-          policyNumber: policy.policyNumber,
-          fileType: doc.fileType,
-          file: attached.file,
-          onProgress: (progress) => update(attached.id, { progress }),
-        });
-        const ok = uploadSucceeded(outcome.status);
-        anySent ||= ok;
-        if (!ok) failed.add(attached.id);
-        update(attached.id, {
-          message: uploadResultMessage(outcome.status, outcome.body),
-          failed: !ok,
-        });
+  const upload = useActionLifecycle(useUploadFiles(), {
+    banners: {
+      // SPEC §8: the banner only when every file was received; otherwise the per-file results.
+      success: ({ failed }) => (failed.length === 0 ? UPLOAD_MESSAGES.allSent : null),
+      error: UPLOAD_MESSAGES.exception,
+    },
+    event: ({ sent }, batch) =>
+      sent.length > 0
+        ? { event: ANALYTICS_EVENTS.clientFileUploaded, data: { fileType: batch.fileType } }
+        : null,
+    onSuccess: ({ failed }) => {
+      if (failed.length === 0) {
+        onClose();
+        return;
       }
-    } catch {
-      showBanner('error', UPLOAD_MESSAGES.exception);
-      if (anySent) void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
-      onClose();
-      return;
-    }
-    if (anySent) {
-      trackEvent(ANALYTICS_EVENTS.clientFileUploaded, { fileType: doc.fileType });
-      void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
-    }
-    if (failed.size === 0) {
-      showBanner('success', UPLOAD_MESSAGES.allSent);
-      onClose();
-      return;
-    }
-    setFiles((current) =>
-      current.filter((f) => failed.has(f.id)).map((f) => ({ ...f, progress: null })),
-    );
-    setSending(false);
+      // The failed files stay listed with their messages, ready to be sent again.
+      setFiles((current) =>
+        current.filter((f) => failed.includes(f.id)).map((f) => ({ ...f, progress: null })),
+      );
+    },
+    onError: onClose,
+  });
+  const sending = upload.isPending;
+
+  const confirm = () => {
+    setErrors([]);
+    void upload.run({
+      policyNumber: policy.policyNumber,
+      fileType: doc.fileType,
+      files,
+      onFileStart: (id) => update(id, { progress: 0, message: undefined, failed: false }),
+      onProgress: (id, progress) => update(id, { progress }),
+      onFileDone: (id, { status, body }) =>
+        update(id, {
+          message: uploadResultMessage(status, body),
+          failed: !uploadSucceeded(status),
+        }),
+    });
   };
 
   return (
@@ -136,7 +126,7 @@ export function UploadDialog({
         <button
           type="button"
           className="button"
-          onClick={() => void confirm()}
+          onClick={confirm}
           disabled={sending || !canConfirm(files.length, doc.exactFileNumber)}
         >
           Confirmer

@@ -2,13 +2,12 @@
 // 1 'Documents à fournir'); the upload tab carries the alert dot when documents are owed and is
 // disabled when every policy is terminated (SPEC §4).
 import { useNavigate, useParams } from 'react-router';
-import { usePolicies } from '../../../api/policies';
-import { paths } from '../../../lib/paths';
+import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
+import { Tabs } from '../../../components/tabs/tabs';
+import { paths, type DocumentsTab } from '../../../lib/paths';
 import { DownloadTab } from '../components/download-tab';
 import { ProvideTab } from '../components/provide-tab';
-import { Tabs } from '../components/tabs';
-import '../components/documents.css';
 
 export function Component() {
   const { tab } = useParams();
@@ -25,17 +24,24 @@ export function Component() {
       <Tabs
         label="Mes documents"
         selected={selected}
-        onSelect={(index) => void navigate(paths.documentsTab(index as 0 | 1), { replace: true })}
+        onSelect={(index) =>
+          void navigate(paths.documentsTab(index as DocumentsTab), { replace: true })
+        }
         tabs={[
-          { label: 'Téléchargement', panel: <DownloadTab policies={data.policies} /> },
+          { label: 'Téléchargement' },
           {
             label: 'Documents à fournir',
             disabled: uploadDisabled,
             marker: data.unfulfilledDocs ? 'documents à transmettre' : undefined,
-            panel: <ProvideTab policies={data.policies} />,
           },
         ]}
-      />
+      >
+        {selected === 0 ? (
+          <DownloadTab policies={data.policies} />
+        ) : (
+          <ProvideTab policies={data.policies} />
+        )}
+      </Tabs>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import type { FaqEntry } from '@espace/contract';
 import { useState } from 'react';
 import { RichText } from '../../../components/rich-text/rich-text';
+import './faq-item.css';
 
 export function FaqItem({ entry }: { entry: FaqEntry }) {
   const [open, setOpen] = useState(false);

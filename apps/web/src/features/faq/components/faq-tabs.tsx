@@ -1,66 +1,35 @@
-// Category tabs of /faq (SPEC §2) with the WAI-ARIA tabs pattern: one tab stop, arrow keys,
-// Home and End move between tabs and select them (automatic activation); the list of answers
-// is the tab panel.
+// Category tabs of /faq (SPEC §2): 'Toutes les catégories' first, then the categories of the
+// content; the list of answers is the selected tab's panel (shared Tabs, WAI-ARIA tabs pattern).
 import { FAQ_TEXTS, type FaqCategory } from '@espace/contract';
-import { useRef, type KeyboardEvent } from 'react';
-
-export const FAQ_PANEL_ID = 'faq-panel';
-export const faqTabId = (slug: string | undefined) => `faq-tab-${slug ?? 'all'}`;
+import type { ReactNode } from 'react';
+import { Tabs } from '../../../components/tabs/tabs';
 
 interface Props {
   categories: FaqCategory[];
+  /** The selected category's slug; undefined for every category. */
   selected: string | undefined;
   onSelect(slug: string | undefined): void;
+  children: ReactNode;
 }
 
-export function FaqTabs({ categories, selected, onSelect }: Props) {
+export function FaqTabs({ categories, selected, onSelect, children }: Props) {
   const tabs: { slug: string | undefined; title: string }[] = [
     { slug: undefined, title: FAQ_TEXTS.allCategories },
     ...categories,
   ];
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = Math.max(
     0,
     tabs.findIndex((t) => t.slug === selected),
   );
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = {
-      ArrowRight: current + 1,
-      ArrowLeft: current - 1,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = (target + tabs.length) % tabs.length;
-    onSelect(tabs[next]!.slug);
-    refs.current[next]?.focus();
-  };
   return (
-    <div role="tablist" aria-label="Catégories de questions" className="faq-tabs">
-      {tabs.map((tab, index) => {
-        const active = index === current;
-        return (
-          <button
-            key={tab.slug ?? 'all'}
-            ref={(el) => {
-              refs.current[index] = el;
-            }}
-            type="button"
-            role="tab"
-            id={faqTabId(tab.slug)}
-            aria-selected={active}
-            aria-controls={FAQ_PANEL_ID}
-            tabIndex={active ? 0 : -1}
-            className="faq-tabs__tab"
-            onClick={() => onSelect(tab.slug)}
-            onKeyDown={onKeyDown}
-          >
-            {tab.title}
-          </button>
-        );
-      })}
-    </div>
+    <Tabs
+      label="Catégories de questions"
+      variant="pills"
+      tabs={tabs.map((tab) => ({ label: tab.title }))}
+      selected={current}
+      onSelect={(index) => onSelect(tabs[index]!.slug)}
+    >
+      {children}
+    </Tabs>
   );
 }

@@ -10,10 +10,10 @@ import {
 } from '@espace/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Loading } from '../../../components/loading';
-import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics';
-import { useFaq } from '../api/faq';
+import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics/tracking';
+import { useFaq } from '../api/get-faq';
 import { FaqItem } from '../components/faq-item';
-import { FAQ_PANEL_ID, FaqTabs, faqTabId } from '../components/faq-tabs';
+import { FaqTabs } from '../components/faq-tabs';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import '../faq.css';
 
@@ -56,13 +56,7 @@ export function Component() {
           onChange={(e) => setTyped(e.target.value)}
         />
       </form>
-      <FaqTabs categories={faq.data?.categories ?? []} selected={category} onSelect={setCategory} />
-      <div
-        id={FAQ_PANEL_ID}
-        role="tabpanel"
-        aria-labelledby={faqTabId(category)}
-        className="faq__panel"
-      >
+      <FaqTabs categories={faq.data?.categories ?? []} selected={category} onSelect={setCategory}>
         <p className="visually-hidden" role="status">
           {resultCount === undefined ? '' : `${resultCount} question(s) trouvée(s)`}
         </p>
@@ -94,7 +88,7 @@ export function Component() {
             {FAQ_TEXTS.showMore}
           </button>
         )}
-      </div>
+      </FaqTabs>
     </section>
   );
 }

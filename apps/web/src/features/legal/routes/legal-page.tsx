@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { Loading } from '../../../components/loading';
 import { RichText } from '../../../components/rich-text/rich-text';
-import { useLegalPage } from '../api/legal';
+import { useLegalPage } from '../api/get-legal-page';
 import '../legal.css';
 
 export function Component() {

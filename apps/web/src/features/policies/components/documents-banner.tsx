@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import '../../../components/banner/banner.css';
+import './documents-banner.css';
 
 /** SPEC §2: the outstanding-documents warning with the remaining days (SPEC §4). */
 export function DocumentsBanner({ remainedDays }: { remainedDays: number }) {

@@ -1,5 +1,6 @@
 import { formatIbanGroups, type PaymentDetails } from '@espace/contract';
 import { useId, useState } from 'react';
+import './payment-details.css';
 
 /** SPEC §2: the collapsible payment-details block (account holder, BIC, IBAN). */
 export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {

@@ -11,6 +11,7 @@ import { MenuButton, type MenuItem } from '../../../components/menu/menu-button'
 import { paths } from '../../../lib/paths';
 import { selectPolicy } from '../../../lib/selected-policy';
 import { PaymentDetailsBlock } from './payment-details';
+import './policy-card.css';
 
 function changeItems(policy: Policy): MenuItem[] {
   const state = { policyNumber: policy.policyNumber };

@@ -1,9 +1,10 @@
 import { formatMoney } from '@espace/contract';
 import { Link, Navigate } from 'react-router';
-import { usePolicies } from '../../../api/policies';
+import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
+import './coverages-page.css';
 
 /** SPEC §2 /coverages: the selected policy's guarantees with description and franchise in euros. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { POLICIES_PER_PAGE } from '@espace/contract';
 import { useState } from 'react';
-import { usePolicies } from '../../../api/policies';
+import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination/pagination';
 import { DocumentsBanner } from '../components/documents-banner';

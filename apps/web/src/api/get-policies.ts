@@ -1,0 +1,35 @@
+// GET the customer's policies (SPEC §7), shared by the policies, coverages, documents and change
+// screens: the fetch, its query key and options (with what SPEC §4 derives from the list), the hook.
+import {
+  allTerminated,
+  API_ROUTES,
+  apiPath,
+  unfulfilledDocuments,
+  type Policy,
+} from '@espace/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session';
+
+export const policiesQueryKey = (accountId: string) => ['policies', accountId] as const;
+
+export function getPolicies(accountId: string): Promise<Policy[]> {
+  return api<Policy[]>(apiPath(API_ROUTES.policies, { accountId }));
+}
+
+export function policiesQueryOptions(accountId: string) {
+  return queryOptions({
+    queryKey: policiesQueryKey(accountId),
+    queryFn: () => getPolicies(accountId),
+    select: (policies) => ({
+      policies,
+      ...unfulfilledDocuments(policies),
+      allNonActivePolicies: allTerminated(policies),
+    }),
+  });
+}
+
+export function usePolicies() {
+  const { accountId } = useSession();
+  return useQuery(policiesQueryOptions(accountId));
+}

@@ -1,0 +1,95 @@
+// The one way a screen reports what its write did (SPEC §4 "Actions", §7 analytics, §8 banners).
+// Every write is a TanStack Query mutation (its hook lives in the feature's api/ folder and
+// refreshes the queries it affects through their key factories); this hook adds what the
+// customer sees around it:
+// - loading: `isPending` while the call runs (buttons disabled, 'Envoi…');
+// - success: the analytics event (only with consent), the success banner, then the navigation
+//   SPEC §4 asks for (home after a contract change), then the screen's own follow-up;
+// - failure (a refused status or a network failure): the error banner, brought into view; the
+//   form is left as it is, so what the customer typed stays.
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { trackEvent, type AnalyticsData, type AnalyticsEvent } from '../../lib/analytics/tracking';
+import { useBanner } from '../banner/banner-context';
+
+export interface TrackedEvent {
+  event: AnalyticsEvent;
+  data?: AnalyticsData;
+}
+
+export interface ActionLifecycle<TData, TVariables> {
+  /** SPEC §8 texts. A success text computed from the outcome may be null: then no banner. */
+  banners: {
+    success: string | ((data: TData, variables: TVariables) => string | null);
+    error: string;
+  };
+  /** SPEC §7 event pushed on success; computed from the outcome, null pushes nothing. */
+  event?: AnalyticsEvent | ((data: TData, variables: TVariables) => TrackedEvent | null);
+  /** Where success leads (SPEC §4: home after a contract change); absent, the screen stays. */
+  successPath?: string;
+  /** The screen's own follow-up after the banner, e.g. emptying a field or closing a modal. */
+  onSuccess?(data: TData, variables: TVariables): void;
+  /** The screen's own follow-up after the error banner, e.g. closing a modal. */
+  onError?(error: unknown, variables: TVariables): void;
+}
+
+export interface Action<TVariables> {
+  /** Runs the mutation and reports its outcome; resolves with whether it succeeded, never rejects. */
+  run(variables: TVariables): Promise<boolean>;
+  /** Reports a failure met before the mutation could run, e.g. a pre-check that failed. */
+  fail(): void;
+  /** True while the mutation runs. */
+  isPending: boolean;
+}
+
+/**
+ * Applies the SPEC §4 action lifecycle to a mutation: analytics event, banners, navigation.
+ *
+ * ```ts
+ * const addDriver = useActionLifecycle(useAddDriver(), {
+ *   banners: CHANGE_MESSAGES.banners.addDriver,
+ *   event: ANALYTICS_EVENTS.driverAdded,
+ *   successPath: paths.home,
+ * });
+ * <form onSubmit={handleSubmit((driver) => addDriver.run({ policyNumber, change: driver }))}>
+ * ```
+ */
+export function useActionLifecycle<TData, TVariables>(
+  mutation: UseMutationResult<TData, Error, TVariables>,
+  lifecycle: ActionLifecycle<TData, TVariables>,
+): Action<TVariables> {
+  const navigate = useNavigate();
+  const { showBanner } = useBanner();
+  const { banners, event, successPath } = lifecycle;
+
+  const fail = () => {
+    showBanner('error', banners.error);
+    // The banner sits above the screen's content: bring it into view.
+    window.scrollTo({ top: 0 });
+  };
+
+  const succeed = (data: TData, variables: TVariables) => {
+    const tracked = typeof event === 'function' ? event(data, variables) : event && { event };
+    if (tracked) trackEvent(tracked.event, tracked.data);
+    const message =
+      typeof banners.success === 'function' ? banners.success(data, variables) : banners.success;
+    if (message !== null) showBanner('success', message);
+    if (successPath !== undefined) void navigate(successPath);
+    lifecycle.onSuccess?.(data, variables);
+  };
+
+  const run = async (variables: TVariables) => {
+    let data: TData;
+    try {
+      data = await mutation.mutateAsync(variables);
+    } catch (error) {
+      fail();
+      lifecycle.onError?.(error, variables);
+      return false;
+    }
+    succeed(data, variables);
+    return true;
+  };
+
+  return { run, fail, isPending: mutation.isPending };
+}

@@ -1,0 +1,33 @@
+// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the new details, which the policies
+// list shows, so a success refreshes that query through its key factory.
+import {
+  API_ROUTES,
+  apiPath,
+  type PaymentDetails,
+  type PaymentDetailsUpdate,
+} from '@espace/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { policiesQueryKey } from '../../../api/get-policies';
+import { useSession } from '../../../lib/session';
+import { expectStatus, type PolicyChange } from './policy-change';
+
+export async function changePaymentDetails(
+  accountId: string,
+  policyNumber: string,
+  update: PaymentDetailsUpdate,
+): Promise<PaymentDetails> {
+  const path = apiPath(API_ROUTES.paymentDetails, { accountId, policyNumber });
+  const response = await expectStatus(path, { method: 'PUT', json: update }, 200);
+  return (await response.json()) as PaymentDetails;
+}
+
+export function useChangePaymentDetails() {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ policyNumber, change }: PolicyChange<PaymentDetailsUpdate>) =>
+      changePaymentDetails(accountId, policyNumber, change),
+    // Not awaited: the success banner and navigation do not wait for the list to reload.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) }),
+  });
+}

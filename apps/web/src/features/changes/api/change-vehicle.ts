@@ -1,0 +1,23 @@
+// PUT …/{policyNumber}/vehicle (SPEC §7): 204 once the request is recorded; the policy changes
+// only when the broker confirms, so no cached query changes.
+import { API_ROUTES, apiPath, type VehicleChange } from '@espace/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useSession } from '../../../lib/session';
+import { expectStatus, type PolicyChange } from './policy-change';
+
+export async function changeVehicle(
+  accountId: string,
+  policyNumber: string,
+  vehicle: VehicleChange,
+) {
+  const path = apiPath(API_ROUTES.vehicle, { accountId, policyNumber });
+  await expectStatus(path, { method: 'PUT', json: vehicle }, 204);
+}
+
+export function useChangeVehicle() {
+  const { accountId } = useSession();
+  return useMutation({
+    mutationFn: ({ policyNumber, change }: PolicyChange<VehicleChange>) =>
+      changeVehicle(accountId, policyNumber, change),
+  });
+}

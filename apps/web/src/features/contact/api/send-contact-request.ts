@@ -1,0 +1,24 @@
+// POST a contact request (SPEC §7 phone-contact and mail-contact, both 204): the route and the
+// payload come from the request's definition (contact-requests.ts). Nothing cached changes.
+import { apiPath } from '@espace/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import type { ContactRequestDefinition } from '../contact-requests';
+
+export async function sendContactRequest(
+  accountId: string,
+  request: ContactRequestDefinition,
+  payload: unknown,
+): Promise<void> {
+  await api<void>(apiPath(request.route, { accountId }), { method: 'POST', json: payload });
+}
+
+/** The mutation of one request; its variable is what the customer typed. */
+export function useSendContactRequest(request: ContactRequestDefinition) {
+  const session = useSession();
+  return useMutation({
+    mutationFn: (value: string) =>
+      sendContactRequest(session.accountId, request, request.payload(value, session)),
+  });
+}

@@ -1,0 +1,61 @@
+// The two written requests of /contact (SPEC §2 cards, §7 calls, §8 banners), one definition
+// each: the API route and its payload, the banners, the card's texts and field. The browser does
+// not validate the value (SPEC §5 "Contact"): the server refuses an empty or absurd one and the
+// error banner shows. One card (ContactRequestCard) and one hook (useSendContactRequest) serve both.
+import {
+  API_ROUTES,
+  CONTACT_MESSAGES,
+  type MailContactRequest,
+  type PhoneContactRequest,
+} from '@espace/contract';
+import type { AnalyticsEvent } from '../../lib/analytics/tracking';
+import type { Session } from '../../lib/session';
+
+export interface ContactRequestDefinition<TPayload = unknown> {
+  /** Names the card's heading id: `contact-${key}-title`. */
+  key: string;
+  route: typeof API_ROUTES.phoneContact | typeof API_ROUTES.mailContact;
+  /** The body of the call for what the customer typed. */
+  payload(value: string, session: Session): TPayload;
+  banners: { success(value: string): string; error: string };
+  /** SPEC §7 lists no contact event; a request that gets one names it here. */
+  event?: AnalyticsEvent;
+  texts: { title: string; lead: string; label: string; submit: string };
+  field: { id: string; control: 'tel' | 'textarea' };
+}
+
+/** SPEC §8 "Call-back request": the success banner repeats the typed number. */
+const callback: ContactRequestDefinition<PhoneContactRequest> = {
+  key: 'callback',
+  route: API_ROUTES.phoneContact,
+  payload: (phone) => ({ phone }),
+  banners: { success: CONTACT_MESSAGES.callbackSuccess, error: CONTACT_MESSAGES.callbackError },
+  texts: {
+    title: 'Être rappelé(e)',
+    lead: 'Laissez-nous votre numéro : nous vous rappelons sous 48h.',
+    label: 'Votre numéro de téléphone',
+    submit: 'Demander un rappel',
+  },
+  field: { id: 'contact-phone', control: 'tel' },
+};
+
+/**
+ * SPEC §8 "Email request". SPEC §7 sends {text, email}; the reply address is the signed-in
+ * account's (the server takes it from the identity), so the card has no email field.
+ */
+const mail: ContactRequestDefinition<MailContactRequest> = {
+  key: 'mail',
+  route: API_ROUTES.mailContact,
+  payload: (text, session) => ({ text, email: session.email }),
+  banners: { success: () => CONTACT_MESSAGES.mailSuccess, error: CONTACT_MESSAGES.mailError },
+  texts: {
+    title: 'Par courriel',
+    lead: 'Écrivez-nous : nous vous répondons sous 48h à l’adresse de votre compte.',
+    label: 'Votre message',
+    submit: 'Envoyer le message',
+  },
+  field: { id: 'contact-message', control: 'textarea' },
+};
+
+/** In the order of the cards on the page. */
+export const CONTACT_REQUESTS: readonly ContactRequestDefinition[] = [callback, mail];

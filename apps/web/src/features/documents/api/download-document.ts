@@ -1,0 +1,34 @@
+// GET one document (SPEC §7): fetched as a blob with the 30 s time-out of SPEC §9 and handed to
+// the browser as a download named after the document. A read, not a write: no mutation.
+import {
+  API_ROUTES,
+  apiPath,
+  DOWNLOAD_TIMEOUT_MS,
+  type DownloadedDocument,
+} from '@espace/contract';
+import { ApiError, apiResponse } from '../../../lib/api-client';
+
+export async function downloadDocument(
+  accountId: string,
+  policyNumber: string,
+  doc: DownloadedDocument,
+): Promise<void> {
+  const response = await apiResponse(
+    apiPath(API_ROUTES.document, { accountId, policyNumber, documentId: doc.id }),
+    { timeoutMs: DOWNLOAD_TIMEOUT_MS },
+  );
+  if (!response.ok) throw new ApiError(response.status, undefined);
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = doc.fileName;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Revoked on the next task: the click has started the download by then.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}

@@ -1,0 +1,129 @@
+// POST …/uploadfile (SPEC §7): one request per file, one file after the other, each sent with
+// XMLHttpRequest because fetch reports no upload progress. Any HTTP status is a per-file result
+// (SPEC §7 "any status up to 599 is handled per file", §8 messages); only a network failure
+// interrupts the batch. `fileType` is appended before `upfile`: the server reads the parts in
+// order and needs to know the document before the file. Once a file has been received, the
+// policies (document statuses, SPEC §4 "Uploads") are refreshed through their key factory.
+import {
+  API_PREFIX,
+  API_ROUTES,
+  apiPath,
+  UPLOAD_FORM_FIELDS,
+  uploadSucceeded,
+} from '@espace/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { policiesQueryKey } from '../../../api/get-policies';
+import { accessToken } from '../../../lib/auth';
+import { useSession } from '../../../lib/session';
+
+export interface UploadOutcome {
+  status: number;
+  body: unknown;
+}
+
+export interface UploadBatch {
+  policyNumber: string;
+  fileType: string;
+  files: { id: string; file: File }[];
+  /** A file starts being sent. */
+  onFileStart(id: string): void;
+  /** Fraction of a file sent, 0 to 1. */
+  onProgress(id: string, fraction: number): void;
+  /** A file's answer, whatever its status. */
+  onFileDone(id: string, outcome: UploadOutcome): void;
+}
+
+export interface UploadBatchResult {
+  sent: string[];
+  failed: string[];
+}
+
+/** A network failure stopped the batch; `anySent` says whether earlier files were received. */
+export class UploadInterruptedError extends Error {
+  constructor(
+    readonly anySent: boolean,
+    options: ErrorOptions,
+  ) {
+    super('Envoi des fichiers interrompu', options);
+    this.name = 'UploadInterruptedError';
+  }
+}
+
+function parse(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+interface FileUpload {
+  accountId: string;
+  policyNumber: string;
+  fileType: string;
+  file: File;
+  onProgress(fraction: number): void;
+}
+
+/** Sends one file; resolves with its status and body, rejects on a network failure only. */
+export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
+  const token = await accessToken();
+  const form = new FormData();
+  form.append(UPLOAD_FORM_FIELDS.fileType, request.fileType);
+  form.append(UPLOAD_FORM_FIELDS.file, request.file, request.file.name);
+  const { accountId, policyNumber } = request;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_PREFIX}${apiPath(API_ROUTES.uploadFile, { accountId, policyNumber })}`);
+    xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) request.onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      request.onProgress(1);
+      resolve({ status: xhr.status, body: parse(xhr.responseText) });
+    });
+    xhr.addEventListener('error', () => reject(new Error('Échec réseau de l’envoi')));
+    xhr.addEventListener('abort', () => reject(new Error('Envoi interrompu')));
+    xhr.send(form);
+  });
+}
+
+export async function uploadFiles(accountId: string, batch: UploadBatch) {
+  const result: UploadBatchResult = { sent: [], failed: [] };
+  for (const { id, file } of batch.files) {
+    batch.onFileStart(id);
+    let outcome: UploadOutcome;
+    try {
+      outcome = await uploadFile({
+        accountId,
+        policyNumber: batch.policyNumber,
+        fileType: batch.fileType,
+        file,
+        onProgress: (fraction) => batch.onProgress(id, fraction),
+      });
+    } catch (cause) {
+      throw new UploadInterruptedError(result.sent.length > 0, { cause });
+    }
+    (uploadSucceeded(outcome.status) ? result.sent : result.failed).push(id);
+    batch.onFileDone(id, outcome);
+  }
+  return result;
+}
+
+export function useUploadFiles() {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  const refreshPolicies = () =>
+    void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
+  return useMutation({
+    mutationFn: (batch: UploadBatch) => uploadFiles(accountId, batch),
+    onSuccess: (result) => {
+      if (result.sent.length > 0) refreshPolicies();
+    },
+    onError: (error) => {
+      if (error instanceof UploadInterruptedError && error.anySent) refreshPolicies();
+    },
+  });
+}

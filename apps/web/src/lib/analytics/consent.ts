@@ -1,0 +1,55 @@
+// The customer's cookie consent (SPEC §4 "Cookies", §9: kept 360 days): two cookies, read and
+// written only here so every reader agrees on their names and attributes. Until the customer
+// has chosen, neither cookie exists and nothing is tracked (see tracking.ts).
+import { CONSENT_COOKIE_DAYS } from '@espace/contract';
+import { useSyncExternalStore } from 'react';
+
+export const CONSENT_COOKIES = {
+  /** Performance (analytics) consent: 'true' or 'false'. */
+  performance: 'espace_consent_performance',
+  /** Required cookies: always 'true' once the customer has made a choice. */
+  required: 'espace_consent_required',
+} as const;
+
+const CONSENT_MAX_AGE_SECONDS = CONSENT_COOKIE_DAYS * 24 * 60 * 60;
+const consentListeners = new Set<() => void>();
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+function writeCookie(name: string, value: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+}
+
+export function hasAnalyticsConsent(): boolean {
+  return readCookie(CONSENT_COOKIES.performance) === 'true';
+}
+
+/** True once the customer has accepted, refused or customised (the banner stops showing). */
+export function hasConsentChoice(): boolean {
+  return readCookie(CONSENT_COOKIES.required) === 'true';
+}
+
+/** Saves the customer's choice in the two consent cookies (SPEC §4, §9). */
+export function saveConsent(performance: boolean): void {
+  writeCookie(CONSENT_COOKIES.required, 'true');
+  writeCookie(CONSENT_COOKIES.performance, String(performance));
+  consentListeners.forEach((listener) => listener());
+}
+
+function subscribeConsent(listener: () => void) {
+  consentListeners.add(listener);
+  return () => void consentListeners.delete(listener);
+}
+
+/** The consent as React state: { chosen, performance }, updated when saveConsent runs. */
+export function useConsent(): { chosen: boolean; performance: boolean } {
+  const chosen = useSyncExternalStore(subscribeConsent, hasConsentChoice);
+  const performance = useSyncExternalStore(subscribeConsent, hasAnalyticsConsent);
+  return { chosen, performance };
+}
