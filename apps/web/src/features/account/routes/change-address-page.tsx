@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { readAddressData, type AddressData } from '../../../lib/address-data';
 import { paths } from '../../../lib/paths';
-import type { AddressChangeTarget } from '../api/save-address';
-import { changeTarget, useAddressChange } from '../api/use-address-change';
+import {
+  changeTarget,
+  useAddressChange,
+  type AddressChangeTarget,
+} from '../api/use-address-change';
 import { AddressForm } from '../components/address-form';
 import { AddressSearch } from '../components/address-search';
 import { NotRecognisedDialog } from '../components/not-recognised-dialog';
