@@ -5,8 +5,9 @@
 //
 // How reasons and the contract's age combine (our reading, written once here):
 // - Reason 1 'Résiliation à l’échéance' (L113-12): effect on the next anniversary of the start
-//   date when the request arrives at least two months before it (the notice period). When the
-//   notice is too short, a contract at least one year old may still be terminated at any time
+//   date when the request arrives at least two months before it (the notice period), even for
+//   a contract over one year, since the customer chose the anniversary. When the notice is too
+//   short, a contract at least one year old may still be terminated at any time
 //   (L113-15-2, « loi Hamon »): effect one month after receipt. A contract in its first year
 //   whose notice is too short ends on the anniversary after next; Hamon only covers requests
 //   sent after the first year, so the customer may ask again once that year has passed.
