@@ -23,6 +23,7 @@ const RECENT = 'AU2026104512'; // camille, active, started days ago: kept for th
 const ON_ANNIVERSARY = 'AU2024061108'; // camille, active
 const SOLD = 'AU2023049920'; // camille, active
 const OTHER_REASON = 'AU2021018876'; // camille, active
+const LARGE_FILES = 'AU2022031457'; // camille, 'Suspendu': still terminable
 const TERMINATED = 'AU2019004215'; // camille, 'Résilié'
 const JEANS = 'AU2020007342'; // jean's
 const LEAS = 'AU2025110264'; // léa's, active
@@ -298,6 +299,20 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
         },
       ]);
       expect((await kept(t.app, t.config.documentsDir)).files).toBe(before.files + 2);
+    });
+
+    it('two files of 10 MB each fit in the body limit', async () => {
+      const tenMb = (head: Buffer) =>
+        Buffer.concat([head, Buffer.alloc(10_000_000 - head.length, 0x20)]);
+      const response = await terminate(
+        terminationBody({
+          reason: OTHER,
+          comment: 'Vente à l’étranger, deux justificatifs scannés',
+          files: [fileOf('scan-1.pdf', tenMb(pdf)), fileOf('scan-2.pdf', tenMb(pdf))],
+        }),
+        LARGE_FILES,
+      );
+      expect(response.statusCode).toBe(201);
     });
 
     it('another reason takes a comment and two documents', async () => {
