@@ -150,6 +150,42 @@ test.describe('terminating a contract', () => {
     await expect(comment).toHaveValue('x'.repeat(500));
   });
 
+  test('a refusal shows the server’s message and keeps the form as typed (SPEC §8)', async ({
+    page,
+  }) => {
+    const answers = [
+      { status: 400, message: 'cession.pdf : Le fichier est vide.' },
+      { status: 500, message: 'Erreur de fichier interne' },
+      {
+        status: 409,
+        message: 'Malheureusement, une erreur s’est produite lors du téléchargement du fichier.',
+      },
+    ];
+    let call = 0;
+    await page.route(/\/terminate$/, (route) => {
+      const answer = answers[call++]!;
+      return route.fulfill(
+        answer.status === 500
+          ? { status: 500, body: '' }
+          : {
+              status: answer.status,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'x', message: answer.message } }),
+            },
+      );
+    });
+    await signIn(page, DEMO.camille, `/contractTermination/${NOT_SENT}`);
+    await page.getByLabel('Motif de résiliation').selectOption(SALE);
+    await page.getByLabel('Charger documents').setInputFiles([pdfFile('cession.pdf', 2)]);
+    for (const { message } of answers) {
+      await page.getByRole('button', { name: 'Résilier ce contrat' }).click();
+      await page.getByRole('button', { name: 'Oui, résilier le contrat' }).click();
+      await expect(page.getByTestId('banner')).toContainText(message);
+      await expect(page.getByTestId('attached-file')).toHaveCount(1);
+    }
+    await expectNoAxeViolations(page, 'termination refused');
+  });
+
   test('the footer leads to the first contract in force; a terminated one is not found', async ({
     page,
   }) => {

@@ -14,7 +14,7 @@ import {
   type TerminationForm as FormValues,
 } from '@espace/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
@@ -45,21 +45,27 @@ export function TerminationForm({
   const navigate = useNavigate();
   const [files, setFiles] = useState<Attached[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const { register, handleSubmit, formState, control, setValue, getValues } = useForm<FormValues>({
-    mode: 'onChange',
-    resolver: zodResolver(terminationFormSchema),
-    defaultValues: {
-      policyNumber: policy.policyNumber,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      phone: account.phoneNumber,
-      email: account.email,
-      reason: '',
-      comment: '',
-      files: [],
-    },
-  });
+  const { register, handleSubmit, formState, control, setValue, getValues, trigger } =
+    useForm<FormValues>({
+      mode: 'onChange',
+      resolver: zodResolver(terminationFormSchema),
+      defaultValues: {
+        policyNumber: policy.policyNumber,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        phone: account.phoneNumber,
+        email: account.email,
+        reason: '',
+        comment: '',
+        files: [],
+      },
+    });
   const { errors, isValid } = formState;
+  // The phone is read-only (from the account): say at once when it is missing (SPEC §5), since
+  // the customer cannot type it and the disabled button alone would not say why.
+  useEffect(() => {
+    if (!account.phoneNumber.trim()) void trigger('phone');
+  }, [account.phoneNumber, trigger]);
   const [reasonLabel, comment, chosenNumber] = useWatch({
     control,
     name: ['reason', 'comment', 'policyNumber'],
