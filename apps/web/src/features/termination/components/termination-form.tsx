@@ -94,7 +94,14 @@ export function TerminationForm({
   const send = async () => {
     setConfirming(false);
     const values = getValues();
-    const encoded = await Promise.all(files.map((f) => toTerminationFile(f.file)));
+    let encoded;
+    try {
+      encoded = await Promise.all(files.map((f) => toTerminationFile(f.file)));
+    } catch {
+      // A file the browser can no longer read (moved, deleted) is a failure like a refusal.
+      terminate.fail();
+      return;
+    }
     await terminate.run({
       policyNumber: values.policyNumber,
       request: {
