@@ -28,6 +28,7 @@ import contentRoutes from './routes/content/index';
 import healthRoutes from './routes/health';
 import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
+import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
 import { createDocumentStorage } from './services/storage/create-storage';
 import type { DocumentStorage } from './services/storage/storage';
@@ -123,6 +124,7 @@ export async function buildApp(
       await api.register(contactRoutes);
       await api.register(contentRoutes);
       await api.register(changeRoutes);
+      await api.register(terminationRoutes);
       await api.register(searchAddressesRoute, { search: addressSearch });
       await api.register(addressChangeRoutes);
     },

@@ -17,3 +17,4 @@ export * from './content';
 export * from './address';
 export * from './address-match';
 export * from './messages-address';
+export * from './termination';

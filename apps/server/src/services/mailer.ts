@@ -1,5 +1,5 @@
-// Mail to customer service (ARCHITECTURE.md: "outbox … SMTP by config"). Only built when SMTP_URL
-// is set; short time-outs so a slow mail server cannot hold a customer's request for minutes.
+// Mail to customer service, and to a customer for a receipt (ARCHITECTURE.md: "outbox … SMTP by
+// config"). Only built when SMTP_URL is set; short time-outs so a slow mail server cannot hold a customer's request for minutes.
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
@@ -8,6 +8,9 @@ export interface MailMessage {
   text: string;
   /** The customer's address, so customer service can answer directly. */
   replyTo?: string | undefined;
+  /** Another recipient than customer service, e.g. the customer who gets a receipt. */
+  to?: string | undefined;
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export interface Mailer {
@@ -26,10 +29,18 @@ export function createMailer(smtp: NonNullable<Config['smtp']>): Mailer {
     async send(message) {
       await transport.sendMail({
         from: smtp.from,
-        to: smtp.to,
+        to: message.to ?? smtp.to,
         subject: message.subject,
         text: message.text,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.attachments
+          ? {
+              attachments: message.attachments.map((a) => ({
+                ...a,
+                content: Buffer.from(a.content),
+              })),
+            }
+          : {}),
       });
     },
     close: () => transport.close(),

@@ -20,7 +20,7 @@ const VIGNES: GarageAddress = {
 function policy(
   policyNumber: string,
   address: GarageAddress | null,
-  extra: Partial<Policy> = {},
+  extra: Partial<Pick<Policy, 'state' | 'customerId'>> = {},
 ): Policy {
   return {
     policyNumber,
@@ -42,6 +42,7 @@ function policy(
     paymentDetails: null,
     address,
     documents: [],
+    terminationRequest: null,
     ...extra,
   };
 }
