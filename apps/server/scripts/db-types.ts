@@ -22,9 +22,9 @@ const overrides = {
   columns: {
     'app_secrets.value': 'JSONColumnType<object>',
     'change_requests.payload': JSON_OBJECT,
-    // The check constraint of migration 0003.
+    // The check constraint of migrations 0003 and 0005.
     'change_requests.type':
-      "'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details'",
+      "'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details' | 'change_garage_address'",
     'drivers.salutation': 'Salutation',
     'legal_pages.sections': 'JSONColumnType<{ title: string; html: string }[]>',
     'oidc_payloads.payload': JSON_OBJECT,

@@ -21,6 +21,7 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
 import getAccountRoute from './routes/account/get-account';
+import addressChangeRoutes from './routes/address/index';
 import searchAddressesRoute from './routes/address/search-addresses';
 import documentRoutes from './routes/document/index';
 import contentRoutes from './routes/content/index';
@@ -125,6 +126,7 @@ export async function buildApp(
       await api.register(changeRoutes);
       await api.register(terminationRoutes);
       await api.register(searchAddressesRoute, { search: addressSearch });
+      await api.register(addressChangeRoutes);
     },
     { prefix: API_PREFIX },
   );

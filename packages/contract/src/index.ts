@@ -15,5 +15,6 @@ export * from './contact';
 export * from './faq';
 export * from './content';
 export * from './address';
+export * from './address-match';
 export * from './messages-address';
 export * from './termination';

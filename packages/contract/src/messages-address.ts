@@ -56,6 +56,10 @@ export const ADDRESS_MESSAGES = {
       `Le code postal ${zip} ne correspond pas à la commune « ${city} » (communes de ce code postal : ${communes.join(', ')}).`,
     emptyStreet: 'La voie est obligatoire',
   },
+  /** Refusals of the address changes (the policy ones are MESSAGES.api and CHANGE_MESSAGES.api). */
+  api: {
+    addressNotFound: 'Adresse introuvable.',
+  },
   /** SPEC §8 "Address change": banners after the save. */
   banners: {
     error: 'Une erreur s’est produite',

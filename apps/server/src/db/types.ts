@@ -53,7 +53,12 @@ export interface ChangeRequests {
   payload: JSONColumnType<Record<string, unknown>>;
   policy_number: string;
   status: Generated<string>;
-  type: 'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details';
+  type:
+    | 'add_driver'
+    | 'remove_driver'
+    | 'change_vehicle'
+    | 'change_payment_details'
+    | 'change_garage_address';
 }
 
 export interface ContentSources {

@@ -9,6 +9,7 @@ import { contactRoutes } from '../features/contact/routes';
 import { faqRoutes } from '../features/faq/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { cookiesRoutes } from '../features/cookies/routes';
+import { accountRoutes } from '../features/account/routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './error-page';
@@ -23,6 +24,7 @@ const screens: RouteObject[] = [
   ...faqRoutes,
   ...legalRoutes,
   ...cookiesRoutes,
+  ...accountRoutes,
   { path: paths.notFound, lazy: () => import('./not-found-page') },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];

@@ -3,7 +3,7 @@
 // nothing is pushed and no analytics script is loaded (none is loaded at all today: a tag
 // manager would be added here, after consent).
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { hasAnalyticsConsent } from './consent';
 
 /** SPEC §7 events, named once. */
@@ -34,8 +34,21 @@ function push(entry: Record<string, unknown>): void {
   window.dataLayer.push(entry);
 }
 
-export function trackPageView(page: string): void {
-  push({ event: 'page_view', page });
+/** A page view; `label` names the screen when its path alone does not (SPEC §2 /changeAddress). */
+export function trackPageView(page: string, label?: string): void {
+  push({ event: 'page_view', page, ...(label ? { label } : {}) });
+}
+
+/**
+ * What a route may put in its `handle` to label its page views from the navigation state, e.g.
+ * /changeAddress: 'personal' or 'contract' (SPEC §2).
+ */
+export interface PageViewHandle {
+  pageViewLabel(state: unknown): string;
+}
+
+function isPageViewHandle(handle: unknown): handle is PageViewHandle {
+  return typeof (handle as Partial<PageViewHandle> | null)?.pageViewLabel === 'function';
 }
 
 /** A business event; `data` never carries personal data (no names, IBAN, addresses). */
@@ -45,6 +58,8 @@ export function trackEvent(event: AnalyticsEvent, data: AnalyticsData = {}): voi
 
 /** SPEC §7: a page view on every screen; called once by the layout. */
 export function usePageViewTracking(): void {
-  const { pathname } = useLocation();
-  useEffect(() => trackPageView(pathname), [pathname]);
+  const { pathname, state } = useLocation();
+  const labelled = useMatches().findLast((match) => isPageViewHandle(match.handle));
+  const label = labelled && (labelled.handle as PageViewHandle).pageViewLabel(state);
+  useEffect(() => trackPageView(pathname, label), [pathname, label]);
 }

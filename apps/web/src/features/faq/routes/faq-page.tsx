@@ -14,7 +14,7 @@ import { ANALYTICS_EVENTS, trackEvent } from '../../../lib/analytics/tracking';
 import { useFaq } from '../api/get-faq';
 import { FaqItem } from '../components/faq-item';
 import { FaqTabs } from '../components/faq-tabs';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import '../faq.css';
 
 /** Typing pauses shorter than this do not start a search. */

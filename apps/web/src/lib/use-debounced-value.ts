@@ -1,3 +1,4 @@
+// A value that settles: shared by the searches as you type (FAQ, address search).
 import { useEffect, useState } from 'react';
 
 /** The value once it has not changed for `delayMs` (search as you type without a call per key). */

@@ -1,0 +1,33 @@
+// PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): 204 once the request for
+// the broker is recorded; the garage address shown stays until the broker confirms it.
+import { API_ROUTES, addressChangeSchema } from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestGarageAddressChange } from '../../services/address-changes';
+import { policyParams } from '../params';
+import { addressErrorResponses, addressRouteConfig, noContent } from './responses';
+
+export default async function changeGarageAddressRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().put(
+    API_ROUTES.garageAddress,
+    {
+      schema: {
+        tags: ['policy'],
+        summary: 'Demande le changement de l’adresse du lieu de garage',
+        params: policyParams,
+        body: addressChangeSchema,
+        response: { 204: noContent, ...addressErrorResponses },
+      },
+      config: addressRouteConfig,
+    },
+    async (request, reply) => {
+      await requestGarageAddressChange(
+        app.db,
+        request.accountId,
+        request.params.policyNumber,
+        request.body,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,15 @@
+// The address calls of SPEC §7 (validateAddress, the personal and the garage address changes),
+// registered inside the authenticated /api/v1 scope and rate-limited per account. The place
+// search (search-addresses.ts) is registered on its own, with the search it uses.
+import type { FastifyInstance } from 'fastify';
+import { rateLimitPerAccount } from '../rate-limit';
+import changeGarageAddressRoute from './change-garage-address';
+import changePersonalAddressRoute from './change-personal-address';
+import validateAddressRoute from './validate-address';
+
+export default async function addressChangeRoutes(app: FastifyInstance) {
+  await rateLimitPerAccount(app);
+  await app.register(validateAddressRoute);
+  await app.register(changePersonalAddressRoute);
+  await app.register(changeGarageAddressRoute);
+}

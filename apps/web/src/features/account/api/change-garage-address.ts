@@ -1,0 +1,33 @@
+// PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): the garage address, success
+// on 204 only (SPEC §4). Street, city and country go upper-cased (SPEC §3). The server records it
+// for every policy at that address; a success refreshes the policies through their key factory.
+import { API_ROUTES, addressChangeSchema, apiPath, type Address } from '@espace/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { policiesQueryKey } from '../../../api/get-policies';
+import { ApiError, apiResponse } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export interface GarageAddressChange {
+  address: Address;
+  policyNumber: string;
+}
+
+export async function changeGarageAddress(
+  accountId: string,
+  { address, policyNumber }: GarageAddressChange,
+): Promise<void> {
+  const response = await apiResponse(
+    apiPath(API_ROUTES.garageAddress, { accountId, policyNumber }),
+    { method: 'PUT', json: addressChangeSchema.parse(address) },
+  );
+  if (response.status !== 204) throw new ApiError(response.status, undefined);
+}
+
+export function useChangeGarageAddress() {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GarageAddressChange) => changeGarageAddress(accountId, change),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) }),
+  });
+}

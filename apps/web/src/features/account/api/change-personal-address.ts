@@ -1,0 +1,49 @@
+// PUT …/account/accounts/{accountId}/address (SPEC §7): the personal address, success on 200 only
+// (SPEC §4) with the account as changed. Street, city and country go upper-cased (SPEC §3); the
+// policy number is the one whose garage address was the personal address, when there is one.
+// A success refreshes the account and the policies through their key factories.
+import {
+  API_ROUTES,
+  apiPath,
+  personalAddressChangeSchema,
+  type Account,
+  type Address,
+} from '@espace/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountQueryKey } from '../../../api/get-account';
+import { policiesQueryKey } from '../../../api/get-policies';
+import { ApiError, apiResponse } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export interface PersonalAddressChange {
+  address: Address;
+  policyNumber: string | undefined;
+}
+
+export async function changePersonalAddress(
+  accountId: string,
+  { address, policyNumber }: PersonalAddressChange,
+): Promise<Account> {
+  const json = personalAddressChangeSchema.parse(
+    policyNumber ? { ...address, policyNumber } : address,
+  );
+  const response = await apiResponse(apiPath(API_ROUTES.accountAddress, { accountId }), {
+    method: 'PUT',
+    json,
+  });
+  if (response.status !== 200) throw new ApiError(response.status, undefined);
+  return (await response.json()) as Account;
+}
+
+export function useChangePersonalAddress() {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PersonalAddressChange) => changePersonalAddress(accountId, change),
+    // Not awaited: the banner and the way home do not wait for the lists to reload.
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountQueryKey(accountId), account);
+      void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
+    },
+  });
+}

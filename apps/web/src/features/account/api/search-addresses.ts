@@ -1,0 +1,45 @@
+// GET /api/v1/address/search?q=… (ARCHITECTURE.md decision 7): the place search of /changeAddress
+// (SPEC §2), answered by our server from the official list of French communes. Each settled
+// query is one cached request: typing back to an earlier text costs no call.
+import {
+  ADDRESS_SEARCH_MAX,
+  ADDRESS_SEARCH_MIN,
+  API_ROUTES,
+  apiPath,
+  type AddressSearchResponse,
+} from '@espace/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const addressSearchQueryKey = (query: string) => ['address-search', query] as const;
+
+export function searchAddresses(query: string, signal?: AbortSignal) {
+  const search = new URLSearchParams({ q: query });
+  return api<AddressSearchResponse>(`${apiPath(API_ROUTES.addressSearch)}?${search}`, { signal });
+}
+
+/** The text the search runs for: trimmed, and only when the server would accept it. */
+export function searchableQuery(text: string): string | null {
+  const query = text.trim();
+  return query.length >= ADDRESS_SEARCH_MIN && query.length <= ADDRESS_SEARCH_MAX ? query : null;
+}
+
+export function addressSearchQueryOptions(query: string) {
+  return queryOptions({
+    queryKey: addressSearchQueryKey(query),
+    queryFn: ({ signal }) => searchAddresses(query, signal),
+    // The communes list only changes with a new release of the server.
+    staleTime: Infinity,
+  });
+}
+
+/** The suggestions for a settled search text; idle while the text is too short. */
+export function useAddressSearch(text: string) {
+  const query = searchableQuery(text);
+  return useQuery({
+    ...addressSearchQueryOptions(query ?? ''),
+    enabled: query !== null,
+    // While the next answer comes, the list keeps the previous one instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,67 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saveConsent } from '../../lib/analytics/consent';
+import { usePageViewTracking } from '../../lib/analytics/tracking';
+import { paths } from '../../lib/paths';
+import { changeAddressPageView } from './routes';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Layout() {
+  usePageViewTracking();
+  return <Outlet />;
+}
+
+let root: Root;
+
+async function visit(state: unknown) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Layout />,
+        children: [
+          { path: paths.accountAddress, element: <p>adresse</p> },
+          { path: paths.changeAddress, element: <p>changement</p>, handle: changeAddressPageView },
+        ],
+      },
+    ],
+    { initialEntries: [paths.accountAddress] },
+  );
+  await act(async () => root.render(<RouterProvider router={router} />));
+  await act(async () => router.navigate(paths.changeAddress, { state }));
+  return window.dataLayer?.at(-1);
+}
+
+describe('page view of /changeAddress (SPEC §2)', () => {
+  beforeEach(() => {
+    saveConsent(true);
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    delete window.dataLayer;
+  });
+
+  it("is labelled 'personal' when the navigation state carries postalAddress", async () => {
+    expect(await visit({ postalAddress: true })).toEqual({
+      event: 'page_view',
+      page: paths.changeAddress,
+      label: 'personal',
+    });
+  });
+
+  it("is labelled 'contract' otherwise (a garage address)", async () => {
+    expect(await visit(null)).toEqual({
+      event: 'page_view',
+      page: paths.changeAddress,
+      label: 'contract',
+    });
+  });
+
+  it('leaves other pages as their path', async () => {
+    await visit(null);
+    expect(window.dataLayer?.[0]).toEqual({ event: 'page_view', page: paths.accountAddress });
+  });
+});

@@ -1,0 +1,35 @@
+// SPEC §2: the sub-navigation of 'Mon compte'. A named <nav> whose current entry carries
+// aria-current="page"; 'Adresse' is current on /account too, which shows the address section.
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { ACCOUNT_TEXTS } from '../texts';
+import './account-nav.css';
+
+const ENTRIES = [
+  { to: paths.accountAddress, label: ACCOUNT_TEXTS.nav.address, also: paths.account },
+  { to: paths.accountPassword, label: ACCOUNT_TEXTS.nav.password },
+  { to: paths.accountCommunication, label: ACCOUNT_TEXTS.nav.communication },
+  { to: paths.accountDelete, label: ACCOUNT_TEXTS.nav.accountDelete },
+] as const;
+
+const withoutTrailingSlash = (path: string) => path.replace(/(.)\/+$/, '$1');
+
+export function AccountNav() {
+  const pathname = withoutTrailingSlash(useLocation().pathname);
+  return (
+    <nav className="account-nav" aria-label={ACCOUNT_TEXTS.navLabel}>
+      <ul>
+        {ENTRIES.map((entry) => {
+          const current = pathname === entry.to || ('also' in entry && pathname === entry.also);
+          return (
+            <li key={entry.to}>
+              <Link to={entry.to} aria-current={current ? 'page' : undefined}>
+                {entry.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

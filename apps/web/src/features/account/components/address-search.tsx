@@ -1,0 +1,159 @@
+// SPEC §2 /changeAddress: the place search 'Recherche par code postal ou nom de la rue', as the
+// WAI-ARIA APG combobox with a listbox popup. Focus stays in the text box; the active suggestion
+// is named by aria-activedescendant. ArrowDown/ArrowUp open the list and move through it, Enter
+// picks, Escape closes (and clears the text when already closed). A polite live region says how
+// many suggestions came. The search runs once typing settles (SEARCH_DEBOUNCE_MS), through
+// GET /api/v1/address/search (ARCHITECTURE.md decision 7).
+import { ADDRESS_MESSAGES, type AddressSuggestion } from '@espace/contract';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { searchableQuery, useAddressSearch } from '../api/search-addresses';
+import { CHANGE_ADDRESS_TEXTS } from '../texts';
+import './address-search.css';
+
+/** Typing pauses shorter than this start no search. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const NO_SUGGESTIONS: readonly AddressSuggestion[] = [];
+
+export interface AddressSearchProps {
+  onPick(suggestion: AddressSuggestion): void;
+}
+
+export function AddressSearch({ onPick }: AddressSearchProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // The label of a picked place is not a new search.
+  const query = settled === picked ? null : searchableQuery(settled);
+  const search = useAddressSearch(query ?? '');
+  const suggestions = (query !== null && search.data?.suggestions) || NO_SUGGESTIONS;
+  const expanded = open && suggestions.length > 0;
+
+  // A new answer starts with no active suggestion (APG: the text box keeps focus).
+  const [shown, setShown] = useState(suggestions);
+  if (shown !== suggestions) {
+    setShown(suggestions);
+    setActive(-1);
+  }
+
+  const settledAnswer = query !== null && search.isSuccess && !search.isPlaceholderData;
+  const status = !settledAnswer
+    ? ''
+    : suggestions.length === 0
+      ? ADDRESS_MESSAGES.search.noResult
+      : CHANGE_ADDRESS_TEXTS.suggestionsCount(suggestions.length);
+
+  const pick = (suggestion: AddressSuggestion) => {
+    setText(suggestion.label);
+    setPicked(suggestion.label);
+    setOpen(false);
+    setActive(-1);
+    onPick(suggestion);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = suggestions.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive(expanded ? (active + 1) % count : 0);
+        return;
+      case 'ArrowUp':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive(expanded && active > 0 ? active - 1 : count - 1);
+        return;
+      case 'Enter': {
+        const suggestion = expanded ? suggestions[active] : undefined;
+        if (!suggestion) return;
+        event.preventDefault();
+        pick(suggestion);
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) setOpen(false);
+        else setText('');
+        setActive(-1);
+        return;
+    }
+  };
+
+  return (
+    <div className="address-search">
+      <label htmlFor={id}>{ADDRESS_MESSAGES.search.label}</label>
+      <span id={`${id}-hint`} className="address-search__hint">
+        {CHANGE_ADDRESS_TEXTS.searchHint}
+      </span>
+      <div className="address-search__box">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-describedby={`${id}-hint`}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setPicked(null);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onClick={() => setOpen(true)}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={CHANGE_ADDRESS_TEXTS.suggestionsLabel}
+          className="address-search__list"
+          hidden={!expanded}
+        >
+          {suggestions.map((suggestion, index) => (
+            // The keys of the pattern go to the text box (aria-activedescendant): an option never
+            // takes focus, so the pointer is all it handles.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={`${suggestion.label}-${index}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className="address-search__option"
+              // Keeps focus in the text box, as the pattern wants.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(suggestion)}
+            >
+              {suggestion.label}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p
+        role="status"
+        className={
+          status === ADDRESS_MESSAGES.search.noResult
+            ? 'address-search__status'
+            : 'address-search__status visually-hidden'
+        }
+      >
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// SPEC §2, §4 "Address save": the validation did not recognise the address; the customer goes
+// back to the form ('Modifier l’adresse') or saves it as typed ('Confirmer l’adresse').
+import { ADDRESS_MESSAGES } from '@espace/contract';
+import { Dialog } from '../../../components/dialog/dialog';
+import './address-dialog.css';
+
+const TEXTS = ADDRESS_MESSAGES.notRecognised;
+
+export interface NotRecognisedDialogProps {
+  open: boolean;
+  /** The server's French reason, when it gave one. */
+  reason: string | undefined;
+  busy: boolean;
+  onEdit(): void;
+  onConfirm(): void;
+}
+
+export function NotRecognisedDialog({
+  open,
+  reason,
+  busy,
+  onEdit,
+  onConfirm,
+}: NotRecognisedDialogProps) {
+  return (
+    <Dialog open={open} title={TEXTS.title} onClose={onEdit} busy={busy}>
+      <p>{TEXTS.text}</p>
+      {reason && <p className="address-dialog__reason">{reason}</p>}
+      <div className="address-dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onEdit} disabled={busy}>
+          {TEXTS.edit}
+        </button>
+        <button type="button" className="button" onClick={onConfirm} disabled={busy}>
+          {TEXTS.confirm}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

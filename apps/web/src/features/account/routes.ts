@@ -1,0 +1,30 @@
+import type { RouteObject } from 'react-router';
+import type { PageViewHandle } from '../../lib/analytics/tracking';
+import { paths } from '../../lib/paths';
+
+/** SPEC §2: /changeAddress is tracked as 'personal' when the state says postalAddress. */
+export const changeAddressPageView: PageViewHandle = {
+  pageViewLabel: (state) =>
+    (state as { postalAddress?: unknown } | null)?.postalAddress === true ? 'personal' : 'contract',
+};
+
+// SPEC §2: 'Mon compte' and its four sections (the address section is also its index), and the
+// address change reached from it.
+export const accountRoutes: RouteObject[] = [
+  {
+    path: paths.account,
+    lazy: () => import('./routes/account-layout'),
+    children: [
+      { index: true, lazy: () => import('./routes/address-page') },
+      { path: paths.accountAddress, lazy: () => import('./routes/address-page') },
+      { path: paths.accountPassword, lazy: () => import('./routes/password-page') },
+      { path: paths.accountCommunication, lazy: () => import('./routes/communication-page') },
+      { path: paths.accountDelete, lazy: () => import('./routes/account-delete-page') },
+    ],
+  },
+  {
+    path: paths.changeAddress,
+    lazy: () => import('./routes/change-address-page'),
+    handle: changeAddressPageView,
+  },
+];

@@ -1,0 +1,65 @@
+// French texts of 'Mon compte' and /changeAddress (SPEC §2). The texts the server shares (form
+// labels, modals, banners of SPEC §8) are ADDRESS_MESSAGES in the contract.
+import { ADDRESS_SEARCH_MIN, CUSTOMER_SERVICE_HOURS, PHONE_NUMBERS } from '@espace/contract';
+
+export const ACCOUNT_TEXTS = {
+  title: 'Mon Compte',
+  navLabel: 'Rubriques de Mon compte',
+  nav: {
+    address: 'Adresse',
+    password: 'Mot de Passe',
+    communication: 'Gestion des préférences',
+    accountDelete: 'Supprimer le Compte',
+  },
+  customer: {
+    title: 'Mes informations',
+    name: 'Nom',
+    email: 'Adresse e-mail',
+    phone: 'Téléphone',
+  },
+  personalAddress: 'Adresse personnelle',
+  garageAddress: 'Adresse du lieu de garage',
+  change: 'Faire un changement',
+  changePersonal: 'Faire un changement de l’adresse personnelle',
+  changeGarage: (street: string) => `Faire un changement de l’adresse du lieu de garage ${street}`,
+  attachedPolicies: (count: number) => (count > 1 ? 'Polices attachées' : 'Police attachée'),
+  policy: {
+    number: 'N° de contrat',
+    vehicle: 'Véhicule',
+    plate: 'Immatriculation',
+    startDate: 'Date d’effet',
+  },
+  noGarageAddress: 'Aucune adresse de lieu de garage n’est enregistrée sur vos contrats.',
+} as const;
+
+/** The three functions of 'Mon compte' that arrive later (SPEC §2), and what to do meanwhile. */
+export const COMING_SOON_TEXTS = {
+  lead: 'Cette fonction arrive bientôt dans votre Espace Assuré.',
+  meanwhile: `En attendant, notre service client s’en occupe pour vous : appelez le ${PHONE_NUMBERS.customerService} (${CUSTOMER_SERVICE_HOURS.charAt(0).toLowerCase()}${CUSTOMER_SERVICE_HOURS.slice(1)}) ou écrivez-nous depuis la page`,
+  contactLink: 'Contact',
+  password: {
+    title: 'Mot de passe',
+    what: 'Vous pourrez bientôt changer ici le mot de passe de votre Espace Assuré.',
+  },
+  communication: {
+    title: 'Gestion des préférences',
+    what: 'Vous pourrez bientôt choisir ici si vous acceptez d’être contacté(e) à des fins de prospection commerciale.',
+  },
+  accountDelete: {
+    title: 'Supprimer le compte',
+    what: 'Vous pourrez bientôt supprimer ici votre accès en ligne ; vos contrats d’assurance ne sont pas résiliés pour autant.',
+  },
+} as const;
+
+export const CHANGE_ADDRESS_TEXTS = {
+  personalTitle: 'Modifier mon adresse personnelle',
+  garageTitle: 'Modifier l’adresse du lieu de garage',
+  back: '← Mon compte',
+  searchHint: `Saisissez au moins ${ADDRESS_SEARCH_MIN} caractères, puis choisissez une adresse dans la liste (flèches puis Entrée).`,
+  suggestionsLabel: 'Adresses proposées',
+  suggestionsCount: (count: number) =>
+    count > 1 ? `${count} adresses proposées` : '1 adresse proposée',
+  formTitle: 'Vérifiez et complétez l’adresse',
+  required: 'Tous les champs sont obligatoires.',
+  sending: 'Enregistrement…',
+} as const;

@@ -1,0 +1,224 @@
+// SPEC §2 /changeAddress, §4 "Personal address change" and "Address save", §7, §8: the address
+// changes from 'Mon compte' to the banner at home. These change camille's demo data (her
+// personal address; garage changes are requests for the broker and leave the cards as they are),
+// so this file runs in the 'changes' project, after every reader of that data.
+import { ADDRESS_MESSAGES } from '@espace/contract';
+import type { Page, Request } from '@playwright/test';
+import { DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures';
+import {
+  dataLayer,
+  field,
+  garageCard,
+  openAccount,
+  personalCard,
+  pickPlace,
+  searchBox,
+} from './account-helpers';
+
+const {
+  banners: BANNERS,
+  linkedPolicies: LINKED,
+  notRecognised: NOT_RECOGNISED,
+} = ADDRESS_MESSAGES;
+const ADDRESS_CALL =
+  /\/api\/v1\/(account\/accounts\/[^/]+\/(validateAddress|address)|policy\/accounts\/[^/]+\/address\/)/;
+
+function recordAddressCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    if (ADDRESS_CALL.test(request.url())) calls.push(request);
+  });
+  return calls;
+}
+
+test.describe('address changes', () => {
+  test('a failed save shows the error banner and keeps the form as typed', async ({ page }) => {
+    await openAccount(page, DEMO.camille);
+    await personalCard(page)
+      .getByRole('button', { name: /^Faire un changement/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: LINKED.question })
+      .getByRole('button', { name: 'Oui' })
+      .click();
+    // page.route makes this one call fail: the real server would accept it.
+    await page.route('**/api/v1/account/accounts/*/address', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    await pickPlace(page, '69100', 'Villeurbanne (69100)');
+    await field(page, 'Numéro').fill('3');
+    await field(page, 'Voie').fill('rue Anatole France');
+    await page.getByRole('button', { name: 'enregistrer' }).click();
+    await expect(page.getByTestId('banner')).toContainText(BANNERS.error);
+    await expect(page).toHaveURL(/\/changeAddress$/);
+    await expect(field(page, 'Voie')).toHaveValue('rue Anatole France');
+    await expect(field(page, 'Code postal')).toHaveValue('69100');
+  });
+
+  test('a customer changes the personal address from Mon compte with the keyboard', async ({
+    page,
+  }) => {
+    const calls = recordAddressCalls(page);
+    await openAccount(page, DEMO.camille);
+    await personalCard(page)
+      .getByRole('button', { name: /^Faire un changement/ })
+      .click();
+    // Her personal address is the garage address of two policies: the modal asks first.
+    const modal = page.getByRole('dialog', { name: LINKED.question });
+    await expect(modal).toContainText(LINKED.text);
+    await modal.getByRole('button', { name: 'Oui' }).click();
+    await expect(page).toHaveURL(/\/changeAddress$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Modifier mon adresse personnelle' }),
+    ).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('addressData')))!)).toEqual(
+      {
+        addressId: expect.any(String),
+        policyNumber: 'AU2026104512',
+        postalAddress: true,
+      },
+    );
+    // The form stays hidden until a place is picked.
+    await expect(field(page, 'Numéro')).toHaveCount(0);
+    await expectNoAxeViolations(page, '/changeAddress');
+
+    // By postal code: the list opens, its size is announced, Escape closes it then clears.
+    const box = searchBox(page);
+    await box.focus();
+    await page.keyboard.type('69100');
+    await expect(page.getByRole('option', { name: 'Villeurbanne (69100)' })).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('status').filter({ hasText: '1 adresse proposée' })).toBeAttached();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'Villeurbanne (69100)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expectNoAxeViolations(page, 'place search open');
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveValue('');
+
+    // By a commune typed without its accent.
+    await pickPlace(page, 'ecully', 'Écully (69130)');
+    await expect(field(page, 'Code postal')).toHaveValue('69130');
+    await expect(field(page, 'Ville')).toHaveValue('Écully');
+    await expect(field(page, 'Pays')).toHaveValue('France');
+    const save = page.getByRole('button', { name: 'enregistrer' });
+    await expect(save).toBeDisabled();
+    await field(page, 'Numéro').fill('12');
+    await field(page, 'Voie').fill('chemin de la Forêt ');
+    await expect(save).toBeEnabled();
+    // A field emptied says why, linked to it.
+    await field(page, 'Voie').fill('');
+    await field(page, 'Pays').focus();
+    await expect(field(page, 'Voie')).toHaveAccessibleDescription(ADDRESS_MESSAGES.required.street);
+    await expect(save).toBeDisabled();
+    await expectNoAxeViolations(page, 'address form with an error');
+    await field(page, 'Voie').fill('chemin de la Forêt ');
+    await save.click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('banner')).toContainText(BANNERS.personalSuccess);
+    expect(
+      calls.map((c) => `${c.method()} ${c.url().replace(/.*\/accounts\/[^/]+\//, '')}`),
+    ).toEqual(['POST validateAddress', 'PUT address']);
+    expect(calls[1]!.postDataJSON()).toEqual({
+      id: expect.any(String),
+      street: '12 CHEMIN DE LA FORÊT',
+      zip: '69130',
+      city: 'ÉCULLY',
+      country: 'FRANCE',
+      policyNumber: 'AU2026104512',
+    });
+    const pushed = await dataLayer(page);
+    expect(pushed).toContainEqual({
+      event: 'page_view',
+      page: '/changeAddress',
+      label: 'personal',
+    });
+    expect(pushed.map((e) => e.event)).toContain('account_address_changed');
+    expect(await page.evaluate(() => sessionStorage.getItem('addressData'))).toBeNull();
+
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Mon compte' })
+      .click();
+    await expect(personalCard(page)).toContainText('12 CHEMIN DE LA FORÊT');
+    await expect(personalCard(page)).toContainText('69130 ÉCULLY');
+  });
+
+  test('a garage address shared by two policies is changed for both', async ({ page }) => {
+    const calls = recordAddressCalls(page);
+    await openAccount(page, DEMO.camille);
+    await garageCard(page, '4 chemin des Vignes')
+      .getByRole('button', { name: /^Faire un changement/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: LINKED.question })
+      .getByRole('button', { name: 'Oui' })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Modifier l’adresse du lieu de garage' }),
+    ).toBeVisible();
+    await pickPlace(page, 'craponne', 'Craponne (69290)');
+    await field(page, 'Numéro').fill('6');
+    await field(page, 'Voie').fill('allée des Cerisiers');
+    await page.getByRole('button', { name: 'enregistrer' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('banner')).toContainText(BANNERS.garageSuccess);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.method()).toBe('PUT');
+    expect(calls[1]!.url()).toMatch(/\/policy\/accounts\/[^/]+\/address\/AU2024061108$/);
+    expect(calls[1]!.postDataJSON()).toEqual({
+      id: expect.any(String),
+      street: '6 ALLÉE DES CERISIERS',
+      zip: '69290',
+      city: 'CRAPONNE',
+      country: 'FRANCE',
+    });
+    const pushed = await dataLayer(page);
+    expect(pushed).toContainEqual({
+      event: 'page_view',
+      page: '/changeAddress',
+      label: 'contract',
+    });
+    expect(pushed.map((e) => e.event)).toContain('garage_address_changed');
+  });
+
+  test('an address the check does not recognise can be edited, then confirmed anyway', async ({
+    page,
+  }) => {
+    const calls = recordAddressCalls(page);
+    await openAccount(page, DEMO.camille);
+    await garageCard(page, '18 rue des Lilas')
+      .getByRole('button', { name: /^Faire un changement/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: LINKED.question })
+      .getByRole('button', { name: 'Oui' })
+      .click();
+    await pickPlace(page, '69003', 'Lyon (69003)');
+    await field(page, 'Numéro').fill('20');
+    await field(page, 'Voie').fill('rue des Lilas');
+    await field(page, 'Code postal').fill('99999');
+    await page.getByRole('button', { name: 'enregistrer' }).click();
+
+    const dialog = page.getByRole('dialog', { name: NOT_RECOGNISED.title });
+    await expect(dialog).toContainText('Le code postal 99999 n’existe pas.');
+    await expectNoAxeViolations(page, 'address not recognised');
+    await dialog.getByRole('button', { name: NOT_RECOGNISED.edit }).click();
+    await expect(dialog).toBeHidden();
+    await expect(field(page, 'Code postal')).toHaveValue('99999');
+
+    await page.getByRole('button', { name: 'enregistrer' }).click();
+    await dialog.getByRole('button', { name: NOT_RECOGNISED.confirm }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('banner')).toContainText(BANNERS.garageSuccess);
+    expect(calls.map((c) => c.method())).toEqual(['POST', 'POST', 'PUT']);
+    expect(calls[2]!.url()).toMatch(/\/address\/AU2026104512$/);
+    expect(calls[2]!.postDataJSON()).toMatchObject({ zip: '99999', city: 'LYON' });
+  });
+});
