@@ -16,3 +16,4 @@ export * from './faq';
 export * from './content';
 export * from './address';
 export * from './messages-address';
+export * from './account-security';

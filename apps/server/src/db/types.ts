@@ -31,8 +31,10 @@ export interface Accounts {
   first_name: string;
   id: string;
   last_name: string;
-  password_hash: string;
   phone_number: string;
+  portal_deleted_at: Timestamp | null;
+  tokens_kept_sid: string | null;
+  tokens_valid_after: Timestamp | null;
 }
 
 export interface AppSecrets {
@@ -51,10 +53,25 @@ export interface ChangeRequests {
   type: 'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details';
 }
 
+export interface ConsentHistory {
+  account_id: string;
+  consent: boolean;
+  id: Generated<Int8>;
+  recorded_at: Generated<Timestamp>;
+  source: 'portal';
+}
+
 export interface ContentSources {
   loaded_at: Generated<Timestamp>;
   path: string;
   sha256: string;
+}
+
+export interface Credentials {
+  account_id: string;
+  email: string;
+  password_changed_at: Generated<Timestamp>;
+  password_hash: string;
 }
 
 export interface DownloadableDocuments {
@@ -126,6 +143,7 @@ export interface LoginThrottle {
 }
 
 export interface OidcPayloads {
+  account_id: string | null;
   consumed_at: Timestamp | null;
   expires_at: Timestamp | null;
   grant_id: string | null;
@@ -143,6 +161,14 @@ export interface Outbox {
   payload: JSONColumnType<Record<string, unknown>>;
   sent_at: Timestamp | null;
   type: string;
+}
+
+export interface PasswordResetTokens {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  token_hash: string;
+  used_at: Timestamp | null;
 }
 
 export interface PaymentDetails {
@@ -205,7 +231,9 @@ export interface DB {
   accounts: Accounts;
   app_secrets: AppSecrets;
   change_requests: ChangeRequests;
+  consent_history: ConsentHistory;
   content_sources: ContentSources;
+  credentials: Credentials;
   downloadable_documents: DownloadableDocuments;
   drivers: Drivers;
   faq_categories: FaqCategories;
@@ -216,6 +244,7 @@ export interface DB {
   login_throttle: LoginThrottle;
   oidc_payloads: OidcPayloads;
   outbox: Outbox;
+  password_reset_tokens: PasswordResetTokens;
   payment_details: PaymentDetails;
   policies: Policies;
   policy_documents: PolicyDocuments;

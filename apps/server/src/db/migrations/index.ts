@@ -5,10 +5,12 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-documents';
 import * as m0003 from './0003-change-requests';
 import * as m0004 from './0004-contact-content';
+import * as m0006 from './0006-account-security';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-documents': m0002,
   '0003-change-requests': m0003,
   '0004-contact-content': m0004,
+  '0006-account-security': m0006,
 };
