@@ -94,9 +94,12 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
     },
     // SPEC §6: the SPA refreshes its token; every client that may use refresh tokens gets one.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // The API keeps the session that changed a password by this claim (token-validity.ts).
+    // The API keeps the session that changed a password by this claim (token-validity.ts): the
+    // uid of the provider session the token comes from, the same for all its refreshes.
     extraTokenClaims: async (_ctx, token) =>
-      'sid' in token && typeof token.sid === 'string' ? { sid: token.sid } : undefined,
+      'sessionUid' in token && typeof token.sessionUid === 'string'
+        ? { sid: token.sessionUid }
+        : undefined,
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,

@@ -9,10 +9,11 @@
 import type { Db } from '../../db/client';
 
 interface SessionPayload {
-  authorizations?: Record<string, { sid?: string; grantId?: string }>;
+  uid?: string;
+  authorizations?: Record<string, { grantId?: string }>;
 }
 
-/** The provider session holding `sid`, and the grants it uses. */
+/** The provider session whose uid is the token's `sid` claim (oidc/provider.ts), and its grants. */
 async function keptSession(db: Db, accountId: string, sid: string) {
   const sessions = await db
     .selectFrom('oidc_payloads')
@@ -21,11 +22,12 @@ async function keptSession(db: Db, accountId: string, sid: string) {
     .where('type', '=', 'Session')
     .execute();
   for (const session of sessions) {
-    const authorizations = Object.values((session.payload as SessionPayload).authorizations ?? {});
-    if (authorizations.some((a) => a.sid === sid)) {
-      const grantIds = authorizations.flatMap((a) => (a.grantId ? [a.grantId] : []));
-      return { sessionId: session.id, grantIds };
-    }
+    const payload = session.payload as SessionPayload;
+    if (payload.uid !== sid) continue;
+    const grantIds = Object.values(payload.authorizations ?? {}).flatMap((a) =>
+      a.grantId ? [a.grantId] : [],
+    );
+    return { sessionId: session.id, grantIds };
   }
   return undefined;
 }

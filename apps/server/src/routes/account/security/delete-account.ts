@@ -29,7 +29,7 @@ export default async function deleteAccountRoute(
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       await deleteAccount(
