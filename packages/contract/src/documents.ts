@@ -76,7 +76,9 @@ export type DownloadedDocument = z.infer<typeof downloadedDocumentSchema>;
 export const downloadedDocumentListSchema = z.array(downloadedDocumentSchema);
 
 /** The 201 body of an upload: the stored document, as the download list will show it. */
-export const uploadResponseSchema = downloadedDocumentSchema;
+export const uploadResponseSchema = downloadedDocumentSchema.describe(
+  'Le document reçu, tel que la liste des téléchargements le montrera',
+);
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /**

@@ -4,7 +4,13 @@
 // interrupts the batch. `fileType` is appended before `upfile`: the server reads the parts in
 // order and needs to know the document before the file. Once a file has been received, the
 // policies (document statuses, SPEC §4 "Uploads") are refreshed through their key factory.
-import { API_PREFIX, API_ROUTES, apiPath, uploadSucceeded } from '@espace/contract';
+import {
+  API_PREFIX,
+  API_ROUTES,
+  apiPath,
+  UPLOAD_FORM_FIELDS,
+  uploadSucceeded,
+} from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { policiesQueryKey } from '../../../api/get-policies';
 import { accessToken } from '../../../lib/auth';
@@ -64,8 +70,8 @@ interface FileUpload {
 export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
   const token = await accessToken();
   const form = new FormData();
-  form.append('fileType', request.fileType);
-  form.append('upfile', request.file, request.file.name);
+  form.append(UPLOAD_FORM_FIELDS.fileType, request.fileType);
+  form.append(UPLOAD_FORM_FIELDS.file, request.file, request.file.name);
   const { accountId, policyNumber } = request;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
