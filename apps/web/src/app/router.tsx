@@ -8,6 +8,7 @@ import { contactRoutes } from '../features/contact/routes';
 import { faqRoutes } from '../features/faq/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { cookiesRoutes } from '../features/cookies/routes';
+import { accountSecurityRoutes } from '../features/account/security-routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './error-page';
@@ -21,6 +22,7 @@ const screens: RouteObject[] = [
   ...faqRoutes,
   ...legalRoutes,
   ...cookiesRoutes,
+  ...accountSecurityRoutes,
   { path: paths.notFound, lazy: () => import('./not-found-page') },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
