@@ -1,12 +1,7 @@
 // The forgotten-password pages of the embedded provider, in French and in the brand skin like
 // the sign-in page (pages.ts): ask for the email, say the same thing whatever the email, choose
 // the new password under the contract's rule, and the end. No script, no inline style.
-import {
-  ACCOUNT_SECURITY_MESSAGES,
-  MESSAGES,
-  PASSWORD_RESET_TEXTS as T,
-  PASSWORD_RULE_TEXT,
-} from '@espace/contract';
+import { MESSAGES, PASSWORD_RESET_TEXTS as T, PASSWORD_RULE_TEXT } from '@espace/contract';
 import { escapeHtml, renderPage } from './pages';
 
 const backLink = (href: string) =>
@@ -97,9 +92,3 @@ export function renderResetDonePage() {
 <p><a class="button-link" href="/">${escapeHtml(T.signIn)}</a></p>`,
   );
 }
-
-/** SPEC §5 messages of the reset form's own checks, before the rule. */
-export const RESET_FORM_MESSAGES = {
-  required: ACCOUNT_SECURITY_MESSAGES.required,
-  mismatch: ACCOUNT_SECURITY_MESSAGES.mismatch,
-} as const;

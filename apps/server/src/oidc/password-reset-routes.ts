@@ -3,6 +3,7 @@
 // The rules live in services/account-security/password-reset.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
 // hides it (app.ts) and the referrer policy keeps it from other sites.
+import { ACCOUNT_SECURITY_MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import type { TokenValidity } from '../services/account-security/token-validity';
@@ -13,14 +14,12 @@ import {
 } from '../services/account-security/password-reset';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../services/errors';
 import type { Mailer } from '../services/mailer';
-import { PASSWORD_RESET_TEXTS } from '@espace/contract';
 import {
   renderForgotAnswerPage,
   renderForgotPage,
   renderInvalidLinkPage,
   renderResetDonePage,
   renderResetPage,
-  RESET_FORM_MESSAGES,
 } from './password-reset-pages';
 import { INTERACTION_PATH } from './provider';
 
@@ -59,6 +58,10 @@ interface ForgotQuery {
 }
 interface ForgotBody {
   email?: string;
+}
+interface ResetPageErrors {
+  newPassword?: string;
+  confirmation?: string;
 }
 interface ResetBody {
   token?: string;
@@ -128,10 +131,10 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
         );
       // SPEC §5: each field required; the two must match, and both say so.
       const errors: ResetPageErrors = {};
-      if (!newPassword) errors.newPassword = RESET_FORM_MESSAGES.required;
-      if (!confirmation) errors.confirmation = RESET_FORM_MESSAGES.required;
+      if (!newPassword) errors.newPassword = ACCOUNT_SECURITY_MESSAGES.required;
+      if (!confirmation) errors.confirmation = ACCOUNT_SECURITY_MESSAGES.required;
       if (newPassword && confirmation && newPassword !== confirmation)
-        errors.newPassword = errors.confirmation = RESET_FORM_MESSAGES.mismatch;
+        errors.newPassword = errors.confirmation = ACCOUNT_SECURITY_MESSAGES.mismatch;
       if (errors.newPassword || errors.confirmation) return page(errors);
       try {
         await resetPassword({ db, tokenValidity }, token, newPassword);
@@ -145,5 +148,3 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
     },
   );
 }
-
-type ResetPageErrors = { newPassword?: string; confirmation?: string };
