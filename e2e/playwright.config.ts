@@ -13,7 +13,11 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'espace-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
-const CHANGES_DATA = [/documents\.upload\.spec\.ts$/, /changes-.*\.spec\.ts$/];
+const CHANGES_DATA = [
+  /documents\.upload\.spec\.ts$/,
+  /changes-.*\.spec\.ts$/,
+  /termination\.spec\.ts$/,
+];
 
 export default defineConfig({
   globalTeardown: './support/global-teardown.ts',

@@ -29,6 +29,7 @@ import healthRoutes from './routes/health';
 import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
 import { TokenValidity } from './services/account-security/token-validity';
+import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
 import { redactUrl } from './services/logger';
 import { createDocumentStorage } from './services/storage/create-storage';
@@ -143,6 +144,7 @@ export async function buildApp(
       await api.register(accountSecurityRoutes, { tokenValidity });
       await api.register(contentRoutes);
       await api.register(changeRoutes);
+      await api.register(terminationRoutes);
       await api.register(searchAddressesRoute, { search: addressSearch });
     },
     { prefix: API_PREFIX },

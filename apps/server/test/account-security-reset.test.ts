@@ -26,7 +26,7 @@ import {
   subjectOf,
   type TestApp,
 } from './harness';
-import { decodeQuotedPrintable, startMailServer } from './mail-server';
+import { decodeQuotedPrintable, startMailServer } from './mail-server-stand-in';
 
 const FORGOT = '/interaction/password/forgot';
 const RESET = '/interaction/password/reset';

@@ -4,7 +4,7 @@
 import { OUTBOX_TYPES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
-import { decodeQuotedPrintable, startMailServer } from './mail-server';
+import { decodeQuotedPrintable, startMailServer } from './mail-server-stand-in';
 
 describe('contact requests with SMTP configured', () => {
   let mail: Awaited<ReturnType<typeof startMailServer>>;

@@ -17,3 +17,4 @@ export * from './content';
 export * from './address';
 export * from './messages-address';
 export * from './account-security';
+export * from './termination';

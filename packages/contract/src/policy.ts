@@ -91,6 +91,16 @@ export const garageAddressSchema = z.object({
 });
 export type GarageAddress = z.infer<typeof garageAddressSchema>;
 
+/**
+ * A termination requested online and not yet processed by the broker (SPEC §2
+ * /contractTermination): the policy card shows it with its date until the policy's state changes.
+ */
+export const terminationRequestSummarySchema = z.object({
+  reference: z.string(),
+  receivedAt: z.iso.datetime({ offset: true }),
+});
+export type TerminationRequestSummary = z.infer<typeof terminationRequestSummarySchema>;
+
 const quotedStates = Object.values(POLICY_STATES).map((state) => `'${state}'`);
 const STATES_DESCRIPTION = `${quotedStates.slice(0, -1).join(', ')} ou ${quotedStates.at(-1)}`;
 
@@ -106,6 +116,7 @@ export const policySchema = z.object({
   paymentDetails: paymentDetailsSchema.nullable(),
   address: garageAddressSchema.nullable(),
   documents: z.array(documentToProvideSchema),
+  terminationRequest: terminationRequestSummarySchema.nullable(),
 });
 export type Policy = z.infer<typeof policySchema>;
 export const policyListSchema = z.array(policySchema);

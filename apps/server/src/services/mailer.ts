@@ -1,16 +1,17 @@
-// Mail to customer service, or to a customer (forgotten-password link) (ARCHITECTURE.md: "outbox …
-// SMTP by config"). Only built when SMTP_URL is set; short time-outs so a slow mail server cannot
-// hold a customer's request for minutes.
+// Mail to customer service, and to a customer: a receipt, a forgotten-password link
+// (ARCHITECTURE.md: "outbox … SMTP by config"). Only built when SMTP_URL is set; short time-outs so
+// a slow mail server cannot hold a customer's request for minutes.
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 export interface MailMessage {
-  /** Customer service (SMTP's configured address) unless given, e.g. a customer's own address. */
-  to?: string | undefined;
   subject: string;
   text: string;
   /** The customer's address, so customer service can answer directly. */
   replyTo?: string | undefined;
+  /** Another recipient than customer service, e.g. the customer who gets a receipt. */
+  to?: string | undefined;
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export interface Mailer {
@@ -33,6 +34,14 @@ export function createMailer(smtp: NonNullable<Config['smtp']>): Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.attachments
+          ? {
+              attachments: message.attachments.map((a) => ({
+                ...a,
+                content: Buffer.from(a.content),
+              })),
+            }
+          : {}),
       });
     },
     close: () => transport.close(),

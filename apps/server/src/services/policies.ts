@@ -1,8 +1,9 @@
 // Reads of the caller's policies (SPEC §3 "Policy"). Enforces: a policy is only ever read
 // through the caller's account, and one outside it reads exactly like one that does not exist
 // (404 'Policy not found', SPEC §8, ARCHITECTURE.md decision 2); the list carries everything a
-// card, the coverages table and the documents screens need in one query (PGlite runs one query
-// at a time, so nested JSON beats one query per relation), policies in force first.
+// card (a pending termination request included), the coverages table and the documents screens
+// need in one query (PGlite runs one query at a time, so nested JSON beats one query per
+// relation), policies in force first.
 import { MESSAGES, TERMINATED_STATES, type Policy } from '@espace/contract';
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -88,6 +89,14 @@ function policiesQuery(db: Db, accountId: string) {
             ])
             .orderBy('pdoc.position'),
         ).as('documents'),
+        // A termination requested online and not processed yet (migration 0008).
+        jsonObjectFrom(
+          eb
+            .selectFrom('termination_requests as tr')
+            .whereRef('tr.policy_number', '=', 'p.policy_number')
+            .where('tr.status', '=', 'received')
+            .select(['tr.reference', 'tr.received_at']),
+        ).as('termination_request'),
       ])
       // Policies in force first (false sorts before true), then the most recent.
       .orderBy((eb) => eb('p.state', 'in', [...TERMINATED_STATES]))
@@ -143,6 +152,12 @@ function toPolicy(row: PolicyRow): Policy {
       maxFileNumber: d.max_file_number,
       exactFileNumber: d.exact_file_number,
     })),
+    terminationRequest: row.termination_request
+      ? {
+          reference: row.termination_request.reference,
+          receivedAt: new Date(row.termination_request.received_at).toISOString(),
+        }
+      : null,
   };
 }
 

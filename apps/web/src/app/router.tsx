@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { policiesRoutes } from '../features/policies/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { changesRoutes } from '../features/changes/routes';
+import { terminationRoutes } from '../features/termination/routes';
 import { contactRoutes } from '../features/contact/routes';
 import { faqRoutes } from '../features/faq/routes';
 import { legalRoutes } from '../features/legal/routes';
@@ -18,6 +19,7 @@ const screens: RouteObject[] = [
   ...policiesRoutes,
   ...documentsRoutes,
   ...changesRoutes,
+  ...terminationRoutes,
   ...contactRoutes,
   ...faqRoutes,
   ...legalRoutes,

@@ -25,6 +25,10 @@ export const paths = {
   removeDriver: '/removeDriver',
   changeVehicle: '/changeVehicle',
   changePaymentDetails: '/changePaymentDetails',
+  /** The route pattern of /contractTermination/{policyNumber}; read it with `useParams()`. */
+  contractTerminationPattern: '/contractTermination/:policyNumber',
+  contractTermination: (policyNumber: string) =>
+    `/contractTermination/${encodeURIComponent(policyNumber)}`,
   rules: '/rules',
   generalConditions: '/generalConditions',
   personalInformation: '/personalInformation',

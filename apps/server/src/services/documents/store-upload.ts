@@ -1,5 +1,7 @@
 /**
- * Stores one uploaded file (ARCHITECTURE.md decision 5), whatever it is for. Enforces:
+ * Stores one uploaded file (ARCHITECTURE.md decision 5), whatever it is for and however it came:
+ * a multipart part (document upload) or bytes decoded from a JSON body (termination request,
+ * `storeFileBytes`). Enforces:
  * - the name carries no path and no control character (`../x.pdf` is refused, not silently cut);
  * - the type comes from the file's first bytes (pdf, png, jpeg), must agree with the name's
  *   extension and with the declared Content-Type; an empty file is refused;
@@ -8,7 +10,7 @@
  * - a refused part is still read to its end, so the rest of the request can arrive.
  * Each refusal is an UploadRefusedError with its reason.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@espace/contract';
 import { UploadRefusedError, type UploadRefusal } from '../errors';
 import {
@@ -20,16 +22,20 @@ import {
 } from '../storage/sniff';
 import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../storage/storage';
 
-/** A file part of a multipart body, as @fastify/multipart's `request.parts()` yields it. */
-export interface UploadFilePart {
-  type: 'file';
-  fieldname: string;
+/** A file as it arrives: its name, its declared type, its bytes. */
+export interface IncomingFile {
   /** The name as the customer's system gave it. */
   filename: string;
   /** The Content-Type the browser declared. */
   mimetype: string;
   /** The bytes; `truncated` is set when the multipart parser stopped at its size limit. */
   file: Readable & { truncated: boolean };
+}
+
+/** A file part of a multipart body, as @fastify/multipart's `request.parts()` yields it. */
+export interface UploadFilePart extends IncomingFile {
+  type: 'file';
+  fieldname: string;
 }
 
 /** A stored file, as the database records it. */
@@ -62,7 +68,7 @@ export function isIncompleteBody(error: unknown): boolean {
 
 export async function storeUploadedFile(
   storage: DocumentStorage,
-  part: UploadFilePart,
+  part: IncomingFile,
 ): Promise<StoredUpload> {
   const name = part.filename;
   if (!isPlainFileName(name)) {
@@ -96,4 +102,16 @@ export async function storeUploadedFile(
     throw new UploadRefusedError('tooLarge');
   }
   return { key, ...result, contentType, originalName: sanitizeFileName(name) };
+}
+
+/** A file that arrived whole (base64 in a JSON body): the same checks, from a stream of its bytes. */
+export function storeFileBytes(
+  storage: DocumentStorage,
+  file: { fileName: string; declaredType: string; bytes: Uint8Array },
+): Promise<StoredUpload> {
+  return storeUploadedFile(storage, {
+    filename: file.fileName,
+    mimetype: file.declaredType,
+    file: Object.assign(Readable.from([file.bytes]), { truncated: false }),
+  });
 }

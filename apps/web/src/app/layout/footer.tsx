@@ -1,5 +1,6 @@
-import { COPYRIGHT_START_YEAR } from '@espace/contract';
+import { COPYRIGHT_START_YEAR, isTerminated, TERMINATION_MESSAGES } from '@espace/contract';
 import { Link } from 'react-router';
+import { usePolicies } from '../../api/get-policies';
 import { currentBrand } from '../../lib/brand';
 import { paths } from '../../lib/paths';
 import './footer.css';
@@ -12,6 +13,18 @@ const LINKS = [
   { to: paths.accessibility, label: 'Accessibilité : partiellement conforme' },
 ] as const;
 
+/** SPEC §2: termination reachable from the footer, for the first policy still in force. */
+function TerminationLink() {
+  const { data } = usePolicies();
+  const first = data?.policies.find((p) => !isTerminated(p));
+  if (!first) return null;
+  return (
+    <li>
+      <Link to={paths.contractTermination(first.policyNumber)}>{TERMINATION_MESSAGES.entry}</Link>
+    </li>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -23,6 +36,7 @@ export function Footer() {
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            <TerminationLink />
           </ul>
         </nav>
         <p className="site-footer__copyright">

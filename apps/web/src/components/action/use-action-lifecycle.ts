@@ -21,7 +21,8 @@ export interface ActionLifecycle<TData, TVariables> {
   /** SPEC §8 texts. A success text computed from the outcome may be null: then no banner. */
   banners: {
     success: string | ((data: TData, variables: TVariables) => string | null);
-    error: string;
+    /** A fixed text, or one read from the failure (e.g. the server's message, SPEC §8). */
+    error: string | ((error: unknown) => string);
   };
   /** SPEC §7 event pushed on success; computed from the outcome, null pushes nothing. */
   event?: AnalyticsEvent | ((data: TData, variables: TVariables) => TrackedEvent | null);
@@ -37,7 +38,7 @@ export interface Action<TVariables> {
   /** Runs the mutation and reports its outcome; resolves with whether it succeeded, never rejects. */
   run(variables: TVariables): Promise<boolean>;
   /** Reports a failure met before the mutation could run, e.g. a pre-check that failed. */
-  fail(): void;
+  fail(error?: unknown): void;
   /** True while the mutation runs. */
   isPending: boolean;
 }
@@ -62,8 +63,8 @@ export function useActionLifecycle<TData, TVariables>(
   const { showBanner } = useBanner();
   const { banners, event, successPath } = lifecycle;
 
-  const fail = () => {
-    showBanner('error', banners.error);
+  const fail = (error?: unknown) => {
+    showBanner('error', typeof banners.error === 'function' ? banners.error(error) : banners.error);
     // The banner sits above the screen's content: bring it into view.
     window.scrollTo({ top: 0 });
   };
@@ -83,7 +84,7 @@ export function useActionLifecycle<TData, TVariables>(
     try {
       data = await mutation.mutateAsync(variables);
     } catch (error) {
-      fail();
+      fail(error);
       lifecycle.onError?.(error, variables);
       return false;
     }

@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { useBanner } from '../../../components/banner/banner-context';
 import { Loading } from '../../../components/loading';
 import { useSession } from '../../../lib/session';
-import { downloadDocument } from '../api/download-document';
-import { usePoliciesDocuments } from '../api/get-documents';
+import { downloadDocument } from '../../../api/download-document';
+import { usePoliciesDocuments } from '../../../api/get-documents';
 import { policyTitle } from './policy-title';
 import './documents-list.css';
 

@@ -19,8 +19,8 @@ import { useActionLifecycle } from '../../../components/action/use-action-lifecy
 import { Dialog } from '../../../components/dialog/dialog';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { useUploadFiles } from '../api/upload-files';
-import { AttachedFiles, type Attached } from './attached-files';
-import { FilePicker } from './file-picker';
+import { AttachedFiles, type Attached } from '../../../components/files/attached-files';
+import { FilePicker } from '../../../components/files/file-picker';
 import { policyTitle } from './policy-title';
 import './upload-dialog.css';
 

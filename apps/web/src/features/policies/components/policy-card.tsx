@@ -3,7 +3,9 @@ import {
   formatDate,
   formatMoney,
   isTerminated,
+  formatReceivedAt,
   principalDriver,
+  TERMINATION_MESSAGES,
   type Policy,
 } from '@espace/contract';
 import { Link } from 'react-router';
@@ -91,6 +93,12 @@ export function PolicyCard({ policy }: { policy: Policy }) {
           <dd>{driver ? formatCrm(driver.crm) : '—'}</dd>
         </div>
       </dl>
+      {policy.terminationRequest && (
+        <p className="policy-card__termination" data-testid="termination-requested">
+          Résiliation demandée le {formatReceivedAt(policy.terminationRequest.receivedAt)} (réf.{' '}
+          {policy.terminationRequest.reference}), en attente de confirmation par votre courtier.
+        </p>
+      )}
       {policy.paymentDetails && <PaymentDetailsBlock details={policy.paymentDetails} />}
       <div className="policy-card__actions">
         <Link
@@ -108,6 +116,15 @@ export function PolicyCard({ policy }: { policy: Policy }) {
             ariaLabel={`Faire un changement sur le contrat ${policy.policyNumber}`}
             items={changeItems(policy)}
           />
+        )}
+        {!terminated && (
+          <Link
+            className="button button--secondary"
+            to={paths.contractTermination(policy.policyNumber)}
+            aria-label={`${TERMINATION_MESSAGES.entry} n° ${policy.policyNumber}`}
+          >
+            {TERMINATION_MESSAGES.entry}
+          </Link>
         )}
       </div>
     </article>

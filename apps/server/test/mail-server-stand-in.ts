@@ -1,9 +1,9 @@
-// A local SMTP server from the `smtp-server` package, standing in for the broker's mail server
-// (it sits outside the product, docs/development.md): it keeps every mail it receives.
+// A local SMTP server from the `smtp-server` package stands in for the broker's mail server (it
+// sits outside the product, docs/development.md): it keeps what it receives for the test to read.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   data: string;

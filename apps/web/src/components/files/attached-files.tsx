@@ -1,4 +1,4 @@
-// The files attached in the upload modal: name and size, a remove button, a <progress> bar
+// The files attached in the upload modal and the termination form: name and size, a remove button, a <progress> bar
 // while the file is sent, then its own result (SPEC §8 per-file messages).
 import './attached-files.css';
 

@@ -6,7 +6,7 @@ import {
   DOWNLOAD_TIMEOUT_MS,
   type DownloadedDocument,
 } from '@espace/contract';
-import { ApiError, apiResponse } from '../../../lib/api-client';
+import { ApiError, apiResponse } from '../lib/api-client';
 
 export async function downloadDocument(
   accountId: string,

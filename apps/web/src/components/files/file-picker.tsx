@@ -1,4 +1,4 @@
-// The file input and drop zone of the upload modal. The input is a real, labelled file input
+// The file input and drop zone of the document upload modal and the termination form. The input is a real, labelled file input
 // (keyboard and screen readers use it); the zone only adds drag and drop. Refusal messages of
 // SPEC §5 are announced and tied to the input.
 import { UPLOAD_ACCEPT_ATTRIBUTE } from '@espace/contract';
@@ -10,11 +10,14 @@ export function FilePicker({
   errors,
   disabled,
   hint,
+  label = 'Choisir des fichiers',
 }: {
   onFiles(files: File[]): void;
   errors: string[];
   disabled: boolean;
   hint: string;
+  /** The button that opens the file chooser. */
+  label?: string;
 }) {
   const id = useId();
   const [over, setOver] = useState(false);
@@ -49,7 +52,7 @@ export function FilePicker({
         }}
       />
       <label htmlFor={id} className="button button--secondary file-input__label">
-        Choisir des fichiers
+        {label}
       </label>
       <p id={`${id}-hint`} className="drop-zone__hint">
         Formats acceptés : pdf, png, jpeg, jpg. 10 MB maximum par fichier. {hint}

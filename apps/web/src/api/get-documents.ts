@@ -2,8 +2,8 @@
 // options, and the hook that lists the documents of several policies at once.
 import { API_ROUTES, apiPath, type DownloadedDocument } from '@espace/contract';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session';
 
 export const documentsQueryKey = (accountId: string, policyNumber: string) =>
   ['documents', accountId, policyNumber] as const;

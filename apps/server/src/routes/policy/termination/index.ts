@@ -1,0 +1,13 @@
+// The termination route (SPEC §7 terminate), with its mail transport (only when SMTP is
+// configured) and the per-account rate limit of write endpoints (ARCHITECTURE.md decision 9).
+import type { FastifyInstance } from 'fastify';
+import { createMailer } from '../../../services/mailer';
+import { rateLimitPerAccount } from '../../rate-limit';
+import terminateRoute from './terminate';
+
+export default async function terminationRoutes(app: FastifyInstance) {
+  const mailer = app.config.smtp ? createMailer(app.config.smtp) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  await rateLimitPerAccount(app);
+  await app.register(terminateRoute, { mailer });
+}

@@ -1,0 +1,59 @@
+// POST …/{policyNumber}/terminate (SPEC §7): the JSON termination request of SPEC §3, files in
+// base64. 201 with the acknowledgement; 200 with the first one's when a request is already
+// pending for the policy. The body limit fits the files of SPEC §9 at their size limit, no more.
+import {
+  API_ROUTES,
+  errorBodySchema,
+  TERMINATION_BODY_LIMIT,
+  terminationAcknowledgementSchema,
+  terminationRequestSchema,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Mailer } from '../../../services/mailer';
+import { requestTermination } from '../../../services/termination/request-termination';
+import { policyParams } from '../../params';
+
+/** Termination requests per account in the window: a few contracts, a few retries each. */
+export const TERMINATION_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+
+export default async function terminateRoute(
+  app: FastifyInstance,
+  opts: { mailer: Mailer | undefined },
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_ROUTES.terminate,
+    {
+      bodyLimit: TERMINATION_BODY_LIMIT,
+      config: { rateLimit: TERMINATION_RATE_LIMIT },
+      schema: {
+        tags: ['policy'],
+        summary: 'Demande la résiliation du contrat (justificatifs en base64)',
+        params: policyParams,
+        body: terminationRequestSchema,
+        response: {
+          200: terminationAcknowledgementSchema.describe('Demande déjà reçue pour ce contrat'),
+          201: terminationAcknowledgementSchema.describe('Demande reçue'),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, acknowledgement } = await requestTermination(
+        { db: app.db, storage: app.storage, mailer: opts.mailer, log: request.log },
+        {
+          accountId: request.accountId,
+          policyNumber: request.params.policyNumber,
+          body: request.body,
+        },
+      );
+      return reply.code(created ? 201 : 200).send(acknowledgement);
+    },
+  );
+}

@@ -1,0 +1,222 @@
+// A contract termination requested online (SPEC §2 /contractTermination, §3, §5, §7 terminate;
+// Code des assurances L113-15-3, décret 2023-182). Enforces:
+// - the policy is the caller's (else NotFoundError 'Policy not found') and not terminated (else
+//   ConflictError), checked again inside the transaction;
+// - one pending request per policy: while the broker has not processed it, a new request is
+//   answered with the first one's acknowledgement (`created: false`), never a duplicate, also
+//   when two arrive together (the partial unique index of migration 0008);
+// - reason, comment and file count are the contract's (terminationRequestSchema, checked by the
+//   route); each file is decoded and checked from its own bytes like an upload (store-upload.ts:
+//   type sniffed, name and declared type agreeing, 10 MB at most);
+// - the receipt (a PDF) is stored as a downloadable document of the policy; the request, its
+//   files, the receipt and the outbox row for the broker are written in one transaction, and
+//   whatever fails deletes every object stored for the request, so nothing is left behind;
+// - the effective date is packages/contract terminationEffect on the day of receipt in Paris,
+//   indicative until the broker confirms it;
+// - with SMTP configured, the receipt is mailed to the customer after the commit; a failed mail
+//   is logged and the outbox row stays unsent.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  isTerminated,
+  MAX_UPLOAD_BYTES,
+  TERMINATION_MESSAGES,
+  TERMINATION_OUTBOX_TYPE,
+  terminationEffect,
+  terminationReasonByLabel,
+  todayInParis,
+  type ParsedTerminationRequest,
+  type TerminationAcknowledgement,
+} from '@espace/contract';
+import type { Db } from '../../db/client';
+import { storeFileBytes, type StoredUpload } from '../documents/store-upload';
+import { ConflictError, DomainError, InvalidInputError } from '../errors';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mailer';
+import { enqueue, markSent } from '../outbox';
+import { requireOwnPolicy } from '../policies';
+import { newStorageKey, type DocumentStorage } from '../storage/storage';
+import { receiptFileName, renderReceipt } from './receipt-pdf';
+import {
+  findPendingTermination,
+  insertTermination,
+  terminationSubject,
+} from './termination-records';
+
+export interface TerminationDeps {
+  db: Db;
+  storage: DocumentStorage;
+  /** Only when SMTP is configured. */
+  mailer: Mailer | undefined;
+  log: Logger;
+  /** The clock; tests pin it. */
+  now?: () => Date;
+}
+
+export interface TerminationOutcome {
+  /** False when the request repeats one still pending: the acknowledgement is the first one's. */
+  created: boolean;
+  acknowledgement: TerminationAcknowledgement;
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 'RES-20261122-7KQ2MX': the day of receipt and six characters nobody misreads. */
+function newReference(day: string): string {
+  const suffix = Array.from(randomBytes(6), (b) => REFERENCE_ALPHABET[b % 32]).join('');
+  return `RES-${day.replaceAll('-', '')}-${suffix}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+async function requireTerminablePolicy(db: Db, accountId: string, policyNumber: string) {
+  const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  if (isTerminated(policy)) throw new ConflictError(TERMINATION_MESSAGES.api.policyTerminated);
+  return policy;
+}
+
+/** Checks and stores each file; a refusal names the file (SPEC §8: the flow shows the message). */
+async function storeFiles(
+  storage: DocumentStorage,
+  files: ParsedTerminationRequest['files'],
+  stored: string[],
+): Promise<StoredUpload[]> {
+  const result: StoredUpload[] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      const upload = await storeFileBytes(storage, {
+        fileName: file.fileName,
+        declaredType: file.fileType,
+        bytes: Buffer.from(file.fileContent, 'base64'),
+      });
+      stored.push(upload.key);
+      result.push(upload);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const message = `${file.fileName} : ${error.message}`;
+      throw new DomainError(error.code, message, { [`files.${index}`]: error.message });
+    }
+  }
+  return result;
+}
+
+export async function requestTermination(
+  deps: TerminationDeps,
+  request: { accountId: string; policyNumber: string; body: ParsedTerminationRequest },
+): Promise<TerminationOutcome> {
+  const { db, storage } = deps;
+  const { accountId, body } = request;
+  const policy = await requireTerminablePolicy(db, accountId, request.policyNumber);
+  const policyNumber = policy.policy_number;
+  const pending = await findPendingTermination(db, policyNumber);
+  if (pending) return { created: false, acknowledgement: pending };
+  const reason = terminationReasonByLabel(body.reason);
+  if (!reason) throw new InvalidInputError(TERMINATION_MESSAGES.required.reason);
+
+  const stored: string[] = [];
+  let acknowledgement: TerminationAcknowledgement;
+  let receipt: Uint8Array;
+  let outboxId: string;
+  try {
+    const files = await storeFiles(storage, body.files, stored);
+    const subject = await terminationSubject(db, accountId, policyNumber);
+    const receivedAt = new Date((deps.now ?? (() => new Date()))());
+    const receivedOn = todayInParis(receivedAt);
+    const effect = terminationEffect(reason.id, subject.start_date, receivedOn);
+    const reference = newReference(receivedOn);
+    acknowledgement = {
+      reference,
+      policyNumber,
+      receivedAt: receivedAt.toISOString(),
+      ...effect,
+      indicative: true,
+      receiptDocumentId: randomUUID(),
+      receiptFileName: receiptFileName(reference),
+    };
+    receipt = await renderReceipt({
+      acknowledgement,
+      customer: {
+        firstName: subject.first_name,
+        lastName: subject.last_name,
+        email: body.email,
+        phone: body.phone,
+      },
+      vehicle: {
+        manufacturer: subject.manufacturer,
+        model: subject.model,
+        licensePlate: subject.license_plate,
+      },
+      reason: reason.label,
+      comment: body.comment,
+      fileNames: files.map((f) => f.originalName),
+    });
+    const receiptKey = newStorageKey();
+    stored.push(receiptKey);
+    const put = await storage.put(receiptKey, Readable.from([receipt]), {
+      maxBytes: MAX_UPLOAD_BYTES,
+    });
+    outboxId = await db.transaction().execute(async (trx) => {
+      await requireTerminablePolicy(trx, accountId, policyNumber);
+      await insertTermination(trx, {
+        id: randomUUID(),
+        accountId,
+        reason: reason.id,
+        payload: {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phone: body.phone,
+          comment: body.comment,
+          licensePlate: body.licensePlate || subject.license_plate,
+          customerId: subject.customer_id,
+        },
+        acknowledgement,
+        receipt: { key: receiptKey, size: put.size },
+        files,
+      });
+      return enqueue(trx, {
+        type: TERMINATION_OUTBOX_TYPE,
+        accountId,
+        payload: { reference, policyNumber, reason: reason.id, email: body.email },
+      });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    if (isUniqueViolation(error)) {
+      const first = await findPendingTermination(db, policyNumber);
+      if (first) return { created: false, acknowledgement: first };
+    }
+    throw error;
+  }
+  await mailReceipt(deps, outboxId, body.email, acknowledgement, receipt);
+  return { created: true, acknowledgement };
+}
+
+/** The receipt by mail, after the commit: a failure is logged and the outbox row stays unsent. */
+async function mailReceipt(
+  { db, mailer, log }: TerminationDeps,
+  outboxId: string,
+  email: string,
+  ack: TerminationAcknowledgement,
+  receipt: Uint8Array,
+): Promise<void> {
+  if (!mailer) return;
+  try {
+    await mailer.send({
+      to: email,
+      subject: `Accusé de réception de votre demande de résiliation ${ack.reference}`,
+      text: [
+        TERMINATION_MESSAGES.success,
+        `Référence : ${ack.reference}. Vous trouverez l’accusé de réception en pièce jointe.`,
+      ].join('\n'),
+      attachments: [
+        { filename: ack.receiptFileName, content: receipt, contentType: 'application/pdf' },
+      ],
+    });
+    await markSent(db, outboxId);
+  } catch (err) {
+    log.error({ err, outboxId }, 'termination receipt not mailed; kept in the outbox');
+  }
+}

@@ -1,0 +1,78 @@
+// The acknowledgement (SPEC §2 success view; Code des assurances L113-15-3): the SPEC §8 success
+// text, the request's reference, when it was received, the indicative date of effect and its
+// article, the PDF receipt (also listed in the 'Téléchargement' tab) and the way home.
+import {
+  formatDate,
+  formatReceivedAt,
+  TERMINATION_MESSAGES,
+  UPLOAD_MESSAGES,
+  type TerminationAcknowledgement,
+} from '@espace/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { downloadDocument } from '../../../api/download-document';
+import { useSession } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
+
+export function TerminationSuccess({ ack }: { ack: TerminationAcknowledgement }) {
+  const { accountId } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [downloadError, setDownloadError] = useState(false);
+  useEffect(() => heading.current?.focus(), []);
+
+  const download = async () => {
+    setDownloadError(false);
+    try {
+      await downloadDocument(accountId, ack.policyNumber, {
+        id: ack.receiptDocumentId,
+        fileName: ack.receiptFileName,
+        created: ack.receivedAt,
+      });
+    } catch {
+      setDownloadError(true);
+    }
+  };
+
+  return (
+    <div className="termination-success card" data-testid="termination-success">
+      <h2 ref={heading} tabIndex={-1}>
+        {TERMINATION_MESSAGES.success}
+      </h2>
+      <dl className="field-list">
+        <div>
+          <dt>Référence de la demande</dt>
+          <dd data-testid="termination-reference">{ack.reference}</dd>
+        </div>
+        <div>
+          <dt>Contrat</dt>
+          <dd>n° {ack.policyNumber}</dd>
+        </div>
+        <div>
+          <dt>Demande reçue le</dt>
+          <dd>{formatReceivedAt(ack.receivedAt)}</dd>
+        </div>
+        <div>
+          <dt>{TERMINATION_MESSAGES.effectiveLabel[ack.effect]}</dt>
+          <dd data-testid="termination-effective-date">
+            {formatDate(ack.effectiveDate)} (indicative)
+          </dd>
+        </div>
+      </dl>
+      <p>{TERMINATION_MESSAGES.basis[ack.basis]}</p>
+      <p className="termination-success__note">{TERMINATION_MESSAGES.indicative}</p>
+      <div className="termination-success__actions">
+        <button type="button" className="button button--secondary" onClick={() => void download()}>
+          {TERMINATION_MESSAGES.downloadReceipt}
+        </button>
+        <Link className="button" to={paths.home}>
+          {TERMINATION_MESSAGES.backHome}
+        </Link>
+      </div>
+      {downloadError && (
+        <p className="field-error" role="alert">
+          {UPLOAD_MESSAGES.downloadFailed}
+        </p>
+      )}
+    </div>
+  );
+}

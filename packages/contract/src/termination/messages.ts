@@ -1,0 +1,64 @@
+// French texts of the termination screen (SPEC §2 /contractTermination, §5, §8). The spec's
+// English validation messages are given in French (ARCHITECTURE.md deviations).
+import { TERMINATION_COMMENT_MAX } from '../constants';
+import type { TerminationBasis } from './effective-date';
+
+export const TERMINATION_MESSAGES = {
+  title: 'RESILIER LE CONTRAT',
+  entry: 'Résilier votre contrat',
+  reasonPlaceholder: '-- Motif --',
+  upload: 'Charger documents',
+  submit: 'Résilier ce contrat',
+  confirm: 'Oui, résilier le contrat',
+  confirmQuestion: 'Êtes-vous sûr(e) de vouloir résilier ce contrat ?',
+  success: 'Votre demande de résiliation a été envoyée avec succès.',
+  backHome: 'Retour à l’accueil',
+  downloadReceipt: 'Télécharger l’accusé de réception (PDF)',
+  indicative:
+    'Date indicative : elle vous sera confirmée par votre courtier après examen de votre demande.',
+  /** SPEC §5, in French. */
+  required: {
+    firstName: 'Le prénom est obligatoire',
+    lastName: 'Le nom est obligatoire',
+    phone: 'Le numéro de téléphone ne doit pas être vide',
+    email: 'L’adresse e-mail ne doit pas être vide',
+    reason: 'Le motif est obligatoire',
+    comment: 'Le commentaire est obligatoire',
+    attachment: 'Une pièce justificative est obligatoire',
+    policy: 'Choisissez le contrat à résilier',
+  },
+  invalid: {
+    email: 'L’adresse e-mail n’est pas valide',
+    commentTooLong: `Le commentaire ne doit pas dépasser ${TERMINATION_COMMENT_MAX} caractères`,
+    tooManyFiles: (max: number) =>
+      max === 0
+        ? 'Ce motif ne demande aucun justificatif.'
+        : `Maximum ${max} fichier(s) accepté(s) pour ce motif.`,
+    fileContent: 'Le contenu du fichier n’est pas lisible.',
+  },
+  /** SPEC §8 per-file results of the termination flow. */
+  results: {
+    policyNotFound: 'Le contrat introuvable',
+    badRequest: 'Le fichier est vide',
+    serverError: 'Erreur de fichier interne',
+    other: 'Malheureusement, une erreur s’est produite lors du téléchargement du fichier.',
+  },
+  api: {
+    policyTerminated: 'Ce contrat est déjà résilié.',
+  },
+  /** How the effective date was set, for the success view and the receipt. */
+  basis: {
+    'L113-12':
+      'Résiliation à l’échéance annuelle du contrat, avec un préavis de deux mois (article L113-12 du Code des assurances).',
+    'L113-15-2':
+      'Résiliation d’un contrat de plus d’un an : effet un mois après la réception de la demande (article L113-15-2 du Code des assurances).',
+    'L113-16':
+      'Résiliation pour un autre motif : effet un mois après la réception de la demande, sous réserve de l’examen du justificatif (article L113-16 du Code des assurances).',
+    'L121-11':
+      'Vente du véhicule : les garanties sont suspendues le lendemain de la vente à zéro heure (article L121-11 du Code des assurances).',
+  } satisfies Record<TerminationBasis, string>,
+  effectiveLabel: {
+    termination: 'Date d’effet de la résiliation',
+    suspension: 'Suspension des garanties à compter du',
+  },
+} as const;

@@ -1,0 +1,146 @@
+// SPEC §3 "Termination request", §5 rules, §7 terminate: the JSON body the route reads (files as
+// base64), the form the screen validates, and the acknowledgement the server answers. One rule
+// (`terminationIssues`) checks reason, comment and files for both, so the form and the route
+// refuse the same requests with the same French messages (ARCHITECTURE.md decision 4).
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, TERMINATION_COMMENT_MAX } from '../constants';
+import type { FileLike } from '../documents';
+import type { TerminationBasis } from './effective-date';
+import { TERMINATION_MESSAGES } from './messages';
+import {
+  requiresAttachment,
+  TERMINATION_REASON_LABELS,
+  TERMINATION_REASONS,
+  terminationReasonByLabel,
+} from './reasons';
+
+const { required: REQUIRED, invalid: INVALID } = TERMINATION_MESSAGES;
+
+/** Base64 of `bytes` bytes, padding included. */
+export function base64Length(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
+/** SPEC §9: the most files any reason takes. */
+export const TERMINATION_MAX_FILES = Math.max(...TERMINATION_REASONS.map((r) => r.maxFiles));
+
+/**
+ * The largest body the terminate route reads: the files of SPEC §9 at their size limit in base64
+ * (≈ 4/3 of their size) and 64 KiB for the rest of the JSON. Anything larger is refused (413).
+ */
+export const TERMINATION_BODY_LIMIT =
+  TERMINATION_MAX_FILES * base64Length(MAX_UPLOAD_BYTES) + 65_536;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `Ce champ ne doit pas dépasser ${max} caractères` });
+
+const emailField = z
+  .string({ error: REQUIRED.email })
+  .trim()
+  .min(1, { error: REQUIRED.email, abort: true })
+  .max(254, { error: INVALID.email })
+  .refine((value) => EMAIL.test(value), { error: INVALID.email });
+
+const reasonField = z.enum(TERMINATION_REASON_LABELS, { error: REQUIRED.reason });
+
+const commentField = z
+  .string()
+  .trim()
+  .max(TERMINATION_COMMENT_MAX, { error: INVALID.commentTooLong });
+
+interface Issue {
+  path: string[];
+  message: string;
+}
+
+/** SPEC §5: comment mandatory for reason 3; files mandatory for 2 and 3, at most SPEC §9's. */
+export function terminationIssues(input: {
+  reason: string;
+  comment: string;
+  fileCount: number;
+}): Issue[] {
+  const reason = terminationReasonByLabel(input.reason);
+  if (!reason) return [];
+  const issues: Issue[] = [];
+  if (reason.commentRequired && input.comment.trim() === '')
+    issues.push({ path: ['comment'], message: REQUIRED.comment });
+  if (requiresAttachment(reason) && input.fileCount === 0)
+    issues.push({ path: ['files'], message: REQUIRED.attachment });
+  if (input.fileCount > reason.maxFiles)
+    issues.push({ path: ['files'], message: INVALID.tooManyFiles(reason.maxFiles) });
+  return issues;
+}
+
+function addIssues(
+  ctx: z.core.$RefinementCtx,
+  value: { reason: string; comment: string },
+  fileCount: number,
+) {
+  for (const issue of terminationIssues({ ...value, fileCount })) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+}
+
+/** SPEC §3 files[]: the name, the type the browser reported, the bytes in base64. */
+export const terminationFileSchema = z.object({
+  fileName: requiredText(INVALID.fileContent, 255),
+  fileType: z.string().max(100),
+  fileContent: z
+    .string()
+    .max(base64Length(MAX_UPLOAD_BYTES), { error: TERMINATION_MESSAGES.invalid.fileContent })
+    .regex(BASE64, { error: INVALID.fileContent }),
+});
+export type TerminationFile = z.infer<typeof terminationFileSchema>;
+
+/** SPEC §3 body of POST …/{policyNumber}/terminate. */
+export const terminationRequestSchema = z
+  .object({
+    firstName: requiredText(REQUIRED.firstName, 100),
+    lastName: requiredText(REQUIRED.lastName, 100),
+    email: emailField,
+    phone: requiredText(REQUIRED.phone, 40),
+    reason: reasonField,
+    comment: commentField.default(''),
+    licensePlate: z.string().trim().max(20).default(''),
+    hasFile: z.boolean().optional(),
+    files: z.array(terminationFileSchema).max(TERMINATION_MAX_FILES).default([]),
+  })
+  .superRefine((value, ctx) => addIssues(ctx, value, value.files.length));
+export type TerminationRequest = z.input<typeof terminationRequestSchema>;
+export type ParsedTerminationRequest = z.output<typeof terminationRequestSchema>;
+
+/** The termination form (SPEC §2): the same fields, the contract chosen, files not yet read. */
+export const terminationFormSchema = z
+  .object({
+    policyNumber: z.string().min(1, { error: REQUIRED.policy }),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: emailField,
+    phone: requiredText(REQUIRED.phone, 40),
+    reason: reasonField,
+    comment: commentField,
+    files: z.array(z.custom<FileLike>()),
+  })
+  .superRefine((value, ctx) => addIssues(ctx, value, value.files.length));
+export type TerminationForm = z.input<typeof terminationFormSchema>;
+
+/** The acknowledgement (201 first time, 200 for a repeated request): the facts the law asks for. */
+export const terminationAcknowledgementSchema = z.object({
+  reference: z.string(),
+  policyNumber: z.string(),
+  receivedAt: z.iso.datetime({ offset: true }),
+  effectiveDate: z.iso.date(),
+  effect: z.enum(['termination', 'suspension']),
+  basis: z.enum(['L113-12', 'L113-15-2', 'L113-16', 'L121-11'] satisfies TerminationBasis[]),
+  indicative: z.literal(true),
+  receiptDocumentId: z.string(),
+  receiptFileName: z.string(),
+});
+export type TerminationAcknowledgement = z.infer<typeof terminationAcknowledgementSchema>;

@@ -1,0 +1,45 @@
+// SPEC §8 results of the termination flow, and how its acknowledgement reads (dates in Paris).
+import { errorBodySchema } from '../errors';
+import { MESSAGES } from '../messages';
+import { TERMINATION_MESSAGES } from './messages';
+
+const { results: RESULTS } = TERMINATION_MESSAGES;
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim() || undefined;
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.error.message : undefined;
+}
+
+/**
+ * SPEC §8, termination flow: 404 'Policy not found' → 'Le contrat introuvable'; 400 and 500 →
+ * the server's message, else 'Le fichier est vide' / 'Erreur de fichier interne'; any other
+ * refusal → the generic upload message. Success is the caller's (2xx).
+ */
+export function terminationErrorMessage(status: number, body: unknown): string {
+  const message = serverMessage(body);
+  if (status === 404 && message === MESSAGES.api.policyNotFound) return RESULTS.policyNotFound;
+  if (status === 400) return message ?? RESULTS.badRequest;
+  if (status === 500) return message ?? RESULTS.serverError;
+  return RESULTS.other;
+}
+
+const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '2026-11-22T13:05:00Z' → '22.11.2026 à 14:05' (Paris time). */
+export function formatReceivedAt(iso: string): string {
+  const parts = parisDateTime.formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}.${part('month')}.${part('year')} à ${part('hour')}:${part('minute')}`;
+}
+
+/** The outbox row type of a termination request (the broker's back office reads it). */
+export const TERMINATION_OUTBOX_TYPE = 'termination.request';
