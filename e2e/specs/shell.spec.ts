@@ -78,17 +78,16 @@ test.describe('portal shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'lumen');
   });
 
-  test('logout asks for confirmation, ends the session and shows the sign-in form again', async ({
+  test('logout is one click: the session ends and a public page offers to sign in again', async ({
     page,
   }) => {
     await signIn(page, DEMO.lea);
     await page.getByRole('button', { name: /Menu utilisateur/ }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-    await expect(
-      page.getByText('Voulez-vous vous déconnecter de votre Espace Assuré ?'),
-    ).toBeVisible();
-    await expectNoAxeViolations(page, 'logout confirmation');
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
+    await expect(page.getByText('Voulez-vous vous déconnecter')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'logged out');
+    await page.getByRole('button', { name: 'Se reconnecter' }).click();
     await expect(
       page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
     ).toBeVisible();

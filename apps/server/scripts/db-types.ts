@@ -25,6 +25,8 @@ const overrides = {
     // The check constraint of migrations 0003 and 0005.
     'change_requests.type':
       "'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details' | 'change_garage_address'",
+    // The check constraint of migration 0006.
+    'consent_history.source': "'portal'",
     'drivers.salutation': 'Salutation',
     'legal_pages.sections': 'JSONColumnType<{ title: string; html: string }[]>',
     'oidc_payloads.payload': JSON_OBJECT,

@@ -20,6 +20,7 @@ import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
+import accountSecurityRoutes from './routes/account/security/index';
 import getAccountRoute from './routes/account/get-account';
 import addressChangeRoutes from './routes/address/index';
 import searchAddressesRoute from './routes/address/search-addresses';
@@ -28,8 +29,10 @@ import contentRoutes from './routes/content/index';
 import healthRoutes from './routes/health';
 import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
+import { TokenValidity } from './services/account-security/token-validity';
 import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
+import { redactUrl } from './services/logger';
 import { createDocumentStorage } from './services/storage/create-storage';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
@@ -67,7 +70,20 @@ export async function buildApp(
   await loadContent(db, config.contentDir);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // A forgotten-password link's token never reaches the logs (oidc/password-reset-routes.ts).
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
@@ -85,6 +101,9 @@ export async function buildApp(
   });
   await app.register(openapi, { publicUrl: config.publicUrl });
 
+  // The per-account "not before" of access tokens, shared by the authentication plugin and the
+  // services that move it (password change, account deletion, forgotten password).
+  const tokenValidity = new TokenValidity(db);
   let localJwks: ReturnType<typeof publicJwks> | undefined;
   if (config.oidc.embedded) {
     const secrets = await loadProviderSecrets(db);
@@ -94,7 +113,7 @@ export async function buildApp(
     // Koa's handler answers and reports its own errors; middie only needs it started.
     const oidc = provider.callback();
     app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => void oidc(req, res));
-    await app.register(interactionRoutes, { provider, db });
+    await app.register(interactionRoutes, { provider, db, config, tokenValidity });
     await purgeExpiredPayloads(db);
     const purge = setInterval(
       () => void purgeExpiredPayloads(db).catch(() => undefined),
@@ -117,11 +136,13 @@ export async function buildApp(
         issuer: config.oidc.issuer,
         audience: config.oidc.audience,
         localJwks,
+        tokenValidity,
       });
       await api.register(getAccountRoute);
       await api.register(listPoliciesRoute);
       await api.register(documentRoutes);
       await api.register(contactRoutes);
+      await api.register(accountSecurityRoutes, { tokenValidity });
       await api.register(contentRoutes);
       await api.register(changeRoutes);
       await api.register(terminationRoutes);

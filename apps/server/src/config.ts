@@ -20,6 +20,8 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('espace-assure-spa'),
   OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
+  /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
+  OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
@@ -49,6 +51,11 @@ export interface Config {
     issuer: string;
     clientId: string;
     audience: string;
+    /**
+     * With an external provider, where customers change their password or close their sign-in
+     * identity; the portal's password and deletion screens send them there (docs/identity-provider.md).
+     */
+    accountUrl: string | undefined;
   };
   webDist: string;
   logLevel: string;
@@ -83,6 +90,8 @@ export function loadConfig(
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const problems: string[] = [];
+  if (e.OIDC_ACCOUNT_URL && !e.OIDC_ISSUER)
+    problems.push('OIDC_ACCOUNT_URL: seulement avec OIDC_ISSUER (fournisseur d’identité externe)');
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
     problems.push('CUSTOMER_SERVICE_EMAIL: requis quand SMTP_URL est défini');
   if (problems.length) throw new ConfigError(problems);
@@ -101,6 +110,7 @@ export function loadConfig(
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE,
+      accountUrl: e.OIDC_ACCOUNT_URL,
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,

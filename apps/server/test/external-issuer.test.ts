@@ -1,6 +1,7 @@
 // OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE point the API at an external provider. Here a
 // second instance of the portal plays that provider on a loopback port: the API under test has
 // no embedded provider, discovers the issuer's JWKS over HTTP and accepts only its tokens.
+import { ACCOUNT_SECURITY_MESSAGES, type ErrorBody } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -77,6 +78,26 @@ describe('an external identity provider', () => {
       headers: bearer(forged),
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('leaves passwords and sign-in identities to that provider: 409, nothing changed', async () => {
+    const tokens = await signIn(provider.app, provider.config, DEMO.lea);
+    const accountId = subjectOf(tokens.access_token);
+    const change = await api.inject({
+      method: 'PUT',
+      url: `/api/v1/authentication/accounts/${accountId}/password`,
+      headers: bearer(tokens.access_token),
+      payload: { oldPassword: DEMO.password, newPassword: 'Nouveau-Mot2passe' },
+    });
+    expect(change.statusCode).toBe(409);
+    expect(change.json<ErrorBody>().error.message).toBe(ACCOUNT_SECURITY_MESSAGES.externalProvider);
+    const remove = await api.inject({
+      method: 'DELETE',
+      url: `/api/v1/account/accounts/${accountId}`,
+      headers: bearer(tokens.access_token),
+      payload: { password: DEMO.password },
+    });
+    expect(remove.statusCode).toBe(409);
   });
 
   it("lets the SPA's CSP reach the issuer", async () => {

@@ -62,7 +62,7 @@ describe('sign-in page', () => {
 
   it('stores passwords as scrypt hashes, never in clear', async () => {
     const rows = await t.database.handle.db
-      .selectFrom('accounts')
+      .selectFrom('credentials')
       .select('password_hash')
       .execute();
     expect(rows).toHaveLength(3);
@@ -72,20 +72,26 @@ describe('sign-in page', () => {
     }
   });
 
-  it('asks in French before signing out (RP-initiated logout), then signs out', async () => {
+  it('signs out in one click: the provider’s form is submitted at once, then the SPA page', async () => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
     const query = new URLSearchParams({
       id_token_hint: tokens.id_token,
-      post_logout_redirect_uri: 'http://localhost:3000/',
+      post_logout_redirect_uri: 'http://localhost:3000/loggedOut',
     });
-    const ask = await t.app.inject({
+    const page = await t.app.inject({
       url: `/oidc/session/end?${query}`,
       headers: { cookie: jar.header() },
     });
-    expect(ask.statusCode).toBe(200);
-    expect(ask.body).toContain('Voulez-vous vous déconnecter de votre Espace Assuré ?');
-    expect(ask.body).toContain('Se déconnecter');
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(ask.body)?.[1];
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('Voulez-vous');
+    expect(page.body).toContain('<form data-auto-submit ');
+    expect(page.body).toContain('<input type="hidden" name="logout" value="yes"/>');
+    expect(page.body).toMatch(/<script src="\/interaction\/auto-submit.js" defer><\/script>/);
+    expect(page.body).not.toMatch(/<script>|<style>| style="/);
+    const script = await t.app.inject('/interaction/auto-submit.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
     expect(xsrf).toBeTruthy();
     const confirm = await t.app.inject({
       method: 'POST',
@@ -94,7 +100,7 @@ describe('sign-in page', () => {
       payload: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
     });
     expect(confirm.statusCode).toBe(303);
-    expect(confirm.headers.location).toBe('http://localhost:3000/');
+    expect(confirm.headers.location).toBe('http://localhost:3000/loggedOut');
     // The session's refresh token no longer works.
     const refresh = await t.app.inject({
       method: 'POST',

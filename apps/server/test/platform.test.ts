@@ -83,6 +83,7 @@ describe('SPA serving', () => {
         '<meta name="oidc-issuer" content="http://localhost:3000/oidc">',
       );
       expect(response.body).toContain('<meta name="oidc-client-id" content="espace-assure-spa">');
+      expect(response.body).toContain('<meta name="identity-provider" content="embedded">');
     }
   });
 
@@ -133,5 +134,16 @@ describe('configuration', () => {
       clientId: 'portail',
       audience: 'portail-api',
     });
+  });
+
+  it('takes the external provider’s account pages, and refuses them without OIDC_ISSUER', () => {
+    const accountUrl = 'https://sso.example.fr/realms/assure/account';
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://sso.example.fr/realms/assure',
+        OIDC_ACCOUNT_URL: accountUrl,
+      }).oidc.accountUrl,
+    ).toBe(accountUrl);
+    expect(() => loadConfig({ OIDC_ACCOUNT_URL: accountUrl })).toThrow(/OIDC_ACCOUNT_URL/);
   });
 });

@@ -1,11 +1,13 @@
 // Sign-in is required on load (SPEC §2, §6): until the session is authenticated only a
-// loading text shows. Then the portal renders with the signed-in customer.
+// loading text shows. Then the portal renders with the signed-in customer. The one public page
+// is the end of a sign-out, which must not sign in again at once.
 import { MESSAGES } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
 import { App } from './app/app';
+import { LoggedOutPage } from './app/logged-out-page';
 import { isDebugHost } from './lib/debug-host';
 import { completeSignIn, currentUser, signIn } from './lib/auth';
 import { paths } from './lib/paths';
@@ -35,6 +37,10 @@ if (isDebugHost(window.location.hostname))
   void import('./lib/debug-vitals').then((m) => m.startDebugVitals());
 
 async function boot() {
+  if (window.location.pathname === paths.loggedOut) {
+    root.render(<LoggedOutPage />);
+    return;
+  }
   root.render(<Message text={MESSAGES.loading} />);
   if (window.location.pathname === paths.authCallback) {
     try {

@@ -8,6 +8,12 @@
  */
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 
+/**
+ * Where the identity provider sends the browser after sign-out: a public page of the SPA ('Vous
+ * êtes déconnecté(e)') that does not start a sign-in; registered as the post-logout redirect URI.
+ */
+export const LOGGED_OUT_PATH = '/loggedOut';
+
 /** The prefix of every API call (SPEC §7 "All paths start with /api/v1"). */
 export const API_PREFIX = '/api/v1';
 

@@ -18,6 +18,8 @@ export const FAQ_PAGE_SIZE = 10;
 export const FAQ_SEARCH_ANALYTICS_DELAY_MS = 3_000;
 export const CONSENT_COOKIE_DAYS = 360;
 export const ACCOUNT_DELETION_LOGOUT_DELAY_MS = 3_000;
+/** A forgotten-password link works once, within this many minutes (ARCHITECTURE.md decision 3). */
+export const PASSWORD_RESET_LINK_MINUTES = 30;
 export const COPYRIGHT_START_YEAR = 2020;
 
 /**

@@ -59,4 +59,6 @@ export type MailContactRequest = z.infer<typeof mailContactSchema>;
 export const OUTBOX_TYPES = {
   phoneContact: 'contact.phone',
   mailContact: 'contact.mail',
+  /** The customer deleted their online account: the back office erases what it holds for it. */
+  accountErasure: 'account.erasure',
 } as const;

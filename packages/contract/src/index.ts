@@ -17,4 +17,5 @@ export * from './content';
 export * from './address';
 export * from './address-match';
 export * from './messages-address';
+export * from './account-security';
 export * from './termination';

@@ -36,8 +36,10 @@ export interface Accounts {
   first_name: string;
   id: string;
   last_name: string;
-  password_hash: string;
   phone_number: string;
+  portal_deleted_at: Timestamp | null;
+  tokens_kept_sid: string | null;
+  tokens_valid_after: Timestamp | null;
 }
 
 export interface AppSecrets {
@@ -61,10 +63,25 @@ export interface ChangeRequests {
     | 'change_garage_address';
 }
 
+export interface ConsentHistory {
+  account_id: string;
+  consent: boolean;
+  id: Generated<Int8>;
+  recorded_at: Generated<Timestamp>;
+  source: 'portal';
+}
+
 export interface ContentSources {
   loaded_at: Generated<Timestamp>;
   path: string;
   sha256: string;
+}
+
+export interface Credentials {
+  account_id: string;
+  email: string;
+  password_changed_at: Generated<Timestamp>;
+  password_hash: string;
 }
 
 export interface DownloadableDocuments {
@@ -136,6 +153,7 @@ export interface LoginThrottle {
 }
 
 export interface OidcPayloads {
+  account_id: string | null;
   consumed_at: Timestamp | null;
   expires_at: Timestamp | null;
   grant_id: string | null;
@@ -153,6 +171,14 @@ export interface Outbox {
   payload: JSONColumnType<Record<string, unknown>>;
   sent_at: Timestamp | null;
   type: string;
+}
+
+export interface PasswordResetTokens {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  token_hash: string;
+  used_at: Timestamp | null;
 }
 
 export interface PaymentDetails {
@@ -241,7 +267,9 @@ export interface DB {
   accounts: Accounts;
   app_secrets: AppSecrets;
   change_requests: ChangeRequests;
+  consent_history: ConsentHistory;
   content_sources: ContentSources;
+  credentials: Credentials;
   downloadable_documents: DownloadableDocuments;
   drivers: Drivers;
   faq_categories: FaqCategories;
@@ -252,6 +280,7 @@ export interface DB {
   login_throttle: LoginThrottle;
   oidc_payloads: OidcPayloads;
   outbox: Outbox;
+  password_reset_tokens: PasswordResetTokens;
   payment_details: PaymentDetails;
   policies: Policies;
   policy_documents: PolicyDocuments;

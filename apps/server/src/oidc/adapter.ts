@@ -5,9 +5,20 @@
 // its lifetime in seconds; `find`, `findByUid` and `findByUserCode` return undefined once expired;
 // `consume` marks a payload used (the provider then rejects its reuse); `revokeByGrantId` deletes
 // every payload of a grant (logout, refresh-token reuse). Nothing lives in process memory, so any
-// number of instances can share the database.
+// number of instances can share the database. Each row also names its account (`account_id`), so
+// that a password change or an account deletion ends all of an account's sessions at once
+// (services/account-security/sessions.ts).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
+
+/** The account of a payload: its own, or that of the session an interaction belongs to. */
+function accountOf(payload: AdapterPayload): string | null {
+  const { session, result } = payload as {
+    session?: { accountId?: string };
+    result?: { login?: { accountId?: string } };
+  };
+  return payload.accountId ?? session?.accountId ?? result?.login?.accountId ?? null;
+}
 
 const GRANTABLE = new Set([
   'AccessToken',
@@ -29,6 +40,7 @@ export function createAdapterFactory(db: Db) {
         grant_id: GRANTABLE.has(this.type) ? (payload.grantId ?? null) : null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
+        account_id: accountOf(payload),
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
         consumed_at: null,
       };

@@ -1,17 +1,32 @@
 // The sign-in interaction of the embedded provider: an ordinary French form (email, password,
 // submit). A wrong email or a wrong password get the same message; both take the same time
 // (a decoy hash is checked for unknown emails); repeated failures are throttled per email and
-// rate-limited per address.
+// rate-limited per address. The page links to the forgotten-password flow
+// (password-reset-routes.ts), registered here with the script that submits the one-click logout.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { clearFailures, isLocked, recordFailure } from '../services/login-throttle';
+import type { TokenValidity } from '../services/account-security/token-validity';
+import {
+  clearFailures,
+  isLocked,
+  loginThrottleKey,
+  recordFailure,
+} from '../services/login-throttle';
+import { createMailer } from '../services/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/passwords';
+import { forgotHrefFor, passwordResetRoutes } from './password-reset-routes';
 import { INTERACTION_PATH } from './provider';
-import { renderErrorPage, renderLoginPage } from './pages';
+import {
+  AUTO_SUBMIT_SCRIPT,
+  AUTO_SUBMIT_SCRIPT_PATH,
+  renderErrorPage,
+  renderLoginPage,
+} from './pages';
 
 interface LoginBody {
   email?: string;
@@ -28,11 +43,27 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 export async function interactionRoutes(
   app: FastifyInstance,
-  opts: { provider: Provider; db: Db },
+  opts: { provider: Provider; db: Db; config: Config; tokenValidity: TokenValidity },
 ) {
-  const { provider, db } = opts;
+  const { provider, db, config } = opts;
   await app.register(formbody, { bodyLimit: 4096 });
   await app.register(rateLimit, { global: false });
+  const mailer = config.smtp ? createMailer(config.smtp) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  passwordResetRoutes(app, {
+    db,
+    mailer,
+    tokenValidity: opts.tokenValidity,
+    publicUrl: config.publicUrl,
+    demoMode: config.demoMode,
+  });
+
+  app.get(AUTO_SUBMIT_SCRIPT_PATH, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send(AUTO_SUBMIT_SCRIPT),
+  );
 
   app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
     let details;
@@ -51,10 +82,11 @@ export async function interactionRoutes(
         { mergeWithLastSubmission: true },
       );
     }
+    const loginPath = `${INTERACTION_PATH}/${details.uid}`;
     return sendHtml(
       reply,
       200,
-      renderLoginPage({ action: `${INTERACTION_PATH}/${details.uid}/login` }),
+      renderLoginPage({ action: `${loginPath}/login`, forgotHref: forgotHrefFor(loginPath) }),
     );
   });
 
@@ -68,7 +100,9 @@ export async function interactionRoutes(
       } catch {
         return sendHtml(reply, 400, renderErrorPage());
       }
-      const action = `${INTERACTION_PATH}/${details.uid}/login`;
+      const loginPath = `${INTERACTION_PATH}/${details.uid}`;
+      const action = `${loginPath}/login`;
+      const forgotHref = forgotHrefFor(loginPath);
       const email = String(request.body?.email ?? '')
         .trim()
         .toLowerCase();
@@ -77,20 +111,20 @@ export async function interactionRoutes(
         return sendHtml(
           reply,
           400,
-          renderLoginPage({ action, email, error: MESSAGES.login.missingFields }),
+          renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.missingFields }),
         );
       }
-      const throttleKey = `login:${email}`;
+      const throttleKey = loginThrottleKey(email);
       if (await isLocked(db, throttleKey)) {
         return sendHtml(
           reply,
           429,
-          renderLoginPage({ action, email, error: MESSAGES.login.tooManyAttempts }),
+          renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.tooManyAttempts }),
         );
       }
       const account = await db
-        .selectFrom('accounts')
-        .select(['id', 'password_hash'])
+        .selectFrom('credentials')
+        .select(['account_id as id', 'password_hash'])
         .where('email', '=', email)
         .executeTakeFirst();
       const valid = await verifyPassword(
@@ -102,7 +136,7 @@ export async function interactionRoutes(
         return sendHtml(
           reply,
           401,
-          renderLoginPage({ action, email, error: MESSAGES.login.invalidCredentials }),
+          renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.invalidCredentials }),
         );
       }
       await clearFailures(db, throttleKey);

@@ -1,7 +1,7 @@
 // Server-rendered pages of the embedded provider (login, logout, errors), in French and in the
 // brand skin. No inline script or style: the CSP forbids them (ARCHITECTURE.md decision 9);
 // the brand stylesheet and the brand script come from the SPA build (apps/web/public/brand).
-import { MESSAGES } from '@espace/contract';
+import { MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 
 const escapes: Record<string, string> = {
   '&': '&amp;',
@@ -36,11 +36,18 @@ ${body}
 
 export interface LoginPageOptions {
   action: string;
+  /** The forgotten-password page, which links back to this sign-in. */
+  forgotHref: string;
   email?: string;
   error?: string;
 }
 
-export function renderLoginPage({ action, email = '', error }: LoginPageOptions): string {
+export function renderLoginPage({
+  action,
+  forgotHref,
+  email = '',
+  error,
+}: LoginPageOptions): string {
   const t = MESSAGES.login;
   const alert = error
     ? `<p class="auth-error" role="alert" id="login-error">${escapeHtml(error)}</p>`
@@ -56,28 +63,36 @@ ${alert}
 <label for="password">${escapeHtml(t.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}${error ? ' autofocus' : ''}>
 <button type="submit">${escapeHtml(t.submit)}</button>
-</form>`,
+</form>
+<p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a></p>`,
   );
 }
 
-export function renderLogoutPage(formHtml: string): string {
-  // oidc-provider gives the form (with its CSRF token); we only add the buttons.
+/** Where the script that submits a page's `data-auto-submit` form is served (no inline script). */
+export const AUTO_SUBMIT_SCRIPT_PATH = '/interaction/auto-submit.js';
+export const AUTO_SUBMIT_SCRIPT = `for (const form of document.querySelectorAll('form[data-auto-submit]')) form.submit();\n`;
+
+export function renderSigningOutPage(formHtml: string): string {
+  // oidc-provider gives the form with its CSRF token; `logout=yes` ends the whole session, and
+  // the script submits it at once. Without script, one button does the same.
+  const form = formHtml
+    .replace('<form ', '<form data-auto-submit ')
+    .replace(
+      '</form>',
+      `<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Se déconnecter</button></noscript></form>`,
+    );
   return renderPage(
     'Déconnexion',
     `<h1>Déconnexion</h1>
-<p>Voulez-vous vous déconnecter de votre Espace Assuré ?</p>
-${formHtml}
-<div class="auth-actions">
-<button type="submit" form="op.logoutForm" name="logout" value="yes">Se déconnecter</button>
-<button type="submit" form="op.logoutForm" class="secondary">Rester connecté</button>
-</div>`,
-  );
+<p role="status">Déconnexion en cours…</p>
+${form}`,
+  ).replace('</head>', `<script src="${AUTO_SUBMIT_SCRIPT_PATH}" defer></script>\n</head>`);
 }
 
 export function renderLoggedOutPage(): string {
   return renderPage(
     'Déconnexion',
-    `<h1>Vous êtes déconnecté</h1>
+    `<h1>Vous êtes déconnecté(e)</h1>
 <p>À bientôt sur votre Espace Assuré.</p>
 <p><a class="button-link" href="/">Se reconnecter</a></p>`,
   );

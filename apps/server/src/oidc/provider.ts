@@ -1,14 +1,17 @@
 // The embedded OpenID Connect provider (oidc-provider), mounted at /oidc.
 // It enforces: authorization code flow with PKCE for the SPA (a public client), no consent
 // screen for this first-party client, JWT access tokens for the API audience that live
-// 5 minutes, rotating refresh tokens, RP-initiated logout with a French confirmation page.
-import { AUTH_CALLBACK_PATH } from '@espace/contract';
+// 5 minutes and carry the provider session id (`sid`, so a password change can keep the session
+// that made it), rotating refresh tokens, one-click RP-initiated logout (no confirmation page:
+// the provider's own logout form is submitted at once) ending on the SPA's public 'Vous êtes
+// déconnecté(e)' page. Only accounts that still have credentials exist for the provider.
+import { AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAdapterFactory } from './adapter';
 import type { ProviderSecrets } from './keys';
-import { renderErrorPage, renderLoggedOutPage, renderLogoutPage } from './pages';
+import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
 
 export const INTERACTION_PATH = '/interaction';
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
@@ -16,7 +19,10 @@ const OIDC_SCOPES = 'openid profile email';
 const API_SCOPE = 'api';
 
 export function spaRedirectUris(publicUrl: string) {
-  return { redirect: `${publicUrl}${AUTH_CALLBACK_PATH}`, postLogout: `${publicUrl}/` };
+  return {
+    redirect: `${publicUrl}${AUTH_CALLBACK_PATH}`,
+    postLogout: `${publicUrl}${LOGGED_OUT_PATH}`,
+  };
 }
 
 export function createProvider(config: Config, db: Db, secrets: ProviderSecrets): Provider {
@@ -50,10 +56,12 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       profile: ['given_name', 'family_name', 'name'],
     },
     async findAccount(_ctx, sub) {
+      // A deleted online account has no credentials any more: the provider no longer knows it.
       const account = await db
-        .selectFrom('accounts')
-        .select(['id', 'email', 'first_name', 'last_name'])
-        .where('id', '=', sub)
+        .selectFrom('accounts as a')
+        .innerJoin('credentials as c', 'c.account_id', 'a.id')
+        .select(['a.id', 'c.email', 'a.first_name', 'a.last_name'])
+        .where('a.id', '=', sub)
         .executeTakeFirst();
       if (!account) return undefined;
       return {
@@ -86,6 +94,12 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
     },
     // SPEC §6: the SPA refreshes its token; every client that may use refresh tokens gets one.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // The API keeps the session that changed a password by this claim (token-validity.ts): the
+    // uid of the provider session the token comes from, the same for all its refreshes.
+    extraTokenClaims: async (_ctx, token) =>
+      'sessionUid' in token && typeof token.sessionUid === 'string'
+        ? { sid: token.sessionUid }
+        : undefined,
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,
@@ -115,9 +129,11 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       },
       rpInitiatedLogout: {
         enabled: true,
+        // One click (ARCHITECTURE.md deviations): the provider's form, with its CSRF token, is
+        // submitted by a same-origin script at once instead of asking 'Voulez-vous…'.
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = renderLogoutPage(form);
+          ctx.body = renderSigningOutPage(form);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';

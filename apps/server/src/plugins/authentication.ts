@@ -1,7 +1,9 @@
 // Bearer authentication of /api/v1 (ARCHITECTURE.md decision 2). It enforces: a JWT access token
 // signed by the issuer's keys (JWKS), with the expected issuer and audience, not expired, signed
 // with an allowed asymmetric algorithm (never 'none' or HMAC); `sub` is the account id, and a
-// path whose {accountId} is not the caller's gets 403 before any handler runs.
+// path whose {accountId} is not the caller's gets 403 before any handler runs; a token issued
+// before the account's "not before" (password change, deletion) gets 401 (token-validity.ts,
+// cached in process so the hot path asks the database at most once every few seconds).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,6 +13,7 @@ import {
   type JSONWebKeySet,
   type JWTVerifyGetKey,
 } from 'jose';
+import type { TokenValidity } from '../services/account-security/token-validity';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -21,6 +24,8 @@ declare module 'fastify' {
     accountId: string;
     /** The caller's email from the token, when the provider puts it there. */
     tokenEmail: string | undefined;
+    /** The provider session id (`sid`) of the caller's token, when it has one. */
+    tokenSid: string | undefined;
   }
 }
 
@@ -28,7 +33,9 @@ export interface AuthenticationOptions {
   issuer: string;
   audience: string;
   /** The embedded provider's public keys; otherwise the issuer's jwks_uri is discovered. */
-  localJwks?: JSONWebKeySet;
+  localJwks?: JSONWebKeySet | undefined;
+  /** The per-account not-before of tokens (password change, account deletion). */
+  tokenValidity: TokenValidity;
 }
 
 async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
@@ -58,23 +65,33 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
 
   app.decorateRequest('accountId', '');
   app.decorateRequest('tokenEmail', undefined);
+  app.decorateRequest('tokenSid', undefined);
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError();
     const keySet = await getKeys();
+    let payload;
     try {
-      const { payload } = await jwtVerify(token, keySet, {
+      ({ payload } = await jwtVerify(token, keySet, {
         issuer: opts.issuer,
         audience: opts.audience,
         algorithms: ALLOWED_ALGORITHMS,
         requiredClaims: ['sub', 'exp'],
-      });
-      request.accountId = payload.sub!;
-      request.tokenEmail = typeof payload.email === 'string' ? payload.email : undefined;
+      }));
     } catch {
       throw new UnauthorizedError();
     }
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    const accepted = await opts.tokenValidity.accepts({
+      accountId: payload.sub!,
+      issuedAt: payload.iat,
+      sid,
+    });
+    if (!accepted) throw new UnauthorizedError();
+    request.accountId = payload.sub!;
+    request.tokenEmail = typeof payload.email === 'string' ? payload.email : undefined;
+    request.tokenSid = sid;
   });
 
   // Scope check before validation and handlers: {accountId} must be the caller's.

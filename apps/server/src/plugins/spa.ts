@@ -13,7 +13,13 @@ import { escapeHtml } from '../oidc/pages';
 
 export interface SpaOptions {
   webDist: string;
-  oidc: { issuer: string; clientId: string; audience: string };
+  oidc: {
+    issuer: string;
+    clientId: string;
+    audience: string;
+    embedded: boolean;
+    accountUrl?: string | undefined;
+  };
 }
 
 const NOT_SPA = /^\/(api|oidc|interaction|assets|brand)(\/|$)|\.[a-z0-9]+$/i;
@@ -21,7 +27,12 @@ const NOT_SPA = /^\/(api|oidc|interaction|assets|brand)(\/|$)|\.[a-z0-9]+$/i;
 export function renderIndex(template: string, oidc: SpaOptions['oidc']): string {
   const meta = `<meta name="oidc-issuer" content="${escapeHtml(oidc.issuer)}">
     <meta name="oidc-client-id" content="${escapeHtml(oidc.clientId)}">
-    <meta name="oidc-audience" content="${escapeHtml(oidc.audience)}">`;
+    <meta name="oidc-audience" content="${escapeHtml(oidc.audience)}">
+    <meta name="identity-provider" content="${oidc.embedded ? 'embedded' : 'external'}">${
+      oidc.accountUrl
+        ? `\n    <meta name="oidc-account-url" content="${escapeHtml(oidc.accountUrl)}">`
+        : ''
+    }`;
   return template.replace('<!--app-config-->', meta);
 }
 

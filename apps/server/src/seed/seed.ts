@@ -41,12 +41,15 @@ async function insertCustomer(
       id: accountId,
       customer_id: customerId,
       email: c.email,
-      password_hash: passwordHash,
       first_name: c.firstName,
       last_name: c.lastName,
       phone_number: c.phoneNumber,
       commercial_consent: c.commercialConsent,
     })
+    .execute();
+  await db
+    .insertInto('credentials')
+    .values({ account_id: accountId, email: c.email, password_hash: passwordHash })
     .execute();
   await db
     .insertInto('account_addresses')

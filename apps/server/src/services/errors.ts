@@ -52,6 +52,13 @@ export class NotPermittedError extends DomainError {
   }
 }
 
+/** Too many attempts of something counted per email or address (e.g. a wrong current password). */
+export class TooManyAttemptsError extends DomainError {
+  constructor(message: string = MESSAGES.api.rateLimited) {
+    super(ERROR_CODES.rateLimited, message);
+  }
+}
+
 /** The request body is not of a type the operation reads (e.g. an upload that is not multipart). */
 export class UnsupportedMediaTypeError extends DomainError {
   constructor(message: string = MESSAGES.api.unsupportedMediaType) {

@@ -1,5 +1,6 @@
-// Mail to customer service, and to a customer for a receipt (ARCHITECTURE.md: "outbox … SMTP by
-// config"). Only built when SMTP_URL is set; short time-outs so a slow mail server cannot hold a customer's request for minutes.
+// Mail to customer service, and to a customer: a receipt, a forgotten-password link
+// (ARCHITECTURE.md: "outbox … SMTP by config"). Only built when SMTP_URL is set; short time-outs so
+// a slow mail server cannot hold a customer's request for minutes.
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 

@@ -1,7 +1,9 @@
 // Sign-in with the authorization-code flow and PKCE (oidc-client-ts), SPEC §6:
 // - tokens are kept in memory only (ARCHITECTURE.md decision 8); the one-time sign-in state
 //   (PKCE verifier) waits in sessionStorage across the redirect and is removed after;
-// - the access token is refreshed when less than 5 s remain; if that fails, sign-in starts again.
+// - the access token is refreshed when less than 5 s remain; if that fails, sign-in starts again;
+// - sign-out is one click: the provider ends its session without asking and sends the browser to
+//   the public 'Vous êtes déconnecté(e)' page (paths.loggedOut), which does not sign in again.
 import { AUTH_CALLBACK_PATH, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@espace/contract';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { appConfig } from './config';
@@ -11,7 +13,7 @@ export const userManager = new UserManager({
   authority: appConfig.issuer,
   client_id: appConfig.clientId,
   redirect_uri: `${window.location.origin}${AUTH_CALLBACK_PATH}`,
-  post_logout_redirect_uri: `${window.location.origin}${paths.home}`,
+  post_logout_redirect_uri: `${window.location.origin}${paths.loggedOut}`,
   response_type: 'code',
   scope: 'openid profile email',
   userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
@@ -65,7 +67,17 @@ export async function accessToken(): Promise<string> {
   return user.access_token;
 }
 
-export async function signOut(): Promise<void> {
+/**
+ * Forgets the tokens held in memory at once (after an account deletion, SPEC §4) and returns
+ * the ID token, so that the provider's sign-out can still name the session a moment later.
+ */
+export async function forgetSession(): Promise<string | undefined> {
   const user = await userManager.getUser();
-  await userManager.signoutRedirect({ id_token_hint: user?.id_token });
+  await userManager.removeUser();
+  return user?.id_token;
+}
+
+export async function signOut(idTokenHint?: string): Promise<void> {
+  const hint = idTokenHint ?? (await forgetSession());
+  await userManager.signoutRedirect({ id_token_hint: hint });
 }

@@ -8,4 +8,8 @@ export const appConfig = {
   issuer: meta('oidc-issuer', `${window.location.origin}/oidc`),
   clientId: meta('oidc-client-id', 'espace-assure-spa'),
   audience: meta('oidc-audience', 'urn:espace-assure:api'),
+  /** 'external' when OIDC_ISSUER names another provider: it owns passwords and sign-in identities. */
+  identityProvider: meta('identity-provider', 'embedded') as 'embedded' | 'external',
+  /** That provider's account pages (OIDC_ACCOUNT_URL), when configured. */
+  accountUrl: meta('oidc-account-url', '') || undefined,
 };

@@ -1,7 +1,7 @@
 // Every route path of the portal (SPEC §2), in one place: the routers' `path` patterns and the
 // links both come from here. The sign-in callback is the contract's, since the server registers
 // it with the identity provider as the redirect URI.
-import { AUTH_CALLBACK_PATH } from '@espace/contract';
+import { AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 
 /** The `:tab` parameter of /documents/{id} (SPEC §2): 0 'Téléchargement', 1 'Documents à fournir'. */
 export type DocumentsTab = 0 | 1;
@@ -37,4 +37,6 @@ export const paths = {
   accessibility: '/accessibility',
   notFound: '/not-found',
   authCallback: AUTH_CALLBACK_PATH,
+  /** Public: the end of a sign-out, shown without signing in again (SPEC §2 logout). */
+  loggedOut: LOGGED_OUT_PATH,
 } as const;

@@ -6,6 +6,7 @@ import * as m0002 from './0002-documents';
 import * as m0003 from './0003-change-requests';
 import * as m0004 from './0004-contact-content';
 import * as m0005 from './0005-garage-address-requests';
+import * as m0006 from './0006-account-security';
 import * as m0008 from './0008-termination-requests';
 
 export const migrations: Record<string, Migration> = {
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0003-change-requests': m0003,
   '0004-contact-content': m0004,
   '0005-garage-address-requests': m0005,
+  '0006-account-security': m0006,
   '0008-termination-requests': m0008,
 };

@@ -1,6 +1,6 @@
 // French texts of 'Mon compte' and /changeAddress (SPEC §2). The texts the server shares (form
 // labels, modals, banners of SPEC §8) are ADDRESS_MESSAGES in the contract.
-import { ADDRESS_SEARCH_MIN, CUSTOMER_SERVICE_HOURS, PHONE_NUMBERS } from '@espace/contract';
+import { ADDRESS_SEARCH_MIN } from '@espace/contract';
 
 export const ACCOUNT_TEXTS = {
   title: 'Mon Compte',
@@ -30,25 +30,6 @@ export const ACCOUNT_TEXTS = {
     startDate: 'Date d’effet',
   },
   noGarageAddress: 'Aucune adresse de lieu de garage n’est enregistrée sur vos contrats.',
-} as const;
-
-/** The three functions of 'Mon compte' that arrive later (SPEC §2), and what to do meanwhile. */
-export const COMING_SOON_TEXTS = {
-  lead: 'Cette fonction arrive bientôt dans votre Espace Assuré.',
-  meanwhile: `En attendant, notre service client s’en occupe pour vous : appelez le ${PHONE_NUMBERS.customerService} (${CUSTOMER_SERVICE_HOURS.charAt(0).toLowerCase()}${CUSTOMER_SERVICE_HOURS.slice(1)}) ou écrivez-nous depuis la page`,
-  contactLink: 'Contact',
-  password: {
-    title: 'Mot de passe',
-    what: 'Vous pourrez bientôt changer ici le mot de passe de votre Espace Assuré.',
-  },
-  communication: {
-    title: 'Gestion des préférences',
-    what: 'Vous pourrez bientôt choisir ici si vous acceptez d’être contacté(e) à des fins de prospection commerciale.',
-  },
-  accountDelete: {
-    title: 'Supprimer le compte',
-    what: 'Vous pourrez bientôt supprimer ici votre accès en ligne ; vos contrats d’assurance ne sont pas résiliés pour autant.',
-  },
 } as const;
 
 export const CHANGE_ADDRESS_TEXTS = {

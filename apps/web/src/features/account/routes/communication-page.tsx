@@ -1,7 +1,43 @@
-// SPEC §2 /account/communication: built by a later issue; meanwhile the way to do it with customer service.
-import { ComingSoon } from '../components/coming-soon';
-import { COMING_SOON_TEXTS } from '../texts';
+// SPEC §2 /account/communication, §4 "after a consent change, the account is reloaded", §8: one
+// checkbox showing `commercialConsent`; each change is saved at once (the server keeps it with
+// its date in the consent history) with the withdrawal text of SPEC §8 or a short
+// acknowledgement, and 'Erreur de fichier interne' on failure (the box shows the saved value).
+import { ACCOUNT_SECURITY_MESSAGES } from '@espace/contract';
+import { useAccount } from '../../../api/get-account';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import { Loading } from '../../../components/loading';
+import { useSetConsent } from '../api/set-consent';
+import { SECURITY_TEXTS } from '../security-texts';
+import '../account-security.css';
+
+const t = SECURITY_TEXTS.communication;
+const { banners } = ACCOUNT_SECURITY_MESSAGES;
 
 export function Component() {
-  return <ComingSoon {...COMING_SOON_TEXTS.communication} />;
+  const account = useAccount();
+  const mutation = useSetConsent();
+  const save = useActionLifecycle(mutation, {
+    banners: {
+      success: (_, consent) => (consent ? banners.consent.given : banners.consent.withdrawn),
+      error: banners.consent.error,
+    },
+  });
+  if (!account.data) return <Loading />;
+  const checked = mutation.isPending ? mutation.variables : account.data.commercialConsent;
+  return (
+    <section className="card account-security" aria-labelledby="communication-title">
+      <h2 id="communication-title">{t.title}</h2>
+      <p>{t.lead}</p>
+      <div className="form-field form-field--checkbox">
+        <input
+          id="commercial-consent"
+          type="checkbox"
+          checked={checked}
+          disabled={mutation.isPending}
+          onChange={(event) => void save.run(event.target.checked)}
+        />
+        <label htmlFor="commercial-consent">{t.consent}</label>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,46 @@
+// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (SPEC §7).
+import { API_ROUTES, errorBodySchema, passwordChangeSchema } from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePassword } from '../../../services/account-security/change-password';
+import { accountParams } from '../../params';
+import type { AccountSecurityRouteOptions } from './index';
+
+export default async function changePasswordRoute(
+  app: FastifyInstance,
+  opts: AccountSecurityRouteOptions,
+) {
+  app.withTypeProvider<ZodTypeProvider>().put(
+    API_ROUTES.password,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Changer le mot de passe (les autres sessions sont fermées)',
+        params: accountParams,
+        body: passwordChangeSchema,
+        response: {
+          204: z.null().describe('Mot de passe changé'),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      await changePassword(
+        {
+          db: app.db,
+          tokenValidity: opts.tokenValidity,
+          embeddedProvider: app.config.oidc.embedded,
+        },
+        { accountId: request.accountId, sid: request.tokenSid },
+        request.body,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+// PUT …/consent/accounts/{accountId}/{true|false}, empty body with a JSON content type → 204
+// (SPEC §7). Fastify refuses an empty JSON body by default; this route's scope reads an empty
+// one as no body, and still refuses a malformed one.
+import { API_ROUTES, consentParamSchema, errorBodySchema } from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setCommercialConsent } from '../../../services/account-security/consent';
+import { accountParams } from '../../params';
+
+export default async function setConsentRoute(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(Object.assign(err as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }));
+    }
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().put(
+    API_ROUTES.consent,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Consentement à la prospection commerciale (historisé)',
+        params: accountParams.extend({ consent: consentParamSchema }),
+        response: {
+          204: z.null().describe('Choix enregistré'),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      await setCommercialConsent(app.db, request.accountId, request.params.consent === 'true');
+      return reply.code(204).send(null);
+    },
+  );
+}

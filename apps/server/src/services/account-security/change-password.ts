@@ -1,0 +1,55 @@
+// PUT …/authentication/accounts/{accountId}/password (SPEC §2 /account/password, §5, §7).
+// Enforces: only with the embedded provider (another provider owns its passwords: Conflict);
+// the current password is right (current-password.ts: a wrong one is a field error, counted by
+// the sign-in throttle); the new one follows the contract's rule, differs from the current one
+// and does not contain the sign-in email. Then, in one transaction: the new scrypt hash; every
+// other provider session, grant, code and refresh token of the account deleted; access tokens
+// issued before refused, except those of the provider session that made the change (its `sid`),
+// so the customer stays signed in here and nowhere else; pending forgotten-password links void.
+import {
+  ACCOUNT_SECURITY_MESSAGES,
+  newPasswordProblem,
+  type PasswordChangeRequest,
+} from '@espace/contract';
+import type { Db } from '../../db/client';
+import { ConflictError, InvalidInputError } from '../errors';
+import { hashPassword } from '../passwords';
+import { checkCurrentPassword } from './current-password';
+import { endSessions, refuseTokensIssuedBefore } from './sessions';
+import type { TokenValidity } from './token-validity';
+
+export interface AccountSecurityDeps {
+  db: Db;
+  tokenValidity: TokenValidity;
+  /** False when OIDC_ISSUER names another provider: it owns passwords and sign-in identities. */
+  embeddedProvider: boolean;
+}
+
+export interface SessionCaller {
+  accountId: string;
+  /** The provider session id of the caller's access token (`sid` claim). */
+  sid: string | undefined;
+}
+
+export async function changePassword(
+  { db, tokenValidity, embeddedProvider }: AccountSecurityDeps,
+  { accountId, sid }: SessionCaller,
+  { oldPassword, newPassword }: PasswordChangeRequest,
+): Promise<void> {
+  if (!embeddedProvider) throw new ConflictError(ACCOUNT_SECURITY_MESSAGES.externalProvider);
+  const { email } = await checkCurrentPassword(db, accountId, oldPassword, 'oldPassword');
+  const problem = newPasswordProblem(newPassword, { oldPassword, email });
+  if (problem) throw new InvalidInputError(problem, { newPassword: problem });
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('credentials')
+      .set({ password_hash: passwordHash, password_changed_at: new Date() })
+      .where('account_id', '=', accountId)
+      .execute();
+    await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
+    await endSessions(trx, accountId, { keepSid: sid });
+    await refuseTokensIssuedBefore(trx, accountId, { keepSid: sid });
+  });
+  tokenValidity.forget(accountId);
+}

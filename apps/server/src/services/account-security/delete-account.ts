@@ -1,0 +1,52 @@
+// DELETE …/account/accounts/{accountId} {password} (SPEC §2 /account/accountDelete, §4, §5, §7;
+// ARCHITECTURE.md deviations: deletion keeps contracts). Enforces: only with the embedded
+// provider (Conflict otherwise); the password is right (current-password.ts), else nothing is
+// touched. Then, in one transaction (docs/data-map.md):
+// - erased: the sign-in identity and password (credentials; the email is free again), every
+//   provider session, grant, code, refresh token and interaction of the account, the consent
+//   history, pending forgotten-password links and the throttle counts kept under the email;
+// - the account row stays, for the policies, documents and requests the broker must keep for
+//   the legal retention period (SPEC §9); it is marked deleted, consent withdrawn, and every
+//   access token issued before is refused at once (token-validity.ts);
+// - an `account.erasure` row in the outbox tells the back office.
+import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
+import { ConflictError } from '../errors';
+import { loginThrottleKey } from '../login-throttle';
+import { enqueue } from '../outbox';
+import type { AccountSecurityDeps } from './change-password';
+import { checkCurrentPassword } from './current-password';
+import { resetThrottleKey } from './password-reset';
+import { endSessions, refuseTokensIssuedBefore } from './sessions';
+
+export async function deleteAccount(
+  { db, tokenValidity, embeddedProvider }: AccountSecurityDeps,
+  accountId: string,
+  password: string,
+): Promise<void> {
+  if (!embeddedProvider) throw new ConflictError(ACCOUNT_SECURITY_MESSAGES.externalProvider);
+  const { email } = await checkCurrentPassword(db, accountId, password, 'password');
+  await db.transaction().execute(async (trx) => {
+    const erasedAt = new Date();
+    const { customer_id: customerId } = await trx
+      .updateTable('accounts')
+      .set({ portal_deleted_at: erasedAt, commercial_consent: false })
+      .where('id', '=', accountId)
+      .returning('customer_id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('credentials').where('account_id', '=', accountId).execute();
+    await trx.deleteFrom('consent_history').where('account_id', '=', accountId).execute();
+    await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
+    await trx
+      .deleteFrom('login_throttle')
+      .where('key', 'in', [loginThrottleKey(email), resetThrottleKey(email)])
+      .execute();
+    await endSessions(trx, accountId);
+    await refuseTokensIssuedBefore(trx, accountId);
+    await enqueue(trx, {
+      type: OUTBOX_TYPES.accountErasure,
+      accountId,
+      payload: { customerId, erasedAt: erasedAt.toISOString() },
+    });
+  });
+  tokenValidity.forget(accountId);
+}

@@ -1,0 +1,66 @@
+// Ends an account's sessions with the embedded provider (ISSUE 10). The provider keeps its
+// sessions, grants, codes, refresh tokens and interactions in `oidc_payloads` (oidc/adapter.ts),
+// each tagged with its account. Enforces:
+// - `endSessions` deletes every payload of the account, or all but the provider session whose
+//   `sid` is kept (a password change keeps the session that made it, its grant and its tokens);
+// - `refuseTokensIssuedBefore` sets the account's not-before (token-validity.ts) so access
+//   tokens already handed out, which live on without the provider, are refused too.
+// Both take a transaction, so they commit together with what caused them.
+import type { Db } from '../../db/client';
+
+interface SessionPayload {
+  uid?: string;
+  authorizations?: Record<string, { grantId?: string }>;
+}
+
+/** The provider session whose uid is the token's `sid` claim (oidc/provider.ts), and its grants. */
+async function keptSession(db: Db, accountId: string, sid: string) {
+  const sessions = await db
+    .selectFrom('oidc_payloads')
+    .select(['id', 'payload'])
+    .where('account_id', '=', accountId)
+    .where('type', '=', 'Session')
+    .execute();
+  for (const session of sessions) {
+    const payload = session.payload as SessionPayload;
+    if (payload.uid !== sid) continue;
+    const grantIds = Object.values(payload.authorizations ?? {}).flatMap((a) =>
+      a.grantId ? [a.grantId] : [],
+    );
+    return { sessionId: session.id, grantIds };
+  }
+  return undefined;
+}
+
+export async function endSessions(
+  db: Db,
+  accountId: string,
+  options: { keepSid?: string | undefined } = {},
+): Promise<void> {
+  const kept = options.keepSid ? await keptSession(db, accountId, options.keepSid) : undefined;
+  let query = db.deleteFrom('oidc_payloads').where('account_id', '=', accountId);
+  if (kept) {
+    const keptIds = [kept.sessionId, ...kept.grantIds];
+    query = query
+      .where('id', 'not in', keptIds)
+      .where((eb) =>
+        kept.grantIds.length
+          ? eb.or([eb('grant_id', 'is', null), eb('grant_id', 'not in', kept.grantIds)])
+          : eb.lit(true),
+      );
+  }
+  await query.execute();
+}
+
+export async function refuseTokensIssuedBefore(
+  db: Db,
+  accountId: string,
+  options: { keepSid?: string | undefined } = {},
+): Promise<void> {
+  // The application's clock, the one the provider writes into `iat`, not the database's.
+  await db
+    .updateTable('accounts')
+    .set({ tokens_valid_after: new Date(), tokens_kept_sid: options.keepSid ?? null })
+    .where('id', '=', accountId)
+    .execute();
+}

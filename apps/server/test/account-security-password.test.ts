@@ -1,0 +1,177 @@
+// PUT …/authentication/accounts/{accountId}/password (SPEC §5 "Password change", §7): 204, the
+// refusals of the CNIL rule, a wrong current password counted by the sign-in throttle, and the
+// revocations: every other session's tokens refused at once, the current one kept.
+import {
+  ACCOUNT_SECURITY_MESSAGES as M,
+  MESSAGES,
+  PASSWORD_RULE_MESSAGES as R,
+  type ErrorBody,
+} from '@espace/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FAILURES } from '../src/services/login-throttle';
+import {
+  changePassword,
+  getAccount,
+  NEW_PASSWORD,
+  nextSecond,
+  refresh,
+  type Tokens,
+} from './account-security-support';
+import { BACKENDS } from './backends';
+import {
+  bearer,
+  createTestApp,
+  DEMO,
+  signIn,
+  startLogin,
+  submitLogin,
+  subjectOf,
+  type TestApp,
+} from './harness';
+
+describe.each(BACKENDS)('password change on %s', (backend) => {
+  let t: TestApp;
+  let current: Tokens;
+  let accountId: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    current = await signIn(t.app, t.config, DEMO.lea);
+    accountId = subjectOf(current.access_token);
+  });
+  afterAll(() => t.close());
+
+  const change = (payload: unknown, id = accountId, token = current.access_token) =>
+    changePassword(t, id, token, payload);
+  const fields = (response: { json<T>(): T }) => response.json<ErrorBody>().error.fields;
+
+  it('requires authentication', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/authentication/accounts/${accountId}/password`,
+      payload: { oldPassword: DEMO.password, newPassword: NEW_PASSWORD },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses to change another customer’s password', async () => {
+    const other = subjectOf((await signIn(t.app, t.config, DEMO.camille)).access_token);
+    const response = await change({ oldPassword: DEMO.password, newPassword: NEW_PASSWORD }, other);
+    expect(response.statusCode).toBe(403);
+    expect((await submitLoginAs(DEMO.camille, DEMO.password)).statusCode).toBe(303);
+  });
+
+  it.each([
+    [{}, { oldPassword: M.required, newPassword: M.required }],
+    [
+      { oldPassword: '', newPassword: '' },
+      { oldPassword: M.required, newPassword: M.required },
+    ],
+    [{ oldPassword: DEMO.password, newPassword: 42 }, { newPassword: M.required }],
+  ])('refuses the malformed body %j with French field messages', async (payload, expected) => {
+    const response = await change(payload);
+    expect(response.statusCode).toBe(400);
+    expect(fields(response)).toMatchObject(expected);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/authentication/accounts/${accountId}/password`,
+      headers: { ...bearer(current.access_token), 'content-type': 'application/json' },
+      payload: '{"oldPassword":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().error.message).toBe(MESSAGES.api.malformedJson);
+  });
+
+  it('refuses a wrong current password and counts it with the sign-in failures', async () => {
+    const response = await change({ oldPassword: 'Pas-le-bon-2026', newPassword: NEW_PASSWORD });
+    expect(response.statusCode).toBe(400);
+    expect(fields(response)).toEqual({ oldPassword: M.wrongPassword });
+    const throttle = await t.database.handle.db
+      .selectFrom('login_throttle')
+      .select('failures')
+      .where('key', '=', `login:${DEMO.lea}`)
+      .executeTakeFirst();
+    expect(throttle?.failures).toBe(1);
+  });
+
+  it.each([
+    ['a weak password', 'motdepasse2026', R.tooWeak],
+    ['the email', `${DEMO.lea}#A1`, R.containsEmail],
+    ['more than 128 characters', `${'Aa1#'.repeat(32)}x`, R.tooLong],
+  ])('refuses %s as the new password', async (_what, newPassword, message) => {
+    const response = await change({ oldPassword: DEMO.password, newPassword });
+    expect(response.statusCode).toBe(400);
+    expect(fields(response)).toEqual({ newPassword: message });
+  });
+
+  it('changes it: this session goes on, every other session and token stops at once', async () => {
+    const other = await signIn(t.app, t.config, DEMO.lea);
+    expect((await getAccount(t, accountId, other.access_token)).statusCode).toBe(200);
+
+    const response = await change({ oldPassword: DEMO.password, newPassword: NEW_PASSWORD });
+    expect(response.statusCode).toBe(204);
+
+    // The current session: its access token, then its refresh token, keep working.
+    expect((await getAccount(t, accountId, current.access_token)).statusCode).toBe(200);
+    const renewed = await refresh(t, current.refresh_token!);
+    expect(renewed.statusCode).toBe(200);
+    expect((await getAccount(t, accountId, renewed.json<Tokens>().access_token)).statusCode).toBe(
+      200,
+    );
+
+    // The other session: its access token (not expired yet) and its refresh token are refused.
+    expect((await getAccount(t, accountId, other.access_token)).statusCode).toBe(401);
+    expect((await refresh(t, other.refresh_token!)).statusCode).toBe(400);
+
+    // The old password no longer signs in; the new one does.
+    expect((await submitLoginAs(DEMO.lea, DEMO.password)).statusCode).toBe(401);
+    await nextSecond();
+    const again = await signIn(t.app, t.config, DEMO.lea, NEW_PASSWORD);
+    expect((await getAccount(t, accountId, again.access_token)).statusCode).toBe(200);
+
+    // The current password is not a new one.
+    const same = await change(
+      { oldPassword: NEW_PASSWORD, newPassword: NEW_PASSWORD },
+      accountId,
+      again.access_token,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(fields(same)).toEqual({ newPassword: R.sameAsOld });
+  });
+
+  async function submitLoginAs(email: string, password: string) {
+    const { jar, interaction } = await startLogin(t.app, t.config);
+    return submitLogin(t.app, interaction, jar, email, password);
+  }
+});
+
+describe('a wrong current password is throttled like the sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('locks the email after repeated wrong passwords, here and on the sign-in page', async () => {
+    const tokens = await signIn(t.app, t.config, DEMO.jean);
+    const accountId = subjectOf(tokens.access_token);
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const wrong = await changePassword(t, accountId, tokens.access_token, {
+        oldPassword: `Faux-${i}`,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const locked = await changePassword(t, accountId, tokens.access_token, {
+      oldPassword: DEMO.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json<ErrorBody>().error.message).toBe(MESSAGES.login.tooManyAttempts);
+    const { jar, interaction } = await startLogin(t.app, t.config);
+    const login = await submitLogin(t.app, interaction, jar, DEMO.jean, DEMO.password);
+    expect(login.statusCode).toBe(429);
+  });
+});

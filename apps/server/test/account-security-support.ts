@@ -1,0 +1,71 @@
+// Shared steps of the account-security API tests (ISSUE 10): the calls of SPEC §7 with a
+// bearer token, a refresh through the real provider, and a look at what the database keeps.
+import type { TestApp, Tokens } from './harness';
+import { bearer } from './harness';
+
+export const NEW_PASSWORD = 'Nouveau-Mot2passe';
+
+export function refresh(t: TestApp, refreshToken: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: t.config.oidc.clientId,
+    }).toString(),
+  });
+}
+
+export function getAccount(t: TestApp, accountId: string, token: string) {
+  return t.app.inject({
+    url: `/api/v1/account/accounts/${accountId}`,
+    headers: bearer(token),
+  });
+}
+
+export function changePassword(t: TestApp, accountId: string, token: string, payload: unknown) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/authentication/accounts/${accountId}/password`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
+}
+
+export function deleteAccount(t: TestApp, accountId: string, token: string, payload: unknown) {
+  return t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/account/accounts/${accountId}`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
+}
+
+export function setConsent(t: TestApp, accountId: string, token: string, value: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/consent/accounts/${accountId}/${value}`,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+  });
+}
+
+/** The provider's payloads (sessions, grants, tokens) of an account. */
+export function providerPayloads(t: TestApp, accountId: string) {
+  return t.database.handle.db
+    .selectFrom('oidc_payloads')
+    .select(['type', 'id'])
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/**
+ * Access tokens carry whole seconds (`iat`) and the not-before is exact, so a token issued in
+ * the same second as a change is refused; a test that signs in again right after waits.
+ */
+export async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
+}
+
+export type { Tokens };

@@ -1,0 +1,24 @@
+// The end of a sign-out (SPEC §2 logout, one click; ARCHITECTURE.md deviations): a public page
+// outside the signed-in shell, so it does not start the forced sign-in; a button signs in again.
+import { signIn } from '../lib/auth';
+import { paths } from '../lib/paths';
+import './logged-out-page.css';
+
+export const LOGGED_OUT_TEXTS = {
+  title: 'Vous êtes déconnecté(e)',
+  lead: 'Vous avez bien quitté votre Espace Assuré. À bientôt\u202f!',
+  signInAgain: 'Se reconnecter',
+} as const;
+
+export function LoggedOutPage() {
+  return (
+    <main className="logged-out card">
+      <span className="brand-logo logged-out__logo" aria-hidden="true" />
+      <h1>{LOGGED_OUT_TEXTS.title}</h1>
+      <p>{LOGGED_OUT_TEXTS.lead}</p>
+      <button type="button" className="button" onClick={() => void signIn(paths.home)}>
+        {LOGGED_OUT_TEXTS.signInAgain}
+      </button>
+    </main>
+  );
+}

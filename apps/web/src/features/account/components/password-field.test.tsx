@@ -1,0 +1,57 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PasswordField } from './password-field';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const render = (error?: string) =>
+  act(() =>
+    root.render(
+      <PasswordField
+        id="new-password"
+        label="Nouveau mot de passe"
+        hint="La règle"
+        error={error}
+        autoComplete="new-password"
+      />,
+    ),
+  );
+
+describe('a password field', () => {
+  it('hides the password until the toggle is pressed, and hides it again', () => {
+    render();
+    const input = container.querySelector('input')!;
+    const toggle = container.querySelector('button')!;
+    expect(input.type).toBe('password');
+    expect(toggle.textContent).toBe('Afficher le mot de passe : Nouveau mot de passe');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    act(() => toggle.click());
+    expect(input.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    act(() => toggle.click());
+    expect(input.type).toBe('password');
+  });
+
+  it('links the rule and the error to the input', () => {
+    render('Mot de passe est nécessaire');
+    const input = container.querySelector('input')!;
+    expect(input.getAttribute('aria-describedby')).toBe('new-password-hint new-password-error');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(container.querySelector('#new-password-error')?.textContent).toBe(
+      'Mot de passe est nécessaire',
+    );
+  });
+});

@@ -1,0 +1,47 @@
+// French texts of the account's own security screens (SPEC §2 /account/password,
+// /account/communication, /account/accountDelete). The texts the server shares (SPEC §5
+// messages, §8 banners, the password rule) are in the contract (account-security/).
+import { PHONE_NUMBERS } from '@espace/contract';
+
+export const SECURITY_TEXTS = {
+  sending: 'Envoi…',
+  show: 'Afficher',
+  /** Completes the toggle's name: 'Afficher le mot de passe : Nouveau mot de passe'. */
+  showLabelSuffix: (field: string) => `le mot de passe : ${field}`,
+  password: {
+    title: 'Changer de mot de passe',
+    lead: 'Pour votre sécurité, les autres appareils connectés à votre Espace Assuré seront déconnectés.',
+    oldPassword: 'Ancien mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    confirmation: 'Confirmer le nouveau mot de passe',
+    submit: 'Changer le mot de passe',
+  },
+  communication: {
+    title: 'Gestion des préférences',
+    lead: 'Choisissez si nous pouvons vous contacter pour vous présenter nos offres commerciales (courriel, téléphone, courrier). Vous pouvez changer d’avis à tout moment ; cela ne change rien à vos contrats.',
+    consent: 'J’accepte d’être contacté(e) à des fins de prospection commerciale',
+  },
+  accountDelete: {
+    title: 'Supprimer le compte',
+    lead: 'Avant de supprimer votre compte, voici ce qui se passera :',
+    erased:
+      'Votre accès en ligne est supprimé : votre identifiant de connexion, votre mot de passe, vos connexions ouvertes et vos préférences de prospection commerciale avec leur historique. Vous serez déconnecté(e) et ne pourrez plus vous connecter avec cette adresse e-mail.',
+    kept: 'Vos contrats d’assurance ne sont pas résiliés. Votre courtier conserve vos contrats et leurs documents pendant la durée légale de conservation (la durée du contrat plus 5 ans).',
+    terminateBefore: 'Vous souhaitez plutôt résilier un contrat ? Faites-le depuis',
+    policiesLink: 'vos polices d’assurance',
+    terminateOr: 'ou',
+    contactLink: 'contactez-nous',
+    terminateAfter: `(${PHONE_NUMBERS.customerService}).`,
+    password: 'Mot de passe',
+    passwordHint: 'Saisissez votre mot de passe pour confirmer la suppression.',
+    submit: 'Supprimer mon compte',
+    loggingOut: 'Vous allez être déconnecté(e) dans quelques secondes.',
+  },
+  external: {
+    passwordTitle: 'Changer de mot de passe',
+    deleteTitle: 'Supprimer le compte',
+    accountLink: 'Gérer mon compte chez mon fournisseur d’identité',
+    noAccountUrl: 'Pour toute demande, contactez notre service client :',
+    contactLink: 'Contact',
+  },
+} as const;

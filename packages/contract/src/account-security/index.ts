@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './password-rule';
+export * from './requests';
+export * from './password-reset-texts';

@@ -1,0 +1,67 @@
+// Payloads of the account's own security calls (SPEC §3 "Other payloads", §7): the password
+// change {oldPassword, newPassword}, the account deletion {password}, the consent path value.
+// The form schemas add the confirmation of SPEC §5. One rule for the new password
+// (password-rule.ts) in the form and on the server.
+import { z } from 'zod';
+import { ACCOUNT_SECURITY_MESSAGES as M } from './messages';
+import { newPasswordProblem } from './password-rule';
+
+/** Longest current password read: bounds the hashing work of one request. */
+export const PASSWORD_INPUT_MAX = 1024;
+
+/** SPEC §5: required, 'Mot de passe est nécessaire'. */
+export const requiredPassword = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .max(PASSWORD_INPUT_MAX, M.tooLong);
+
+/** The rule of password-rule.ts on `newPassword`, knowing the current password and email. */
+function checkNewPassword(
+  value: { newPassword: string; oldPassword?: string },
+  ctx: z.RefinementCtx,
+  email: string | undefined,
+) {
+  if (!value.newPassword) return;
+  const problem = newPasswordProblem(value.newPassword, {
+    oldPassword: value.oldPassword || undefined,
+    email,
+  });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
+}
+
+/** PUT …/password body (SPEC §7). The email check needs the account: the server adds it. */
+export const passwordChangeSchema = z
+  .object({ oldPassword: requiredPassword, newPassword: requiredPassword })
+  .superRefine((value, ctx) => checkNewPassword(value, ctx, undefined));
+export type PasswordChangeRequest = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * The change form of SPEC §5: every field required; new and confirmation must match, else both
+ * say so and nothing is sent; then the new-password rule. All problems show at once.
+ */
+export function passwordChangeFormSchema(email: string | undefined) {
+  return z
+    .object({
+      oldPassword: z.string().max(PASSWORD_INPUT_MAX, M.tooLong),
+      newPassword: z.string().max(PASSWORD_INPUT_MAX, M.tooLong),
+      confirmation: z.string().max(PASSWORD_INPUT_MAX, M.tooLong),
+    })
+    .superRefine((value, ctx) => {
+      for (const field of ['oldPassword', 'newPassword', 'confirmation'] as const)
+        if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: M.required });
+      if (value.newPassword && value.confirmation && value.newPassword !== value.confirmation) {
+        for (const field of ['newPassword', 'confirmation'] as const)
+          ctx.addIssue({ code: 'custom', path: [field], message: M.mismatch });
+        return;
+      }
+      checkNewPassword(value, ctx, email);
+    });
+}
+export type PasswordChangeForm = z.infer<ReturnType<typeof passwordChangeFormSchema>>;
+
+/** DELETE …/account/accounts/{accountId} body (SPEC §3, §5 "Account deletion"). */
+export const accountDeletionSchema = z.object({ password: requiredPassword });
+export type AccountDeletionRequest = z.infer<typeof accountDeletionSchema>;
+
+/** SPEC §7 PUT …/consent/accounts/{accountId}/{true|false}. */
+export const consentParamSchema = z.enum(['true', 'false']);
