@@ -7,13 +7,22 @@
 import { format } from 'node:util';
 import { afterAll, afterEach, expect } from 'vitest';
 
-const logged: string[] = [];
-const print = console.error.bind(console);
+// Installed once per process: without isolation (the server project) this file runs again for
+// every test file, and must not wrap console.error in itself again.
+const GUARD = Symbol.for('espace.console-error-guard');
+const scope = globalThis as typeof globalThis & { [GUARD]?: string[] };
 
-console.error = (...args: unknown[]) => {
-  logged.push(format(...args));
-  print(...args);
-};
+function install(): string[] {
+  const logged: string[] = [];
+  const print = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    logged.push(format(...args));
+    print(...args);
+  };
+  return logged;
+}
+
+const logged = (scope[GUARD] ??= install());
 
 afterEach(() => {
   expect(logged.splice(0), 'console.error during the test').toEqual([]);
