@@ -31,6 +31,8 @@ const test = base.extend<object, { privateServer: PrivateServer }>({
   ],
   baseURL: async ({ privateServer }, use) => use(privateServer.url),
 });
+// Its writes go to its private server, not the shared one.
+test.use({ changesData: true });
 
 async function signInWith(page: Page, email: string, password: string, path = '/') {
   await page.goto(path);

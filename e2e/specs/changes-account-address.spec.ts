@@ -31,6 +31,9 @@ function recordAddressCalls(page: Page): Request[] {
   return calls;
 }
 
+// Terminations and address changes write: this spec gets a server of its own (servers.ts).
+test.use({ changesData: true });
+
 test.describe('address changes', () => {
   test('a failed save shows the error banner and keeps the form as typed', async ({ page }) => {
     await openAccount(page, DEMO.camille);

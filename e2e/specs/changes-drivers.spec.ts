@@ -1,10 +1,11 @@
 // SPEC §2 /addDriver and /removeDriver, §5, §8: from the card menu to the success banner, every
 // validation message, and a server failure that keeps what was typed.
 import { CHANGE_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';
 import {
   analyticsEvents,
   daysFrom,
+  expectFieldErrors,
   french,
   openChange,
   recordChangeCalls,
@@ -13,6 +14,9 @@ import {
 } from './changes-helpers';
 
 const { required: REQUIRED, invalid: INVALID, banners: BANNERS } = CHANGE_MESSAGES;
+
+// Sends change requests for real: a server of its own (support/servers.ts).
+test.use({ changesData: true });
 
 test.describe('add a driver', () => {
   test('a customer adds a driver from the card menu and sees the success banner', async ({
@@ -69,21 +73,19 @@ test.describe('add a driver', () => {
     const calls = recordChangeCalls(page);
     await openChange(page, 'AU2026104512', 'Ajouter un conducteur');
     await page.getByRole('button', { name: 'Ajouter un conducteur' }).click();
-    const errors = page.locator('.field-error');
-    await expect(errors).toHaveText([
-      REQUIRED.salutation,
-      REQUIRED.firstName,
-      REQUIRED.lastName,
-      REQUIRED.birthDate,
-      REQUIRED.bonus,
-      REQUIRED.relationToCustomer,
-      REQUIRED.driverLicenseNr,
-      REQUIRED.driverLicensePermDate,
-      REQUIRED.effectiveDate,
+    await expectFieldErrors(page, [
+      [page.getByLabel('Civilité'), REQUIRED.salutation],
+      [page.getByLabel('Prénom'), REQUIRED.firstName],
+      [page.getByLabel('Nom', { exact: true }), REQUIRED.lastName],
+      [page.getByLabel('Date de naissance'), REQUIRED.birthDate],
+      [page.getByLabel('Bonus/malus (coefficient)'), REQUIRED.bonus],
+      [page.getByLabel('Lien avec l’assuré'), REQUIRED.relationToCustomer],
+      [page.getByLabel('Numéro de permis de conduire'), REQUIRED.driverLicenseNr],
+      [page.getByLabel('Date d’obtention du permis'), REQUIRED.driverLicensePermDate],
+      [page.getByLabel('Date d’effet'), REQUIRED.effectiveDate],
     ]);
     await expect(page.getByLabel('Civilité')).toBeFocused();
     await expectNoAxeViolations(page, 'add driver with errors');
-    await page.screenshot({ path: '/tmp/changes-add-driver-errors.png', fullPage: true });
 
     // One day short of 18, a past effective date, an impossible date.
     await page.getByLabel('Date de naissance').fill(french(daysFrom(yearsAgo(18), 1)));
@@ -112,7 +114,11 @@ test.describe('add a driver', () => {
     expect(calls).toHaveLength(0);
   });
 
-  test('a server failure shows the error banner and keeps what was typed', async ({ page }) => {
+  test('a server failure shows the error banner and keeps what was typed', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/AU2026104512\/driver/, 500));
     await openChange(page, 'AU2026104512', 'Ajouter un conducteur');
     // page.route makes this one call fail: the real server would accept it.
     await page.route('**/api/v1/policy/accounts/*/AU2026104512/driver', (route) =>
@@ -178,12 +184,12 @@ test.describe('remove a driver', () => {
     const calls = recordChangeCalls(page);
     await openChange(page, 'AU2025087731', 'Retirer un conducteur');
     await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
-    await expect(page.locator('.field-error')).toHaveText([
-      REQUIRED.salutation,
-      REQUIRED.firstName,
-      REQUIRED.lastName,
-      REQUIRED.birthDate,
-      REQUIRED.effectiveDate,
+    await expectFieldErrors(page, [
+      [page.getByLabel('Civilité'), REQUIRED.salutation],
+      [page.getByLabel('Prénom'), REQUIRED.firstName],
+      [page.getByLabel('Nom', { exact: true }), REQUIRED.lastName],
+      [page.getByLabel('Date de naissance'), REQUIRED.birthDate],
+      [page.getByLabel('Quand voudriez-vous que cela prenne effet?'), REQUIRED.effectiveDate],
     ]);
     await expect(page.getByLabel('Civilité')).toBeFocused();
     await expectNoAxeViolations(page, 'remove driver with errors');
@@ -195,12 +201,18 @@ test.describe('remove a driver', () => {
       .getByLabel('Quand voudriez-vous que cela prenne effet?')
       .fill(french(daysFrom(today(), -1)));
     await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
-    await expect(page.locator('.field-error')).toHaveText([INVALID.pastDate]);
+    await expectFieldErrors(page, [
+      [page.getByLabel('Quand voudriez-vous que cela prenne effet?'), INVALID.pastDate],
+    ]);
     await expect(page.getByLabel('Quand voudriez-vous que cela prenne effet?')).toBeFocused();
     expect(calls).toHaveLength(0);
   });
 
-  test('a network failure shows the error banner and keeps the form', async ({ page }) => {
+  test('a network failure shows the error banner and keeps the form', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/AU2025087731\/driver/));
     await openChange(page, 'AU2025087731', 'Retirer un conducteur');
     // page.route aborts this one call, as a lost connection would.
     await page.route('**/api/v1/policy/accounts/*/AU2025087731/driver', (route) => route.abort());

@@ -1,6 +1,6 @@
 // Shared steps of the change-screen browser tests (changes-*.spec.ts).
 import { addMonths, isoToFrenchDate, todayInParis } from '@espace/contract';
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { CONSENT_COOKIES } from '../support/cookies';
 import { DEMO, expect, signIn } from '../support/fixtures';
 
@@ -51,4 +51,19 @@ export function recordChangeCalls(page: Page): Request[] {
     }
   });
   return calls;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Exactly these fields are in error, each with its message as a screen reader hears it: marked
+ * aria-invalid, the message last in its accessible description (aria-describedby, after the
+ * field's hint if it has one).
+ */
+export async function expectFieldErrors(page: Page, errors: [field: Locator, message: string][]) {
+  for (const [field, message] of errors) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(message)}$`));
+  }
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(errors.length);
 }

@@ -2,10 +2,12 @@
 // success banner, every validation message, the IBAN check's 400 and 403, and failures that
 // keep what was typed.
 import { addMonths, CHANGE_MESSAGES, IBAN_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';
 import {
   analyticsEvents,
   daysFrom,
+  expectFieldErrors,
   french,
   openChange,
   recordChangeCalls,
@@ -13,7 +15,14 @@ import {
 } from './changes-helpers';
 
 const { required: REQUIRED, invalid: INVALID, banners: BANNERS } = CHANGE_MESSAGES;
+
+// Sends change requests and changes payment details for real: a server of its own
+// (support/servers.ts).
+test.use({ changesData: true });
 const GERMAN_IBAN = 'DE89370400440532013000';
+const regDate = (page: Page) =>
+  page.getByRole('textbox', { name: 'Date de première mise en circulation' });
+const effectiveDate = (page: Page) => page.getByRole('textbox', { name: 'Date d’effet' });
 
 test.describe('change the vehicle', () => {
   test('a customer asks for a new vehicle and sees the success banner', async ({ page }) => {
@@ -55,14 +64,14 @@ test.describe('change the vehicle', () => {
     const calls = recordChangeCalls(page);
     await openChange(page, 'AU2026104512', 'Changer de véhicule');
     await page.getByRole('button', { name: 'Changer de vehicule' }).click();
-    await expect(page.locator('.field-error')).toHaveText([
-      REQUIRED.manufacturer,
-      REQUIRED.model,
-      REQUIRED.engine,
-      REQUIRED.equipment,
-      REQUIRED.licensePlate,
-      REQUIRED.regDate,
-      REQUIRED.effectiveDate,
+    await expectFieldErrors(page, [
+      [page.getByLabel('Marque'), REQUIRED.manufacturer],
+      [page.getByLabel('Modèle'), REQUIRED.model],
+      [page.getByLabel('Energie'), REQUIRED.engine],
+      [page.getByLabel('Finition'), REQUIRED.equipment],
+      [page.getByLabel('Immatriculation'), REQUIRED.licensePlate],
+      [regDate(page), REQUIRED.regDate],
+      [effectiveDate(page), REQUIRED.effectiveDate],
     ]);
     await expect(page.getByLabel('Marque')).toBeFocused();
     await expectNoAxeViolations(page, 'change vehicle with errors');
@@ -79,10 +88,10 @@ test.describe('change the vehicle', () => {
       .getByRole('textbox', { name: 'Date d’effet' })
       .fill(french(daysFrom(addMonths(today(), 6), 1)));
     await page.getByRole('button', { name: 'Changer de vehicule' }).click();
-    await expect(page.locator('.field-error')).toHaveText([
-      INVALID.licensePlate,
-      INVALID.futureDate,
-      INVALID.effectiveTooFar,
+    await expectFieldErrors(page, [
+      [page.getByLabel('Immatriculation'), INVALID.licensePlate],
+      [regDate(page), INVALID.futureDate],
+      [effectiveDate(page), INVALID.effectiveTooFar],
     ]);
     await expect(page.getByLabel('Immatriculation')).toBeFocused();
     await page.getByRole('textbox', { name: 'Date d’effet' }).fill(french(daysFrom(today(), -1)));
@@ -90,7 +99,11 @@ test.describe('change the vehicle', () => {
     expect(calls).toHaveLength(0);
   });
 
-  test('a server failure shows the error banner and keeps what was typed', async ({ page }) => {
+  test('a server failure shows the error banner and keeps what was typed', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/AU2026104512\/vehicle/, 503));
     await openChange(page, 'AU2026104512', 'Changer de véhicule');
     // page.route makes this one call fail: the real server would accept it.
     await page.route('**/api/v1/policy/accounts/*/AU2026104512/vehicle', (route) =>
@@ -118,7 +131,6 @@ test.describe('change the payment details', () => {
     page,
   }) => {
     const calls = recordChangeCalls(page);
-    // AU2023049920, so that the IBAN of the first card (checked in policies.spec.ts) stays.
     await openChange(page, 'AU2023049920', 'Changer les coordonnées bancaires');
     await expect(
       page.getByRole('heading', { level: 1, name: 'CHANGER LES DÉTAILS DE PAIEMENT' }),
@@ -157,7 +169,7 @@ test.describe('change the payment details', () => {
     const calls = recordChangeCalls(page);
     await openChange(page, 'AU2025087731', 'Changer les coordonnées bancaires');
     await page.getByRole('button', { name: 'Changer les détails de paiement' }).click();
-    await expect(page.locator('.field-error')).toHaveText([REQUIRED.iban]);
+    await expectFieldErrors(page, [[page.getByLabel('IBAN'), REQUIRED.iban]]);
     await expect(page.getByLabel('IBAN')).toBeFocused();
 
     await page.getByLabel('Le titulaire du compte bancaire est différent de l’assuré').check();
@@ -165,11 +177,11 @@ test.describe('change the payment details', () => {
     await page.getByLabel('Nom du titulaire', { exact: true }).fill('B'.repeat(41));
     await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 188');
     await page.getByRole('button', { name: 'Changer les détails de paiement' }).click();
-    await expect(page.locator('.field-error')).toHaveText([
-      REQUIRED.salutation,
-      INVALID.holderNameLength,
-      INVALID.holderNameLength,
-      IBAN_MESSAGES.incorrect,
+    await expectFieldErrors(page, [
+      [page.getByLabel('Civilité du titulaire'), REQUIRED.salutation],
+      [page.getByLabel('Prénom du titulaire'), INVALID.holderNameLength],
+      [page.getByLabel('Nom du titulaire', { exact: true }), INVALID.holderNameLength],
+      [page.getByLabel('IBAN'), IBAN_MESSAGES.incorrect],
     ]);
     await expect(page.getByLabel('Civilité du titulaire')).toBeFocused();
     await expect(page.getByLabel('IBAN')).toHaveAccessibleDescription(
@@ -188,7 +200,9 @@ test.describe('change the payment details', () => {
   ] as const) {
     test(`the IBAN check answering ${status} shows its message under the field and stops there`, async ({
       page,
+      consoleErrors,
     }) => {
+      consoleErrors.expect(failedRequest(/\/iban\/DE89370400440532013000/, status));
       const calls = recordChangeCalls(page);
       await openChange(page, 'AU2025087731', 'Changer les coordonnées bancaires');
       // page.route gives the check's answer: the real server accepts this IBAN (its own
@@ -202,7 +216,7 @@ test.describe('change the payment details', () => {
       );
       await page.getByLabel('IBAN').fill(GERMAN_IBAN);
       await page.getByRole('button', { name: 'Changer les détails de paiement' }).click();
-      await expect(page.locator('.field-error')).toHaveText([message]);
+      await expectFieldErrors(page, [[page.getByLabel('IBAN'), message]]);
       await expect(page.getByLabel('IBAN')).toBeFocused();
       await expect(page.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00');
       expect(calls.map((c) => c.method())).toEqual(['POST']);
@@ -214,7 +228,9 @@ test.describe('change the payment details', () => {
 
   test('a failed update shows the error banner, keeps the form and the button is disabled while it runs', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(/\/AU2025087731\/payment-details/, 500));
     await openChange(page, 'AU2025087731', 'Changer les coordonnées bancaires');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -233,6 +249,5 @@ test.describe('change the payment details', () => {
     await expect(page.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00');
     await expect(page).toHaveURL(/\/changePaymentDetails$/);
     await expectNoAxeViolations(page, 'change payment error banner');
-    await page.screenshot({ path: '/tmp/changes-payment-error.png', fullPage: true });
   });
 });

@@ -1,5 +1,15 @@
-import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { refuseCookies } from '../support/cookies';
+
+// Sends contact requests for real: a server of its own (support/servers.ts).
+test.use({ changesData: true });
 
 test.describe('contact', () => {
   test.beforeEach(async ({ page }) => {
@@ -20,7 +30,6 @@ test.describe('contact', () => {
       'Du lundi au vendredi de 9h00 à 13h00 et de 14h00 à 18h00, appel au prix d’un appel local',
     );
     await expectNoAxeViolations(page, 'contact page');
-    await page.screenshot({ path: '/tmp/contact.png', fullPage: true });
   });
 
   test('a call-back request shows the success banner with the typed number', async ({ page }) => {
@@ -34,7 +43,11 @@ test.describe('contact', () => {
     await expectNoAxeViolations(page, 'contact call-back success');
   });
 
-  test('a call-back request the server refuses shows the error banner', async ({ page }) => {
+  test('a call-back request the server refuses shows the error banner', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/phone-contact/, 400));
     const card = page.getByRole('region', { name: 'Être rappelé(e)' });
     await card.getByLabel('Votre numéro de téléphone').fill('pas un numéro');
     await card.getByRole('button', { name: 'Demander un rappel' }).click();
@@ -45,7 +58,9 @@ test.describe('contact', () => {
 
   test('an email message shows the success banner, an empty one the error banner', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(/\/mail-contact/, 400));
     const card = page.getByRole('region', { name: 'Par courriel' });
     await card.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page.getByRole('alert')).toContainText(

@@ -44,7 +44,6 @@ test.describe('cookie consent', () => {
     );
     expect(new Set(classes).size).toBe(1);
     await expectNoAxeViolations(page, 'home with the cookie banner');
-    await page.screenshot({ path: '/tmp/cookie-banner.png' });
 
     await goTo(page, 'FAQ');
     await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
@@ -104,7 +103,6 @@ test.describe('cookie consent', () => {
       '/rules',
     );
     await expectNoAxeViolations(page, '/cookies');
-    await page.screenshot({ path: '/tmp/cookies-page.png', fullPage: true });
 
     await performance.check();
     await page.getByRole('button', { name: 'Continuer' }).click();

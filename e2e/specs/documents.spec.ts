@@ -1,7 +1,14 @@
 // /documents (SPEC §2): downloads, the documents to provide with their statuses and the
 // eligibility rule (SPEC §4), the upload modal's rules (SPEC §5) and results (SPEC §8).
 import { readFile } from 'node:fs/promises';
-import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { bigPdf, DOWNLOAD_URL, pdfFile, provideCard } from './documents-support';
 
 const PEUGEOT = 'Peugeot 208 (GH-482-KL)';
@@ -24,7 +31,6 @@ test.describe('documents to download', () => {
     await expect(
       page.getByRole('region', { name: 'Peugeot 3008 (CV-547-HG)' }).getByRole('button'),
     ).toHaveCount(2);
-    await page.screenshot({ path: '/tmp/docs-download-desktop.png', fullPage: true });
     await expectNoAxeViolations(page, 'documents, download tab');
 
     const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
@@ -33,7 +39,8 @@ test.describe('documents to download', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('a failed download shows the SPEC message', async ({ page }) => {
+  test('a failed download shows the SPEC message', async ({ page, consoleErrors }) => {
+    consoleErrors.expect(failedRequest(DOWNLOAD_URL, 500));
     await page.route(DOWNLOAD_URL, (route) => route.fulfill({ status: 500, body: '' }));
     await signIn(page, DEMO.camille, '/documents/0');
     await page
@@ -92,7 +99,6 @@ test.describe('documents to provide', () => {
     await expect(peugeot.getByRole('button', { name: /Ajouter un autre document/ })).toBeVisible();
     // Terminated policies are not listed (SPEC §4).
     await expect(provideCard(page, 'Peugeot 3008 (CV-547-HG)')).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/docs-provide-desktop.png', fullPage: true });
     await expectNoAxeViolations(page, 'documents, provide tab');
   });
 
@@ -121,7 +127,6 @@ test.describe('documents to provide', () => {
     await expect(peugeot.getByText('Mandat SEPA signé')).toHaveCount(0);
     // 4 documents and the 'Ajouter un autre document' entry.
     await expect(peugeot.getByRole('listitem')).toHaveCount(5);
-    await page.screenshot({ path: '/tmp/docs-provide-mobile.png', fullPage: true });
     await expectNoAxeViolations(page, 'documents, mobile, collapsed');
     const more = peugeot.getByRole('button', { name: 'Voir plus' });
     await more.click();
@@ -174,7 +179,6 @@ test.describe('the upload modal', () => {
     await input.setInputFiles([1, 2, 3, 4].map((n) => pdfFile(`page-${n}.pdf`, 10 + n)));
     await expect(alert).toHaveText('Maximum 4 fichier(s) accepté(s)!');
     await expect(dialog.getByTestId('attached-file')).toHaveCount(4);
-    await page.screenshot({ path: '/tmp/docs-modal-desktop.png' });
     await expectNoAxeViolations(page, 'upload modal with files and an error');
 
     await dialog.getByRole('button', { name: 'Retirer page-1.pdf' }).click();

@@ -1,13 +1,25 @@
 // Sending files from the upload modal (SPEC §5, §7 one request per file, §8 per-file results).
-// These specs change camille's documents for real: they run in the 'changes' project, after
-// every spec that reads her seeded statuses (playwright.config.ts).
+// These tests change camille's documents for real, on a server of their own
+// (support/servers.ts).
 import type { Route } from '@playwright/test';
-import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { pdfFile, POLICIES_URL, provideCard, UPLOAD_URL } from './documents-support';
 
 const PEUGEOT = 'Peugeot 208 (GH-482-KL)';
 
+test.use({ changesData: true });
+
 test.describe('sending documents', () => {
+  // One story on one set of data: the last test sends what the first one left owed.
+  test.describe.configure({ mode: 'serial' });
+
   test('two files for the driving licence: progress, success banner, statuses reloaded', async ({
     page,
   }) => {
@@ -45,7 +57,12 @@ test.describe('sending documents', () => {
     await expectNoAxeViolations(page, 'after a successful upload');
   });
 
-  test('a failed file stays listed with its message; the others are sent', async ({ page }) => {
+  test('a failed file stays listed with its message; the others are sent', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(UPLOAD_URL, 404));
+    consoleErrors.expect(failedRequest(UPLOAD_URL, 500));
     let calls = 0;
     await page.route(UPLOAD_URL, (route: Route) => {
       calls += 1;
@@ -73,13 +90,14 @@ test.describe('sending documents', () => {
     await expect(files.filter({ hasText: 'b.pdf' })).toContainText('Le contrat introuvable');
     await expect(files.filter({ hasText: 'c.pdf' })).toContainText('Erreur de chargement');
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: '/tmp/docs-modal-failed.png' });
     await expectNoAxeViolations(page, 'upload modal with failed files');
   });
 
   test('an unexpected exception shows "Erreur de fichier interne" and closes the modal', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(UPLOAD_URL));
     await page.route(UPLOAD_URL, (route) => route.abort('connectionreset'));
     await signIn(page, DEMO.camille, '/documents/1');
     await provideCard(page, PEUGEOT)

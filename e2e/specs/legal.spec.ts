@@ -45,7 +45,6 @@ test('the footer opens each legal page with its sections', async ({ page }) => {
   }
   await expect(page.getByText('partiellement conforme', { exact: false }).first()).toBeVisible();
   await expect(page.locator('article')).toContainText('WCAG 2.1');
-  await page.screenshot({ path: '/tmp/accessibility.png', fullPage: true });
 });
 
 test('the rules list the sections of SPEC §2 in order, and an internal link stays in the app', async ({

@@ -1,4 +1,11 @@
-import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 test.describe('session and load failures', () => {
   test('the access token is refreshed when less than 5 seconds remain', async ({ page }) => {
@@ -17,7 +24,8 @@ test.describe('session and load failures', () => {
     await expect(page.getByTestId('policy-card')).toHaveCount(1);
   });
 
-  test('when the refresh fails, sign-in starts again', async ({ page }) => {
+  test('when the refresh fails, sign-in starts again', async ({ page, consoleErrors }) => {
+    consoleErrors.expect(failedRequest(/\/oidc\/token/, 400));
     await page.clock.install();
     await signIn(page, DEMO.lea);
     await expect(page.getByTestId('policy-card')).toHaveCount(1);
@@ -39,7 +47,8 @@ test.describe('session and load failures', () => {
     expect(authorization.searchParams.get('response_type')).toBe('code');
   });
 
-  test('a failed policies load shows the error page', async ({ page }) => {
+  test('a failed policies load shows the error page', async ({ page, consoleErrors }) => {
+    consoleErrors.expect(failedRequest(/\/api\/v1\/policy\/accounts\/[^/]+/, 500));
     // Stands in for a server failure of the policies call.
     await page.route('**/api/v1/policy/accounts/*', (route) =>
       route.fulfill({
@@ -60,7 +69,8 @@ test.describe('session and load failures', () => {
     await expectNoAxeViolations(page, 'error page');
   });
 
-  test('a failed account load shows the error page too', async ({ page }) => {
+  test('a failed account load shows the error page too', async ({ page, consoleErrors }) => {
+    consoleErrors.expect(failedRequest(/\/api\/v1\/account\/accounts\/[^/]+/, 503));
     await page.route('**/api/v1/account/accounts/*', (route) =>
       route.fulfill({ status: 503, body: '' }),
     );

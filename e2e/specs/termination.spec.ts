@@ -53,6 +53,9 @@ async function expectAcknowledged(page: Page, policyNumber: string) {
   return (await page.getByTestId('termination-reference').textContent())!;
 }
 
+// Terminations and address changes write: this spec gets a server of its own (servers.ts).
+test.use({ changesData: true });
+
 test.describe('terminating a contract', () => {
   test('a sale, from the policy card to the receipt, listed afterwards', async ({ page }) => {
     await signIn(page, DEMO.camille);

@@ -1,7 +1,12 @@
-// Shared steps of the browser tests: signing in through the real login form, and axe-core
-// on every page visited (any WCAG 2.1 A/AA violation fails the test).
+// Shared steps and fixtures of the browser tests: the server each test talks to (see
+// servers.ts: one per worker for the specs that only read, one per spec file for the specs that
+// change data), signing in through the real login form, axe-core on the pages a test visits (any
+// WCAG 2.1 A/AA violation fails it), and no console error or uncaught exception unless the test
+// declares it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import type { PortalServer } from './portal-server';
+import { ServerPool } from './servers';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 export const DEMO = {
@@ -21,31 +26,99 @@ export async function expectNoAxeViolations(page: Page, context = page.url()) {
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
 
+/** Signs in through the login form (whose own axe checks are in shell.spec.ts). */
 export async function signIn(page: Page, email: string, path = '/') {
   await page.goto(path);
   await expect(
     page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
   ).toBeVisible();
-  await expectNoAxeViolations(page, 'login page');
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-interface Fixtures {
-  /** Console errors and failed page scripts, checked after each test. */
-  consoleErrors: string[];
+/**
+ * What Chromium logs for a request that failed: answered with `status`, or aborted (no status).
+ * A test that makes one fail on purpose declares it: `consoleErrors.expect(failedRequest(…))`.
+ */
+export function failedRequest(path: RegExp, status?: number): RegExp {
+  const reason = status ? `the server responded with a status of ${status} ` : 'net::';
+  const url = path.source.replace(/^\^/, '').replace(/\$$/, '');
+  return new RegExp(`^Failed to load resource: ${reason}.*\\[[^\\]]*${url}\\]$`);
 }
 
-export const test = base.extend<Fixtures>({
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
-    });
-    await use(errors);
+export interface ConsoleErrors {
+  /** Declares an error the test causes on purpose (e.g. a request it aborts): it must occur. */
+  expect(message: RegExp): void;
+}
+
+interface TestFixtures {
+  /** Whether the spec changes data, so that it needs a server of its own (servers.ts). */
+  changesData: boolean;
+  server: PortalServer;
+  /** Checked after each test: none but the declared ones (auto fixture). */
+  consoleErrors: ConsoleErrors;
+  /** Fails a test that writes through the API on the shared server (auto fixture). */
+  readOnlyGuard: void;
+}
+
+interface WorkerFixtures {
+  servers: ServerPool;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  changesData: [false, { option: true }],
+  servers: [
+    // Playwright reads a fixture's dependencies from this pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pool = new ServerPool();
+      await use(pool);
+      await pool.stop();
+    },
+    { scope: 'worker' },
+  ],
+  server: async ({ servers, changesData }, use, testInfo) => {
+    await use(await servers.serverFor(testInfo.file, changesData));
   },
+  baseURL: async ({ server }, use) => use(server.url),
+  // A spec that writes on the shared server would change what the others read: a write call to
+  // the API that reaches the server fails the test unless its spec declares changesData. Calls
+  // that a test answers itself with page.route never get here (page routes come first).
+  readOnlyGuard: [
+    async ({ page, changesData }, use) => {
+      const writes: string[] = [];
+      if (!changesData) {
+        await page.context().route('**/api/v1/**', (route) => {
+          const request = route.request();
+          if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method()))
+            writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+          return route.fallback();
+        });
+      }
+      await use();
+      expect(writes, 'writes from a spec without test.use({ changesData: true })').toEqual([]);
+    },
+    { auto: true },
+  ],
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const expected: RegExp[] = [];
+      page.on('pageerror', (err) => errors.push(`uncaught ${err.name}: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const { url } = msg.location();
+        errors.push(url ? `${msg.text()} [${url}]` : msg.text());
+      });
+      await use({ expect: (message) => expected.push(message) });
+      const unexpected = errors.filter((e) => !expected.some((m) => m.test(e)));
+      expect(unexpected, 'console errors and uncaught exceptions').toEqual([]);
+      const missing = expected.filter((m) => !errors.some((e) => m.test(e)));
+      expect(missing.map(String), 'declared console errors that did not occur').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LegalPage } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/client';
 import { loadContent } from '../src/services/content-loader';
 import { searchFaq } from '../src/services/faq';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './backends';
+import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from './harness';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 describe.each(BACKENDS)('legal pages on %s', (backend) => {
   let t: TestApp;
@@ -96,7 +96,10 @@ describe('content loader', () => {
   let dir: string;
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    await migrate(database.handle.db);
+    // The template holds the repository's content: start from none, as a new database does.
+    const db = database.handle.db;
+    for (const table of ['faq_categories', 'legal_pages', 'content_sources'] as const)
+      await db.deleteFrom(table).execute();
     dir = await mkdtemp(path.join(tmpdir(), 'content-'));
     await mkdir(path.join(dir, 'faq'));
     await mkdir(path.join(dir, 'legal'));

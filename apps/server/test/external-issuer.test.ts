@@ -5,16 +5,9 @@ import { ACCOUNT_SECURITY_MESSAGES, type ErrorBody } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createTestDatabase, type TestDatabase } from './backends';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  testConfig,
-  type TestApp,
-} from './harness';
+import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+import { testConfig } from './test-config';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { signWithOtherKey } from './tokens';
 
 const PORT = 39_000 + Math.floor(Math.random() * 1000);
@@ -62,9 +55,10 @@ describe('an external identity provider', () => {
       url: `/api/v1/policy/accounts/${accountId}`,
       headers: bearer(tokens.access_token),
     });
-    // This instance holds other data: the token is accepted and the list is the caller's (empty here).
+    // Both instances are copies of the same demo data: the token is accepted and its subject
+    // scopes the answer to the caller's one policy.
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
+    expect(response.json()).toMatchObject([{ state: 'Actif', paymentDetails: null }]);
   });
 
   it('refuses tokens the issuer did not sign', async () => {

@@ -1,15 +1,14 @@
 // Builds the real app for API tests (no open port) and signs in through the real embedded
 // OpenID Connect provider with the authorization-code flow and PKCE, as the SPA does.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import { spaRedirectUris } from '../src/oidc/provider';
-import { createTestDatabase, type BackendName, type TestDatabase } from './backends';
+import type { BackendName } from './backends';
+import { testConfig } from './test-config';
+import { copyTemplateDocuments, createTestDatabase, type TestDatabase } from './test-database';
 
 export const DEMO = {
   camille: 'camille.martin@example.fr',
@@ -18,23 +17,6 @@ export const DEMO = {
   password: 'Demo2026!',
 } as const;
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: '/nonexistent',
-    },
-    {
-      inMemoryDatabase: true,
-      // Documents go to a throw-away folder, never the repository's data folder.
-      documentsDir: overrides.documentsDir ?? mkdtempSync(path.join(tmpdir(), 'espace-docs-')),
-      ...overrides,
-    },
-  );
-}
-
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -42,12 +24,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The real app on a copy of the template database and of its documents (template.ts). */
 export async function createTestApp(
   backend: BackendName = 'pglite',
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(backend);
-  const config = testConfig(overrides);
+  const [database, documentsDir] = await Promise.all([
+    createTestDatabase(backend),
+    overrides.documentsDir ?? copyTemplateDocuments(backend),
+  ]);
+  const config = testConfig({ ...overrides, documentsDir });
   const app = await buildApp(config, { database: database.handle, logger: false });
   await app.ready();
   return {
@@ -57,7 +43,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
-      if (!overrides.documentsDir) await rm(config.documentsDir, { recursive: true, force: true });
+      if (!overrides.documentsDir) await rm(documentsDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { createTestDatabase, type TestDatabase } from './backends';
-import { createTestApp, testConfig, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { testConfig } from './test-config';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 describe('platform', () => {
   let t: TestApp;
@@ -51,6 +52,24 @@ describe('platform', () => {
       expect(headers['x-content-type-options'], url).toBe('nosniff');
       expect(headers['referrer-policy'], url).toBe('no-referrer');
     }
+  });
+
+  // ARCHITECTURE.md: demo data only into an empty database, content only when a file changed,
+  // keys only on first start. The API suite relies on it: every file starts on a copy of one
+  // initialised template database (test/template.ts).
+  it('starts again on an initialised database without seeding, loading or generating anything', async () => {
+    const db = t.app.db;
+    const state = async () => ({
+      accounts: await db.selectFrom('accounts').select('id').orderBy('id').execute(),
+      documents: await db.selectFrom('downloadable_documents').select('id').orderBy('id').execute(),
+      content: await db.selectFrom('content_sources').selectAll().orderBy('path').execute(),
+      secrets: await db.selectFrom('app_secrets').selectAll().orderBy('name').execute(),
+    });
+    const before = await state();
+    expect(before.accounts).toHaveLength(3);
+    const again = await buildApp(t.config, { database: t.database.handle, logger: false });
+    await again.close();
+    expect(await state()).toEqual(before);
   });
 });
 

@@ -24,6 +24,7 @@ export function renderPage(title: string, body: string): string {
 <script src="/brand/brand.js"></script>
 <link rel="stylesheet" href="/brand/brands.css">
 <link rel="stylesheet" href="/brand/auth.css">
+<link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <main class="auth-card">

@@ -1,0 +1,23 @@
+// PGlite opened the way src/db/client.ts opens it (same extension, same dialect), but optionally
+// from a dumped data folder: the API suite copies its template database this way (global-setup.ts).
+import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { DatabaseHandle } from '../src/db/client';
+import type { Database } from '../src/db/types';
+
+export interface PgliteDatabase {
+  pglite: PGlite;
+  handle: DatabaseHandle;
+}
+
+/** An in-memory PGlite, empty or loaded from a `dumpDataDir()` tarball. */
+export async function openPglite(loadDataDir?: Blob): Promise<PgliteDatabase> {
+  const pglite = await PGlite.create({
+    extensions: { unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { pglite, handle: { db, kind: 'pglite', close: () => db.destroy() } };
+}

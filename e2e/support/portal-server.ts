@@ -1,0 +1,118 @@
+// Starts the real portal for the browser tests, as `npm start` starts it (node with tsx, the
+// server entry point, the SPA built once beforehand), on a free port and on its own copy of the
+// data folder that global-setup.ts seeded: its own database and documents, the demo data fresh.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
+// The first start may build the SPA and seeds an empty database.
+const READY_TIMEOUT_MS = 180_000;
+
+export interface PortalServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on now (several runs and workers share the machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The SPA build the servers serve: E2E_WEB_OUT_DIR when several runs share the machine. */
+export function webEnv(): Record<string, string> {
+  const out = process.env.E2E_WEB_OUT_DIR;
+  return out ? { WEB_OUT_DIR: out, WEB_DIST: path.resolve(out) } : {};
+}
+
+/** Keeps the end of a process's output, to explain a server that did not start. */
+function tail(child: ChildProcess): () => string {
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => output;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let stopped = false;
+  child.once('exit', () => (stopped = true));
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error(`The portal stopped before it was ready:\n${output()}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`The portal was not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/** Runs a command that serves the portal and resolves once /readyz answers. */
+export async function startPortal(
+  command: string[],
+  env: Record<string, string>,
+): Promise<PortalServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...webEnv(), ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = tail(child);
+  await waitUntilReady(url, child, output);
+  return {
+    url,
+    async stop() {
+      // SIGTERM: the server drains and closes its database cleanly.
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(killed);
+    },
+  };
+}
+
+/** A server on a fresh copy of the seeded data folder `template`. */
+export async function startServer(template: string): Promise<PortalServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-e2e-'));
+  await cp(template, dataDir, { recursive: true });
+  try {
+    const server = await startPortal([process.execPath, '--import', 'tsx', SERVER_ENTRY], {
+      DATA_DIR: dataDir,
+    });
+    return {
+      url: server.url,
+      async stop() {
+        await server.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
