@@ -5,7 +5,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { DatabaseHandle } from '../src/db/client';
-import type { Database } from '../src/db/types';
+import type { DB } from '../src/db/types';
 
 export interface PgliteDatabase {
   pglite: PGlite;
@@ -18,6 +18,6 @@ export async function openPglite(loadDataDir?: Blob): Promise<PgliteDatabase> {
     extensions: { unaccent },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return { pglite, handle: { db, kind: 'pglite', close: () => db.destroy() } };
 }
