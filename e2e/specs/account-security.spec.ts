@@ -11,6 +11,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectNoAxeViolations,
+  failedRequest,
   test as base,
 } from '../support/fixtures';
 import { startPrivateServer, type PrivateServer } from '../support/private-server';
@@ -55,7 +56,9 @@ const banner = (page: Page) => page.getByTestId('banner');
 test.describe('account security', () => {
   test('the password screen states the rule, checks the fields, and changes the password', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(/\/password/, 400));
     await openSection(page, DEMO.lea, '/account/password', 'Changer de mot de passe');
     await expect(
       page.getByLabel('Nouveau mot de passe', { exact: true }),
@@ -117,7 +120,11 @@ test.describe('account security', () => {
     ).toBeVisible();
   });
 
-  test('the preferences screen saves the consent at once, with its banners', async ({ page }) => {
+  test('the preferences screen saves the consent at once, with its banners', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/consent\//, 500));
     await openSection(page, DEMO.camille, '/account/communication', 'Gestion des préférences');
     const consent = page.getByLabel(
       'J’accepte d’être contacté(e) à des fins de prospection commerciale',
@@ -146,7 +153,10 @@ test.describe('account security', () => {
 
   test('the deletion screen explains, deletes, signs out after 3 s, and the email no longer signs in', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(/\/account\/accounts\//, 400));
+    consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 401));
     await openSection(page, DEMO.jean, '/account/accountDelete', 'Supprimer le compte');
     await expect(page.getByText('Vos contrats d’assurance ne sont pas résiliés.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'vos polices d’assurance' })).toHaveAttribute(
@@ -210,7 +220,9 @@ test.describe('account security', () => {
   test('a forgotten password is reset with the link demo mode writes to the log', async ({
     page,
     privateServer,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(/\/interaction\/password\/reset/, 400));
     await page.goto('/');
     await expect(
       page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
