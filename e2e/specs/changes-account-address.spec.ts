@@ -1,10 +1,9 @@
 // SPEC §2 /changeAddress, §4 "Personal address change" and "Address save", §7, §8: the address
 // changes from 'Mon compte' to the banner at home. These change camille's demo data (her
-// personal address; garage changes are requests for the broker and leave the cards as they are),
-// so this file runs in the 'changes' project, after every reader of that data.
+// personal address; garage changes are requests for the broker and leave the cards as they are).
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import type { Page, Request } from '@playwright/test';
-import { DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { DEMO, expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';
 import {
   dataLayer,
   field,
@@ -35,7 +34,11 @@ function recordAddressCalls(page: Page): Request[] {
 test.use({ changesData: true });
 
 test.describe('address changes', () => {
-  test('a failed save shows the error banner and keeps the form as typed', async ({ page }) => {
+  test('a failed save shows the error banner and keeps the form as typed', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/api\/v1\/account\/accounts\/[^/]+\/address$/, 500));
     await openAccount(page, DEMO.camille);
     await personalCard(page)
       .getByRole('button', { name: /^Faire un changement/ })
@@ -193,7 +196,10 @@ test.describe('address changes', () => {
 
   test('an address the check does not recognise can be edited, then confirmed anyway', async ({
     page,
+    consoleErrors,
   }) => {
+    // The check refuses the address twice (400), as the customer submits it twice.
+    consoleErrors.expect(failedRequest(/\/validateAddress$/, 400));
     const calls = recordAddressCalls(page);
     await openAccount(page, DEMO.camille);
     await garageCard(page, '18 rue des Lilas')
