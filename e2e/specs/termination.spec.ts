@@ -3,7 +3,14 @@
 // receipt, the reason clearing the files, the comment counter, keyboard only, 375 px wide.
 // These specs record termination requests for camille: they run in the 'changes' project.
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { pdfFile } from './documents-support';
 
 const SALE = 'Je vends mon véhicule et suspends mes garanties';
@@ -155,7 +162,11 @@ test.describe('terminating a contract', () => {
 
   test('a refusal shows the server’s message and keeps the form as typed (SPEC §8)', async ({
     page,
+    consoleErrors,
   }) => {
+    for (const status of [400, 500, 409]) {
+      consoleErrors.expect(failedRequest(/\/terminate$/, status));
+    }
     const answers = [
       { status: 400, message: 'cession.pdf : Le fichier est vide.' },
       { status: 500, message: 'Erreur de fichier interne' },

@@ -3,6 +3,7 @@
 // its date in the consent history) with the withdrawal text of SPEC §8 or a short
 // acknowledgement, and 'Erreur de fichier interne' on failure (the box shows the saved value).
 import { ACCOUNT_SECURITY_MESSAGES } from '@espace/contract';
+import { useState } from 'react';
 import { useAccount } from '../../../api/get-account';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { Loading } from '../../../components/loading';
@@ -16,6 +17,9 @@ const { banners } = ACCOUNT_SECURITY_MESSAGES;
 export function Component() {
   const account = useAccount();
   const mutation = useSetConsent();
+  // What the customer just chose, set in the event itself: the box must not flick back to the
+  // old value for the render before the mutation reports itself pending.
+  const [chosen, setChosen] = useState<boolean | undefined>();
   const save = useActionLifecycle(mutation, {
     banners: {
       success: (_, consent) => (consent ? banners.consent.given : banners.consent.withdrawn),
@@ -23,7 +27,7 @@ export function Component() {
     },
   });
   if (!account.data) return <Loading />;
-  const checked = mutation.isPending ? mutation.variables : account.data.commercialConsent;
+  const checked = chosen ?? account.data.commercialConsent;
   return (
     <section className="card account-security" aria-labelledby="communication-title">
       <h2 id="communication-title">{t.title}</h2>
@@ -34,7 +38,11 @@ export function Component() {
           type="checkbox"
           checked={checked}
           disabled={mutation.isPending}
-          onChange={(event) => void save.run(event.target.checked)}
+          onChange={(event) => {
+            setChosen(event.target.checked);
+            // Success has put the saved value in the account; failure shows it again.
+            void save.run(event.target.checked).finally(() => setChosen(undefined));
+          }}
         />
         <label htmlFor="commercial-consent">{t.consent}</label>
       </div>
