@@ -9,25 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import type { BackendName } from './backends';
 import { openPglite } from './pglite';
 import { adminQuery, postgresAnswers, postgresUrl } from './postgres';
+import type { TestTemplates } from './provided';
 import { testConfig } from './test-config';
-
-export interface TestTemplates {
-  /** The template's PGlite data folder, dumped (uncompressed tar). */
-  pgliteDump: string;
-  /** The documents each template's demo seed stored; each test file copies its backend's. */
-  documentsDirs: Record<BackendName, string>;
-  /** The template database on the PostgreSQL server; null when the server does not answer. */
-  postgresTemplate: string | null;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testTemplates: TestTemplates;
-  }
-}
 
 const TEMPLATE_PREFIX = 'espace_template_';
 /** Templates left by a run that was killed; a run lasts minutes, so these are surely orphans. */

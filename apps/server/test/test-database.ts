@@ -5,6 +5,7 @@ import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import type {} from './provided'; // the type of inject('testTemplates')
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import type { BackendName } from './backends';
 import { openPglite } from './pglite';

@@ -1,0 +1,39 @@
+// `node scripts/run-parallel.mjs 'cmd 1' 'cmd 2' …`: runs independent checks side by side, as many
+// at a time as the machine has cores (each of tsc, eslint and prettier uses one), so that
+// `npm run lint` and `npm run typecheck` take the time of their longest lane instead of the sum.
+// Each command's output is printed whole when it ends, never interleaved; the exit code is
+// non-zero when any command failed.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+const commands = process.argv.slice(2);
+const queue = [...commands];
+const failed = [];
+
+function run(command) {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks) }));
+  });
+}
+
+async function lane() {
+  for (let command = queue.shift(); command; command = queue.shift()) {
+    const started = performance.now();
+    const { code, output } = await run(command);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`> ${command} (${code === 0 ? 'ok' : `exit ${code}`}, ${seconds} s)\n`);
+    process.stdout.write(output);
+    if (code !== 0) failed.push(command);
+  }
+}
+
+await Promise.all(Array.from({ length: Math.min(availableParallelism(), commands.length) }, lane));
+if (failed.length) {
+  console.error(`Failed: ${failed.join(', ')}`);
+  process.exit(1);
+}
