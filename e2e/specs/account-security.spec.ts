@@ -124,7 +124,7 @@ test.describe('account security', () => {
     page,
     consoleErrors,
   }) => {
-    consoleErrors.expect(failedRequest(/\/consent\//, 500));
+    consoleErrors.expect(failedRequest(/\/consent\/accounts\/[^/]+\/false$/, 500));
     await openSection(page, DEMO.camille, '/account/communication', 'Gestion des préférences');
     const consent = page.getByLabel(
       'J’accepte d’être contacté(e) à des fins de prospection commerciale',
