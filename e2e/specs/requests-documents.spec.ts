@@ -50,7 +50,7 @@ test.describe('Mes demandes', () => {
     await expectNoAxeViolations(page, 'Mes demandes');
 
     // Another contract has no request.
-    await page.getByLabel('Contrat').selectOption('AU2025087731'); // Renault Clio V;
+    await page.getByLabel('Contrat', { exact: true }).selectOption('AU2025087731'); // Renault Clio V;
     await expect(page.getByText('Aucune demande pour ce contrat.')).toBeVisible();
   });
 
@@ -69,7 +69,7 @@ test.describe('Mes demandes', () => {
     await expect(page.getByText(/FR76 •••• •••• 0143/)).toBeVisible();
     await expectNoAxeViolations(page, 'Mes demandes, every status');
 
-    await page.getByLabel('Contrat').selectOption('AU2021012290'); // Ford Puma;
+    await page.getByLabel('Contrat', { exact: true }).selectOption('AU2021012290'); // Ford Puma;
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).nth(1)).toContainText('Coordonnées bancaires');
   });
