@@ -50,11 +50,19 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     const markInfo = await pdf.getMarkInfo();
     const raw = response.rawPayload.toString('latin1');
     const { text } = await extractText(pdf, { mergePages: true });
+    // The structure tree a screen reader follows: the roles of page 1, in reading order.
+    const roles: string[] = [];
+    const walk = (node: { role?: string; children?: unknown[] }) => {
+      if (node.role) roles.push(node.role);
+      for (const child of node.children ?? []) walk(child as typeof node);
+    };
+    walk((await (await pdf.getPage(1)).getStructTree()) as { children?: unknown[] });
     return {
       // Lines as extracted, spaces normalised (fr-FR formats use no-break spaces).
       text: text.replace(/[\u00a0\u202f]/g, ' '),
       title: info.Title,
       tagged: markInfo?.Marked === true && raw.includes('/StructTreeRoot'),
+      roles,
       lang: /\/Lang \((fr-FR)\)/.exec(raw)?.[1],
     };
   }
@@ -74,6 +82,10 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     const risk = p.risks[0]!;
     const memo = await download(TOYOTA, 'Mémo Véhicule Assuré');
     expect(memo).toMatchObject({ title: 'Mémo Véhicule Assuré', tagged: true, lang: 'fr-FR' });
+    expect(memo.roles.slice(0, 5)).toEqual(['Root', 'Document', 'P', 'H1', 'P']);
+    expect(memo.roles).toEqual(
+      expect.arrayContaining(['H2', 'Table', 'TR', 'TH', 'TD', 'L', 'LI']),
+    );
     expect(memo.text).toContain(`Contrat n° ${TOYOTA}`);
     expect(memo.text).toContain(`Immatriculation ${risk.licensePlate}`);
     expect(memo.text).toContain(`Marque et modèle ${risk.manufacturer} ${risk.model}`);
