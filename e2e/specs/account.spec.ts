@@ -30,6 +30,7 @@ test.describe('Mon compte', () => {
     const nav = page.getByRole('navigation', { name: 'Rubriques de Mon compte' });
     await expect(nav.getByRole('link')).toHaveText([
       'Adresse',
+      'Mes demandes',
       'Mot de Passe',
       'Gestion des préférences',
       'Supprimer le Compte',

@@ -31,6 +31,19 @@ const overrides = {
     'legal_pages.sections': 'JSONColumnType<{ title: string; html: string }[]>',
     'oidc_payloads.payload': JSON_OBJECT,
     'outbox.payload': JSON_OBJECT,
+    'customer_requests.payload': JSON_OBJECT,
+    // The check constraints of migrations 0016 and 0017.
+    'customer_requests.status': 'RequestStatus',
+    // A view's columns read as nullable; these never are (migration 0016).
+    'customer_requests.id': 'string',
+    'customer_requests.kind': 'RequestKind',
+    'customer_requests.account_id': 'string',
+    'customer_requests.created_at': 'Timestamp',
+    'customer_requests.reference': 'string',
+    'customer_requests.status_changed_at': 'Timestamp',
+    'request_statuses.status': 'RequestStatus',
+    'request_status_history.status': 'RequestStatus',
+    'claims.responsibility': '0 | 50 | 100',
     'policy_documents.status': 'DocumentStatus | null',
     'termination_requests.payload': JSON_OBJECT,
     // The check constraints of migration 0008; basis and reason are the contract's.
@@ -53,6 +66,8 @@ async function generateTypes(): Promise<string> {
       overrides,
       customImports: {
         DocumentStatus: '@espace/contract',
+        RequestKind: '@espace/contract',
+        RequestStatus: '@espace/contract',
         Salutation: '@espace/contract',
         TerminationBasis: '@espace/contract',
         TerminationReasonId: '@espace/contract',

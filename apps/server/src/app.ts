@@ -22,6 +22,7 @@ import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
 import accountSecurityRoutes from './routes/account/security/index';
 import getAccountRoute from './routes/account/get-account';
+import listRequestsRoute from './routes/account/list-requests';
 import addressChangeRoutes from './routes/address/index';
 import searchAddressesRoute from './routes/address/search-addresses';
 import documentRoutes from './routes/document/index';
@@ -139,6 +140,7 @@ export async function buildApp(
         tokenValidity,
       });
       await api.register(getAccountRoute);
+      await api.register(listRequestsRoute);
       await api.register(listPoliciesRoute);
       await api.register(documentRoutes);
       await api.register(contactRoutes);

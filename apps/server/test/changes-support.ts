@@ -60,6 +60,7 @@ export async function openChangesContext(backend: BackendName): Promise<ChangesC
       return test.database.handle.db
         .selectFrom('change_requests')
         .select(['type', 'policy_number', 'payload', 'status'])
+        .where('account_id', '=', accountId) // the demo seed gives Jean past requests
         .orderBy('created_at')
         .execute();
     },

@@ -23,6 +23,7 @@ export const API_ROUTES = {
   mailContact: '/account/accounts/:accountId/mail/mail-contact',
   validateAddress: '/account/accounts/:accountId/validateAddress',
   accountAddress: '/account/accounts/:accountId/address',
+  requests: '/account/accounts/:accountId/requests',
   password: '/authentication/accounts/:accountId/password',
   consent: '/consent/accounts/:accountId/:consent',
   policies: '/policy/accounts/:accountId',

@@ -61,4 +61,6 @@ export const OUTBOX_TYPES = {
   mailContact: 'contact.mail',
   /** The customer deleted their online account: the back office erases what it holds for it. */
   accountErasure: 'account.erasure',
+  /** The personal address changed at once; the back office updates its own records. */
+  personalAddress: 'address.personal',
 } as const;

@@ -19,3 +19,5 @@ export * from './address-match';
 export * from './messages-address';
 export * from './account-security';
 export * from './termination';
+export * from './requests';
+export * from './generated-documents';

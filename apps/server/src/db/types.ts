@@ -2,6 +2,8 @@
 // (scripts/db-types.ts, kysely-codegen): do not edit; add a migration and run the script again.
 import type {
   DocumentStatus,
+  RequestKind,
+  RequestStatus,
   Salutation,
   TerminationBasis,
   TerminationReasonId,
@@ -63,6 +65,14 @@ export interface ChangeRequests {
     | 'change_garage_address';
 }
 
+export interface Claims {
+  id: string;
+  nature: string;
+  occurred_on: Timestamp;
+  policy_number: string;
+  responsibility: 0 | 50 | 100;
+}
+
 export interface ConsentHistory {
   account_id: string;
   consent: boolean;
@@ -84,6 +94,19 @@ export interface Credentials {
   password_hash: string;
 }
 
+export interface CustomerRequests {
+  account_id: string;
+  created_at: Timestamp;
+  id: string;
+  kind: RequestKind;
+  payload: JSONColumnType<Record<string, unknown>>;
+  policy_number: string | null;
+  reference: string;
+  status: RequestStatus;
+  status_changed_at: Timestamp;
+  status_reason: string | null;
+}
+
 export interface DownloadableDocuments {
   content_type: string;
   created_at: Generated<Timestamp>;
@@ -100,6 +123,7 @@ export interface Drivers {
   first_name: string;
   id: string;
   last_name: string;
+  licence_date: Timestamp | null;
   policy_number: string;
   principal: Generated<boolean>;
   salutation: Salutation;
@@ -193,6 +217,8 @@ export interface PaymentDetails {
 export interface Policies {
   account_id: string;
   customer_id: string;
+  end_date: Timestamp | null;
+  end_reason: string | null;
   garage_address_id: string | null;
   policy_number: string;
   premium_a: Numeric;
@@ -224,6 +250,21 @@ export interface ReceivedFiles {
   sha256: string;
   size: number;
   storage_key: string;
+}
+
+export interface RequestStatuses {
+  reason: string | null;
+  request_id: string;
+  status: RequestStatus;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RequestStatusHistory {
+  id: Generated<Int8>;
+  reason: string | null;
+  recorded_at: Generated<Timestamp>;
+  request_id: string;
+  status: RequestStatus;
 }
 
 export interface Risks {
@@ -267,9 +308,11 @@ export interface DB {
   accounts: Accounts;
   app_secrets: AppSecrets;
   change_requests: ChangeRequests;
+  claims: Claims;
   consent_history: ConsentHistory;
   content_sources: ContentSources;
   credentials: Credentials;
+  customer_requests: CustomerRequests;
   downloadable_documents: DownloadableDocuments;
   drivers: Drivers;
   faq_categories: FaqCategories;
@@ -285,6 +328,8 @@ export interface DB {
   policies: Policies;
   policy_documents: PolicyDocuments;
   received_files: ReceivedFiles;
+  request_status_history: RequestStatusHistory;
+  request_statuses: RequestStatuses;
   risks: Risks;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;

@@ -1,8 +1,9 @@
-// The documents to download of every demo policy (SPEC §2 'Téléchargement'): an insurance
-// certificate per policy and the general conditions, real small PDFs rendered at seed time and
-// stored through the document storage, like any other document.
+// The stored documents to download of every demo policy (SPEC §2 'Téléchargement'): the general
+// conditions, a real small PDF rendered at seed time and stored through the document storage,
+// like any other document. The certificate, the Mémo Véhicule Assuré and the relevé
+// d'informations are not stored: they are generated from the contract on request
+// (services/documents/contract-documents.ts).
 import { randomUUID } from 'node:crypto';
-import { formatDate, formatMoney } from '@espace/contract';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { renderDemoPdf } from '../services/pdf/demo-pdf';
@@ -31,49 +32,18 @@ async function store(storage: DocumentStorage, bytes: Uint8Array) {
   return { key, size };
 }
 
-/** Stores the two PDFs of every policy already seeded and lists them; returns how many. */
+/** Stores the general conditions of every policy already seeded and lists them; returns how many. */
 export async function seedDemoDocuments(db: Db, storage: DocumentStorage): Promise<number> {
   const policies = await db
     .selectFrom('policies as p')
-    .innerJoin('risks as r', (join) =>
-      join.onRef('r.policy_number', '=', 'p.policy_number').on('r.position', '=', 0),
-    )
-    .innerJoin('accounts as a', 'a.id', 'p.account_id')
-    .select([
-      'p.policy_number',
-      'p.premium_a',
-      sql<string>`to_char(p.start_date, 'YYYY-MM-DD')`.as('start_date'),
-      'r.manufacturer',
-      'r.model',
-      'r.license_plate',
-      'a.first_name',
-      'a.last_name',
-    ])
+    .select(['p.policy_number', sql<string>`to_char(p.start_date, 'YYYY-MM-DD')`.as('start_date')])
     .execute();
   const conditions = await renderDemoPdf(GENERAL_CONDITIONS);
   let count = 0;
   for (const p of policies) {
-    const startIso = p.start_date;
     // Mid-morning UTC: the same calendar day wherever in Europe the customer reads it.
-    const start = new Date(`${startIso}T09:00:00Z`);
-    const certificate = await renderDemoPdf({
-      title: 'Attestation d’assurance',
-      lines: [
-        `Assuré : ${p.first_name} ${p.last_name}`,
-        `Contrat n° ${p.policy_number}`,
-        `Véhicule : ${p.manufacturer} ${p.model} (${p.license_plate})`,
-        `Date d’effet : ${formatDate(startIso)}`,
-        `Prime annuelle : ${formatMoney(Number(p.premium_a))}`,
-      ],
-    });
-    const files = [
-      {
-        fileName: `Attestation d’assurance ${p.policy_number}.pdf`,
-        bytes: certificate,
-        created: start,
-      },
-      { fileName: 'Conditions générales.pdf', bytes: conditions, created: start },
-    ];
+    const start = new Date(`${p.start_date}T09:00:00Z`);
+    const files = [{ fileName: 'Conditions générales.pdf', bytes: conditions, created: start }];
     for (const file of files) {
       const { key, size } = await store(storage, file.bytes);
       await db

@@ -7,6 +7,7 @@ import type { DocumentStorage } from '../services/storage/storage';
 import type { Db } from '../db/client';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
+import { seedDemoHistory } from './demo-history';
 
 /** A start date relative to the seeding day in Paris, the portal's "today" (contract dates.ts). */
 function isoDaysAgo(days: number): string {
@@ -22,6 +23,7 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<bo
     for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
       await insertCustomer(trx, customer, passwordHash, index);
     }
+    await seedDemoHistory(trx);
   });
   await seedDemoDocuments(db, storage);
   return true;

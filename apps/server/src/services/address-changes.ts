@@ -12,9 +12,11 @@
 // - a personal change names the policy whose garage address was the personal address (SPEC §4,
 //   the 'Voulez vous continuer?' modal): when that is still so and the policy is not terminated,
 //   the same garage request is recorded for it and the policies sharing that garage;
+// - a personal change is also an outbox row for the back office ('Mes demandes' lists it);
 // - everything a change writes is written in one transaction: a refusal leaves nothing behind.
 import {
   ADDRESS_MESSAGES,
+  OUTBOX_TYPES,
   isTerminated,
   sameAddress,
   type Account,
@@ -25,6 +27,7 @@ import type { Db } from '../db/client';
 import { getAccount } from './accounts';
 import { inChangeTransaction, recordChangeRequest } from './changes/change-requests';
 import { NotFoundError } from './errors';
+import { enqueue } from './outbox';
 import { requireOwnPolicy } from './policies';
 
 interface GarageRow {
@@ -127,6 +130,8 @@ export async function changePersonalAddress(
       })
       .where('id', '=', current.id)
       .execute();
+    // The broker's records follow, and 'Mes demandes' lists the change (issue 16).
+    await enqueue(trx, { type: OUTBOX_TYPES.personalAddress, accountId, payload: { address } });
     return getAccount(trx, accountId);
   });
 }

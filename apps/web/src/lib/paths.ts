@@ -19,6 +19,8 @@ export const paths = {
   accountPassword: '/account/password',
   accountCommunication: '/account/communication',
   accountDelete: '/account/accountDelete',
+  /** 'Mes demandes' (issue 16). */
+  accountRequests: '/account/requests',
   changeAddress: '/changeAddress',
   faq: '/faq',
   contact: '/contact',

@@ -3,13 +3,28 @@
 // terminated policy's documents, which stay listed); a document is read only through its
 // policy (else NotFoundError 'Document introuvable.'); a listed document whose bytes are missing
 // from storage reads as not found, never as a server error, and is logged for the operator.
-import { DOCUMENT_NOT_FOUND_MESSAGE, type DownloadedDocument } from '@espace/contract';
-import type { Readable } from 'node:stream';
+// The documents generated from the contract (contract-documents.ts, issue 16) are listed first
+// and read with the same call, rendered on request; a terminated policy has only its relevé.
+import {
+  DOCUMENT_NOT_FOUND_MESSAGE,
+  GENERATED_DOCUMENTS,
+  generatedDocumentFileName,
+  generatedDocumentKind,
+  isTerminated,
+  todayInParis,
+  type DownloadedDocument,
+} from '@espace/contract';
+import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../errors';
 import type { Logger } from '../logger';
 import { requireOwnPolicy } from '../policies';
 import { StoredFileNotFoundError, type DocumentStorage } from '../storage/storage';
+import {
+  generatedDocumentsOf,
+  loadContractData,
+  renderContractDocument,
+} from './contract-documents';
 
 export async function listPolicyDocuments(
   db: Db,
@@ -24,11 +39,14 @@ export async function listPolicyDocuments(
     .orderBy('created_at', 'desc')
     .orderBy('file_name')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    fileName: row.file_name,
-    created: new Date(row.created_at).toISOString(),
-  }));
+  return [
+    ...generatedDocumentsOf(policy, new Date()),
+    ...rows.map((row) => ({
+      id: row.id,
+      fileName: row.file_name,
+      created: new Date(row.created_at).toISOString(),
+    })),
+  ];
 }
 
 export interface DocumentContent {
@@ -45,6 +63,22 @@ export async function openPolicyDocument(
   documentId: string,
 ): Promise<DocumentContent> {
   const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  const kind = generatedDocumentKind(documentId);
+  if (kind) {
+    if (GENERATED_DOCUMENTS[kind].activeOnly && isTerminated(policy)) {
+      throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
+    }
+    const now = new Date();
+    const data = await loadContractData(db, accountId, policy.policy_number, todayInParis(now));
+    if (!data) throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
+    const bytes = await renderContractDocument(kind, data, now);
+    return {
+      fileName: generatedDocumentFileName(kind, policy.policy_number),
+      contentType: 'application/pdf',
+      size: bytes.length,
+      body: Readable.from([bytes]),
+    };
+  }
   const doc = await db
     .selectFrom('downloadable_documents')
     .select(['file_name', 'content_type', 'storage_key', 'size'])

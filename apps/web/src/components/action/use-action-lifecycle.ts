@@ -10,7 +10,14 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { trackEvent, type AnalyticsData, type AnalyticsEvent } from '../../lib/analytics/tracking';
-import { useBanner } from '../banner/banner-context';
+import { paths } from '../../lib/paths';
+import { useBanner, type BannerLink } from '../banner/banner-context';
+
+/** The success banner of a request links to where the customer can follow it (issue 16). */
+export const FOLLOW_REQUEST_LINK: BannerLink = {
+  to: paths.accountRequests,
+  label: 'Suivre ma demande dans « Mes demandes »',
+};
 
 export interface TrackedEvent {
   event: AnalyticsEvent;
@@ -26,6 +33,8 @@ export interface ActionLifecycle<TData, TVariables> {
   };
   /** SPEC §7 event pushed on success; computed from the outcome, null pushes nothing. */
   event?: AnalyticsEvent | ((data: TData, variables: TVariables) => TrackedEvent | null);
+  /** A link after the success message (FOLLOW_REQUEST_LINK for a request to the broker). */
+  successLink?: BannerLink;
   /** Where success leads (SPEC §4: home after a contract change); absent, the screen stays. */
   successPath?: string;
   /** The screen's own follow-up after the banner, e.g. emptying a field or closing a modal. */
@@ -74,7 +83,7 @@ export function useActionLifecycle<TData, TVariables>(
     if (tracked) trackEvent(tracked.event, tracked.data);
     const message =
       typeof banners.success === 'function' ? banners.success(data, variables) : banners.success;
-    if (message !== null) showBanner('success', message);
+    if (message !== null) showBanner('success', message, lifecycle.successLink);
     if (successPath !== undefined) void navigate(successPath);
     lifecycle.onSuccess?.(data, variables);
   };

@@ -1,13 +1,19 @@
 import { createContext, useContext } from 'react';
 
 export type BannerLevel = 'success' | 'warn' | 'error';
+/** A link shown after the message, e.g. to follow a request in 'Mes demandes'. */
+export interface BannerLink {
+  to: string;
+  label: string;
+}
 export interface BannerState {
   level: BannerLevel;
   message: string;
+  link?: BannerLink | undefined;
 }
 export interface BannerApi {
   banner: BannerState | null;
-  showBanner(level: BannerLevel, message: string): void;
+  showBanner(level: BannerLevel, message: string, link?: BannerLink): void;
   clearBanner(): void;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { BannerContext, type BannerApi, type BannerState } from './banner-context';
+import { Link, useLocation } from 'react-router';
+import { BannerContext, type BannerApi, type BannerLink, type BannerState } from './banner-context';
 import './banner.css';
 
 const LABELS = { success: 'Succès', warn: 'Attention', error: 'Erreur' } as const;
@@ -16,10 +16,13 @@ export function BannerProvider({ children }: { children: ReactNode }) {
     else setBanner(null);
   }, [pathname]);
 
-  const showBanner = useCallback((level: BannerState['level'], message: string) => {
-    keepOnNextRoute.current = true;
-    setBanner({ level, message });
-  }, []);
+  const showBanner = useCallback(
+    (level: BannerState['level'], message: string, link?: BannerLink) => {
+      keepOnNextRoute.current = true;
+      setBanner({ level, message, link });
+    },
+    [],
+  );
   const clearBanner = useCallback(() => setBanner(null), []);
   const api = useMemo<BannerApi>(
     () => ({ banner, showBanner, clearBanner }),
@@ -41,6 +44,12 @@ export function Banner({ state, onClose }: { state: BannerState | null; onClose(
           <p>
             <span className="visually-hidden">{LABELS[state.level]} : </span>
             {state.message}
+            {state.link && (
+              <>
+                {' '}
+                <Link to={state.link.to}>{state.link.label}</Link>
+              </>
+            )}
           </p>
           <button
             type="button"

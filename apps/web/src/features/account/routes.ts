@@ -20,6 +20,7 @@ export const accountRoutes: RouteObject[] = [
       { path: paths.accountPassword, lazy: () => import('./routes/password-page') },
       { path: paths.accountCommunication, lazy: () => import('./routes/communication-page') },
       { path: paths.accountDelete, lazy: () => import('./routes/account-delete-page') },
+      { path: paths.accountRequests, lazy: () => import('./routes/requests-page') },
     ],
   },
   {

@@ -9,7 +9,10 @@ import {
   type AddressForm,
 } from '@espace/contract';
 import { useState } from 'react';
-import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import {
+  FOLLOW_REQUEST_LINK,
+  useActionLifecycle,
+} from '../../../components/action/use-action-lifecycle';
 import { clearAddressData, type AddressData } from '../../../lib/address-data';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { paths } from '../../../lib/paths';
@@ -41,11 +44,13 @@ export function useAddressChange(data: AddressData, target: AddressChangeTarget)
     onSuccess: clearAddressData,
   };
   const personal = useActionLifecycle(useChangePersonalAddress(), {
+    successLink: FOLLOW_REQUEST_LINK,
     ...lifecycle,
     banners: { success: BANNERS.personalSuccess, error: BANNERS.error },
     event: ANALYTICS_EVENTS.addressChangedAccount,
   });
   const garage = useActionLifecycle(useChangeGarageAddress(), {
+    successLink: FOLLOW_REQUEST_LINK,
     ...lifecycle,
     banners: { success: BANNERS.garageSuccess, error: BANNERS.error },
     event: ANALYTICS_EVENTS.addressChangedGarage,

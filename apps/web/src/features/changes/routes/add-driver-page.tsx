@@ -12,7 +12,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import {
+  FOLLOW_REQUEST_LINK,
+  useActionLifecycle,
+} from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
@@ -49,6 +52,7 @@ function AddDriverForm({ policy }: { policy: Policy }) {
   const { errors, isSubmitting, submitCount } = formState;
   const formRef = useFocusFirstError(submitCount);
   const addDriver = useActionLifecycle(useAddDriver(), {
+    successLink: FOLLOW_REQUEST_LINK,
     banners: CHANGE_MESSAGES.banners.addDriver,
     event: ANALYTICS_EVENTS.driverAdded,
     successPath: paths.home,

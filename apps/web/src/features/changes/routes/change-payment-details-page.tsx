@@ -16,7 +16,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import {
+  FOLLOW_REQUEST_LINK,
+  useActionLifecycle,
+} from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
@@ -57,6 +60,7 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
   } = useController({ control, name: 'iban' });
   const checkIban = useCheckIban();
   const changePayment = useActionLifecycle(useChangePaymentDetails(), {
+    successLink: FOLLOW_REQUEST_LINK,
     banners: CHANGE_MESSAGES.banners.changePayment,
     event: ANALYTICS_EVENTS.paymentDetailsChanged,
     successPath: paths.home,

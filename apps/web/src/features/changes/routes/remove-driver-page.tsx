@@ -11,7 +11,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import {
+  FOLLOW_REQUEST_LINK,
+  useActionLifecycle,
+} from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField } from '../../../components/form/form-field';
@@ -39,6 +42,7 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
   const { errors, isSubmitting, isSubmitted, submitCount } = formState;
   const formRef = useFocusFirstError(submitCount);
   const removeDriver = useActionLifecycle(useRemoveDriver(), {
+    successLink: FOLLOW_REQUEST_LINK,
     banners: CHANGE_MESSAGES.banners.removeDriver,
     event: ANALYTICS_EVENTS.driverRemoved,
     successPath: paths.home,

@@ -2,7 +2,10 @@
 // labelled field and the submit button ('Envoi…' while sending). Success empties the field and
 // shows the banner; failure shows the error banner and keeps what was typed (SPEC §4, §8).
 import { useState, type FormEvent } from 'react';
-import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import {
+  FOLLOW_REQUEST_LINK,
+  useActionLifecycle,
+} from '../../../components/action/use-action-lifecycle';
 import { useSendContactRequest } from '../api/send-contact-request';
 import type { ContactRequestDefinition } from '../contact-requests';
 import { CONTACT_TEXTS } from '../texts';
@@ -10,6 +13,7 @@ import { CONTACT_TEXTS } from '../texts';
 export function ContactRequestCard({ request }: { request: ContactRequestDefinition }) {
   const [value, setValue] = useState('');
   const send = useActionLifecycle(useSendContactRequest(request), {
+    successLink: FOLLOW_REQUEST_LINK,
     banners: {
       success: (_, sent) => request.banners.success(sent),
       error: request.banners.error,

@@ -15,7 +15,10 @@ import {
   type Policy,
 } from '@espace/contract';
 import { useState } from 'react';
-import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import {
+  FOLLOW_REQUEST_LINK,
+  useActionLifecycle,
+} from '../../../components/action/use-action-lifecycle';
 import { Dialog } from '../../../components/dialog/dialog';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { useUploadFiles } from '../api/upload-files';
@@ -55,6 +58,7 @@ export function UploadDialog({
     setFiles((current) => current.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
   const upload = useActionLifecycle(useUploadFiles(), {
+    successLink: FOLLOW_REQUEST_LINK,
     banners: {
       // SPEC §8: the banner only when every file was received; otherwise the per-file results.
       success: ({ failed }) => (failed.length === 0 ? UPLOAD_MESSAGES.allSent : null),

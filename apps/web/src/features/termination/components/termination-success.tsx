@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadDocument } from '../../../api/download-document';
 import { useSession } from '../../../lib/session';
+import { FOLLOW_REQUEST_LINK } from '../../../components/action/use-action-lifecycle';
 import { paths } from '../../../lib/paths';
 
 export function TerminationSuccess({ ack }: { ack: TerminationAcknowledgement }) {
@@ -67,6 +68,7 @@ export function TerminationSuccess({ ack }: { ack: TerminationAcknowledgement })
         <Link className="button" to={paths.home}>
           {TERMINATION_MESSAGES.backHome}
         </Link>
+        <Link to={FOLLOW_REQUEST_LINK.to}>{FOLLOW_REQUEST_LINK.label}</Link>
       </div>
       {downloadError && (
         <p className="field-error" role="alert">

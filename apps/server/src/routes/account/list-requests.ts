@@ -1,0 +1,34 @@
+// GET the signed-in customer's requests, newest first, one page at a time, optionally for one
+// contract ('Mes demandes', issue 16).
+import {
+  API_ROUTES,
+  errorBodySchema,
+  requestListQuerySchema,
+  requestListSchema,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listRequests } from '../../services/requests/list-requests';
+import { accountParams } from '../params';
+
+export default async function listRequestsRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    API_ROUTES.requests,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Les demandes du client connecté et où elles en sont',
+        params: accountParams,
+        querystring: requestListQuerySchema,
+        response: {
+          200: requestListSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => listRequests(app.db, request.accountId, request.query),
+  );
+}

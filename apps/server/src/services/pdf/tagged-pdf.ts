@@ -1,0 +1,300 @@
+/**
+ * Tagged PDFs drawn with pdfkit (issue 16: the Mémo Véhicule Assuré, the insurance certificate
+ * and the relevé d'informations): a structure tree (Document > H1, H2, P, Table > TR > TH/TD,
+ * L > LI > LBody) in reading order, the language (fr-FR) and title set and shown as the window
+ * title, decorations and the page footer marked as artifacts, in the brand's colours. Built for
+ * PDF/UA in mind; the 14 standard fonts are not embedded, so the files do not claim PDF/UA.
+ * Text goes through `drawable`: the standard fonts draw WinAnsi only (fr-FR spaces mapped).
+ */
+import PDFDocument from 'pdfkit';
+
+/** The brand skin (apps/web/public/brand/brands.css, Lumen Assurance: the portal's default). */
+export const PDF_SKIN = {
+  brand: 'Lumen Assurance',
+  primary: '#0b3a75',
+  accent: '#006b72',
+  accentSoft: '#e3f2f3',
+  text: '#1a1f2b',
+  muted: '#4a5366',
+  border: '#c9d0db',
+} as const;
+
+const MARGIN = 50;
+const PAGE_WIDTH = 595.28; // A4
+const PAGE_HEIGHT = 841.89;
+const WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const BOTTOM = PAGE_HEIGHT - MARGIN - 30;
+const LABEL_WIDTH = 190;
+
+type Struct = PDFKit.PDFStructureElement;
+
+/** Replaces what the standard fonts cannot draw: fr-FR narrow spaces, other spaces, emoji. */
+export function drawable(text: string): string {
+  return Array.from(text.normalize('NFC'), (char) => {
+    if (/[\u2007\u202f]/u.test(char)) return '\u00a0';
+    if (/\s/u.test(char) && char !== '\u00a0') return ' ';
+    const code = char.codePointAt(0)!;
+    if (code < 0x100 || '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.includes(char)) return char;
+    const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+    return base !== '' && base.codePointAt(0)! < 0x100 ? base : '?';
+  }).join('');
+}
+
+export interface TaggedPdfOptions {
+  title: string;
+  subject: string;
+  /** Printed at the foot of every page. */
+  footer: string;
+}
+
+export class TaggedPdf {
+  private readonly doc: PDFKit.PDFDocument;
+  private readonly root: Struct;
+  private readonly chunks: Buffer[] = [];
+  private readonly done: Promise<void>;
+
+  constructor(private readonly options: TaggedPdfOptions) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margin: MARGIN,
+      tagged: true,
+      lang: 'fr-FR',
+      displayTitle: true,
+      pdfVersion: '1.7',
+      bufferPages: true,
+      info: {
+        Title: options.title,
+        Subject: options.subject,
+        Author: `${PDF_SKIN.brand} — Espace Assuré`,
+        Creator: 'Espace Assuré',
+      },
+    });
+    this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.done = new Promise((resolve, reject) => {
+      this.doc.on('end', resolve);
+      this.doc.on('error', reject);
+    });
+    this.root = this.doc.struct('Document');
+    this.doc.addStructure(this.root);
+    this.header();
+  }
+
+  private artifact(draw: () => void) {
+    this.doc.markContent('Artifact', { type: 'Layout' });
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  /** Starts a new page when fewer than `height` points are left. */
+  private room(height: number) {
+    if (this.doc.y + height > BOTTOM) {
+      this.doc.addPage();
+      this.doc.y = MARGIN;
+    }
+  }
+
+  private header() {
+    const { doc } = this;
+    this.artifact(() => {
+      doc.rect(0, 0, PAGE_WIDTH, 8).fill(PDF_SKIN.primary);
+    });
+    doc.y = MARGIN - 10;
+    this.root.add(
+      doc.struct('P', {}, () => {
+        doc.font('Helvetica-Bold').fontSize(12).fillColor(PDF_SKIN.accent);
+        doc.text(drawable(`${PDF_SKIN.brand} · Espace Assuré`), MARGIN, doc.y, { width: WIDTH });
+      }),
+    );
+    doc.moveDown(0.4);
+    this.root.add(
+      doc.struct('H1', {}, () => {
+        doc.font('Helvetica-Bold').fontSize(20).fillColor(PDF_SKIN.primary);
+        doc.text(drawable(this.options.title), MARGIN, doc.y, { width: WIDTH });
+      }),
+    );
+    const y = doc.y + 6;
+    this.artifact(() => {
+      doc
+        .moveTo(MARGIN, y)
+        .lineTo(MARGIN + WIDTH, y)
+        .lineWidth(1.5)
+        .stroke(PDF_SKIN.accent);
+    });
+    doc.y = y + 12;
+  }
+
+  heading(text: string): this {
+    const { doc } = this;
+    this.room(60);
+    doc.moveDown(0.6);
+    this.root.add(
+      doc.struct('H2', {}, () => {
+        doc.font('Helvetica-Bold').fontSize(13).fillColor(PDF_SKIN.primary);
+        doc.text(drawable(text), MARGIN, doc.y, { width: WIDTH });
+      }),
+    );
+    doc.moveDown(0.3);
+    return this;
+  }
+
+  paragraph(text: string, { strong = false } = {}): this {
+    const { doc } = this;
+    const clean = drawable(text);
+    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10.5);
+    this.room(doc.heightOfString(clean, { width: WIDTH }) + 6);
+    this.root.add(
+      doc.struct('P', {}, () => {
+        doc
+          .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(10.5)
+          .fillColor(PDF_SKIN.text);
+        doc.text(clean, MARGIN, doc.y, { width: WIDTH });
+      }),
+    );
+    doc.moveDown(0.4);
+    return this;
+  }
+
+  /** Label–value pairs: a two-column table whose first cell heads its row. */
+  fields(rows: readonly (readonly [string, string])[]): this {
+    const { doc } = this;
+    const table = doc.struct('Table');
+    this.root.add(table);
+    for (const [label, value] of rows) {
+      const cleanLabel = drawable(label);
+      const cleanValue = drawable(value || '—');
+      doc.fontSize(10.5);
+      const height = Math.max(
+        doc.font('Helvetica-Bold').heightOfString(cleanLabel, { width: LABEL_WIDTH - 10 }),
+        doc.font('Helvetica').heightOfString(cleanValue, { width: WIDTH - LABEL_WIDTH }),
+      );
+      this.room(height + 6);
+      const y = doc.y;
+      const row = doc.struct('TR');
+      table.add(row);
+      row.add(
+        doc.struct('TH', {}, () => {
+          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(PDF_SKIN.muted);
+          doc.text(cleanLabel, MARGIN, y, { width: LABEL_WIDTH - 10 });
+        }),
+      );
+      row.add(
+        doc.struct('TD', {}, () => {
+          doc.font('Helvetica').fontSize(10.5).fillColor(PDF_SKIN.text);
+          doc.text(cleanValue, MARGIN + LABEL_WIDTH, y, { width: WIDTH - LABEL_WIDTH });
+        }),
+      );
+      row.end();
+      doc.y = y + height + 5;
+    }
+    table.end();
+    return this;
+  }
+
+  /** A table with a header row; `widths` are fractions of the text width. */
+  table(headers: readonly string[], rows: readonly (readonly string[])[], widths: number[]): this {
+    const { doc } = this;
+    const xs = widths.reduce<number[]>((acc, w, i) => [...acc, acc[i]! + w * WIDTH], [MARGIN]);
+    const table = doc.struct('Table');
+    this.root.add(table);
+    const drawRow = (cells: readonly string[], head: boolean) => {
+      const clean = cells.map(drawable);
+      doc.font(head ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+      const height = Math.max(
+        ...clean.map((c, i) => doc.heightOfString(c, { width: widths[i]! * WIDTH - 8 })),
+      );
+      this.room(height + 10);
+      const y = doc.y;
+      if (head) {
+        this.artifact(() => {
+          doc.rect(MARGIN, y - 3, WIDTH, height + 6).fill(PDF_SKIN.accentSoft);
+        });
+      }
+      const row = doc.struct('TR');
+      table.add(row);
+      clean.forEach((cell, i) => {
+        row.add(
+          doc.struct(head ? 'TH' : 'TD', {}, () => {
+            doc
+              .font(head ? 'Helvetica-Bold' : 'Helvetica')
+              .fontSize(10)
+              .fillColor(head ? PDF_SKIN.primary : PDF_SKIN.text);
+            doc.text(cell, xs[i]! + 4, y, { width: widths[i]! * WIDTH - 8 });
+          }),
+        );
+      });
+      row.end();
+      doc.y = y + height + 6;
+      this.artifact(() => {
+        doc
+          .moveTo(MARGIN, doc.y - 2)
+          .lineTo(MARGIN + WIDTH, doc.y - 2)
+          .lineWidth(0.5)
+          .stroke(PDF_SKIN.border);
+      });
+    };
+    drawRow(headers, true);
+    for (const row of rows) drawRow(row, false);
+    table.end();
+    doc.x = MARGIN;
+    doc.moveDown(0.3);
+    return this;
+  }
+
+  /** A numbered list (steps to follow). */
+  list(items: readonly string[]): this {
+    const { doc } = this;
+    const list = doc.struct('L');
+    this.root.add(list);
+    items.forEach((item, index) => {
+      const label = `${index + 1}.`;
+      const clean = drawable(item);
+      doc.font('Helvetica').fontSize(10.5);
+      const height = doc.heightOfString(clean, { width: WIDTH - 20 });
+      this.room(height + 4);
+      const y = doc.y;
+      const entry = doc.struct('LI');
+      list.add(entry);
+      entry.add(
+        doc.struct('Lbl', {}, () => {
+          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(PDF_SKIN.accent);
+          doc.text(label, MARGIN, y, { width: 18 });
+        }),
+      );
+      entry.add(
+        doc.struct('LBody', {}, () => {
+          doc.font('Helvetica').fontSize(10.5).fillColor(PDF_SKIN.text);
+          doc.text(clean, MARGIN + 20, y, { width: WIDTH - 20 });
+        }),
+      );
+      entry.end();
+      doc.y = y + height + 4;
+    });
+    list.end();
+    doc.x = MARGIN;
+    return this;
+  }
+
+  async finish(): Promise<Buffer> {
+    const { doc } = this;
+    this.root.end();
+    const range = doc.bufferedPageRange();
+    const footer = drawable(this.options.footer);
+    for (let i = range.start; i < range.start + range.count; i += 1) {
+      doc.switchToPage(i);
+      doc.markContent('Artifact', { type: 'Pagination' });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(PDF_SKIN.muted)
+        .text(`${footer} · page ${i + 1}/${range.count}`, MARGIN, PAGE_HEIGHT - MARGIN, {
+          width: WIDTH,
+          lineBreak: false,
+        });
+      doc.endMarkedContent();
+    }
+    doc.end();
+    await this.done;
+    return Buffer.concat(this.chunks);
+  }
+}
