@@ -5,7 +5,7 @@
 // (password-reset-routes.ts), registered here with the script that submits the one-click logout.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES } from '@espace/contract';
+import { isSafeText, MESSAGES } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
@@ -107,7 +107,8 @@ export async function interactionRoutes(
         .trim()
         .toLowerCase();
       const password = String(request.body?.password ?? '');
-      if (!email || !password) {
+      // A control character or a lone surrogate is no one's email or password (safe-text.ts).
+      if (!email || !password || !isSafeText(email) || !isSafeText(password)) {
         return sendHtml(
           reply,
           400,
