@@ -113,7 +113,13 @@ export async function buildApp(
     // Koa's handler answers and reports its own errors; middie only needs it started.
     const oidc = provider.callback();
     app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => void oidc(req, res));
-    await app.register(interactionRoutes, { provider, db, config, tokenValidity });
+    await app.register(interactionRoutes, {
+      provider,
+      db,
+      config,
+      tokenValidity,
+      deviceKeys: secrets.cookieKeys,
+    });
     await purgeExpiredPayloads(db);
     const purge = setInterval(
       () => void purgeExpiredPayloads(db).catch(() => undefined),

@@ -236,6 +236,13 @@ export interface Risks {
   position: Generated<number>;
 }
 
+export interface SignInThrottle {
+  failures: number;
+  key: string;
+  last_attempt_at: Timestamp;
+  next_attempt_at: Timestamp;
+}
+
 export interface TerminationFiles {
   content_type: string;
   id: string;
@@ -286,6 +293,7 @@ export interface DB {
   policy_documents: PolicyDocuments;
   received_files: ReceivedFiles;
   risks: Risks;
+  sign_in_throttle: SignInThrottle;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;
 }
