@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/client';
 
-const COUNTERS = /^(oidc_payloads|login_throttle|.*rate_limit.*)$/;
+const COUNTERS = /^(oidc_payloads|login_throttle|sign_in_throttle|.*rate_limit.*)$/;
 
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = await sql<{ table_name: string }>`
