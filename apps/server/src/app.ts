@@ -3,11 +3,12 @@
 // services (database, identity provider) → routes → the SPA and its fallback.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { API_PREFIX } from '@espace/contract';
+import { API_PREFIX, ERROR_CODES, MESSAGES } from '@espace/contract';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { clientErrorHandler, createHttpServer } from './http-server';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './seed/seed';
 import { purgeExpiredPayloads } from './oidc/adapter';
@@ -15,7 +16,7 @@ import { interactionRoutes } from './oidc/interactions';
 import { loadProviderSecrets, publicJwks } from './oidc/keys';
 import { createProvider } from './oidc/provider';
 import authentication from './plugins/authentication';
-import errorHandler from './plugins/errors';
+import errorHandler, { errorBody } from './plugins/errors';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
@@ -45,6 +46,15 @@ declare module 'fastify' {
     storage: DocumentStorage;
   }
 }
+
+/** The largest body read before authentication (sign-in forms, the provider's endpoints). */
+export const UNAUTHENTICATED_BODY_LIMIT = 65_536;
+/** The largest JSON body of an authenticated /api/v1 call (routes may set their own). */
+export const API_BODY_LIMIT = 1_048_576;
+
+const hasBody = (headers: Record<string, string | string[] | undefined>) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
@@ -85,8 +95,12 @@ export async function buildApp(
             },
           },
     trustProxy: config.trustProxy,
-    bodyLimit: 1_048_576,
+    // Issue 12: bodies read before anyone is authenticated stay small; /api/v1 routes, whose
+    // token is checked before their body is read, get API_BODY_LIMIT below.
+    bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    serverFactory: createHttpServer(config.http),
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,6 +142,17 @@ export async function buildApp(
     app.addHook('onClose', async () => clearInterval(purge));
   }
 
+  // A body sent to an unknown address is refused before a byte of it is parsed (after the
+  // provider's middleware, which answers /oidc itself).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && hasBody(request.headers)) {
+      return reply
+        .code(404)
+        .header('connection', 'close')
+        .send(errorBody(ERROR_CODES.notFound, MESSAGES.api.routeNotFound));
+    }
+  });
+
   // ARCHITECTURE.md decision 7: the list of communes is read on first use, or once listening,
   // so that neither the start nor the first customer waits for it (tests never listen).
   const addressSearch = createAddressSearch({ url: config.addressSearchUrl, log: app.log });
@@ -138,6 +163,9 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      api.addHook('onRoute', (route) => {
+        route.bodyLimit ??= API_BODY_LIMIT;
+      });
       await api.register(authentication, {
         issuer: config.oidc.issuer,
         audience: config.oidc.audience,
