@@ -35,6 +35,8 @@ import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
 import { redactUrl } from './services/logger';
 import { createDocumentStorage } from './services/storage/create-storage';
+import { secureFolder } from './services/storage/data-folder';
+import { sweepStorage } from './services/storage/sweep';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
 
@@ -66,6 +68,9 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  if (!config.inMemoryDatabase) await secureFolder(config.dataDir);
+  if (config.inMemoryDatabase || !config.documentsDir.startsWith(config.dataDir + path.sep))
+    await secureFolder(config.documentsDir);
   const database =
     options.database ??
     (await openDatabase({
@@ -76,6 +81,8 @@ export async function buildApp(
   await migrate(db);
   const storage = await createDocumentStorage(config);
   if (config.demoMode) await seedDemoData(db, storage);
+  // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
+  await sweepStorage(db, storage);
   // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
   await loadContent(db, config.contentDir);
 
