@@ -142,11 +142,11 @@ describe.each(BACKENDS)('a server killed mid-upload on %s', (backend: BackendNam
       cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
       const documentsDir = path.join(dataDir, 'documents');
       // The harness's sign-in speaks for a portal at http://localhost:3000 (its redirect URI).
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
-      PUBLIC_URL: 'http://localhost:3000',
-    };
+      const env: Record<string, string> = {
+        DATA_DIR: dataDir,
+        DEMO_MODE: 'true',
+        PUBLIC_URL: 'http://localhost:3000',
+      };
       if (backend === 'postgres') {
         const name = `wt12_crash_${randomBytes(4).toString('hex')}`;
         await adminQuery(`create database ${name}`);
