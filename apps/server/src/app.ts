@@ -58,6 +58,8 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
   headers['transfer-encoding'] !== undefined ||
   (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
+type RawWithRequestId = IncomingMessage & { requestId?: string };
+
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
@@ -120,7 +122,7 @@ export async function buildApp(
   await app.register(securityHeaders, {
     externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
   });
-  await app.register(openapi, { publicUrl: config.publicUrl });
+  if (config.apiDocs) await app.register(openapi, { publicUrl: config.publicUrl });
 
   // The per-account "not before" of access tokens, shared by the authentication plugin and the
   // services that move it (password change, account deletion, forgotten password).
@@ -130,6 +132,15 @@ export async function buildApp(
     const secrets = await loadProviderSecrets(db);
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
+    // The provider's failures reach the log with the request's id (issue 12: a misconfigured
+    // proxy once made every sign-in fail with nothing logged).
+    app.addHook('onRequest', async (request) => {
+      (request.raw as RawWithRequestId).requestId = request.id;
+    });
+    provider.on('server_error', (ctx: { req: IncomingMessage }, err: unknown) => {
+      const reqId = (ctx.req as RawWithRequestId).requestId;
+      app.log.error({ reqId, err }, 'identity provider error');
+    });
     await app.register(middie);
     // Koa's handler answers and reports its own errors; middie only needs it started.
     const oidc = provider.callback();
