@@ -2,57 +2,15 @@
 // bounded number of runs) to every JSON route: valid payloads with fields swapped for hostile
 // values (NUL, lone surrogates, bidi overrides, huge numbers, absurd dates, wrong types) and
 // arbitrary JSON. No answer may be a 5xx, and a 4xx must leave every table as it was.
-import { addMonths, todayInParis } from '@espace/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { POLICIES } from './changes-support';
+import { bodies, FUZZ_SEED, fuzzRoutes, hostileString } from './fuzz-corpus';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { rowCounts } from './row-counts';
 
 /** Runs per route and backend: enough to reach every field, small enough for CI (a few s). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
-const SEED = 20_261_122;
-
-const hostileChar = fc.oneof(
-  fc.constantFrom('\u0000', '\ud800', '\udfff', '\u202e', '\u2066', '\n', '\r', '\t', '\u007f'),
-  fc.constantFrom('a', 'é', '0', '9', '-', '.', ' ', '@', '/', '%', "'", '"', '\\', '😀'),
-  fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)),
-);
-const hostileString = fc.oneof(
-  fc.string({ unit: hostileChar, maxLength: 30 }),
-  fc.constantFrom('', ' ', '0000-01-01', '1800-02-30', '9999-12-31', '31.12.9999', '000000'),
-  fc.constantFrom('DE89370400440532013000', 'AB-123-CD', 'a'.repeat(5000), '1e999', 'null'),
-);
-const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 5, arbitrary: hostileString },
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constant(Number.MAX_SAFE_INTEGER * 10),
-  fc.array(hostileString, { maxLength: 3 }),
-  fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
-);
-
-/** A valid payload with some of its (nested) fields replaced, or arbitrary JSON. */
-function bodies(base: Record<string, unknown>): fc.Arbitrary<unknown> {
-  const keys = Object.keys(base);
-  const mutated = fc
-    .array(fc.tuple(fc.constantFrom(...keys), hostileValue), { minLength: 1, maxLength: 3 })
-    .map((changes) => {
-      const body: Record<string, unknown> = structuredClone(base);
-      for (const [key, value] of changes) {
-        const nested = body[key];
-        if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
-          const inner = Object.keys(nested);
-          body[key] = { ...nested, [inner[Math.abs(String(value).length) % inner.length]!]: value };
-        } else body[key] = value;
-      }
-      return body;
-    });
-  return fc.oneof({ weight: 4, arbitrary: mutated }, fc.jsonValue({ maxDepth: 2 }));
-}
 
 describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
   let t: TestApp;
@@ -65,147 +23,26 @@ describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const today = () => todayInParis();
-  const address = {
-    id: 'x',
-    street: '12 rue de la Paix',
-    zip: '75002',
-    city: 'Paris',
-    country: 'France',
-  };
-  const routes: [string, 'POST' | 'PUT' | 'DELETE', () => string, Record<string, unknown>][] = [
-    [
-      'phone contact',
-      'POST',
-      () => `/api/v1/account/accounts/${accountId}/mail/phone-contact`,
-      { phone: '06 12 34 56 78' },
-    ],
-    [
-      'mail contact',
-      'POST',
-      () => `/api/v1/account/accounts/${accountId}/mail/mail-contact`,
-      { text: 'Bonjour' },
-    ],
-    [
-      'address check',
-      'POST',
-      () => `/api/v1/account/accounts/${accountId}/validateAddress`,
-      address,
-    ],
-    [
-      'personal address',
-      'PUT',
-      () => `/api/v1/account/accounts/${accountId}/address`,
-      { ...address, policyNumber: POLICIES.active },
-    ],
-    [
-      'password',
-      'PUT',
-      () => `/api/v1/authentication/accounts/${accountId}/password`,
-      { oldPassword: 'Pas-le-bon-1!', newPassword: 'Nouveau-2026-!x' },
-    ],
-    [
-      'account deletion',
-      'DELETE',
-      () => `/api/v1/account/accounts/${accountId}`,
-      { password: 'Pas-le-bon-1!' },
-    ],
-    [
-      'new driver',
-      'POST',
-      () => `/api/v1/policy/accounts/${accountId}/${POLICIES.active}/driver`,
-      {
-        salutation: 'Mme',
-        firstName: 'Léa',
-        lastName: 'Martin',
-        birthDate: addMonths(today(), -360),
-        bonus: 0.85,
-        relationToCustomer: 'Enfant',
-        driverLicenseNr: 123456789012,
-        driverLicensePermDate: addMonths(today(), -60),
-        effectiveDate: today(),
-      },
-    ],
-    [
-      'driver removal',
-      'DELETE',
-      () => `/api/v1/policy/accounts/${accountId}/${POLICIES.active}/driver`,
-      {
-        salutation: 'Mr',
-        firstName: 'Thomas',
-        lastName: 'Martin',
-        birthDate: '1990-01-01',
-        effectiveDate: today(),
-      },
-    ],
-    [
-      'vehicle',
-      'PUT',
-      () => `/api/v1/policy/accounts/${accountId}/${POLICIES.active}/vehicle`,
-      {
-        manufacturer: 'Renault',
-        model: 'Clio',
-        engine: 'Essence',
-        equipment: 'Zen',
-        licensePlate: 'GK-123-AB',
-        regDate: '2020-05-02',
-        effectiveDate: today(),
-      },
-    ],
-    [
-      'payment details',
-      'PUT',
-      () => `/api/v1/policy/accounts/${accountId}/${POLICIES.active}/payment-details`,
-      {
-        id: 'x',
-        paymentMethod: 'SEPA',
-        bankAccount: {
-          iban: 'DE89370400440532013000',
-          ownerName: 'Mme Camille MARTIN',
-          changeHolder: true,
-        },
-      },
-    ],
-    [
-      'garage address',
-      'PUT',
-      () => `/api/v1/policy/accounts/${accountId}/address/${POLICIES.active}`,
-      address,
-    ],
-    [
-      'termination',
-      'POST',
-      () => `/api/v1/policy/accounts/${accountId}/${POLICIES.noPayment}/terminate`,
-      {
-        firstName: 'Camille',
-        lastName: 'Martin',
-        email: 'camille.martin@example.fr',
-        phone: '0612345678',
-        reason: 'x',
-        comment: '',
-        licensePlate: '',
-        files: [{ fileName: 'a.pdf', fileType: 'application/pdf', fileContent: 'JVBERi0=' }],
-      },
-    ],
-  ];
-
-  it.each(routes)('%s: no 5xx, and a refusal changes nothing', async (_name, method, url, base) => {
-    await fc.assert(
-      fc.asyncProperty(bodies(base), async (body) => {
-        const before = await rowCounts(t.database.handle.db);
-        const response = await t.app.inject({
-          method,
-          url: url(),
-          headers: { ...bearer(token), 'content-type': 'application/json' },
-          payload: JSON.stringify(body),
-        });
-        expect(response.statusCode, response.body).toBeLessThan(500);
-        if (response.statusCode >= 400)
-          expect(await rowCounts(t.database.handle.db)).toEqual(before);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-  });
+  it.each(fuzzRoutes('{accountId}'))(
+    '%s: no 5xx, and a refusal changes nothing',
+    async (_name, method, url, base) => {
+      await fc.assert(
+        fc.asyncProperty(bodies(base), async (body) => {
+          const before = await rowCounts(t.database.handle.db);
+          const response = await t.app.inject({
+            method,
+            url: url.replace('{accountId}', accountId),
+            headers: { ...bearer(token), 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          if (response.statusCode >= 400)
+            expect(await rowCounts(t.database.handle.db)).toEqual(before);
+        }),
+        { seed: FUZZ_SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    },
+  );
 
   it.each(['/api/v1/content/faq', '/api/v1/address/search'])(
     '%s: no 5xx for any query',
@@ -220,7 +57,7 @@ describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
           });
           expect(response.statusCode, response.body).toBeLessThan(500);
         }),
-        { seed: SEED, numRuns: RUNS * 2, endOnFailure: true },
+        { seed: FUZZ_SEED, numRuns: RUNS * 2, endOnFailure: true },
       );
     },
   );
