@@ -12,7 +12,16 @@ const hostileChar = fc.oneof(
   fc.constantFrom('a', 'é', '0', '9', '-', '.', ' ', '@', '/', '%', "'", '"', '\\', '😀'),
   fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)),
 );
+// A plausible value with a character that no customer types hidden inside it: what got past
+// the schemas and failed in the database before the contract's safe strings.
+const taintedText = fc
+  .tuple(
+    fc.constantFrom('Bonjour', 'Renault', 'Mme Camille MARTIN', '06 12 34 56 78', 'SEPA'),
+    fc.constantFrom('\u0000', '\ud800', '\udfff', '\u202e', '\u0007', '\u001b'),
+  )
+  .map(([text, bad]) => `${text.slice(0, 3)}${bad}${text.slice(3)}`);
 export const hostileString = fc.oneof(
+  { weight: 3, arbitrary: taintedText },
   fc.string({ unit: hostileChar, maxLength: 30 }),
   fc.constantFrom('', ' ', '0000-01-01', '1800-02-30', '9999-12-31', '31.12.9999', '000000'),
   fc.constantFrom('DE89370400440532013000', 'AB-123-CD', 'a'.repeat(5000), '1e999', 'null'),
@@ -32,14 +41,17 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 export function bodies(base: Record<string, unknown>): fc.Arbitrary<unknown> {
   const keys = Object.keys(base);
   const mutated = fc
-    .array(fc.tuple(fc.constantFrom(...keys), hostileValue), { minLength: 1, maxLength: 3 })
+    .array(fc.tuple(fc.constantFrom(...keys), hostileValue, fc.nat()), {
+      minLength: 1,
+      maxLength: 3,
+    })
     .map((changes) => {
       const body: Record<string, unknown> = structuredClone(base);
-      for (const [key, value] of changes) {
+      for (const [key, value, pick] of changes) {
         const nested = body[key];
         if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
           const inner = Object.keys(nested);
-          body[key] = { ...nested, [inner[Math.abs(String(value).length) % inner.length]!]: value };
+          body[key] = { ...nested, [inner[pick % inner.length]!]: value };
         } else body[key] = value;
       }
       return body;
