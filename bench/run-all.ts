@@ -1,10 +1,21 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
+// `npm run bench -- hardening` runs only the named benches.
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
+import { reportHardening } from './hardening';
 import { reportStartup } from './startup';
 import { reportUploadFigures } from './upload-memory';
 
-reportBundleSize();
-await reportStartup();
-await reportUploadFigures();
-await reportDocumentGeneration();
+const BENCHES: Record<string, () => unknown> = {
+  bundle: reportBundleSize,
+  startup: reportStartup,
+  upload: reportUploadFigures,
+  documents: reportDocumentGeneration,
+  hardening: reportHardening,
+};
+const chosen = process.argv.slice(2);
+for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {
+  const bench = BENCHES[name];
+  if (!bench) throw new Error(`Unknown bench ${name}: ${Object.keys(BENCHES).join(', ')}`);
+  await bench();
+}

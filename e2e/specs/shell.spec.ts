@@ -99,8 +99,14 @@ test.describe('portal shell', () => {
     page,
   }) => {
     await signIn(page, DEMO.lea);
+    // The SPA revokes its refresh token at the provider before it forgets it (issue 12).
+    const revocation = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/oidc/token/revocation') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: /Menu utilisateur/ }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    expect((await revocation).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
     await expect(page.getByText('Voulez-vous vous déconnecter')).toHaveCount(0);
     await expectNoAxeViolations(page, 'logged out');

@@ -3,11 +3,12 @@
 // services (database, identity provider) → routes → the SPA and its fallback.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { API_PREFIX } from '@espace/contract';
+import { API_PREFIX, ERROR_CODES, MESSAGES } from '@espace/contract';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { clientErrorHandler, createHttpServer } from './http-server';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
 import { seedDemoData } from './seed/seed';
 import { purgeExpiredPayloads } from './oidc/adapter';
@@ -15,7 +16,7 @@ import { interactionRoutes } from './oidc/interactions';
 import { loadProviderSecrets, publicJwks } from './oidc/keys';
 import { createProvider } from './oidc/provider';
 import authentication from './plugins/authentication';
-import errorHandler from './plugins/errors';
+import errorHandler, { errorBody } from './plugins/errors';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
@@ -35,6 +36,8 @@ import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
 import { redactUrl } from './services/logger';
 import { createDocumentStorage } from './services/storage/create-storage';
+import { secureFolder } from './services/storage/data-folder';
+import { sweepStorage } from './services/storage/sweep';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
 
@@ -47,6 +50,17 @@ declare module 'fastify' {
   }
 }
 
+/** The largest body read before authentication (sign-in forms, the provider's endpoints). */
+export const UNAUTHENTICATED_BODY_LIMIT = 65_536;
+/** The largest JSON body of an authenticated /api/v1 call (routes may set their own). */
+export const API_BODY_LIMIT = 1_048_576;
+
+const hasBody = (headers: Record<string, string | string[] | undefined>) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+type RawWithRequestId = IncomingMessage & { requestId?: string };
+
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
@@ -57,6 +71,9 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  if (!config.inMemoryDatabase) await secureFolder(config.dataDir);
+  if (config.inMemoryDatabase || !config.documentsDir.startsWith(config.dataDir + path.sep))
+    await secureFolder(config.documentsDir);
   const database =
     options.database ??
     (await openDatabase({
@@ -67,6 +84,8 @@ export async function buildApp(
   await migrate(db);
   const storage = await createDocumentStorage(config);
   if (config.demoMode) await seedDemoData(db, storage);
+  // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
+  await sweepStorage(db, storage);
   // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
   await loadContent(db, config.contentDir);
 
@@ -86,8 +105,12 @@ export async function buildApp(
             },
           },
     trustProxy: config.trustProxy,
-    bodyLimit: 1_048_576,
+    // Issue 12: bodies read before anyone is authenticated stay small; /api/v1 routes, whose
+    // token is checked before their body is read, get API_BODY_LIMIT below.
+    bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    serverFactory: createHttpServer(config.http),
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,7 +123,7 @@ export async function buildApp(
   await app.register(securityHeaders, {
     externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
   });
-  await app.register(openapi, { publicUrl: config.publicUrl });
+  if (config.apiDocs) await app.register(openapi, { publicUrl: config.publicUrl });
 
   // The per-account "not before" of access tokens, shared by the authentication plugin and the
   // services that move it (password change, account deletion, forgotten password).
@@ -110,11 +133,26 @@ export async function buildApp(
     const secrets = await loadProviderSecrets(db);
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
+    // The provider's failures reach the log with the request's id (issue 12: a misconfigured
+    // proxy once made every sign-in fail with nothing logged).
+    app.addHook('onRequest', async (request) => {
+      (request.raw as RawWithRequestId).requestId = request.id;
+    });
+    provider.on('server_error', (ctx: { req: IncomingMessage }, err: unknown) => {
+      const reqId = (ctx.req as RawWithRequestId).requestId;
+      app.log.error({ reqId, err }, 'identity provider error');
+    });
     await app.register(middie);
     // Koa's handler answers and reports its own errors; middie only needs it started.
     const oidc = provider.callback();
     app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => void oidc(req, res));
-    await app.register(interactionRoutes, { provider, db, config, tokenValidity });
+    await app.register(interactionRoutes, {
+      provider,
+      db,
+      config,
+      tokenValidity,
+      deviceKeys: secrets.cookieKeys,
+    });
     await purgeExpiredPayloads(db);
     const purge = setInterval(
       () => void purgeExpiredPayloads(db).catch(() => undefined),
@@ -122,6 +160,17 @@ export async function buildApp(
     ).unref();
     app.addHook('onClose', async () => clearInterval(purge));
   }
+
+  // A body sent to an unknown address is refused before a byte of it is parsed (after the
+  // provider's middleware, which answers /oidc itself).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && hasBody(request.headers)) {
+      return reply
+        .code(404)
+        .header('connection', 'close')
+        .send(errorBody(ERROR_CODES.notFound, MESSAGES.api.routeNotFound));
+    }
+  });
 
   // ARCHITECTURE.md decision 7: the list of communes is read on first use, or once listening,
   // so that neither the start nor the first customer waits for it (tests never listen).
@@ -133,6 +182,9 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      api.addHook('onRoute', (route) => {
+        route.bodyLimit ??= API_BODY_LIMIT;
+      });
       await api.register(authentication, {
         issuer: config.oidc.issuer,
         audience: config.oidc.audience,

@@ -31,6 +31,14 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).optional(),
   /** The national address service's search endpoint (ARCHITECTURE.md decision 7). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** HTTP server limits (docs/operations.md "Time-outs and limits"). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
+  /** The OpenAPI viewer at /api/docs: on by default except in production. */
+  API_DOCS: booleanFlag.optional(),
 });
 
 export interface Config {
@@ -68,6 +76,21 @@ export interface Config {
    * the shipped list of communes answers alone without it (ARCHITECTURE.md decision 7).
    */
   addressSearchUrl: string | undefined;
+  /**
+   * The HTTP server's limits: a request (headers and body) must arrive within requestTimeoutMs
+   * (408 otherwise; a 10 MB upload at 300 kbit/s fits the default), its headers within
+   * headersTimeoutMs; an idle keep-alive connection closes after keepAliveTimeoutMs, a silent
+   * one after idleTimeoutMs; at most maxConnections sockets are open at once.
+   */
+  /** Whether /api/docs serves the OpenAPI viewer and document (API_DOCS). */
+  apiDocs: boolean;
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxConnections: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -94,6 +117,12 @@ export function loadConfig(
     problems.push('OIDC_ACCOUNT_URL: seulement avec OIDC_ISSUER (fournisseur d’identité externe)');
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
     problems.push('CUSTOMER_SERVICE_EMAIL: requis quand SMTP_URL est défini');
+  // Behind a TLS proxy the server sees http: without TRUST_PROXY its secure cookies cannot be
+  // set and every sign-in fails (issue 12).
+  if (publicUrl.startsWith('https:') && !e.TRUST_PROXY)
+    problems.push(
+      'PUBLIC_URL: une adresse https suppose un proxy TLS devant le serveur ; définissez TRUST_PROXY=true (ou servez en http)',
+    );
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -124,6 +153,14 @@ export function loadConfig(
       : undefined,
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 
 async function main() {
+  // Issue 12: what the server creates (database files, keys, documents) is its owner's only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();

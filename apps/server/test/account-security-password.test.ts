@@ -8,7 +8,7 @@ import {
   type ErrorBody,
 } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES } from '../src/services/login-throttle';
+import { SIGN_IN_FREE_FAILURES } from '../src/services/sign-in-throttle';
 import {
   changePassword,
   getAccount,
@@ -89,9 +89,9 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
     expect(response.statusCode).toBe(400);
     expect(fields(response)).toEqual({ oldPassword: M.wrongPassword });
     const throttle = await t.database.handle.db
-      .selectFrom('login_throttle')
+      .selectFrom('sign_in_throttle')
       .select('failures')
-      .where('key', '=', `login:${DEMO.lea}`)
+      .where('key', '=', `email:${DEMO.lea}`)
       .executeTakeFirst();
     expect(throttle?.failures).toBe(1);
   });
@@ -157,7 +157,7 @@ describe('a wrong current password is throttled like the sign-in', () => {
   it('locks the email after repeated wrong passwords, here and on the sign-in page', async () => {
     const tokens = await signIn(t.app, t.config, DEMO.jean);
     const accountId = subjectOf(tokens.access_token);
-    for (let i = 0; i < MAX_FAILURES; i++) {
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
       const wrong = await changePassword(t, accountId, tokens.access_token, {
         oldPassword: `Faux-${i}`,
         newPassword: NEW_PASSWORD,

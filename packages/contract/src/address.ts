@@ -5,6 +5,7 @@
 // the payload's street is the street number and the street name together (SPEC §3); the final
 // change upper-cases street, city and country (SPEC §3), whatever the client sent.
 import { z } from 'zod';
+import { safeString } from './safe-text';
 import { ADDRESS_MESSAGES } from './messages-address';
 
 const { required: REQUIRED, invalid: INVALID, search: SEARCH } = ADDRESS_MESSAGES;
@@ -23,8 +24,7 @@ const ID_MAX = 100;
 export const FRANCE = 'France';
 
 function text(required: string, max: number) {
-  return z
-    .string({ error: required })
+  return safeString({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: INVALID.tooLong(max) });
@@ -88,8 +88,7 @@ export const ADDRESS_SEARCH_MAX = 100;
 export const ADDRESS_SUGGESTIONS_MAX = 10;
 
 export const addressSearchQuerySchema = z.object({
-  q: z
-    .string({ error: SEARCH.tooShort(ADDRESS_SEARCH_MIN) })
+  q: safeString({ error: SEARCH.tooShort(ADDRESS_SEARCH_MIN) })
     .trim()
     .min(ADDRESS_SEARCH_MIN, { error: SEARCH.tooShort(ADDRESS_SEARCH_MIN) })
     .max(ADDRESS_SEARCH_MAX, { error: SEARCH.tooLong(ADDRESS_SEARCH_MAX) }),

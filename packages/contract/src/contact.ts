@@ -1,6 +1,7 @@
 // Contact requests (SPEC §2 /contact, §7 contact calls, §8 texts). The browser does not enforce
 // these rules (SPEC §5 "Contact"); the server refuses empty or absurd values with these messages.
 import { z } from 'zod';
+import { safeMultilineString, safeString } from './safe-text';
 
 export const CONTACT_PHONE_DIGITS_MIN = 6;
 export const CONTACT_PHONE_DIGITS_MAX = 20;
@@ -29,12 +30,13 @@ export function phoneDigits(typed: string): string | undefined {
   if (!/^\d+$/.test(compact)) return undefined;
   if (compact.length < CONTACT_PHONE_DIGITS_MIN || compact.length > CONTACT_PHONE_DIGITS_MAX)
     return undefined;
+  // '000000' has the length of a number but reaches no one.
+  if (/^0+$/.test(compact)) return undefined;
   return compact;
 }
 
 export const phoneContactSchema = z.object({
-  phone: z
-    .string()
+  phone: safeString()
     .trim()
     .max(CONTACT_PHONE_MAX_LENGTH, CONTACT_MESSAGES.phoneInvalid)
     .refine((v) => phoneDigits(v) !== undefined, CONTACT_MESSAGES.phoneInvalid),
@@ -46,12 +48,11 @@ export type PhoneContactRequest = z.infer<typeof phoneContactSchema>;
  * so a body email is accepted for compatibility and ignored.
  */
 export const mailContactSchema = z.object({
-  text: z
-    .string()
+  text: safeMultilineString()
     .trim()
     .min(1, CONTACT_MESSAGES.textEmpty)
     .max(CONTACT_TEXT_MAX, CONTACT_MESSAGES.textTooLong),
-  email: z.string().max(320).optional(),
+  email: safeString().max(320).optional(),
 });
 export type MailContactRequest = z.infer<typeof mailContactSchema>;
 

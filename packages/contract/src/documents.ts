@@ -1,6 +1,7 @@
 // Documents (SPEC §2 /documents, §3, §4, §5, §8): status labels, upload eligibility, the
 // client checks on files to attach, and the French messages of uploads and downloads.
 import { z } from 'zod';
+import { safeString } from './safe-text';
 import { ACCEPTED_UPLOAD_EXTENSIONS, DEFAULT_MAX_FILE_NUMBER, MAX_UPLOAD_BYTES } from './constants';
 import { errorBodySchema } from './errors';
 import { MESSAGES } from './messages';
@@ -88,7 +89,7 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 export const UPLOAD_FORM_FIELDS = { fileType: 'fileType', file: 'upfile' } as const;
 
 /** SPEC §3 upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
-export const uploadFileTypeSchema = z.string().trim().min(1).max(60);
+export const uploadFileTypeSchema = safeString().trim().min(1).max(60);
 
 /** SPEC §9 accepted types, as the MIME types a browser reports for them. */
 export const ACCEPTED_UPLOAD_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -223,4 +224,5 @@ export const UPLOAD_REFUSALS = {
   invalidName: 'Le nom du fichier n’est pas valide.',
   fieldsOrder: 'Le type de document doit précéder le fichier dans la demande.',
   incomplete: 'Le fichier n’a pas été reçu en entier.',
+  malformed: 'La demande n’est pas un formulaire d’envoi de fichier valide.',
 } as const;

@@ -1,6 +1,7 @@
 // The FAQ (SPEC §2 /faq, §9 paging): the query the client sends and what the server answers.
 // Answers are HTML rendered on the server from Markdown with raw HTML disabled.
 import { z } from 'zod';
+import { safeString } from './safe-text';
 
 export const FAQ_QUERY_MAX = 200;
 export const FAQ_TEXTS = {
@@ -16,7 +17,7 @@ export const faqSlugSchema = z.string().regex(/^[a-z0-9-]{1,60}$/, 'Catégorie i
 
 export const faqQuerySchema = z.object({
   category: faqSlugSchema.optional(),
-  q: z.string().trim().max(FAQ_QUERY_MAX).optional(),
+  q: safeString().trim().max(FAQ_QUERY_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });

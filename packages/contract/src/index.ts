@@ -21,3 +21,4 @@ export * from './account-security';
 export * from './termination';
 export * from './requests';
 export * from './generated-documents';
+export * from './safe-text';

@@ -43,6 +43,8 @@ export const CHANGE_MESSAGES = {
     nameCharacters:
       'Ce champ ne peut contenir que des lettres, des espaces, des traits d’union et des apostrophes',
     date: 'La date saisie n’est pas valide. Utilisez le format jj.mm.aaaa',
+    implausibleDate: (min: number, max: number) =>
+      `La date saisie n’est pas plausible : l’année doit être comprise entre ${min} et ${max}`,
     pastDate: 'La date ne doit pas se situer dans le passé',
     futureDate: 'La date ne doit pas se situer dans le futur',
     birthDateNotPast: 'La date de naissance doit se situer dans le passé',

@@ -13,6 +13,8 @@ export const MESSAGES = {
     validation: 'Certaines données envoyées ne sont pas valides.',
     malformedJson: 'Le corps de la requête n’est pas un JSON valide.',
     tooLarge: 'La requête est trop volumineuse.',
+    requestTimeout: 'La requête a mis trop de temps à arriver. Veuillez réessayer.',
+    badRequest: 'La requête n’a pas pu être lue.',
     unsupportedMediaType: 'Ce type de contenu n’est pas accepté.',
     rateLimited: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
     internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',

@@ -277,6 +277,13 @@ export interface Risks {
   position: Generated<number>;
 }
 
+export interface SignInThrottle {
+  failures: number;
+  key: string;
+  last_attempt_at: Timestamp;
+  next_attempt_at: Timestamp;
+}
+
 export interface TerminationFiles {
   content_type: string;
   id: string;
@@ -331,6 +338,7 @@ export interface DB {
   request_status_history: RequestStatusHistory;
   request_statuses: RequestStatuses;
   risks: Risks;
+  sign_in_throttle: SignInThrottle;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;
 }

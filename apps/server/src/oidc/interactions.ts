@@ -1,24 +1,27 @@
 // The sign-in interaction of the embedded provider: an ordinary French form (email, password,
 // submit). A wrong email or a wrong password get the same message; both take the same time
-// (a decoy hash is checked for unknown emails); repeated failures are throttled per email and
-// rate-limited per address. The page links to the forgotten-password flow
+// (a decoy hash is checked for unknown emails); attempts are claimed from the sign-in throttle
+// before the password is checked (services/sign-in-throttle.ts: per email, per address, per
+// email and address, and per known device, whose signed cookie is set here at a success). The page links to the forgotten-password flow
 // (password-reset-routes.ts), registered here with the script that submits the one-click logout.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { MESSAGES } from '@espace/contract';
+import { isSafeText, MESSAGES } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TokenValidity } from '../services/account-security/token-validity';
-import {
-  clearFailures,
-  isLocked,
-  loginThrottleKey,
-  recordFailure,
-} from '../services/login-throttle';
+import { attemptSucceeded, claimAttempt, signInKeys } from '../services/sign-in-throttle';
 import { createMailer } from '../services/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/passwords';
+import {
+  DEVICE_COOKIE,
+  deviceCookieHeader,
+  deviceCookieValue,
+  knownDeviceId,
+  readCookie,
+} from './device-cookie';
 import { forgotHrefFor, passwordResetRoutes } from './password-reset-routes';
 import { INTERACTION_PATH } from './provider';
 import {
@@ -43,7 +46,14 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 export async function interactionRoutes(
   app: FastifyInstance,
-  opts: { provider: Provider; db: Db; config: Config; tokenValidity: TokenValidity },
+  opts: {
+    provider: Provider;
+    db: Db;
+    config: Config;
+    tokenValidity: TokenValidity;
+    /** Signing keys of the known-device cookie (the provider's cookie keys). */
+    deviceKeys: string[];
+  },
 ) {
   const { provider, db, config } = opts;
   await app.register(formbody, { bodyLimit: 4096 });
@@ -107,15 +117,22 @@ export async function interactionRoutes(
         .trim()
         .toLowerCase();
       const password = String(request.body?.password ?? '');
-      if (!email || !password) {
+      // A control character or a lone surrogate is no one's email or password (safe-text.ts).
+      if (!email || !password || !isSafeText(email) || !isSafeText(password)) {
         return sendHtml(
           reply,
           400,
           renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.missingFields }),
         );
       }
-      const throttleKey = loginThrottleKey(email);
-      if (await isLocked(db, throttleKey)) {
+      const deviceId = knownDeviceId(
+        opts.deviceKeys,
+        email,
+        readCookie(request.headers.cookie, DEVICE_COOKIE),
+      );
+      const keys = signInKeys({ email, address: request.ip, deviceId });
+      // Claimed before the password is checked: parallel guesses wait for each other here.
+      if (!(await claimAttempt(db, keys)).granted) {
         return sendHtml(
           reply,
           429,
@@ -132,14 +149,20 @@ export async function interactionRoutes(
         account?.password_hash ?? (await decoyPasswordHash()),
       );
       if (!account || !valid) {
-        await recordFailure(db, throttleKey);
         return sendHtml(
           reply,
           401,
           renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.invalidCredentials }),
         );
       }
-      await clearFailures(db, throttleKey);
+      await attemptSucceeded(db, keys);
+      reply.raw.appendHeader(
+        'set-cookie',
+        deviceCookieHeader(
+          deviceCookieValue(opts.deviceKeys, email, deviceId),
+          config.publicUrl.startsWith('https:'),
+        ),
+      );
       reply.hijack();
       return provider.interactionFinished(
         request.raw,

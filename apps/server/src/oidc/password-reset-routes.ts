@@ -3,7 +3,7 @@
 // The rules live in services/account-security/password-reset.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
 // hides it (app.ts) and the referrer policy keeps it from other sites.
-import { ACCOUNT_SECURITY_MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
+import { ACCOUNT_SECURITY_MESSAGES, isSafeText, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import type { TokenValidity } from '../services/account-security/token-validity';
@@ -88,7 +88,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       const loginHref = loginHrefFrom(request.query.retour);
       const action = `${PASSWORD_RESET_PATHS.forgot}?retour=${encodeURIComponent(loginHref)}`;
       const email = String(request.body?.email ?? '').trim();
-      if (!email || email.length > 320) {
+      if (!email || email.length > 320 || !isSafeText(email)) {
         const error = PASSWORD_RESET_TEXTS.emailMissing;
         return sendHtml(reply, 400, renderForgotPage({ action, loginHref, email, error }));
       }

@@ -70,6 +70,16 @@ const BY_FASTIFY_CODE: Record<string, { code: ErrorCode; message: string }> = {
   },
 };
 
+/**
+ * PostgreSQL's refusals of a value it cannot store or read (NUL, a lone surrogate, invalid UTF-8,
+ * text that is not of its column's type): the contract's safe strings refuse them first
+ * (packages/contract safe-text.ts); this is the net for a value that reached a query another
+ * way, answered 400 rather than 500.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05', '22P02']);
+const isUnstorableText = (error: { code?: unknown }) =>
+  typeof error.code === 'string' && UNSTORABLE_TEXT_CODES.has(error.code);
+
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
@@ -90,6 +100,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     const known = error.code ? BY_FASTIFY_CODE[error.code] : undefined;
     if (known)
       return reply.code(HTTP_STATUS[known.code]).send(errorBody(known.code, known.message));
+    if (isUnstorableText(error)) {
+      request.log.warn({ err: error }, 'text refused by the database');
+      return reply
+        .code(HTTP_STATUS[ERROR_CODES.validation])
+        .send(errorBody(ERROR_CODES.validation, MESSAGES.api.validation));
+    }
     if (error.statusCode === 429) {
       return reply
         .code(HTTP_STATUS[ERROR_CODES.rateLimited])

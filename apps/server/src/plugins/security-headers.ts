@@ -1,9 +1,33 @@
 // Security headers on every response, including the identity provider's pages (helmet writes
 // them on the raw response): a CSP without inline script or style, HSTS, nosniff,
-// frame-ancestors 'none' and a strict referrer policy (ARCHITECTURE.md decision 9).
+// frame-ancestors 'none', a strict referrer policy (ARCHITECTURE.md decision 9) and a
+// Permissions-Policy denying every powerful feature the portal does not use (issue 12).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+/** Every powerful feature the portal does not use, denied to it and to anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 export default fp(async function securityHeaders(
   app: FastifyInstance,
@@ -34,5 +58,9 @@ export default fp(async function securityHeaders(
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+  // On the raw response, like helmet's, so the provider's own pages carry it too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
   });
 });

@@ -81,6 +81,7 @@ const REFUSAL_CODES: Record<UploadRefusal, ErrorCode> = {
   invalidName: ERROR_CODES.validation,
   fieldsOrder: ERROR_CODES.validation,
   incomplete: ERROR_CODES.validation,
+  malformed: ERROR_CODES.validation,
 };
 
 /** An uploaded file the server refuses, with the French message of UPLOAD_REFUSALS. */

@@ -5,7 +5,17 @@ export interface Logger {
   error(details: object, message: string): void;
 }
 
-/** A URL for the logs, without the values of parameters that are secrets (a reset link's token). */
+/**
+ * A URL for the logs, without secrets (a reset link's token) or personal data (an IBAN or an
+ * email in the path or the query).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/g, '$1[caché]');
+  const queryAt = url.search(/[?#]/);
+  const pathPart = queryAt < 0 ? url : url.slice(0, queryAt);
+  const rest = queryAt < 0 ? '' : url.slice(queryAt);
+  // Path parameters that carry personal data: the IBAN checked, any email in a segment.
+  const path = pathPart
+    .replace(/(\/iban\/)[^/]+/gi, '$1[caché]')
+    .replace(/[^/]*(@|%40)[^/]*/gi, '[caché]');
+  return path + rest.replace(/([?&](?:token|email|iban)=)[^&#]*/gi, '$1[caché]');
 }

@@ -1,41 +1,18 @@
-// Repeated sign-in failures for one email are throttled (ARCHITECTURE.md decision 9): after
-// MAX_FAILURES within WINDOW_MS, further attempts are refused until the window ends. Kept in the
-// database so that every instance sees the same count. The same table counts other attempts
-// that must be limited per email or per address (forgotten-password requests), each under its
-// own key prefix and limit, with `countAttempt`.
+// Attempts counted in a fixed window (ARCHITECTURE.md decision 9), kept in the database so that
+// every instance sees the same count: forgotten-password requests per email and per address,
+// each under its own key prefix and limit, with `countAttempt`. Sign-in attempts and current
+// password checks have their own throttle (sign-in-throttle.ts); `loginThrottleKey` names the
+// rows an older version counted them under, still cleared with the account.
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
-
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60_000;
 
 export interface AttemptLimit {
   max: number;
   windowMs: number;
 }
 
-export const LOGIN_LIMIT: AttemptLimit = { max: MAX_FAILURES, windowMs: WINDOW_MS };
-
-/** The key of the sign-in failures of an email; a wrong current password counts there too. */
+/** The key an older version counted an email’s sign-in failures under (cleared with the account). */
 export const loginThrottleKey = (email: string) => `login:${email.trim().toLowerCase()}`;
-
-export async function isLocked(
-  db: Db,
-  key: string,
-  now = new Date(),
-  limit: AttemptLimit = LOGIN_LIMIT,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('login_throttle')
-    .selectAll()
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return (
-    !!row &&
-    row.failures >= limit.max &&
-    now.getTime() - row.window_started_at.getTime() < limit.windowMs
-  );
-}
 
 /**
  * Counts one attempt under `key` in one statement (no read-then-write race between instances)
@@ -44,7 +21,7 @@ export async function isLocked(
 export async function countAttempt(
   db: Db,
   key: string,
-  limit: AttemptLimit = LOGIN_LIMIT,
+  limit: AttemptLimit,
   now = new Date(),
 ): Promise<number> {
   const windowStart = new Date(now.getTime() - limit.windowMs);
@@ -62,10 +39,6 @@ export async function countAttempt(
     .returning('failures')
     .executeTakeFirstOrThrow();
   return row.failures;
-}
-
-export async function recordFailure(db: Db, key: string, now = new Date()): Promise<void> {
-  await countAttempt(db, key, LOGIN_LIMIT, now);
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

@@ -2,8 +2,9 @@
 // - tokens are kept in memory only (ARCHITECTURE.md decision 8); the one-time sign-in state
 //   (PKCE verifier) waits in sessionStorage across the redirect and is removed after;
 // - the access token is refreshed when less than 5 s remain; if that fails, sign-in starts again;
-// - sign-out is one click: the provider ends its session without asking and sends the browser to
-//   the public 'Vous êtes déconnecté(e)' page (paths.loggedOut), which does not sign in again.
+// - sign-out is one click: the refresh token is revoked, the tokens forgotten, and the provider
+//   ends its session without asking and sends the browser to the public 'Vous êtes
+//   déconnecté(e)' page (paths.loggedOut), which does not sign in again.
 import { AUTH_CALLBACK_PATH, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@espace/contract';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import { appConfig } from './config';
@@ -78,6 +79,9 @@ export async function forgetSession(): Promise<string | undefined> {
 }
 
 export async function signOut(idTokenHint?: string): Promise<void> {
+  // The refresh token is revoked at the provider before the tokens are forgotten (issue 12),
+  // so it is dead even if the sign-out page never loads; a failure does not stop the sign-out.
+  await userManager.revokeTokens(['refresh_token']).catch(() => undefined);
   const hint = idTokenHint ?? (await forgetSession());
   await userManager.signoutRedirect({ id_token_hint: hint });
 }

@@ -3,6 +3,7 @@
 // The form schemas add the confirmation of SPEC §5. One rule for the new password
 // (password-rule.ts) in the form and on the server.
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 import { ACCOUNT_SECURITY_MESSAGES as M } from './messages';
 import { newPasswordProblem } from './password-rule';
 
@@ -10,8 +11,7 @@ import { newPasswordProblem } from './password-rule';
 export const PASSWORD_INPUT_MAX = 1024;
 
 /** SPEC §5: required, 'Mot de passe est nécessaire'. */
-export const requiredPassword = z
-  .string({ error: M.required })
+export const requiredPassword = safeString({ error: M.required })
   .min(1, M.required)
   .max(PASSWORD_INPUT_MAX, M.tooLong);
 
@@ -42,9 +42,9 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeSchema>;
 export function passwordChangeFormSchema(email: string | undefined) {
   return z
     .object({
-      oldPassword: z.string().max(PASSWORD_INPUT_MAX, M.tooLong),
-      newPassword: z.string().max(PASSWORD_INPUT_MAX, M.tooLong),
-      confirmation: z.string().max(PASSWORD_INPUT_MAX, M.tooLong),
+      oldPassword: safeString().max(PASSWORD_INPUT_MAX, M.tooLong),
+      newPassword: safeString().max(PASSWORD_INPUT_MAX, M.tooLong),
+      confirmation: safeString().max(PASSWORD_INPUT_MAX, M.tooLong),
     })
     .superRefine((value, ctx) => {
       for (const field of ['oldPassword', 'newPassword', 'confirmation'] as const)

@@ -8,6 +8,7 @@
 // not when the schema is built, so a schema kept by a long-running server stays right after
 // midnight; pass `today` to pin it (tests, or a form that must agree with its calendar).
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 import { MIN_DRIVER_AGE } from '../constants';
 import {
   isAtLeastAge,
@@ -37,8 +38,7 @@ const NAME_CHARACTERS = /^(?=.*\p{L})[\p{L}\p{M} '’-]+$/u;
 
 /** A required free text, trimmed, of at most CHANGE_TEXT_MAX characters. */
 export function textField(required: string) {
-  return z
-    .string({ error: required })
+  return safeString({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .max(CHANGE_TEXT_MAX, { error: INVALID.tooLong(CHANGE_TEXT_MAX) });
@@ -52,8 +52,7 @@ export function personNameField(required: string) {
 export const salutationField = z.enum(SALUTATIONS, { error: REQUIRED.salutation });
 
 /** A required identifier the form copies from the data it shows (never typed). */
-export const requiredIdField = z
-  .string({ error: REQUIRED.generic })
+export const requiredIdField = safeString({ error: REQUIRED.generic })
   .trim()
   .min(1, { error: REQUIRED.generic });
 
@@ -75,17 +74,32 @@ export const adult = dateRule(
   INVALID.minAge,
 );
 
+/** The earliest year a date of the forms may have: no customer means a day of 1800 or 0000. */
+export const DATE_YEAR_MIN = 1900;
+/** How many years ahead a date may lie: an effective date in 9999 is a typing slip. */
+export const DATE_YEARS_AHEAD_MAX = 10;
+const yearOf = (iso: string) => Number(iso.slice(0, 4));
+
 /** Today in Paris when a rule runs, or the pinned `today`. */
 export const clock = (today?: string) => () => today ?? todayInParis();
 
-/** A date field: required, a real day, then each rule in turn; the first failure is the message. */
+/** A date field: required, a real day of a plausible year, then each rule in turn; the first failure is the message. */
 export function dateField(required: string, today: () => string, ...rules: DateRule[]) {
-  let field = z
-    .string({ error: required })
+  let field = safeString({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .overwrite((value) => parseDateInput(value) ?? value)
-    .refine(isIsoDate, { error: INVALID.date, abort: true });
+    .refine(isIsoDate, { error: INVALID.date, abort: true })
+    .superRefine((iso, ctx) => {
+      const max = yearOf(today()) + DATE_YEARS_AHEAD_MAX;
+      const year = yearOf(iso);
+      if (year < DATE_YEAR_MIN || year > max)
+        ctx.addIssue({
+          code: 'custom',
+          message: INVALID.implausibleDate(DATE_YEAR_MIN, max),
+          continue: false,
+        });
+    });
   for (const { holds, error } of rules) {
     field = field.refine((iso) => holds(iso, today()), { error, abort: true });
   }
@@ -101,7 +115,7 @@ function numberField(
   invalid: string,
   read: (value: number | string) => number | null,
 ) {
-  return z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
+  return z.union([z.number(), safeString()], { error: required }).transform((value, ctx) => {
     const blank = typeof value === 'string' && value.trim() === '';
     const number = blank ? null : read(value);
     if (number === null) {
@@ -133,8 +147,7 @@ export const driverLicenseNrField = numberField(
   },
 );
 
-export const licensePlateField = z
-  .string({ error: REQUIRED.licensePlate })
+export const licensePlateField = safeString({ error: REQUIRED.licensePlate })
   .trim()
   .min(1, { error: REQUIRED.licensePlate, abort: true })
   .overwrite((value) => normalizePlate(value) ?? value)
@@ -142,8 +155,7 @@ export const licensePlateField = z
 
 // SPEC §5, §7: spaces are removed before the check; 400 → incorrect, 403 → not usable (§8).
 // One check and no abort, so the holder rules of the payment form still run beside it.
-export const ibanField = z
-  .string({ error: REQUIRED.iban })
+export const ibanField = safeString({ error: REQUIRED.iban })
   .overwrite(normalizeIban)
   .superRefine((value, ctx) => {
     const message = value === '' ? REQUIRED.iban : ibanCheckMessage(checkIban(value));

@@ -1,6 +1,7 @@
 // SPEC §2 /changePaymentDetails, §3 "Payment details update", §5 "Change payment": the form,
 // and the body of PUT …/{policyNumber}/payment-details that it becomes.
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 import { HOLDER_NAME_MAX, HOLDER_NAME_MIN } from '../constants';
 import { CHANGE_MESSAGES } from '../messages-changes';
 import { SALUTATIONS, type PaymentDetails, type Salutation } from '../policy';
@@ -17,8 +18,7 @@ export const paymentDetailsUpdateSchema = z.object({
   paymentMethod: requiredIdField,
   bankAccount: z.object({
     iban: ibanField,
-    ownerName: z
-      .string({ error: REQUIRED.ownerName })
+    ownerName: safeString({ error: REQUIRED.ownerName })
       .trim()
       .min(1, { error: REQUIRED.ownerName })
       .max(OWNER_NAME_MAX, { error: INVALID.tooLong(OWNER_NAME_MAX) }),
@@ -27,7 +27,7 @@ export const paymentDetailsUpdateSchema = z.object({
 });
 export type PaymentDetailsUpdate = z.output<typeof paymentDetailsUpdateSchema>;
 
-const holderName = z.string().trim().optional();
+const holderName = safeString().trim().optional();
 const holderFields = ['firstName', 'lastName'] as const;
 const holderNameValid = (name: string) =>
   name.length >= HOLDER_NAME_MIN && name.length <= HOLDER_NAME_MAX;

@@ -3,6 +3,7 @@
 // (`terminationIssues`) checks reason, comment and files for both, so the form and the route
 // refuse the same requests with the same French messages (ARCHITECTURE.md decision 4).
 import { z } from 'zod';
+import { safeMultilineString, safeString } from '../safe-text';
 import { MAX_UPLOAD_BYTES, TERMINATION_COMMENT_MAX } from '../constants';
 import type { FileLike } from '../documents';
 import type { TerminationBasis } from './effective-date';
@@ -35,14 +36,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
+  safeString({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, { error: `Ce champ ne doit pas dépasser ${max} caractères` });
 
-const emailField = z
-  .string({ error: REQUIRED.email })
+const emailField = safeString({ error: REQUIRED.email })
   .trim()
   .min(1, { error: REQUIRED.email, abort: true })
   .max(254, { error: INVALID.email })
@@ -50,8 +49,7 @@ const emailField = z
 
 const reasonField = z.enum(TERMINATION_REASON_LABELS, { error: REQUIRED.reason });
 
-const commentField = z
-  .string()
+const commentField = safeMultilineString()
   .trim()
   .max(TERMINATION_COMMENT_MAX, { error: INVALID.commentTooLong });
 
@@ -91,7 +89,7 @@ function addIssues(
 /** SPEC §3 files[]: the name, the type the browser reported, the bytes in base64. */
 export const terminationFileSchema = z.object({
   fileName: requiredText(INVALID.fileContent, 255),
-  fileType: z.string().max(100),
+  fileType: safeString().max(100),
   fileContent: z
     .string()
     .max(base64Length(MAX_UPLOAD_BYTES), { error: TERMINATION_MESSAGES.invalid.fileContent })
@@ -108,7 +106,7 @@ export const terminationRequestSchema = z
     phone: requiredText(REQUIRED.phone, 40),
     reason: reasonField,
     comment: commentField.default(''),
-    licensePlate: z.string().trim().max(20).default(''),
+    licensePlate: safeString().trim().max(20).default(''),
     hasFile: z.boolean().optional(),
     files: z.array(terminationFileSchema).max(TERMINATION_MAX_FILES).default([]),
   })
@@ -119,9 +117,9 @@ export type ParsedTerminationRequest = z.output<typeof terminationRequestSchema>
 /** The termination form (SPEC §2): the same fields, the contract chosen, files not yet read. */
 export const terminationFormSchema = z
   .object({
-    policyNumber: z.string().min(1, { error: REQUIRED.policy }),
-    firstName: z.string(),
-    lastName: z.string(),
+    policyNumber: safeString().min(1, { error: REQUIRED.policy }),
+    firstName: safeString(),
+    lastName: safeString(),
     email: emailField,
     phone: requiredText(REQUIRED.phone, 40),
     reason: reasonField,

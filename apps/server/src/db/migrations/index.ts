@@ -8,6 +8,7 @@ import * as m0004 from './0004-contact-content';
 import * as m0005 from './0005-garage-address-requests';
 import * as m0006 from './0006-account-security';
 import * as m0008 from './0008-termination-requests';
+import * as m0009 from './0009-sign-in-throttle';
 import * as m0016 from './0016-requests';
 import * as m0017 from './0017-claims-history';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0005-garage-address-requests': m0005,
   '0006-account-security': m0006,
   '0008-termination-requests': m0008,
+  '0009-sign-in-throttle': m0009,
   '0016-requests': m0016,
   '0017-claims-history': m0017,
 };

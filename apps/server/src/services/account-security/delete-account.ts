@@ -12,6 +12,7 @@
 import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
 import { ConflictError } from '../errors';
 import { loginThrottleKey } from '../login-throttle';
+import { clearEmail } from '../sign-in-throttle';
 import { enqueue } from '../outbox';
 import type { AccountSecurityDeps } from './change-password';
 import { checkCurrentPassword } from './current-password';
@@ -40,6 +41,7 @@ export async function deleteAccount(
       .deleteFrom('login_throttle')
       .where('key', 'in', [loginThrottleKey(email), resetThrottleKey(email)])
       .execute();
+    await clearEmail(trx, email);
     await endSessions(trx, accountId);
     await refuseTokensIssuedBefore(trx, accountId);
     await enqueue(trx, {

@@ -23,6 +23,7 @@ import {
   loginThrottleKey,
   type AttemptLimit,
 } from '../login-throttle';
+import { clearEmail } from '../sign-in-throttle';
 import type { Mailer } from '../mailer';
 import { hashPassword, verifyPassword } from '../passwords';
 import { endSessions, refuseTokensIssuedBefore } from './sessions';
@@ -152,5 +153,6 @@ export async function resetPassword(
     await refuseTokensIssuedBefore(trx, link.accountId);
   });
   await clearFailures(db, loginThrottleKey(link.email));
+  await clearEmail(db, link.email);
   tokenValidity.forget(link.accountId);
 }

@@ -6,7 +6,8 @@
  *   fields in append order), so the target is known, and refused, before a byte is stored;
  * - one file only: further files and unknown parts are read and dropped;
  * - a missing target or file is refused (UploadRefusedError 'unknownFileType', 'missingFile');
- *   a request cut short is refused as 'incomplete';
+ *   a request cut short is refused as 'incomplete', a body the parser cannot read (no
+ *   boundary, a malformed part header) as 'malformed';
  * - the file is recorded only after it is stored; whatever fails after storing (a refusal, a
  *   cut connection, the database) deletes the stored file, so nothing is left half-done.
  * It knows nothing of HTTP: the caller passes the multipart parts (`request.parts()`).
@@ -15,6 +16,7 @@ import { UploadRefusedError } from '../errors';
 import type { DocumentStorage } from '../storage/storage';
 import {
   isIncompleteBody,
+  isMalformedMultipart,
   storeUploadedFile,
   type StoredUpload,
   type UploadFilePart,
@@ -67,6 +69,7 @@ export async function receiveFile<Target, Result>(
       }
     } catch (error) {
       if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
+      if (isMalformedMultipart(error)) throw new UploadRefusedError('malformed');
       throw error;
     }
     if (target === undefined) throw new UploadRefusedError('unknownFileType');

@@ -66,6 +66,20 @@ export function isIncompleteBody(error: unknown): boolean {
   );
 }
 
+/**
+ * The multipart parser's (busboy's) refusals of a body it cannot read: no boundary, a malformed
+ * part header, a content type it does not parse. They are the client's fault (400), not ours.
+ */
+export function isMalformedMultipart(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === 'string' &&
+    (message.startsWith('Multipart: ') ||
+      message.startsWith('Malformed ') ||
+      message.startsWith('Unsupported content type'))
+  );
+}
+
 export async function storeUploadedFile(
   storage: DocumentStorage,
   part: IncomingFile,

@@ -5,9 +5,8 @@ import type { Config } from '../../config';
 import { FsDocumentStorage } from './fs-storage';
 import type { DocumentStorage } from './storage';
 
-export async function createDocumentStorage(config: Config): Promise<DocumentStorage> {
-  const storage = new FsDocumentStorage(config.documentsDir);
-  // Temporary files of a process that died mid-upload (fs-storage.ts).
-  await storage.removeStaleTemporaryFiles();
-  return storage;
+export function createDocumentStorage(config: Config): Promise<DocumentStorage> {
+  // What a process that died mid-upload left is swept by app.ts once the database is ready
+  // (sweep.ts).
+  return Promise.resolve(new FsDocumentStorage(config.documentsDir));
 }

@@ -119,9 +119,11 @@ describe('filesystem document storage', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 
-  it('removes temporary files left by a crash once they are old enough', async () => {
-    const key = newStorageKey();
-    await storage.put(key, chunked('kept'), { maxBytes: 10 });
+  it('sweeps every temporary file and every file no row references', async () => {
+    const kept = newStorageKey();
+    const orphan = newStorageKey();
+    await storage.put(kept, chunked('kept'), { maxBytes: 10 });
+    await storage.put(orphan, chunked('orphan'), { maxBytes: 10 });
     const stale = path.join(storage.root, `.${newStorageKey()}.x.part`);
     const fresh = path.join(storage.root, `.${newStorageKey()}.y.part`);
     await writeFile(stale, 'partial');
@@ -129,7 +131,7 @@ describe('filesystem document storage', () => {
     const twoHoursAgo = new Date(Date.now() - 7_200_000);
     await utimes(stale, twoHoursAgo, twoHoursAgo);
 
-    expect(await storage.removeStaleTemporaryFiles()).toBe(1);
-    expect((await readdir(storage.root)).sort()).toEqual([key, path.basename(fresh)].sort());
+    expect(await storage.sweep(new Set([kept]))).toBe(3);
+    expect(await readdir(storage.root)).toEqual([kept]);
   });
 });

@@ -7,7 +7,10 @@
  * - bytes are streamed to a temporary file in the same folder, flushed to disk, then renamed
  *   onto the key: rename is atomic on one filesystem, so a reader sees the old file or the new
  *   one, never a partial one;
- * - on a stream error or past `maxBytes` the temporary file is removed before `put` rejects.
+ * - on a stream error or past `maxBytes` the temporary file is removed before `put` rejects;
+ * - the caller records a file's row only once `put` has resolved, so a crash can leave a file
+ *   without a row, never a row without a file; `sweep` at start removes such files and every
+ *   temporary file, whatever its age.
  * One instance owns the folder; several server instances need object storage instead.
  */
 import { createWriteStream, type Stats } from 'node:fs';
@@ -18,6 +21,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertStorageKey,
+  STORAGE_KEY_PATTERN,
   measureStream,
   StoredFileNotFoundError,
   type DocumentStorage,
@@ -35,6 +39,15 @@ export function documentsFolder(dataDir: string): string {
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 export class FsDocumentStorage implements DocumentStorage {
@@ -66,6 +79,8 @@ export class FsDocumentStorage implements DocumentStorage {
         createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }),
       );
       await rename(temp, target);
+      // The rename itself is made durable: a row committed next never names a lost file.
+      await syncFolder(this.root);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
@@ -102,10 +117,12 @@ export class FsDocumentStorage implements DocumentStorage {
   }
 
   /**
-   * Removes temporary files left by a process that died mid-upload. Call at start; the age
-   * threshold spares uploads still running in this process.
+   * Removes what a process that died mid-upload left behind: every temporary file, whatever
+   * its age, and every stored file whose key no database row references (a file renamed onto
+   * its key but whose row was never committed). Call at start, before the server listens, so
+   * that no upload of this process is in flight. Returns how many files went.
    */
-  async removeStaleTemporaryFiles(olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
+  async sweep(referencedKeys: ReadonlySet<string>): Promise<number> {
     let names: string[];
     try {
       names = await readdir(this.root);
@@ -115,13 +132,11 @@ export class FsDocumentStorage implements DocumentStorage {
     }
     let removed = 0;
     for (const name of names) {
-      if (!name.startsWith('.') || !name.endsWith(TEMP_SUFFIX)) continue;
-      const file = path.join(this.root, name);
-      const stats = await stat(file).catch(() => null);
-      if (stats && now - stats.mtimeMs > olderThanMs) {
-        await rm(file, { force: true });
-        removed += 1;
-      }
+      const temporary = name.startsWith('.') && name.endsWith(TEMP_SUFFIX);
+      const orphan = STORAGE_KEY_PATTERN.test(name) && !referencedKeys.has(name);
+      if (!temporary && !orphan) continue;
+      await rm(path.join(this.root, name), { force: true });
+      removed += 1;
     }
     return removed;
   }

@@ -1,15 +1,14 @@
 // POST /policy/accounts/{accountId}/iban/{iban} (SPEC §7, §8): 204 for an IBAN usable for a SEPA
 // direct debit, 400 when it is not an IBAN, 403 when it is one of a country outside SEPA.
-import { API_ROUTES, errorBodySchema } from '@espace/contract';
+import { API_ROUTES, errorBodySchema, safeString } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUsableIban } from '../../../services/changes/iban';
 import { accountParams } from '../../params';
 import { changeRouteConfig, noContent } from './params';
 
 // The longest IBAN has 34 characters; the URL may carry the spaces of the grouped display.
-const ibanParams = accountParams.extend({ iban: z.string().max(64) });
+const ibanParams = accountParams.extend({ iban: safeString().max(64) });
 
 export default async function checkIbanRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(

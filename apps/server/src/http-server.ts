@@ -1,0 +1,66 @@
+// The HTTP server under Fastify (issue 12: slow or hostile clients cannot hold it). Enforces:
+// a request whose headers and body have not all arrived within `requestTimeoutMs` is answered
+// 408 and its connection closed (Node checks open requests every `checkEvery`, so the cut comes
+// at most that much later), headers within `headersTimeoutMs`; a keep-alive connection idle for
+// `keepAliveTimeoutMs` and any silent socket after `idleTimeoutMs` are closed; past
+// `maxConnections` open sockets a new one is closed at once. Client errors (timeout, malformed
+// request line, oversized headers) are answered in French, in the API's error shape.
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { ERROR_CODES, MESSAGES } from '@espace/contract';
+import type { Config } from './config';
+
+/** How often Node looks for requests past their time-out: a tenth of it, 100 ms to 30 s. */
+export function checkEvery(limits: Config['http']): number {
+  const shortest = Math.min(limits.requestTimeoutMs, limits.headersTimeoutMs);
+  return Math.min(30_000, Math.max(100, Math.floor(shortest / 10)));
+}
+
+export function createHttpServer(limits: Config['http']) {
+  return (handler: RequestListener<typeof IncomingMessage, typeof ServerResponse>) => {
+    const server = http.createServer(
+      {
+        requestTimeout: limits.requestTimeoutMs,
+        headersTimeout: limits.headersTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        connectionsCheckingInterval: checkEvery(limits),
+      },
+      handler,
+    );
+    server.setTimeout(limits.idleTimeoutMs);
+    server.maxConnections = limits.maxConnections;
+    return server;
+  };
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; label: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    label: 'Request Timeout',
+    message: MESSAGES.api.requestTimeout,
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    label: 'Request Header Fields Too Large',
+    message: MESSAGES.api.tooLarge,
+  },
+};
+
+/** Fastify's `clientErrorHandler`: the default one's behaviour, with a French body. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = err.code ? CLIENT_ERRORS[err.code] : undefined;
+  const { status, label, message } = known ?? {
+    status: 400,
+    label: 'Bad Request',
+    message: MESSAGES.api.badRequest,
+  };
+  const body = JSON.stringify({ error: { code: ERROR_CODES.validation, message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${label}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

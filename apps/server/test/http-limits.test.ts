@@ -1,0 +1,148 @@
+// Issue 12: slow or hostile clients cannot hold the server. A real listening server with short
+// time-outs (set for the test): a JSON body and an upload that trickle are cut with 408 in
+// bounded time, and the upload leaves neither file nor row; past the connection cap a new
+// socket is closed; a 1 MB body to an unknown address is refused without being parsed.
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@espace/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './backends';
+import { BOUNDARY, partHead, samplePdf, storedFileCount } from './documents-support';
+import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+
+const LIMITS = {
+  requestTimeoutMs: 1_500,
+  headersTimeoutMs: 1_000,
+  keepAliveTimeoutMs: 1_000,
+  idleTimeoutMs: 10_000,
+  maxConnections: 4,
+};
+const POLICY = 'AU2026104512';
+
+describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
+  let t: TestApp;
+  let port: number;
+  let token: string;
+  let accountId: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { http: LIMITS });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
+    accountId = subjectOf(token);
+  });
+  afterAll(() => t.close());
+
+  /** Opens a socket, sends `head`, then one byte of `body` every 100 ms; resolves what came back. */
+  function trickle(head: string, body: Buffer) {
+    return new Promise<{ answer: string; elapsedMs: number }>((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent < body.length && socket.writable) socket.write(body.subarray(sent, ++sent));
+      }, 100);
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, elapsedMs: Date.now() - started });
+      });
+      socket.on('connect', () => socket.write(head));
+      setTimeout(() => reject(new Error('the server never cut the request')), 10_000).unref();
+    });
+  }
+
+  const requestHead = (path: string, contentType: string, length: number) =>
+    `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+    `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('cuts a JSON body that trickles with 408 in bounded time', async () => {
+    const body = Buffer.from(JSON.stringify({ text: 'Bonjour '.repeat(20) }));
+    const path = `/api/v1/account/accounts/${accountId}/mail/mail-contact`;
+    const { answer, elapsedMs } = await trickle(
+      requestHead(path, 'application/json', body.length),
+      body,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain(MESSAGES.api.requestTimeout);
+    expect(elapsedMs).toBeLessThan(LIMITS.requestTimeoutMs + 1_500);
+  });
+
+  it('cuts an upload that trickles with 408 and keeps neither file nor row', async () => {
+    const pdf = await samplePdf();
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\nmandat_sepa\r\n`,
+      ),
+      partHead({
+        name: 'upfile',
+        fileName: 'lent.pdf',
+        contentType: 'application/pdf',
+        content: pdf,
+      }),
+      pdf,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]);
+    const filesBefore = await storedFileCount(t.config.documentsDir);
+    const rowsBefore = await t.database.handle.db
+      .selectFrom('received_files')
+      .select('id')
+      .execute();
+    const path = `/api/v1/document/accounts/${accountId}/policy/${POLICY}/uploadfile`;
+    const head = requestHead(path, `multipart/form-data; boundary=${BOUNDARY}`, body.length);
+    // The first 300 bytes at once (field and file headers), then a trickle of the file.
+    const { answer, elapsedMs } = await trickle(
+      head + body.subarray(0, 300).toString('latin1'),
+      body.subarray(300),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(elapsedMs).toBeLessThan(LIMITS.requestTimeoutMs + 1_500);
+    await expect.poll(() => storedFileCount(t.config.documentsDir)).toBe(filesBefore);
+    const rowsAfter = await t.database.handle.db
+      .selectFrom('received_files')
+      .select('id')
+      .execute();
+    expect(rowsAfter).toEqual(rowsBefore);
+  });
+
+  it('closes connections past the cap', async () => {
+    const open = (): Promise<Socket> =>
+      new Promise((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => resolve(socket));
+        socket.on('error', () => undefined);
+      });
+    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, open));
+    const extra = await open();
+    const closed = await new Promise<boolean>((resolve) => {
+      extra.on('close', () => resolve(true));
+      extra.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      setTimeout(() => resolve(false), 2_000).unref();
+    });
+    expect(closed).toBe(true);
+    for (const socket of [...held, extra]) socket.destroy();
+  });
+
+  it('refuses a 1 MB body to an unknown address without parsing it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/nulle-part',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(1_048_576)}`,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: MESSAGES.api.routeNotFound },
+    });
+    // Before authentication, a body is bounded small: 64 KiB.
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/interaction/x/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${'a'.repeat(100_000)}"}`,
+    });
+    expect(big.statusCode).toBeGreaterThanOrEqual(400);
+    expect(big.statusCode).toBeLessThan(500);
+  });
+});
