@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_PREFIX } from '@espace/contract';
 import middie from '@fastify/middie';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -36,6 +37,8 @@ import { redactUrl } from './services/logger';
 import { createDocumentStorage } from './services/storage/create-storage';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
+import { sweepRateLimitCounters } from './services/rate-limit-store';
+import { databaseRateLimitStore } from './routes/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +46,8 @@ declare module 'fastify' {
     config: Config;
     /** Where documents are stored (ARCHITECTURE.md decision 5). */
     storage: DocumentStorage;
+    /** Where per-account rate limits count (routes/rate-limit.ts); null: process memory. */
+    rateLimitStore: FastifyRateLimitStoreCtor | null;
   }
 }
 
@@ -50,6 +55,8 @@ export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Count rate limits in process memory instead of the database (a test that asks for it). */
+  rateLimitInMemory?: boolean;
 }
 
 export async function buildApp(
@@ -93,6 +100,15 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('storage', storage);
+  app.decorate('rateLimitStore', options.rateLimitInMemory ? null : databaseRateLimitStore(db));
+  if (!options.rateLimitInMemory) {
+    // Ended windows are dead weight only (the upsert restarts them): a sweep now and then.
+    const sweep = setInterval(
+      () => void sweepRateLimitCounters(db).catch(() => undefined),
+      600_000,
+    ).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandler);

@@ -8,6 +8,7 @@ import * as m0004 from './0004-contact-content';
 import * as m0005 from './0005-garage-address-requests';
 import * as m0006 from './0006-account-security';
 import * as m0008 from './0008-termination-requests';
+import * as m0011 from './0011-rate-limit-counters';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-garage-address-requests': m0005,
   '0006-account-security': m0006,
   '0008-termination-requests': m0008,
+  '0011-rate-limit-counters': m0011,
 };
