@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
+import { withStartupLock } from './db/startup-lock';
 import { seedDemoData } from './seed/seed';
 import { purgeExpiredPayloads } from './oidc/adapter';
 import { interactionRoutes } from './oidc/interactions';
@@ -70,11 +71,15 @@ export async function buildApp(
       pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
     }));
   const { db } = database;
-  await migrate(db);
   const storage = await createDocumentStorage(config);
-  if (config.demoMode) await seedDemoData(db, storage);
-  // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
-  await loadContent(db, config.contentDir);
+  // Once per database however many instances start together (db/startup-lock.ts, issue 13).
+  const secrets = await withStartupLock(database, async () => {
+    await migrate(db);
+    if (config.demoMode) await seedDemoData(db, storage);
+    // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
+    await loadContent(db, config.contentDir);
+    return config.oidc.embedded ? await loadProviderSecrets(db) : undefined;
+  });
 
   const app = Fastify({
     logger:
@@ -121,8 +126,7 @@ export async function buildApp(
   // services that move it (password change, account deletion, forgotten password).
   const tokenValidity = new TokenValidity(db);
   let localJwks: ReturnType<typeof publicJwks> | undefined;
-  if (config.oidc.embedded) {
-    const secrets = await loadProviderSecrets(db);
+  if (secrets) {
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
     await app.register(middie);
