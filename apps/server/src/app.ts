@@ -78,7 +78,7 @@ export async function buildApp(
     if (config.demoMode) await seedDemoData(db, storage);
     // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir);
-    return config.oidc.embedded ? await loadProviderSecrets(db) : undefined;
+    return config.oidc.embedded ? loadProviderSecrets(db) : undefined;
   });
 
   const app = Fastify({
