@@ -115,6 +115,7 @@ export async function buildApp(
     app.addHook('onClose', async () => clearInterval(sweep));
   }
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => storage.close?.());
 
   await app.register(errorHandler);
   await app.register(securityHeaders, {

@@ -6,6 +6,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
@@ -35,11 +36,10 @@ const ONCE_ONLY = [
 async function counts(handle: DatabaseHandle): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
   for (const table of ONCE_ONLY) {
-    const row = await handle.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    result[table] = Number(row.n);
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db);
+    result[table] = Number(rows[0]!.n);
   }
   return result;
 }
