@@ -49,6 +49,8 @@ declare module 'fastify' {
     storage: DocumentStorage;
     /** Where per-account rate limits count (routes/rate-limit.ts); null: process memory. */
     rateLimitStore: FastifyRateLimitStoreCtor | null;
+    /** Set by server.ts on SIGTERM: /readyz answers 503 and responses close their connection. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -116,6 +118,12 @@ export async function buildApp(
   }
   if (!options.database) app.addHook('onClose', () => database.close());
   app.addHook('onClose', async () => storage.close?.());
+  const lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  // While draining, clients open their next connection elsewhere (through the balancer).
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
 
   await app.register(errorHandler);
   await app.register(securityHeaders, {
