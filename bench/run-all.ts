@@ -4,11 +4,13 @@ import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
 import { reportHardening } from './hardening';
 import { reportStartup } from './startup';
+import { reportStartupRuntime } from './startup-runtime';
 import { reportUploadFigures } from './upload-memory';
 
 const BENCHES: Record<string, () => unknown> = {
   bundle: reportBundleSize,
   startup: reportStartup,
+  'startup-runtime': reportStartupRuntime,
   upload: reportUploadFigures,
   documents: reportDocumentGeneration,
   hardening: reportHardening,

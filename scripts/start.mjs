@@ -1,5 +1,6 @@
-// `npm start`: builds the SPA when its build is missing or older than its sources, then starts
-// the server (embedded database, identity provider and demo data unless configured otherwise).
+// `npm start`: builds the SPA and the server (compiled to JavaScript, apps/server/dist) when a
+// build is missing or older than its sources, then starts the compiled server (embedded database,
+// identity provider and demo data unless configured otherwise). No TypeScript loader here.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -43,13 +44,27 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-  {
+const serverBuilt = path.join(root, 'apps/server/dist/server.js');
+const serverSources = [
+  'apps/server/src',
+  'apps/server/scripts/build.mjs',
+  'apps/server/package.json',
+  'packages/contract/src',
+];
+if (
+  !existsSync(serverBuilt) ||
+  serverSources.some((s) => newestMtime(s) > statSync(serverBuilt).mtimeMs)
+) {
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], {
     cwd: root,
     stdio: 'inherit',
-  },
-);
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuilt], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,6 @@
-// Starts the real portal for the browser tests, as `npm start` starts it (node with tsx, the
-// server entry point, the SPA built once beforehand), on a free port and on its own copy of the
+// Starts the real portal for the browser tests from the server's sources (node with tsx; `npm
+// start`, used once by global-setup.ts, runs the compiled build of the same sources; the SPA is
+// built once beforehand), on a free port and on its own copy of the
 // data folder that global-setup.ts seeded: its own database and documents, the demo data fresh.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';

@@ -5,11 +5,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_PREFIX, ERROR_CODES, MESSAGES } from '@espace/contract';
 import middie from '@fastify/middie';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { clientErrorHandler, createHttpServer } from './http-server';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
+import { withStartupLock } from './db/startup-lock';
 import { seedDemoData } from './seed/seed';
 import { purgeExpiredPayloads } from './oidc/adapter';
 import { interactionRoutes } from './oidc/interactions';
@@ -40,6 +42,8 @@ import { secureFolder } from './services/storage/data-folder';
 import { sweepStorage } from './services/storage/sweep';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
+import { sweepRateLimitCounters } from './services/rate-limit-store';
+import { databaseRateLimitStore } from './routes/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +51,10 @@ declare module 'fastify' {
     config: Config;
     /** Where documents are stored (ARCHITECTURE.md decision 5). */
     storage: DocumentStorage;
+    /** Where per-account rate limits count (routes/rate-limit.ts); null: process memory. */
+    rateLimitStore: FastifyRateLimitStoreCtor | null;
+    /** Set by server.ts on SIGTERM: /readyz answers 503 and responses close their connection. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -65,6 +73,8 @@ export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Count rate limits in process memory instead of the database (a test that asks for it). */
+  rateLimitInMemory?: boolean;
 }
 
 export async function buildApp(
@@ -81,13 +91,17 @@ export async function buildApp(
       pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
     }));
   const { db } = database;
-  await migrate(db);
   const storage = await createDocumentStorage(config);
-  if (config.demoMode) await seedDemoData(db, storage);
-  // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
-  await sweepStorage(db, storage);
-  // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
-  await loadContent(db, config.contentDir);
+  // Once per database however many instances start together (db/startup-lock.ts, issue 13).
+  const secrets = await withStartupLock(database, async () => {
+    await migrate(db);
+    if (config.demoMode) await seedDemoData(db, storage);
+    // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
+    await sweepStorage(db, storage);
+    // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
+    await loadContent(db, config.contentDir);
+    return config.oidc.embedded ? loadProviderSecrets(db) : undefined;
+  });
 
   const app = Fastify({
     logger:
@@ -117,7 +131,23 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('storage', storage);
+  app.decorate('rateLimitStore', options.rateLimitInMemory ? null : databaseRateLimitStore(db));
+  if (!options.rateLimitInMemory) {
+    // Ended windows are dead weight only (the upsert restarts them): a sweep now and then.
+    const sweep = setInterval(
+      () => void sweepRateLimitCounters(db).catch(() => undefined),
+      600_000,
+    ).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
   if (!options.database) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => storage.close?.());
+  const lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  // While draining, clients open their next connection elsewhere (through the balancer).
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
 
   await app.register(errorHandler);
   await app.register(securityHeaders, {
@@ -129,8 +159,7 @@ export async function buildApp(
   // services that move it (password change, account deletion, forgotten password).
   const tokenValidity = new TokenValidity(db);
   let localJwks: ReturnType<typeof publicJwks> | undefined;
-  if (config.oidc.embedded) {
-    const secrets = await loadProviderSecrets(db);
+  if (secrets) {
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
     // The provider's failures reach the log with the request's id (issue 12: a misconfigured

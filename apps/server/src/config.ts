@@ -39,6 +39,18 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
   /** The OpenAPI viewer at /api/docs: on by default except in production. */
   API_DOCS: booleanFlag.optional(),
+  /** S3-compatible object store of documents (issue 13); the folder DOCUMENTS_DIR otherwise. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PREFIX: z.string().default(''),
+  /** Longest wait for requests in flight after SIGTERM before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Time /readyz answers 503 before the server stops accepting (the balancer's notice). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -91,6 +103,20 @@ export interface Config {
     idleTimeoutMs: number;
     maxConnections: number;
   };
+  /** Documents in an S3-compatible store instead of `documentsDir` (services/storage/s3-storage.ts). */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        /** Undefined: the AWS SDK's usual chain (AWS_ACCESS_KEY_ID… or an instance role). */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+        prefix: string;
+      }
+    | undefined;
+  /** Graceful shutdown (server.ts): readiness notice, then the bound on requests in flight. */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +149,10 @@ export function loadConfig(
     problems.push(
       'PUBLIC_URL: une adresse https suppose un proxy TLS devant le serveur ; définissez TRUST_PROXY=true (ou servez en http)',
     );
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
+  if ((e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID) && !e.S3_BUCKET)
+    problems.push('S3_BUCKET: requis avec S3_ENDPOINT ou S3_ACCESS_KEY_ID');
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -161,6 +191,20 @@ export function loadConfig(
       idleTimeoutMs: e.IDLE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     ...overrides,
   };
 }

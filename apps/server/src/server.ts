@@ -17,11 +17,26 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  // Graceful shutdown (issue 13): /readyz answers 503 at once so the balancer stops sending
+  // traffic; after SHUTDOWN_DELAY_MS the server stops accepting connections, finishes the
+  // requests in flight, then closes the database and the document store (onClose hooks). Past
+  // SHUTDOWN_TIMEOUT_MS the process exits anyway.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.lifecycle.draining = true;
+    app.log.info({ signal }, 'arrêt : fin des requêtes en cours');
+    const { delayMs, timeoutMs } = config.shutdown;
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    setTimeout(() => {
+      app.log.error('arrêt : requêtes encore en cours après le délai, sortie forcée');
+      process.exit(1);
+    }, timeoutMs).unref();
+    await app.close();
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   await app.listen({ port: config.port, host: config.host });
   const lines = [`Espace Assuré : ${config.publicUrl}`];
   if (config.demoMode) {

@@ -239,6 +239,12 @@ export interface PolicyDocuments {
   status: DocumentStatus | null;
 }
 
+export interface RateLimitCounters {
+  count: number;
+  expires_at: Timestamp;
+  key: string;
+}
+
 export interface ReceivedFiles {
   content_type: string;
   file_type: string;
@@ -334,6 +340,7 @@ export interface DB {
   payment_details: PaymentDetails;
   policies: Policies;
   policy_documents: PolicyDocuments;
+  rate_limit_counters: RateLimitCounters;
   received_files: ReceivedFiles;
   request_status_history: RequestStatusHistory;
   request_statuses: RequestStatuses;

@@ -9,6 +9,7 @@ import * as m0005 from './0005-garage-address-requests';
 import * as m0006 from './0006-account-security';
 import * as m0008 from './0008-termination-requests';
 import * as m0009 from './0009-sign-in-throttle';
+import * as m0011 from './0011-rate-limit-counters';
 import * as m0016 from './0016-requests';
 import * as m0017 from './0017-claims-history';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006-account-security': m0006,
   '0008-termination-requests': m0008,
   '0009-sign-in-throttle': m0009,
+  '0011-rate-limit-counters': m0011,
   '0016-requests': m0016,
   '0017-claims-history': m0017,
 };

@@ -1,12 +1,14 @@
-// Chooses the document store from the configuration (ARCHITECTURE.md decision 5). Only the
-// filesystem store exists today; an S3-compatible store (see the contract in storage.ts) is one
-// more branch here, chosen by a setting such as DOCUMENTS_S3_BUCKET.
+// Chooses the document store from the configuration (ARCHITECTURE.md decision 5): an
+// S3-compatible object store when S3_BUCKET is set (several instances share it, issue 13),
+// otherwise the folder DOCUMENTS_DIR (one instance).
 import type { Config } from '../../config';
 import { FsDocumentStorage } from './fs-storage';
+import { S3DocumentStorage } from './s3-storage';
 import type { DocumentStorage } from './storage';
 
 export function createDocumentStorage(config: Config): Promise<DocumentStorage> {
-  // What a process that died mid-upload left is swept by app.ts once the database is ready
-  // (sweep.ts).
+  if (config.s3) return Promise.resolve(new S3DocumentStorage(config.s3));
+  // What a process that died mid-upload left in the folder is swept by app.ts once the database
+  // is ready (sweep.ts).
   return Promise.resolve(new FsDocumentStorage(config.documentsDir));
 }

@@ -16,8 +16,8 @@
  * - Every method rejects with `InvalidStorageKeyError` when `key` is not one that
  *   `newStorageKey()` could have produced, so a key can never name a path outside the store.
  *
- * S3-compatible storage plugs in behind the same interface (an `s3-storage.ts` next to
- * `fs-storage.ts`, chosen by configuration): `put` pipes the stream through the same counting
+ * S3-compatible storage plugs in behind the same interface (`s3-storage.ts` next to
+ * `fs-storage.ts`, chosen by S3_BUCKET in create-storage.ts): `put` pipes the stream through the same counting
  * and hashing transform as the filesystem store (`measureStream` below) into a multipart upload
  * with `Upload` from `@aws-sdk/lib-storage`, which sends parts as they fill and, on error, calls
  * `abort()` so the incomplete multipart upload is discarded (nothing becomes visible: an S3
@@ -50,6 +50,8 @@ export interface DocumentStorage {
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Releases connections at shutdown (the S3 client's sockets); optional. */
+  close?(): Promise<void>;
 }
 
 /** Generated keys are lower-case UUIDs v4: nothing the customer typed ever reaches a path. */

@@ -1,0 +1,36 @@
+// `npm run build -w apps/server`: compiles the server to JavaScript (issue 13), so production runs
+// plain `node apps/server/dist/server.js` and only development uses a TypeScript loader. esbuild
+// bundles the server's own sources, the workspace contract package and the migrations (imported
+// by db/migrations/index.ts, so they travel inside the bundle); every npm dependency stays an
+// import resolved from node_modules at run time (PGlite's WebAssembly, the provider, pg…).
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** Bare imports stay external, except the workspace packages (TypeScript sources). */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@espace/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const started = performance.now();
+await build({
+  entryPoints: [path.join(serverRoot, 'src/server.ts')],
+  outfile: path.join(serverRoot, 'dist/server.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  // dist/ sits as deep as src/, so import.meta.dirname-relative paths (config.ts) still hold.
+  plugins: [externalDependencies],
+  logLevel: 'warning',
+});
+console.info(
+  `Serveur compilé dans apps/server/dist en ${Math.round(performance.now() - started)} ms`,
+);
