@@ -1,5 +1,8 @@
-// Serves the built SPA (apps/web/dist): hashed assets cached for a year, index.html for every
-// route of the SPA (React Router decides what is unknown and shows /not-found). The OIDC
+// Serves the built SPA (apps/web/dist): hashed assets (assets/) cached for a year as immutable,
+// everything else (brand files, index.html) revalidated on each use; the .br and .gz copies
+// written by the build (apps/web/vite.config.ts) are sent to a browser that accepts them.
+// index.html for every route of the SPA (React Router decides what is unknown and shows
+// /not-found). The OIDC
 // settings the SPA needs are written into index.html's <meta> tags, so no inline script is
 // needed and the same build works against any identity provider.
 import { existsSync, readFileSync } from 'node:fs';
@@ -45,7 +48,11 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       root: opts.webDist,
       index: false,
       wildcard: true,
+      // Ours, not send's 'public, max-age=0' which would replace the header set below.
+      cacheControl: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
+        res.setHeader('vary', 'accept-encoding');
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           'cache-control',
