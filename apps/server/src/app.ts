@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_PREFIX } from '@espace/contract';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -96,6 +98,9 @@ export async function buildApp(
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandler);
+  // Answers over 1 KB (JSON, index.html) compressed for the clients that accept it (brotli at
+  // quality 4, gzip); the SPA's files are compressed once by the build (plugins/spa.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityHeaders, {
     externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
   });
@@ -138,8 +143,13 @@ export async function buildApp(
         localJwks,
         tokenValidity,
       });
-      await api.register(getAccountRoute);
-      await api.register(listPoliciesRoute);
+      // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
+      // in If-None-Match gets 304 and no body when nothing changed.
+      await api.register(async (reads) => {
+        await reads.register(etag, { weak: true });
+        await reads.register(getAccountRoute);
+        await reads.register(listPoliciesRoute);
+      });
       await api.register(documentRoutes);
       await api.register(contactRoutes);
       await api.register(accountSecurityRoutes, { tokenValidity });

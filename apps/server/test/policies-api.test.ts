@@ -1,4 +1,5 @@
 import { accountSchema, policyListSchema, type Policy } from '@espace/contract';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
@@ -145,6 +146,71 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       email: DEMO.lea,
       phoneNumber: '06 45 23 89 10',
     });
+  });
+
+  it('answers 304 without a body while the policies and the account are unchanged', async () => {
+    const { token, accountId } = sessions.jean;
+    for (const url of [
+      `/api/v1/policy/accounts/${accountId}`,
+      `/api/v1/account/accounts/${accountId}`,
+    ]) {
+      const first = await t.app.inject({ url, headers: bearer(token) });
+      const tag = first.headers.etag;
+      expect(tag, url).toMatch(/^W\/"/);
+      const again = await t.app.inject({
+        url,
+        headers: { ...bearer(token), 'if-none-match': tag },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['cache-control']).toBe('no-store');
+      const stale = await t.app.inject({
+        url,
+        headers: { ...bearer(token), 'if-none-match': 'W/"something-else"' },
+      });
+      expect(stale.statusCode, url).toBe(200);
+      expect(stale.body).toBe(first.body);
+      // Another customer's tag changes nothing: the token decides, 403 before any body.
+      const other = await t.app.inject({
+        url,
+        headers: { ...bearer(sessions.lea.token), 'if-none-match': tag },
+      });
+      expect(other.statusCode).toBe(403);
+    }
+  });
+
+  it('gives a new ETag and the body again once the account changed', async () => {
+    const { token, accountId } = sessions.jean;
+    const url = `/api/v1/account/accounts/${accountId}`;
+    const before = await t.app.inject({ url, headers: bearer(token) });
+    const consent = before.json<{ commercialConsent: boolean }>().commercialConsent;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/consent/accounts/${accountId}/${String(!consent)}`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
+    expect(put.statusCode).toBe(204);
+    const after = await t.app.inject({
+      url,
+      headers: { ...bearer(token), 'if-none-match': before.headers.etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json()).toMatchObject({ commercialConsent: !consent });
+  });
+
+  it('compresses a JSON answer over 1 KB for a client that accepts gzip', async () => {
+    const { token, accountId } = sessions.camille;
+    const url = `/api/v1/policy/accounts/${accountId}`;
+    const plain = await t.app.inject({ url, headers: bearer(token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzip = await t.app.inject({
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('answers an unknown API path with 404 in the error body shape', async () => {
