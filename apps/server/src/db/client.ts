@@ -1,5 +1,6 @@
 // The database: PGlite (embedded PostgreSQL) by default, a PostgreSQL server when DATABASE_URL
 // is set (ARCHITECTURE.md decision 1). Both speak the same SQL; migrations run at start.
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,13 +26,47 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Reads at least this long are prepared once per connection (named) on PostgreSQL. */
+const NAMED_STATEMENT_MIN_LENGTH = 400;
+/** A bound on distinct named statements, should some long SQL vary (e.g. `in (…)` lists). */
+const NAMED_STATEMENTS_MAX = 200;
+
+/**
+ * A pg pool whose clients send every long read (select) as a named statement (`name` = a hash of its text),
+ * so PostgreSQL parses and plans it once per connection instead of on each call (the policies
+ * read is ~2 KB of SQL). Short ones go unnamed, as before.
+ */
+function namingPool(pool: pg.Pool): pg.Pool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    if (text.length < NAMED_STATEMENT_MIN_LENGTH || !/^\s*select\b/i.test(text)) return undefined;
+    let name = names.get(text);
+    if (!name && names.size < NAMED_STATEMENTS_MAX) {
+      name = `s${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  // Each new connection, once: its `query` names the long statements.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+      const name = typeof text === 'string' ? nameOf(text) : undefined;
+      return name && Array.isArray(rest[0]) && rest.length === 1
+        ? query({ name, text, values: rest[0] })
+        : query(text, ...rest);
+    };
+  });
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let kind: DatabaseHandle['kind'];
   if (options.databaseUrl) {
     kind = 'postgres';
     dialect = new PostgresDialect({
-      pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }),
+      pool: namingPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
     });
   } else {
     kind = 'pglite';
