@@ -113,6 +113,13 @@ describe('SPA serving', () => {
       );
       expect(response.body).toContain('<meta name="oidc-client-id" content="espace-assure-spa">');
       expect(response.body).toContain('<meta name="identity-provider" content="embedded">');
+      // The provider's endpoints, so the SPA signs in without a discovery request.
+      const metadata = /<meta name="oidc-metadata" content="([^"]+)">/.exec(response.body)?.[1];
+      expect(JSON.parse(metadata!.replaceAll('&quot;', '"'))).toMatchObject({
+        issuer: 'http://localhost:3000/oidc',
+        authorization_endpoint: 'http://localhost:3000/oidc/auth',
+        token_endpoint: 'http://localhost:3000/oidc/token',
+      });
     }
   });
 

@@ -1,13 +1,13 @@
 // Sign-in is required on load (SPEC §2, §6): until the session is authenticated only a
 // loading text shows. Then the portal renders with the signed-in customer. The one public page
 // is the end of a sign-out, which must not sign in again at once.
-import { MESSAGES } from '@espace/contract';
+import { API_ROUTES, apiPath, MESSAGES, type Policy } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
-import { App } from './app/app';
 import { LoggedOutPage } from './app/logged-out-page';
+import { api } from './lib/api-client';
 import { isDebugHost } from './lib/debug-host';
 import { completeSignIn, currentUser, signIn } from './lib/auth';
 import { paths } from './lib/paths';
@@ -42,7 +42,15 @@ async function boot() {
     return;
   }
   root.render(<Message text={MESSAGES.loading} />);
-  if (window.location.pathname === paths.authCallback) {
+  // The portal's code (and the policies screen's, the usual first one) loads while the sign-in
+  // completes; a visit that only redirects to the provider never waits for it.
+  const callback = window.location.pathname === paths.authCallback;
+  const signedIn = callback || (await currentUser()) !== null;
+  const app = signedIn ? import('./app/app') : undefined;
+  const first = window.location.pathname;
+  if (signedIn && (callback || first === paths.home || first === paths.policies))
+    import('./features/policies/routes/policies-page').catch(() => undefined);
+  if (callback) {
     try {
       const returnTo = await completeSignIn();
       window.history.replaceState(null, '', returnTo);
@@ -57,10 +65,15 @@ async function boot() {
     return;
   }
   const profile = user.profile;
+  // Most screens start from the policies: asked for as soon as the token exists, not once the
+  // portal's code has loaded and rendered (app.tsx hands it to the query cache).
+  const policies = api<Policy[]>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
+  policies.catch(() => undefined);
   const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
+  const { App } = await (app ?? import('./app/app'));
   root.render(
     <StrictMode>
-      <App session={{ accountId: profile.sub, email: profile.email, name }} />
+      <App session={{ accountId: profile.sub, email: profile.email, name }} policies={policies} />
     </StrictMode>,
   );
 }

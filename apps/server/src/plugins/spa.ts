@@ -27,13 +27,32 @@ export interface SpaOptions {
 
 const NOT_SPA = /^\/(api|oidc|interaction|assets|brand)(\/|$)|\.[a-z0-9]+$/i;
 
-export function renderIndex(template: string, oidc: SpaOptions['oidc']): string {
+/** What the SPA needs of the provider's discovery document (oidc-client-ts `metadata`). */
+const METADATA_FIELDS = [
+  'issuer',
+  'authorization_endpoint',
+  'token_endpoint',
+  'end_session_endpoint',
+  'revocation_endpoint',
+  'userinfo_endpoint',
+  'jwks_uri',
+];
+
+export function renderIndex(
+  template: string,
+  oidc: SpaOptions['oidc'],
+  metadata?: Record<string, unknown>,
+): string {
   const meta = `<meta name="oidc-issuer" content="${escapeHtml(oidc.issuer)}">
     <meta name="oidc-client-id" content="${escapeHtml(oidc.clientId)}">
     <meta name="oidc-audience" content="${escapeHtml(oidc.audience)}">
     <meta name="identity-provider" content="${oidc.embedded ? 'embedded' : 'external'}">${
       oidc.accountUrl
         ? `\n    <meta name="oidc-account-url" content="${escapeHtml(oidc.accountUrl)}">`
+        : ''
+    }${
+      metadata
+        ? `\n    <meta name="oidc-metadata" content="${escapeHtml(JSON.stringify(metadata))}">`
         : ''
     }`;
   return template.replace('<!--app-config-->', meta);
@@ -42,7 +61,31 @@ export function renderIndex(template: string, oidc: SpaOptions['oidc']): string 
 export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   const indexPath = path.join(opts.webDist, 'index.html');
   const built = existsSync(indexPath);
-  const index = built ? renderIndex(readFileSync(indexPath, 'utf8'), opts.oidc) : undefined;
+  const template = built ? readFileSync(indexPath, 'utf8') : undefined;
+  // The embedded provider's endpoints go into the page (read once from its own discovery
+  // document), so the SPA starts sign-in and exchanges the code without a discovery round trip.
+  // With an external provider the SPA discovers them itself.
+  let index: Promise<string> | undefined;
+  const page = () =>
+    (index ??= (async () => {
+      if (!opts.oidc.embedded) return renderIndex(template!, opts.oidc);
+      const discovery = await app.inject({ url: '/oidc/.well-known/openid-configuration' });
+      const document = discovery.json<Record<string, unknown>>();
+      // The injected request has no public host: each endpoint's path on the issuer's origin.
+      const origin = new URL(opts.oidc.issuer).origin;
+      const metadata = Object.fromEntries(
+        METADATA_FIELDS.filter((k) => typeof document[k] === 'string').map((k) => {
+          const url = new URL(document[k] as string);
+          return [k, k === 'issuer' ? opts.oidc.issuer : origin + url.pathname];
+        }),
+      );
+      return renderIndex(template!, opts.oidc, metadata);
+    })().catch((err: unknown) => {
+      // Served without the endpoints (the SPA discovers them) and tried again next time.
+      app.log.error({ err }, 'provider metadata for index.html');
+      index = undefined;
+      return renderIndex(template!, opts.oidc);
+    }));
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -64,8 +107,8 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     app.log.warn(`SPA build not found in ${opts.webDist}: run "npm run build"`);
   }
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!index)
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!template)
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
@@ -74,7 +117,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       .code(200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(index);
+      .send(await page());
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
