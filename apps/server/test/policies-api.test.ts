@@ -1,4 +1,5 @@
-import { accountSchema, policyListSchema, type Policy } from '@espace/contract';
+import { accountSchema, POLICIES_PAGE_SIZE, policyListSchema, type Policy } from '@espace/contract';
+import { sql } from 'kysely';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
@@ -211,6 +212,34 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('pages a fleet account past POLICIES_PAGE_SIZE policies, the next page named by a Link header', async () => {
+    // lea gets 150 more policies, copies of hers with their own numbers (risks are per policy,
+    // so the copies have none: this checks the paging, the shape is checked above).
+    const { token, accountId } = sessions.lea;
+    await sql`insert into policies (policy_number, account_id, customer_id, garage_address_id,
+                                    premium_a, start_date, state)
+              select 'FLEET' || lpad(g::text, 4, '0'), account_id, customer_id, garage_address_id,
+                     premium_a, start_date - g, state
+              from policies, generate_series(1, 150) g
+              where account_id = ${accountId}`.execute(t.database.handle.db);
+    const url = `/api/v1/policy/accounts/${accountId}`;
+    const first = await t.app.inject({ url, headers: bearer(token) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<Policy[]>()).toHaveLength(POLICIES_PAGE_SIZE);
+    expect(first.headers.link).toBe(`<${url}?page=2>; rel="next"`);
+    const second = await t.app.inject({ url: `${url}?page=2`, headers: bearer(token) });
+    expect(second.json<Policy[]>()).toHaveLength(151 - POLICIES_PAGE_SIZE);
+    expect(second.headers.link).toBeUndefined();
+    const numbers = [...first.json<Policy[]>(), ...second.json<Policy[]>()].map(
+      (p) => p.policyNumber,
+    );
+    expect(new Set(numbers).size).toBe(151);
+    expect(numbers[0]).not.toMatch(/^FLEET/);
+    const wrong = await t.app.inject({ url: `${url}?page=0`, headers: bearer(token) });
+    expect(wrong.statusCode).toBe(400);
+    await sql`delete from policies where policy_number like 'FLEET%'`.execute(t.database.handle.db);
   });
 
   it('answers an unknown API path with 404 in the error body shape', async () => {

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
 import { LoggedOutPage } from './app/logged-out-page';
-import { api } from './lib/api-client';
+import { apiList } from './lib/api-client';
 import { isDebugHost } from './lib/debug-host';
 import { completeSignIn, currentUser, signIn } from './lib/auth';
 import { paths } from './lib/paths';
@@ -67,7 +67,7 @@ async function boot() {
   const profile = user.profile;
   // Most screens start from the policies: asked for as soon as the token exists, not once the
   // portal's code has loaded and rendered (app.tsx hands it to the query cache).
-  const policies = api<Policy[]>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
+  const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
   policies.catch(() => undefined);
   const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
   const { App } = await (app ?? import('./app/app'));

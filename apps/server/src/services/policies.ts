@@ -4,7 +4,7 @@
 // card (a pending termination request included), the coverages table and the documents screens
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
 // relation), policies in force first.
-import { MESSAGES, TERMINATED_STATES } from '@espace/contract';
+import { MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import { NotFoundError } from './errors';
@@ -13,12 +13,17 @@ import { NotFoundError } from './errors';
 // numbers as numbers, dates as ISO strings): the server sends it as it is, without mapping rows
 // or serialising them again. The SQL is the same text on every call, so PostgreSQL plans it once
 // per connection (db/client.ts names long statements).
-function policiesJson(accountId: string) {
-  return sql<{ body: string }>`
-    select coalesce(json_agg(x.doc order by x.terminated, x.start_date desc, x.policy_number),
-                    '[]')::text as body
+// Paged past POLICIES_PAGE_SIZE: one more row than the page is read to know whether another follows.
+function policiesJson(accountId: string, page: number) {
+  const offset = (page - 1) * POLICIES_PAGE_SIZE;
+  return sql<{ body: string; more: boolean }>`
+    select coalesce(json_agg(x.doc order by x.rn)
+                      filter (where x.rn <= ${offset + POLICIES_PAGE_SIZE}), '[]')::text as body,
+           count(*) > ${POLICIES_PAGE_SIZE} as more
     from (
-      select p.policy_number, p.start_date, p.state in (${sql.join([...TERMINATED_STATES])}) as terminated,
+      select row_number() over (
+          order by p.state in (${sql.join([...TERMINATED_STATES])}), p.start_date desc,
+                   p.policy_number) as rn,
         json_build_object(
           'policyNumber', p.policy_number,
           'accountId', p.account_id,
@@ -74,13 +79,22 @@ function policiesJson(accountId: string) {
         ) as doc
       from policies p
       where p.account_id = ${accountId}
+      order by rn
+      limit ${POLICIES_PAGE_SIZE + 1} offset ${offset}
     ) x`;
 }
 
-/** The caller's policies as the JSON text of SPEC §3's list, policies in force first. */
-export async function listPoliciesJson(db: Db, accountId: string): Promise<string> {
-  const { rows } = await policiesJson(accountId).execute(db);
-  return rows[0]!.body;
+/**
+ * One page (from 1) of the caller's policies as the JSON text of SPEC §3's list, policies in
+ * force first, and whether another page follows.
+ */
+export async function listPoliciesJson(
+  db: Db,
+  accountId: string,
+  page = 1,
+): Promise<{ body: string; more: boolean }> {
+  const { rows } = await policiesJson(accountId, page).execute(db);
+  return rows[0]!;
 }
 
 /** The caller's policy, or NotFoundError 'Policy not found' when it is not theirs. */
