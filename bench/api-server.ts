@@ -65,7 +65,7 @@ async function startReal(): Promise<void> {
     await capture('faq-search', `${apiPath(API_ROUTES.faq)}?q=attestation`),
     await capture('documents', apiPath(API_ROUTES.documents, { accountId, policyNumber })),
   ];
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   send({
     kind: 'ready',
     port: (app.server.address() as AddressInfo).port,

@@ -4,12 +4,14 @@ import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportStartup } from './startup';
 import { reportUploadFigures } from './upload-memory';
+import { reportWeb } from './web';
 
 const benches: Record<string, () => unknown> = {
   bundle: reportBundleSize,
   startup: reportStartup,
   upload: reportUploadFigures,
   api: reportApi,
+  web: reportWeb,
 };
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in benches));
