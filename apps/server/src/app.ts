@@ -52,18 +52,22 @@ export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** A database server.ts began opening while this module loaded (closed with the app). */
+  opening?: Promise<DatabaseHandle>;
+}
+
+function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+  });
 }
 
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
-    }));
+  const database = options.database ?? (await (options.opening ?? openConfiguredDatabase(config)));
   const { db } = database;
   await migrate(db);
   const storage = await createDocumentStorage(config);
