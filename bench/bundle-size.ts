@@ -1,6 +1,5 @@
 // Figure: the gzipped JavaScript loaded for the policies page after sign-in (goal ≤ 110 KiB):
-// the entry chunk, the portal (app.tsx, loaded by main.tsx once signed in) and the policies
-// route, each with its static imports.
+// the entry chunk and the lazily loaded policies route, each with its static imports.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

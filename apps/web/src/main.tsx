@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
+import { App } from './app/app';
 import { LoggedOutPage } from './app/logged-out-page';
 import { apiList } from './lib/api-client';
 import { isDebugHost } from './lib/debug-host';
@@ -42,14 +43,10 @@ async function boot() {
     return;
   }
   root.render(<Message text={MESSAGES.loading} />);
-  // The portal's code (and the policies screen's, the usual first one) loads while the sign-in
-  // completes; a visit that only redirects to the provider never waits for it.
+  // Tokens live in memory only, so every page load but the sign-in callback goes to the provider.
+  // On the callback, the policies screen's code (the usual first one) loads meanwhile.
   const callback = window.location.pathname === paths.authCallback;
-  const signedIn = callback || (await currentUser()) !== null;
-  const app = signedIn ? import('./app/app') : undefined;
-  const first = window.location.pathname;
-  if (signedIn && (callback || first === paths.home || first === paths.policies))
-    import('./features/policies/routes/policies-page').catch(() => undefined);
+  if (callback) import('./features/policies/routes/policies-page').catch(() => undefined);
   if (callback) {
     try {
       const returnTo = await completeSignIn();
@@ -66,11 +63,10 @@ async function boot() {
   }
   const profile = user.profile;
   // Most screens start from the policies: asked for as soon as the token exists, not once the
-  // portal's code has loaded and rendered (app.tsx hands it to the query cache).
+  // portal has rendered (app.tsx hands it to the query cache).
   const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
   policies.catch(() => undefined);
   const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
-  const { App } = await (app ?? import('./app/app'));
   root.render(
     <StrictMode>
       <App session={{ accountId: profile.sub, email: profile.email, name }} policies={policies} />
