@@ -23,6 +23,13 @@ export type ChildMessage =
 type ParentMessage = { kind: 'usage' } | { kind: 'stop' };
 
 let app: FastifyInstance;
+process.on('uncaughtException', (err) => {
+  console.error(
+    `bench server (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : (process.env.BENCH_TARGET ?? 'PGlite')}) failed:`,
+    err,
+  );
+  process.exit(1);
+});
 let cleanup = () => {};
 const started = performance.now();
 

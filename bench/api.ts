@@ -112,6 +112,7 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
 export async function reportApi(): Promise<void> {
   const backends: { name: string; env: Record<string, string>; drop?: () => Promise<void> }[] = [
     { name: 'PGlite', env: {} },
+    { name: 'PGlite-wkr', env: { PGLITE_WORKER: 'true' } },
   ];
   const postgres = await postgresDatabase();
   if (postgres)

@@ -20,6 +20,7 @@ async function main() {
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    pgliteWorker: config.pgliteWorker,
   });
   opening.catch(() => undefined);
   const { buildApp } = await import('./app');

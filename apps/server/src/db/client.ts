@@ -18,8 +18,10 @@ export type Db = Kysely<DB>;
 export interface DatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */
   databaseUrl?: string | undefined;
-  /** Folder for PGlite's files (opened in a worker thread); undefined keeps PGlite in memory, in process (tests). */
+  /** Folder for PGlite's files; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /** PGlite on pgliteDir in a worker thread, reached with `pg` (PGLITE_WORKER). */
+  pgliteWorker?: boolean | undefined;
 }
 
 export interface DatabaseHandle {
@@ -132,7 +134,7 @@ async function openPgliteWorker(
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let kind: DatabaseHandle['kind'];
-  if (options.pgliteDir && !options.databaseUrl) {
+  if (options.pgliteDir && options.pgliteWorker && !options.databaseUrl) {
     await mkdir(path.dirname(options.pgliteDir), { recursive: true });
     const embedded = await openPgliteWorker(options.pgliteDir);
     const db = new Kysely<DB>({
@@ -153,9 +155,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       pool: namingPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
     });
   } else {
-    // In memory (tests, db:types): in process.
     kind = 'pglite';
-    const pglite = await PGlite.create('memory://', {
+    if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+    const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', {
       extensions: { unaccent },
     });
     dialect = new PGliteDialect(pglite);
