@@ -28,6 +28,7 @@ function freePort(): Promise<number> {
 
 async function visit(context: BrowserContext, url: string, signIn: boolean) {
   const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
