@@ -51,8 +51,8 @@ function usage(child: Child): Promise<Extract<ChildMessage, { kind: 'usage' }>> 
 }
 
 async function stop(child: Child): Promise<void> {
-  const exited = new Promise((r) => child.process.once('exit', r));
   child.process.removeAllListeners('exit');
+  const exited = new Promise((r) => child.process.once('exit', r));
   child.process.send({ kind: 'stop' });
   await exited;
 }
