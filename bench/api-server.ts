@@ -40,9 +40,10 @@ async function startReal(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-bench-api-'));
   cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig({
-    NODE_ENV: 'production',
+    // The browser bench signs in over plain http, as the browser tests do: not production.
+    NODE_ENV: process.env.BENCH_PORT ? 'development' : 'production',
     LOG_LEVEL: 'warn',
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: `http://localhost:${process.env.BENCH_PORT ?? 3000}`,
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
