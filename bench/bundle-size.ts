@@ -1,5 +1,5 @@
-// Figure: the gzipped JavaScript loaded for the policies page after sign-in (goal ≤ 170 KiB):
-// the entry chunk, its static imports, and the lazily loaded policies route with its imports.
+// Figure: the gzipped JavaScript loaded for the policies page after sign-in (goal ≤ 110 KiB):
+// the entry chunk and the lazily loaded policies route, each with its static imports.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +11,7 @@ interface ManifestChunk {
 }
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-export const BUDGET_KIB = 170;
+export const BUDGET_KIB = 110;
 
 export function policiesPageJavaScript(): { files: string[]; gzipBytes: number; rawBytes: number } {
   const manifest = JSON.parse(
@@ -24,7 +24,12 @@ export function policiesPageJavaScript(): { files: string[]; gzipBytes: number; 
     for (const dep of manifest[key]?.imports ?? []) visit(dep);
   };
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry || key.endsWith('features/policies/routes/policies-page.tsx')) visit(key);
+    if (
+      chunk.isEntry ||
+      key.endsWith('src/app/app.tsx') ||
+      key.endsWith('features/policies/routes/policies-page.tsx')
+    )
+      visit(key);
   }
   const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   let gzipBytes = 0;

@@ -1,11 +1,13 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
-// `npm run bench -- hardening` runs only the named benches.
+// `npm run bench -- api` (or `web`, `startup`, `hardening`, …) runs only the named benches.
+import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
 import { reportHardening } from './hardening';
 import { reportStartup } from './startup';
 import { reportStartupRuntime } from './startup-runtime';
 import { reportUploadFigures } from './upload-memory';
+import { reportWeb } from './web';
 
 const BENCHES: Record<string, () => unknown> = {
   bundle: reportBundleSize,
@@ -14,6 +16,8 @@ const BENCHES: Record<string, () => unknown> = {
   upload: reportUploadFigures,
   documents: reportDocumentGeneration,
   hardening: reportHardening,
+  api: reportApi,
+  web: reportWeb,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {

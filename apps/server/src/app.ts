@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_PREFIX, ERROR_CODES, MESSAGES } from '@espace/contract';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import middie from '@fastify/middie';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -75,6 +77,16 @@ export interface BuildOptions {
   logger?: boolean;
   /** Count rate limits in process memory instead of the database (a test that asks for it). */
   rateLimitInMemory?: boolean;
+  /** A database server.ts began opening while this module loaded (closed with the app). */
+  opening?: Promise<DatabaseHandle>;
+}
+
+function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    pgliteWorker: config.pgliteWorker,
+  });
 }
 
 export async function buildApp(
@@ -84,12 +96,7 @@ export async function buildApp(
   if (!config.inMemoryDatabase) await secureFolder(config.dataDir);
   if (config.inMemoryDatabase || !config.documentsDir.startsWith(config.dataDir + path.sep))
     await secureFolder(config.documentsDir);
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
-    }));
+  const database = options.database ?? (await (options.opening ?? openConfiguredDatabase(config)));
   const { db } = database;
   const storage = await createDocumentStorage(config);
   // Once per database however many instances start together (db/startup-lock.ts, issue 13).
@@ -150,6 +157,9 @@ export async function buildApp(
   });
 
   await app.register(errorHandler);
+  // Answers over 1 KB (JSON, index.html) compressed for the clients that accept it (brotli at
+  // quality 4, gzip); the SPA's files are compressed once by the build (plugins/spa.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityHeaders, {
     externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
   });
@@ -220,9 +230,14 @@ export async function buildApp(
         localJwks,
         tokenValidity,
       });
-      await api.register(getAccountRoute);
+      // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
+      // in If-None-Match gets 304 and no body when nothing changed.
+      await api.register(async (reads) => {
+        await reads.register(etag, { weak: true });
+        await reads.register(getAccountRoute);
+        await reads.register(listPoliciesRoute);
+      });
       await api.register(listRequestsRoute);
-      await api.register(listPoliciesRoute);
       await api.register(documentRoutes);
       await api.register(contactRoutes);
       await api.register(accountSecurityRoutes, { tokenValidity });

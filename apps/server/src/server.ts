@@ -1,5 +1,5 @@
 // Starts the portal: configuration, application, listening, and the demo sign-ins.
-import { buildApp } from './app';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 
@@ -16,7 +16,17 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // PGlite starts in its own thread while this one loads the application's modules
+  // (start-up time, bench/startup.ts).
+  const { openDatabase } = await import('./db/client');
+  const opening = openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    pgliteWorker: config.pgliteWorker,
+  });
+  opening.catch(() => undefined);
+  const { buildApp } = await import('./app');
+  const app = await buildApp(config, { opening });
   // Graceful shutdown (issue 13): /readyz answers 503 at once so the balancer stops sending
   // traffic; after SHUTDOWN_DELAY_MS the server stops accepting connections, finishes the
   // requests in flight, then closes the database and the document store (onClose hooks). Past

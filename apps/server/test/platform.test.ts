@@ -1,8 +1,9 @@
 // Health, OpenAPI, security headers, SPA fallback and configuration: what every response and
 // every start must guarantee (ARCHITECTURE.md decisions 9 and 10).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
@@ -73,6 +74,8 @@ describe('platform', () => {
   });
 });
 
+const ASSET = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+
 describe('SPA serving', () => {
   let database: TestDatabase;
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -81,8 +84,15 @@ describe('SPA serving', () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'espace-dist-'));
     writeFileSync(
       path.join(webDist, 'index.html'),
-      '<html><head><!--app-config--></head><body>spa</body></html>',
+      `<html><head><!--app-config--></head><body>spa${' '.repeat(2000)}</body></html>`,
     );
+    // What the build writes: a hashed script with its .br and .gz copies, a brand file.
+    mkdirSync(path.join(webDist, 'assets'));
+    mkdirSync(path.join(webDist, 'brand'));
+    writeFileSync(path.join(webDist, 'assets/index-AbC123.js'), ASSET);
+    writeFileSync(path.join(webDist, 'assets/index-AbC123.js.br'), brotliCompressSync(ASSET));
+    writeFileSync(path.join(webDist, 'assets/index-AbC123.js.gz'), gzipSync(ASSET));
+    writeFileSync(path.join(webDist, 'brand/brand.js'), 'document.documentElement.dataset.b=1;');
     database = await createTestDatabase('pglite');
     config = { ...testConfig(), webDist };
     app = await buildApp(config, { database: database.handle, logger: false });
@@ -103,7 +113,44 @@ describe('SPA serving', () => {
       );
       expect(response.body).toContain('<meta name="oidc-client-id" content="espace-assure-spa">');
       expect(response.body).toContain('<meta name="identity-provider" content="embedded">');
+      // The provider's endpoints, so the SPA signs in without a discovery request.
+      const metadata = /<meta name="oidc-metadata" content="([^"]+)">/.exec(response.body)?.[1];
+      expect(JSON.parse(metadata!.replaceAll('&quot;', '"'))).toMatchObject({
+        issuer: 'http://localhost:3000/oidc',
+        authorization_endpoint: 'http://localhost:3000/oidc/auth',
+        token_endpoint: 'http://localhost:3000/oidc/token',
+      });
     }
+  });
+
+  it('caches hashed assets for a year and revalidates index.html and brand files', async () => {
+    const asset = await app.inject('/assets/index-AbC123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe(ASSET);
+    expect((await app.inject('/brand/brand.js')).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/policies')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the build’s brotli or gzip copy by Accept-Encoding, and compresses index.html', async () => {
+    const br = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(ASSET.length / 10);
+    const gzip = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(ASSET);
+    const page = await app.inject({ url: '/policies', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('oidc-client-id');
   });
 
   it('does not answer missing assets or API paths with the SPA', async () => {

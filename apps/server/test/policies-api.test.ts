@@ -1,4 +1,6 @@
-import { accountSchema, policyListSchema, type Policy } from '@espace/contract';
+import { accountSchema, POLICIES_PAGE_SIZE, policyListSchema, type Policy } from '@espace/contract';
+import { sql } from 'kysely';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
@@ -145,6 +147,99 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       email: DEMO.lea,
       phoneNumber: '06 45 23 89 10',
     });
+  });
+
+  it('answers 304 without a body while the policies and the account are unchanged', async () => {
+    const { token, accountId } = sessions.jean;
+    for (const url of [
+      `/api/v1/policy/accounts/${accountId}`,
+      `/api/v1/account/accounts/${accountId}`,
+    ]) {
+      const first = await t.app.inject({ url, headers: bearer(token) });
+      const tag = first.headers.etag;
+      expect(tag, url).toMatch(/^W\/"/);
+      const again = await t.app.inject({
+        url,
+        headers: { ...bearer(token), 'if-none-match': tag },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['cache-control']).toBe('no-store');
+      const stale = await t.app.inject({
+        url,
+        headers: { ...bearer(token), 'if-none-match': 'W/"something-else"' },
+      });
+      expect(stale.statusCode, url).toBe(200);
+      expect(stale.body).toBe(first.body);
+      // Another customer's tag changes nothing: the token decides, 403 before any body.
+      const other = await t.app.inject({
+        url,
+        headers: { ...bearer(sessions.lea.token), 'if-none-match': tag },
+      });
+      expect(other.statusCode).toBe(403);
+    }
+  });
+
+  it('gives a new ETag and the body again once the account changed', async () => {
+    const { token, accountId } = sessions.jean;
+    const url = `/api/v1/account/accounts/${accountId}`;
+    const before = await t.app.inject({ url, headers: bearer(token) });
+    const consent = before.json<{ commercialConsent: boolean }>().commercialConsent;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/consent/accounts/${accountId}/${String(!consent)}`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
+    expect(put.statusCode).toBe(204);
+    const after = await t.app.inject({
+      url,
+      headers: { ...bearer(token), 'if-none-match': before.headers.etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json()).toMatchObject({ commercialConsent: !consent });
+  });
+
+  it('compresses a JSON answer over 1 KB for a client that accepts gzip', async () => {
+    const { token, accountId } = sessions.camille;
+    const url = `/api/v1/policy/accounts/${accountId}`;
+    const plain = await t.app.inject({ url, headers: bearer(token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzip = await t.app.inject({
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('pages a fleet account past POLICIES_PAGE_SIZE policies, the next page named by a Link header', async () => {
+    // lea gets 150 more policies, copies of hers with their own numbers (risks are per policy,
+    // so the copies have none: this checks the paging, the shape is checked above).
+    const { token, accountId } = sessions.lea;
+    await sql`insert into policies (policy_number, account_id, customer_id, garage_address_id,
+                                    premium_a, start_date, state)
+              select 'FLEET' || lpad(g::text, 4, '0'), account_id, customer_id, garage_address_id,
+                     premium_a, start_date - g, state
+              from policies, generate_series(1, 150) g
+              where account_id = ${accountId}`.execute(t.database.handle.db);
+    const url = `/api/v1/policy/accounts/${accountId}`;
+    const first = await t.app.inject({ url, headers: bearer(token) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json<Policy[]>()).toHaveLength(POLICIES_PAGE_SIZE);
+    expect(first.headers.link).toBe(`<${url}?page=2>; rel="next"`);
+    const second = await t.app.inject({ url: `${url}?page=2`, headers: bearer(token) });
+    expect(second.json<Policy[]>()).toHaveLength(151 - POLICIES_PAGE_SIZE);
+    expect(second.headers.link).toBeUndefined();
+    const numbers = [...first.json<Policy[]>(), ...second.json<Policy[]>()].map(
+      (p) => p.policyNumber,
+    );
+    expect(new Set(numbers).size).toBe(151);
+    expect(numbers[0]).not.toMatch(/^FLEET/);
+    const wrong = await t.app.inject({ url: `${url}?page=0`, headers: bearer(token) });
+    expect(wrong.statusCode).toBe(400);
+    await sql`delete from policies where policy_number like 'FLEET%'`.execute(t.database.handle.db);
   });
 
   it('answers an unknown API path with 404 in the error body shape', async () => {

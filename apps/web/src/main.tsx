@@ -1,13 +1,14 @@
 // Sign-in is required on load (SPEC §2, §6): until the session is authenticated only a
 // loading text shows. Then the portal renders with the signed-in customer. The one public page
 // is the end of a sign-out, which must not sign in again at once.
-import { MESSAGES } from '@espace/contract';
+import { API_ROUTES, apiPath, MESSAGES, type Policy } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
 import { App } from './app/app';
 import { LoggedOutPage } from './app/logged-out-page';
+import { apiList } from './lib/api-client';
 import { isDebugHost } from './lib/debug-host';
 import { completeSignIn, currentUser, signIn } from './lib/auth';
 import { paths } from './lib/paths';
@@ -42,7 +43,11 @@ async function boot() {
     return;
   }
   root.render(<Message text={MESSAGES.loading} />);
-  if (window.location.pathname === paths.authCallback) {
+  // Tokens live in memory only, so every page load but the sign-in callback goes to the provider.
+  // On the callback, the policies screen's code (the usual first one) loads meanwhile.
+  const callback = window.location.pathname === paths.authCallback;
+  if (callback) import('./features/policies/routes/policies-page').catch(() => undefined);
+  if (callback) {
     try {
       const returnTo = await completeSignIn();
       window.history.replaceState(null, '', returnTo);
@@ -57,10 +62,14 @@ async function boot() {
     return;
   }
   const profile = user.profile;
+  // Most screens start from the policies: asked for as soon as the token exists, not once the
+  // portal has rendered (app.tsx hands it to the query cache).
+  const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
+  policies.catch(() => undefined);
   const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
   root.render(
     <StrictMode>
-      <App session={{ accountId: profile.sub, email: profile.email, name }} />
+      <App session={{ accountId: profile.sub, email: profile.email, name }} policies={policies} />
     </StrictMode>,
   );
 }

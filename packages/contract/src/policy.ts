@@ -121,6 +121,16 @@ export const policySchema = z.object({
 export type Policy = z.infer<typeof policySchema>;
 export const policyListSchema = z.array(policySchema);
 
+/**
+ * The policies read answers at most this many policies at a time (a fleet customer's account
+ * grows without bound). Below it the answer is SPEC §7's whole list; past it, the next page's
+ * address comes in a `Link: <…?page=2>; rel="next"` header, which the client follows.
+ */
+export const POLICIES_PAGE_SIZE = 100;
+export const policiesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
 export const accountAddressSchema = z.object({
   id: z.string(),
   line1: z.string(),

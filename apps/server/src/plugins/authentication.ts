@@ -4,6 +4,9 @@
 // path whose {accountId} is not the caller's gets 403 before any handler runs; a token issued
 // before the account's "not before" (password change, deletion) gets 401 (token-validity.ts,
 // cached in process so the hot path asks the database at most once every few seconds).
+// A verified token is remembered (VerifiedTokens: keyed by the whole token, at most
+// VERIFIED_TOKENS_MAX, never past its `exp`) so the signature is checked once per token, not
+// per request; the not-before above is still checked on every request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,6 +14,7 @@ import {
   createRemoteJWKSet,
   jwtVerify,
   type JSONWebKeySet,
+  type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
 import type { TokenValidity } from '../services/account-security/token-validity';
@@ -45,6 +49,36 @@ async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
   return createRemoteJWKSet(new URL(jwksUri));
 }
 
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Tokens whose signature, issuer, audience and algorithm were verified, with their payload, least
+ * recently used first (a Map keeps insertion order). An entry is only used before its `exp`,
+ * and dropped at the first use after; the oldest is dropped past `max` entries.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, JWTPayload>();
+
+  constructor(
+    private readonly max = VERIFIED_TOKENS_MAX,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(token: string): JWTPayload | undefined {
+    const payload = this.entries.get(token);
+    if (!payload) return undefined;
+    this.entries.delete(token);
+    if (payload.exp! * 1000 <= this.now()) return undefined;
+    this.entries.set(token, payload);
+    return payload;
+  }
+
+  set(token: string, payload: JWTPayload): void {
+    this.entries.set(token, payload);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/.exec(header) : null;
@@ -63,13 +97,10 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
     return keys;
   };
 
-  app.decorateRequest('accountId', '');
-  app.decorateRequest('tokenEmail', undefined);
-  app.decorateRequest('tokenSid', undefined);
-
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    if (!token) throw new UnauthorizedError();
+  const verified = new VerifiedTokens();
+  const verify = async (token: string): Promise<JWTPayload> => {
+    const known = verified.get(token);
+    if (known) return known;
     const keySet = await getKeys();
     let payload;
     try {
@@ -82,6 +113,18 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
     } catch {
       throw new UnauthorizedError();
     }
+    verified.set(token, payload);
+    return payload;
+  };
+
+  app.decorateRequest('accountId', '');
+  app.decorateRequest('tokenEmail', undefined);
+  app.decorateRequest('tokenSid', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError();
+    const payload = await verify(token);
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
     const accepted = await opts.tokenValidity.accepts({
       accountId: payload.sub!,

@@ -4,166 +4,97 @@
 // card (a pending termination request included), the coverages table and the documents screens
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
 // relation), policies in force first.
-import { MESSAGES, TERMINATED_STATES, type Policy } from '@espace/contract';
+import { MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/client';
 import { NotFoundError } from './errors';
 
-function policiesQuery(db: Db, accountId: string) {
-  return (
-    db
-      .selectFrom('policies as p')
-      .where('p.account_id', '=', accountId)
-      .select((eb) => [
-        'p.policy_number',
-        'p.account_id',
-        'p.customer_id',
-        'p.state',
-        'p.premium_a',
-        sql<string>`to_char(p.start_date, 'YYYY-MM-DD')`.as('start_date'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('drivers as d')
-            .whereRef('d.policy_number', '=', 'p.policy_number')
-            .select([
-              'd.id',
-              'd.salutation',
-              'd.first_name',
-              'd.last_name',
-              sql<string>`to_char(d.birth_date, 'YYYY-MM-DD')`.as('birth_date'),
-              'd.principal',
-              sql<number>`d.crm::float8`.as('crm'),
-            ])
-            .orderBy('d.principal', 'desc')
-            .orderBy('d.last_name')
-            .orderBy('d.first_name'),
-        ).as('drivers'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('risks as r')
-            .whereRef('r.policy_number', '=', 'p.policy_number')
-            .select((rb) => [
-              'r.license_plate',
-              'r.manufacturer',
-              'r.model',
-              'r.guarantee_formula',
-              jsonArrayFrom(
-                rb
-                  .selectFrom('guarantees as g')
-                  .whereRef('g.risk_id', '=', 'r.id')
-                  .select([
-                    'g.type',
-                    'g.description',
-                    sql<number>`g.franchise::float8`.as('franchise'),
-                  ])
-                  .orderBy('g.position'),
-              ).as('guarantees'),
-            ])
-            .orderBy('r.position'),
-        ).as('risks'),
-        jsonObjectFrom(
-          eb
-            .selectFrom('payment_details as pd')
-            .whereRef('pd.policy_number', '=', 'p.policy_number')
-            .select(['pd.id', 'pd.payment_method', 'pd.owner_name', 'pd.bic', 'pd.iban']),
-        ).as('payment_details'),
-        jsonObjectFrom(
-          eb
-            .selectFrom('garage_addresses as ga')
-            .whereRef('ga.id', '=', 'p.garage_address_id')
-            .select(['ga.id', 'ga.street', 'ga.zip', 'ga.city', 'ga.country']),
-        ).as('address'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('policy_documents as pdoc')
-            .whereRef('pdoc.policy_number', '=', 'p.policy_number')
-            .select([
-              'pdoc.name',
-              'pdoc.description',
-              'pdoc.file_type',
-              'pdoc.status',
-              'pdoc.can_resend',
-              'pdoc.max_file_number',
-              'pdoc.exact_file_number',
-            ])
-            .orderBy('pdoc.position'),
-        ).as('documents'),
-        // A termination requested online and not processed yet (migration 0008).
-        jsonObjectFrom(
-          eb
-            .selectFrom('termination_requests as tr')
-            .whereRef('tr.policy_number', '=', 'p.policy_number')
-            .where('tr.status', '=', 'received')
-            .select(['tr.reference', 'tr.received_at']),
-        ).as('termination_request'),
-      ])
-      // Policies in force first (false sorts before true), then the most recent.
-      .orderBy((eb) => eb('p.state', 'in', [...TERMINATED_STATES]))
-      .orderBy('p.start_date', 'desc')
-      .orderBy('p.policy_number')
-  );
+// The whole answer is built by PostgreSQL as JSON text in the contract's shape (camelCase keys,
+// numbers as numbers, dates as ISO strings): the server sends it as it is, without mapping rows
+// or serialising them again. The SQL is the same text on every call, so PostgreSQL plans it once
+// per connection (db/client.ts names long statements).
+// Paged past POLICIES_PAGE_SIZE: one more row than the page is read to know whether another follows.
+function policiesJson(accountId: string, page: number) {
+  const offset = (page - 1) * POLICIES_PAGE_SIZE;
+  return sql<{ body: string; more: boolean }>`
+    select coalesce(json_agg(x.doc order by x.rn)
+                      filter (where x.rn <= ${offset + POLICIES_PAGE_SIZE}), '[]')::text as body,
+           count(*) > ${POLICIES_PAGE_SIZE} as more
+    from (
+      select row_number() over (
+          order by p.state in (${sql.join([...TERMINATED_STATES])}), p.start_date desc,
+                   p.policy_number) as rn,
+        json_build_object(
+          'policyNumber', p.policy_number,
+          'accountId', p.account_id,
+          'customerId', p.customer_id,
+          'state', p.state,
+          'premiumA', p.premium_a::float8,
+          'startDate', to_char(p.start_date, 'YYYY-MM-DD'),
+          'drivers', coalesce((
+            select json_agg(json_build_object(
+                'id', d.id, 'salutation', d.salutation, 'firstName', d.first_name,
+                'lastName', d.last_name, 'birthDate', to_char(d.birth_date, 'YYYY-MM-DD'),
+                'principal', d.principal, 'crm', d.crm::float8)
+              order by d.principal desc, d.last_name, d.first_name)
+            from drivers d where d.policy_number = p.policy_number), '[]'),
+          'risks', coalesce((
+            select json_agg(json_build_object(
+                'licensePlate', r.license_plate, 'manufacturer', r.manufacturer,
+                'model', r.model, 'guaranteeFormula', r.guarantee_formula,
+                'guarantees', coalesce((
+                  select json_agg(json_build_object(
+                      'type', g.type, 'description', g.description,
+                      'franchise', g.franchise::float8) order by g.position)
+                  from guarantees g where g.risk_id = r.id), '[]'))
+              order by r.position)
+            from risks r where r.policy_number = p.policy_number), '[]'),
+          'paymentDetails', (
+            select json_build_object(
+                'id', pd.id, 'paymentMethod', pd.payment_method,
+                'bankAccount', json_build_object(
+                  'ownerName', pd.owner_name, 'bic', pd.bic, 'iban', pd.iban))
+            from payment_details pd where pd.policy_number = p.policy_number limit 1),
+          'address', (
+            select json_build_object(
+                'id', ga.id, 'street', ga.street, 'zip', ga.zip, 'city', ga.city,
+                'country', ga.country)
+            from garage_addresses ga where ga.id = p.garage_address_id),
+          'documents', coalesce((
+            select json_agg(json_build_object(
+                'name', pdoc.name, 'description', pdoc.description,
+                'fileType', pdoc.file_type, 'status', pdoc.status,
+                'canResend', pdoc.can_resend, 'maxFileNumber', pdoc.max_file_number,
+                'exactFileNumber', pdoc.exact_file_number)
+              order by pdoc.position)
+            from policy_documents pdoc where pdoc.policy_number = p.policy_number), '[]'),
+          -- A termination requested online and not processed yet (migration 0008).
+          'terminationRequest', (
+            select json_build_object(
+                'reference', tr.reference,
+                'receivedAt', to_char(tr.received_at at time zone 'UTC',
+                                      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            from termination_requests tr
+            where tr.policy_number = p.policy_number and tr.status = 'received' limit 1)
+        ) as doc
+      from policies p
+      where p.account_id = ${accountId}
+      order by rn
+      limit ${POLICIES_PAGE_SIZE + 1} offset ${offset}
+    ) x`;
 }
 
-type PolicyRow = Awaited<ReturnType<ReturnType<typeof policiesQuery>['execute']>>[number];
-
-function toPolicy(row: PolicyRow): Policy {
-  return {
-    policyNumber: row.policy_number,
-    accountId: row.account_id,
-    customerId: row.customer_id,
-    state: row.state,
-    premiumA: Number(row.premium_a),
-    startDate: row.start_date,
-    drivers: row.drivers.map((d) => ({
-      id: d.id,
-      salutation: d.salutation,
-      firstName: d.first_name,
-      lastName: d.last_name,
-      birthDate: d.birth_date,
-      principal: d.principal,
-      crm: Number(d.crm),
-    })),
-    risks: row.risks.map((r) => ({
-      licensePlate: r.license_plate,
-      manufacturer: r.manufacturer,
-      model: r.model,
-      guaranteeFormula: r.guarantee_formula,
-      guarantees: r.guarantees.map((g) => ({ ...g, franchise: Number(g.franchise) })),
-    })),
-    paymentDetails: row.payment_details
-      ? {
-          id: row.payment_details.id,
-          paymentMethod: row.payment_details.payment_method,
-          bankAccount: {
-            ownerName: row.payment_details.owner_name,
-            bic: row.payment_details.bic,
-            iban: row.payment_details.iban,
-          },
-        }
-      : null,
-    address: row.address,
-    documents: row.documents.map((d) => ({
-      name: d.name,
-      description: d.description,
-      fileType: d.file_type,
-      status: d.status,
-      canResend: d.can_resend,
-      maxFileNumber: d.max_file_number,
-      exactFileNumber: d.exact_file_number,
-    })),
-    terminationRequest: row.termination_request
-      ? {
-          reference: row.termination_request.reference,
-          receivedAt: new Date(row.termination_request.received_at).toISOString(),
-        }
-      : null,
-  };
-}
-
-export async function listPolicies(db: Db, accountId: string): Promise<Policy[]> {
-  const rows = await policiesQuery(db, accountId).execute();
-  return rows.map(toPolicy);
+/**
+ * One page (from 1) of the caller's policies as the JSON text of SPEC §3's list, policies in
+ * force first, and whether another page follows.
+ */
+export async function listPoliciesJson(
+  db: Db,
+  accountId: string,
+  page = 1,
+): Promise<{ body: string; more: boolean }> {
+  const { rows } = await policiesJson(accountId, page).execute(db);
+  return rows[0]!;
 }
 
 /** The caller's policy, or NotFoundError 'Policy not found' when it is not theirs. */

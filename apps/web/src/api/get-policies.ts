@@ -8,13 +8,13 @@ import {
   type Policy,
 } from '@espace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { apiList } from '../lib/api-client';
 import { useSession } from '../lib/session';
 
 export const policiesQueryKey = (accountId: string) => ['policies', accountId] as const;
 
 export function getPolicies(accountId: string): Promise<Policy[]> {
-  return api<Policy[]>(apiPath(API_ROUTES.policies, { accountId }));
+  return apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
 }
 
 export function policiesQueryOptions(accountId: string) {

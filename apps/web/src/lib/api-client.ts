@@ -63,3 +63,20 @@ export async function api<T>(path: string, init: ApiRequest = {}): Promise<T> {
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/**
+ * Calls a list read and follows its `Link: <…>; rel="next"` pages (the policies read of a fleet
+ * account, POLICIES_PAGE_SIZE), resolving with every item in order.
+ */
+export async function apiList<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let next: string | undefined = path;
+  while (next) {
+    const response = await apiResponse(next);
+    if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    items.push(...((await response.json()) as T[]));
+    const link = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+    next = link?.startsWith(API_PREFIX) ? link.slice(API_PREFIX.length) : undefined;
+  }
+  return items;
+}

@@ -12,6 +12,8 @@ import { paths } from './paths';
 
 export const userManager = new UserManager({
   authority: appConfig.issuer,
+  // Given by the server in index.html (plugins/spa.ts): no discovery request on the way in.
+  ...(appConfig.metadata ? { metadata: appConfig.metadata } : {}),
   client_id: appConfig.clientId,
   redirect_uri: `${window.location.origin}${AUTH_CALLBACK_PATH}`,
   post_logout_redirect_uri: `${window.location.origin}${paths.loggedOut}`,

@@ -1,8 +1,15 @@
 // GET the signed-in customer's policies (SPEC §3 "Policy", §7), policies in force first.
-import { API_ROUTES, errorBodySchema, policyListSchema } from '@espace/contract';
+import {
+  API_PREFIX,
+  API_ROUTES,
+  apiPath,
+  errorBodySchema,
+  policiesQuerySchema,
+  policyListSchema,
+} from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listPolicies } from '../../services/policies';
+import { listPoliciesJson } from '../../services/policies';
 import { accountParams } from '../params';
 
 export default async function listPoliciesRoute(app: FastifyInstance) {
@@ -13,10 +20,28 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
         tags: ['policy'],
         summary:
           'Les polices du client connecté, avec risques, garanties, conducteurs et documents',
+        description:
+          'Au-delà de POLICIES_PAGE_SIZE (100) polices, la réponse est paginée : l’en-tête `Link` (rel="next") donne l’adresse de la page suivante.',
         params: accountParams,
-        response: { 200: policyListSchema, 401: errorBodySchema, 403: errorBodySchema },
+        querystring: policiesQuerySchema,
+        response: {
+          200: policyListSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
-    async (request) => listPolicies(app.db, request.accountId),
+    // Already the JSON of policyListSchema, built by the database (services/policies.ts): sent
+    // as it is, without the response serialiser (policies-api.test.ts checks it against the schema).
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const { body, more } = await listPoliciesJson(app.db, request.accountId, page);
+      if (more) {
+        const next = `${API_PREFIX}${apiPath(API_ROUTES.policies, { accountId: request.accountId })}?page=${page + 1}`;
+        reply.header('link', `<${next}>; rel="next"`);
+      }
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 }

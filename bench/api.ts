@@ -1,0 +1,180 @@
+// `npm run bench -- api`: the API reads under load, the real server against a bare Fastify that
+// answers the same captured bodies, in one interleaved run so a busy machine weighs on both
+// alike (compare the ratios, not the absolute figures). Each backend (PGlite always, PostgreSQL
+// when it answers) runs in its own child process; every round loads each read on the real
+// server, then on the bare one, for BENCH_SECONDS (default 5) at BENCH_CONNECTIONS (default 50).
+// Printed per read and target: median req/s, p50, p99, CPU per request (the child's own CPU
+// time divided by the requests it answered) and the ratio to bare; then memory and start time.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { CapturedRead, ChildMessage } from './api-server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const serverScript = path.join(import.meta.dirname, 'api-server.ts');
+
+interface Child {
+  process: ChildProcess;
+  ready: Extract<ChildMessage, { kind: 'ready' }>;
+}
+
+function startChild(env: Record<string, string>): Promise<Child> {
+  const child = fork(serverScript, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.once('message', (message: ChildMessage) => {
+      if (message.kind === 'ready') resolve({ process: child, ready: message });
+    });
+  });
+}
+
+function usage(child: Child): Promise<Extract<ChildMessage, { kind: 'usage' }>> {
+  return new Promise((resolve) => {
+    const listener = (message: ChildMessage) => {
+      if (message.kind !== 'usage') return;
+      child.process.off('message', listener);
+      resolve(message);
+    };
+    child.process.on('message', listener);
+    child.process.send({ kind: 'usage' });
+  });
+}
+
+async function stop(child: Child): Promise<void> {
+  child.process.removeAllListeners('exit');
+  const exited = new Promise((r) => child.process.once('exit', r));
+  child.process.send({ kind: 'stop' });
+  await exited;
+}
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  errors: number;
+}
+
+async function load(child: Child, read: CapturedRead, token: string): Promise<Sample> {
+  const before = await usage(child);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${child.ready.port}${read.path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const after = await usage(child);
+  const requests = result.requests.total || 1;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMsPerRequest: (after.cpuMicros - before.cpuMicros) / 1000 / requests,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `espace_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function reportApi(): Promise<void> {
+  const backends: { name: string; env: Record<string, string>; drop?: () => Promise<void> }[] = [
+    { name: 'PGlite', env: {} },
+    { name: 'PGlite-wkr', env: { PGLITE_WORKER: 'true' } },
+  ];
+  const postgres = await postgresDatabase();
+  if (postgres)
+    backends.push({
+      name: 'PostgreSQL',
+      env: { BENCH_DATABASE_URL: postgres.url },
+      drop: postgres.drop,
+    });
+  else console.info('PostgreSQL did not answer: PGlite only.');
+
+  const real: Child[] = [];
+  try {
+    for (const backend of backends) real.push(await startChild(backend.env));
+    const reads = real[0]!.ready.reads;
+    const bare = await startChild({ BENCH_TARGET: 'bare', BENCH_READS: JSON.stringify(reads) });
+    const idle = await Promise.all(real.map(usage));
+    const samples = new Map<string, Sample[]>();
+    const add = (key: string, sample: Sample) =>
+      samples.set(key, [...(samples.get(key) ?? []), sample]);
+    console.info(
+      `API reads: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, interleaved (real, then bare)`,
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const read of reads) {
+        for (let i = 0; i < real.length; i++) {
+          const child = real[i]!;
+          const own = child.ready.reads.find((r) => r.name === read.name)!;
+          add(`${read.name}|${backends[i]!.name}`, await load(child, own, child.ready.token));
+        }
+        add(`${read.name}|bare`, await load(bare, read, ''));
+      }
+    }
+    const after = await Promise.all(real.map(usage));
+    const row = (cells: string[]) =>
+      console.info(cells.map((c, i) => (i < 2 ? c.padEnd(12) : c.padStart(10))).join(' '));
+    row(['read', 'target', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'vs bare', 'errors']);
+    for (const read of reads) {
+      const bareRps = median(samples.get(`${read.name}|bare`)!.map((s) => s.rps));
+      for (const target of [...backends.map((b) => b.name), 'bare']) {
+        const list = samples.get(`${read.name}|${target}`)!;
+        const rps = median(list.map((s) => s.rps));
+        row([
+          read.name,
+          target,
+          rps.toFixed(0),
+          median(list.map((s) => s.p50)).toFixed(0),
+          median(list.map((s) => s.p99)).toFixed(0),
+          median(list.map((s) => s.cpuMsPerRequest)).toFixed(3),
+          (rps / bareRps).toFixed(3),
+          String(list.reduce((n, s) => n + s.errors, 0)),
+        ]);
+      }
+    }
+    backends.forEach((backend, i) => {
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+      console.info(
+        `${backend.name}: built in ${(real[i]!.ready.startMs / 1000).toFixed(2)} s (first start), memory ${mb(idle[i]!.rssBytes)} MB at idle, ${mb(after[i]!.rssBytes)} MB after the run`,
+      );
+    });
+    await stop(bare);
+  } finally {
+    for (const child of real) await stop(child);
+    for (const backend of backends) await backend.drop?.();
+  }
+}

@@ -1,0 +1,100 @@
+// `npm run bench -- web`: the time to the first policy card and the Largest Contentful Paint in
+// Chromium (/usr/bin/chromium, or CHROMIUM_PATH) under 4× CPU throttling and the DevTools
+// "Fast 3G" profile, cold (empty cache: sign-in form, then the portal) and warm (cached assets,
+// provider session still open: the redirect round trip, then the portal), with the bytes on the
+// wire. The real server on PGlite with the built SPA (`npm run build` first). Printed, not asserted.
+import { fork } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import type { ChildMessage } from './api-server';
+
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.44 * 1024 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function visit(context: BrowserContext, url: string, signIn: boolean) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+  });
+  const started = performance.now();
+  await page.goto(url);
+  if (signIn) {
+    await page.getByLabel('Adresse e-mail').fill('camille.martin@example.fr');
+    await page.getByLabel('Mot de passe').fill('Demo2026!');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+  }
+  await page.getByTestId('policy-card').first().waitFor({ timeout: 120_000 });
+  const firstCard = performance.now() - started;
+  // LCP of the portal page, from its own navigation start.
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]!.startTime);
+        }).observe({ type: 'largest-contentful-paint' as never, buffered: true });
+        setTimeout(() => resolve(Number.NaN), 3000);
+      }),
+  );
+  await page.close();
+  return { firstCard, lcp, bytes };
+}
+
+export async function reportWeb(): Promise<void> {
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.once('message', (m: ChildMessage) => m.kind === 'ready' && resolve());
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  });
+  try {
+    const context = await browser.newContext();
+    const url = `http://localhost:${port}/`;
+    const cold = await visit(context, url, true);
+    const warm = await visit(context, url, false);
+    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.info(
+      `Browser (Chromium, ${CPU_SLOWDOWN}× CPU, Fast 3G), first policy card / LCP / bytes:`,
+    );
+    console.info(
+      `  cold (sign-in form): ${s(cold.firstCard)} / ${s(cold.lcp)} / ${kb(cold.bytes)}`,
+    );
+    console.info(
+      `  warm (cached, session open): ${s(warm.firstCard)} / ${s(warm.lcp)} / ${kb(warm.bytes)}`,
+    );
+  } finally {
+    await browser.close();
+    child.removeAllListeners('exit');
+    child.send({ kind: 'stop' });
+    await new Promise((r) => child.once('exit', r));
+  }
+}
