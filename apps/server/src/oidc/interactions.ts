@@ -57,7 +57,12 @@ export async function interactionRoutes(
 ) {
   const { provider, db, config } = opts;
   await app.register(formbody, { bodyLimit: 4096 });
-  await app.register(rateLimit, { global: false });
+  // Per address, counted in the database like every other limit (routes/rate-limit.ts), so the
+  // instances share it; the per-email sign-in throttle is services/sign-in-throttle.ts.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.rateLimitStore ? { store: app.rateLimitStore } : {}),
+  });
   const mailer = config.smtp ? createMailer(config.smtp) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   passwordResetRoutes(app, {
