@@ -12,7 +12,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { API_PREFIX } from '@espace/contract';
+import { API_PREFIX, type Policy } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { spaRedirectUris } from '../src/oidc/provider';
@@ -247,8 +247,11 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
     expect(upload.status).toBe(201);
     expect(await objectCount()).toBe(before + 1);
     // B shows the document as received…
-    const policies = await (await api(b, `/policy/accounts/${accountId}`)).text();
-    expect(policies).toMatch(/"fileType":"permis"[^}]*"status":"received"/);
+    const policies = (await (await api(b, `/policy/accounts/${accountId}`)).json()) as Policy[];
+    const permis = policies
+      .find((p) => p.policyNumber === POLICY)
+      ?.documents.find((d) => d.fileType === 'permis');
+    expect(permis?.status).toBe('received');
     // …and the object store holds exactly the bytes sent to A.
     const row = await database.db
       .selectFrom('received_files')
