@@ -16,6 +16,7 @@ import { loadProviderSecrets, publicJwks } from './oidc/keys';
 import { createProvider } from './oidc/provider';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/errors';
+import idempotency from './plugins/idempotency';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
@@ -138,6 +139,8 @@ export async function buildApp(
         localJwks,
         tokenValidity,
       });
+      // Issue 15: a write sent again with the same Idempotency-Key is answered once.
+      await api.register(idempotency);
       await api.register(getAccountRoute);
       await api.register(listPoliciesRoute);
       await api.register(documentRoutes);

@@ -96,6 +96,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       canResend: false,
       maxFileNumber: 2,
       exactFileNumber: 2,
+      filesReceived: 0,
     });
   });
 

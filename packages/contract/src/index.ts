@@ -19,3 +19,4 @@ export * from './address-match';
 export * from './messages-address';
 export * from './account-security';
 export * from './termination';
+export * from './idempotency';

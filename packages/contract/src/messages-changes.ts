@@ -12,8 +12,8 @@ import { formatCrm } from './format';
 
 /** SPEC §8: answers of the IBAN check (400 incorrect, 403 not usable for a SEPA debit). */
 export const IBAN_MESSAGES = {
-  incorrect: "L'IBAN saisi est incorrect. Veuillez vérifier et corriger vos données.",
-  notUsable: "L'IBAN saisi n'est pas valable. Veuillez vérifier vos entrées et les corriger.",
+  incorrect: 'L’IBAN saisi est incorrect. Veuillez vérifier et corriger vos données.',
+  notUsable: 'L’IBAN saisi n’est pas valable. Veuillez vérifier vos entrées et les corriger.',
 } as const;
 
 export const CHANGE_MESSAGES = {
@@ -72,26 +72,28 @@ export const CHANGE_MESSAGES = {
       'Pour ajouter un conducteur en conduite accompagnée, veuillez contacter notre service client au',
     vehicleDelay:
       'Le changement de véhicule est pris en compte sous 48 h. En cas d’urgence, appelez le',
+    noSecondaryDriver:
+      'Ce contrat n’a pas de conducteur secondaire à retirer : seul le conducteur principal y est déclaré, et il ne peut pas être retiré. Pour changer de conducteur principal, contactez notre service client.',
   },
   /** SPEC §8: banners after a change request (success on 204, or 200 for the payment). */
   banners: {
     addDriver: {
       success:
         'Vous avez ajouté un conducteur avec succès. Un avenant à votre contrat vous sera transmis prochainement.',
-      error: "Malheureusement, une erreur s'est produite lors de l'ajout du conducteur",
+      error: 'Malheureusement, une erreur s’est produite lors de l’ajout du conducteur',
     },
     removeDriver: {
       success: 'Vous avez retiré un conducteur avec succès.',
-      error: "Malheureusement, une erreur s'est produite lors de la suppression du conducteur",
+      error: 'Malheureusement, une erreur s’est produite lors de la suppression du conducteur',
     },
     changeVehicle: {
       success:
         'Votre demande de changement a bien été prise en compte. Nous vous recontactons au plus vite',
-      error: "Malheureusement, une erreur s'est produite lors du changement du vehicule",
+      error: 'Malheureusement, une erreur s’est produite lors du changement du véhicule',
     },
     changePayment: {
       success: 'Nous avons bien reçu vos nouvelles coordonnées bancaires.',
-      error: "Malheureusement, vos coordonnées bancaires n'ont pas pu être modifiées.",
+      error: 'Malheureusement, vos coordonnées bancaires n’ont pas pu être modifiées.',
     },
   },
 } as const;

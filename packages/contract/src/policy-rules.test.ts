@@ -18,6 +18,7 @@ const doc = (status: DocumentStatus | null) => ({
   canResend: false,
   maxFileNumber: null,
   exactFileNumber: null,
+  filesReceived: 0,
 });
 const policy = (
   state: string,

@@ -23,6 +23,11 @@ export const documentToProvideSchema = z.object({
   canResend: z.boolean(),
   maxFileNumber: z.number().int().positive().nullable(),
   exactFileNumber: z.number().int().positive().nullable(),
+  /**
+   * Issue 15: files already received for the current request of this document; it becomes
+   * 'received' only when requiredFileCount of them have arrived (documents.ts).
+   */
+  filesReceived: z.number().int().nonnegative(),
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 

@@ -86,6 +86,7 @@ function policiesQuery(db: Db, accountId: string) {
               'pdoc.can_resend',
               'pdoc.max_file_number',
               'pdoc.exact_file_number',
+              'pdoc.files_received',
             ])
             .orderBy('pdoc.position'),
         ).as('documents'),
@@ -151,6 +152,7 @@ function toPolicy(row: PolicyRow): Policy {
       canResend: d.can_resend,
       maxFileNumber: d.max_file_number,
       exactFileNumber: d.exact_file_number,
+      filesReceived: d.files_received,
     })),
     terminationRequest: row.termination_request
       ? {

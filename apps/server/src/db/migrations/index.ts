@@ -8,6 +8,8 @@ import * as m0004 from './0004-contact-content';
 import * as m0005 from './0005-garage-address-requests';
 import * as m0006 from './0006-account-security';
 import * as m0008 from './0008-termination-requests';
+import * as m0014 from './0014-idempotency-keys';
+import * as m0015 from './0015-document-files-received';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0005-garage-address-requests': m0005,
   '0006-account-security': m0006,
   '0008-termination-requests': m0008,
+  '0014-idempotency-keys': m0014,
+  '0015-document-files-received': m0015,
 };

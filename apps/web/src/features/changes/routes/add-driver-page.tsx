@@ -13,6 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
@@ -52,6 +53,20 @@ function AddDriverForm({ policy }: { policy: Policy }) {
     banners: CHANGE_MESSAGES.banners.addDriver,
     event: ANALYTICS_EVENTS.driverAdded,
     successPath: paths.home,
+    form: {
+      setError: form.setError,
+      fields: [
+        'salutation',
+        'firstName',
+        'lastName',
+        'birthDate',
+        'bonus',
+        'relationToCustomer',
+        'driverLicenseNr',
+        'driverLicensePermDate',
+        'effectiveDate',
+      ],
+    },
   });
   const today = todayInParis();
   const { customerService } = PHONE_NUMBERS;
@@ -104,9 +119,7 @@ function AddDriverForm({ policy }: { policy: Policy }) {
       />
       <FormDateField control={control} name="effectiveDate" label="Date d’effet" min={today} />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Ajouter un conducteur
-        </button>
+        <SubmitButton pending={isSubmitting}>Ajouter un conducteur</SubmitButton>
       </div>
     </form>
   );

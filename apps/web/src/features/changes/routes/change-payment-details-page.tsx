@@ -17,6 +17,7 @@ import { useId } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
@@ -60,6 +61,7 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
     banners: CHANGE_MESSAGES.banners.changePayment,
     event: ANALYTICS_EVENTS.paymentDetailsChanged,
     successPath: paths.home,
+    form: { setError, fields: ['firstName', 'lastName', 'iban'] },
   });
 
   const submit = async (form: PaymentForm) => {
@@ -119,9 +121,7 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
       )}
       <IbanField {...ibanField} error={ibanError?.message} />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Changer les détails de paiement
-        </button>
+        <SubmitButton pending={isSubmitting}>Changer les détails de paiement</SubmitButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import {
   canConfirm,
   checkFilesToAttach,
   DEFAULT_MAX_FILE_NUMBER,
+  missingFileCount,
   UPLOAD_MESSAGES,
   uploadResultMessage,
   uploadSucceeded,
@@ -37,7 +38,11 @@ export function UploadDialog({
 }) {
   const [files, setFiles] = useState<Attached[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
-  const max = doc.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER;
+  // Issue 15: the files already received for this document count (one of two received: the
+  // customer sends the missing one; contract missingFileCount and canConfirm).
+  const missing = missingFileCount(doc);
+  const received = missing > 0 ? doc.filesReceived : 0;
+  const max = missing > 0 ? missing : (doc.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER);
 
   const add = (picked: File[]) => {
     const { accepted, errors: refused } = checkFilesToAttach(
@@ -99,14 +104,21 @@ export function UploadDialog({
       <p className="upload-dialog__context">
         {policyTitle(policy)} — {doc.description}
       </p>
+      {received > 0 && (
+        <p className="upload-dialog__received" data-testid="files-received">
+          {UPLOAD_MESSAGES.partlyReceived(received, doc.exactFileNumber ?? received)}
+        </p>
+      )}
       <FilePicker
         onFiles={add}
         errors={errors}
         disabled={sending}
         hint={
-          doc.exactFileNumber
-            ? `Joignez exactement ${doc.exactFileNumber} fichier(s).`
-            : `Maximum ${max} fichier(s).`
+          received > 0
+            ? UPLOAD_MESSAGES.sendMissing(missing)
+            : doc.exactFileNumber
+              ? `Joignez exactement ${doc.exactFileNumber} fichier(s).`
+              : `Maximum ${max} fichier(s).`
         }
       />
       <AttachedFiles
@@ -127,7 +139,7 @@ export function UploadDialog({
           type="button"
           className="button"
           onClick={confirm}
-          disabled={sending || !canConfirm(files.length, doc.exactFileNumber)}
+          disabled={sending || !canConfirm(files.length, doc.exactFileNumber, received)}
         >
           Confirmer
         </button>
