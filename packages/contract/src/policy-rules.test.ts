@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentStatus, Policy } from './policy';
 import {
   allTerminated,
+  documentsOwedFirst,
   isTerminated,
   owesDocuments,
   principalDriver,
@@ -145,5 +146,14 @@ describe('principal driver', () => {
       ]),
     ).toEqual({ principal: true, crm: 0.5 });
     expect(principalDriver([{ principal: false }])).toBeUndefined();
+  });
+});
+
+describe('documents owed first (issue 15)', () => {
+  it('puts pending, rejected and not validated documents before the others, in order', () => {
+    const docs = (
+      ['validated', 'pending', null, 'rejected', 'received', 'not validated'] as const
+    ).map((status, i) => ({ status, i }));
+    expect(documentsOwedFirst(docs).map((d) => d.i)).toEqual([1, 3, 5, 0, 2, 4]);
   });
 });

@@ -27,6 +27,17 @@ export function owesDocuments(policy: Pick<Policy, 'state' | 'documents'>): bool
   return policy.documents.some((doc) => doc.status !== null && OWED_STATUSES.includes(doc.status));
 }
 
+/**
+ * Issue 15: the documents still owed (pending, rejected, not validated) before the others, in
+ * their order otherwise; the mobile list shows only the first few, so what is owed comes first.
+ */
+export function documentsOwedFirst<D extends { status: DocumentStatus | null }>(
+  documents: readonly D[],
+): D[] {
+  const owed = (doc: D) => doc.status !== null && OWED_STATUSES.includes(doc.status);
+  return [...documents.filter(owed), ...documents.filter((doc) => !owed(doc))];
+}
+
 export interface UnfulfilledDocuments {
   unfulfilledDocs: boolean;
   remainedDays: number;

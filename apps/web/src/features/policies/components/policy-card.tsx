@@ -8,7 +8,7 @@ import {
   TERMINATION_MESSAGES,
   type Policy,
 } from '@espace/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
 import { paths } from '../../../lib/paths';
 import { selectPolicy } from '../../../lib/selected-policy';
@@ -53,6 +53,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
   const terminated = isTerminated(policy);
   const driver = principalDriver(policy.drivers);
   const titleId = `policy-${policy.policyNumber}-title`;
+  const location = useLocation();
   return (
     <article
       className={`card policy-card${terminated ? ' policy-card--terminated' : ''}`}
@@ -104,7 +105,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         <Link
           className="button button--secondary"
           to={paths.coverages}
-          state={{ policyNumber: policy.policyNumber }}
+          state={{ policyNumber: policy.policyNumber, from: location.pathname + location.search }}
           onClick={() => selectPolicy(policy.policyNumber)}
           aria-label={`Couverture d’assurance du contrat ${policy.policyNumber}`}
         >
