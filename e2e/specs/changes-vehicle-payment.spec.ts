@@ -242,7 +242,8 @@ test.describe('change the payment details', () => {
     await page.getByLabel('IBAN').fill(GERMAN_IBAN);
     const submit = page.getByRole('button', { name: 'Changer les détails de paiement' });
     await submit.click();
-    await expect(submit).toBeDisabled();
+    // Issue 15: the button says what is happening while the request runs.
+    await expect(page.getByRole('button', { name: 'Envoi…' })).toBeDisabled();
     release();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changePayment.error);
     await expect(submit).toBeEnabled();

@@ -1,10 +1,11 @@
 // French texts of the contract-change forms (SPEC §2, §5, §8). Texts quoted by SPEC §8 are kept
-// word for word, straight apostrophes included, except 'suppresion' → 'suppression'
-// (ARCHITECTURE.md deviations); the spec's English validation messages are given in French.
+// word for word, except 'suppresion' → 'suppression' (ARCHITECTURE.md deviations) and the
+// typographic apostrophe (’) everywhere (issue 15); the spec's English validation messages are given in French.
 // Limits that constants.ts owns are written in; the others are passed by changes.ts.
 import {
   HOLDER_NAME_MAX,
   HOLDER_NAME_MIN,
+  MAX_PERSON_AGE,
   MIN_DRIVER_AGE,
   VEHICLE_EFFECTIVE_WINDOW_MONTHS,
 } from './constants';
@@ -51,7 +52,9 @@ export const CHANGE_MESSAGES = {
     bonusRange: (min: number, max: number) =>
       `Le bonus/malus doit être compris entre ${formatCrm(min)} et ${formatCrm(max)}`,
     driverLicenseNr: (digits: number) =>
-      `Le numéro de permis de conduire doit comporter ${digits} chiffres`,
+      `Le numéro de permis de conduire doit comporter ${digits} chiffres (permis délivré avant 2013) ou suivre le format actuel, par exemple 13AB12345`,
+    licenceBefore17: 'Le permis ne peut pas avoir été obtenu avant les 17 ans du conducteur',
+    birthTooOld: `La date de naissance ne peut pas remonter à plus de ${MAX_PERSON_AGE} ans`,
     licensePlate: 'L’immatriculation doit être au format AA-123-AA',
     effectiveTooFar: `La date d’effet ne doit pas dépasser ${VEHICLE_EFFECTIVE_WINDOW_MONTHS} mois à compter d’aujourd’hui`,
     holderNameLength: `Ce champ doit comporter entre ${HOLDER_NAME_MIN} et ${HOLDER_NAME_MAX} caractères`,

@@ -46,6 +46,8 @@ export type PolicyState = (typeof POLICY_STATES)[keyof typeof POLICY_STATES];
 /** SPEC §3 driver salutation; 'Mr' is shown as 'M.' (ARCHITECTURE.md deviations). */
 export const SALUTATIONS = ['Mme', 'Mr'] as const;
 export type Salutation = (typeof SALUTATIONS)[number];
+/** Issue 15: what the customer reads for each salutation; the payload keeps 'Mr'. */
+export const SALUTATION_LABELS: Record<Salutation, string> = { Mme: 'Mme', Mr: 'M.' };
 
 export const guaranteeSchema = z.object({
   type: z.string(),

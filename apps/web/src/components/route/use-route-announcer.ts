@@ -12,6 +12,7 @@ export function useRouteAnnouncer(): void {
   const titled = useMatches().findLast((match) => isTitleHandle(match.handle));
   const title = titled && isTitleHandle(titled.handle) ? titled.handle.title : undefined;
   const first = useRef(true);
+  const shownTitle = useRef(title);
 
   useEffect(() => {
     document.title = documentTitle(title);
@@ -23,6 +24,13 @@ export function useRouteAnnouncer(): void {
       first.current = false;
       return;
     }
+    // The same screen under another path (a tab of /documents/{id}): focus stays on what the
+    // customer operates.
+    const sameScreen = shownTitle.current === title;
+    shownTitle.current = title;
+    if (sameScreen) return;
     return revealFeedback({ preferBanner: true });
+    // Only a change of path moves focus; the title is read with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 }

@@ -106,8 +106,8 @@ function AddDriverForm({ policy }: { policy: Policy }) {
       />
       <TextField
         label="Numéro de permis de conduire"
-        hint="12 chiffres"
-        inputMode="numeric"
+        hint="12 chiffres (permis délivré avant 2013) ou format actuel, par exemple 13AB12345"
+        autoCapitalize="characters"
         error={errors.driverLicenseNr?.message}
         {...register('driverLicenseNr')}
       />

@@ -5,6 +5,7 @@ import {
   CHANGE_MESSAGES,
   driverRefSchema,
   isoToFrenchDate,
+  SALUTATION_LABELS,
   todayInParis,
   type Policy,
 } from '@espace/contract';
@@ -97,7 +98,7 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
           placeholder="-- Choisir un conducteur --"
           options={secondary.map((d) => ({
             value: d.id,
-            label: `${d.salutation} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
+            label: `${SALUTATION_LABELS[d.salutation]} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
           }))}
           onChange={(event) => fillFrom(event.target.value)}
         />
