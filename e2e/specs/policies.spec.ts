@@ -47,7 +47,7 @@ test.describe('policies list', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'suivant' }).click();
-    await expect(page.getByText('Page 2 sur 2')).toBeVisible();
+    await expect(page.getByText('Page\u00a02 sur\u00a02')).toBeVisible();
     await expect(cards).toHaveCount(2);
     const terminated = cards.filter({ hasText: 'AU2019004215' });
     await expect(terminated).toContainText('Résilié');
@@ -55,7 +55,7 @@ test.describe('policies list', () => {
     await expect(terminated.getByRole('link', { name: /Couverture d’assurance/ })).toBeVisible();
     await expectNoAxeViolations(page, 'policies page 2');
     await page.getByRole('button', { name: 'précédent' }).click();
-    await expect(page.getByText('Page 1 sur 2')).toBeVisible();
+    await expect(page.getByText('Page\u00a01 sur\u00a02')).toBeVisible();
   });
 
   test('the change menu works with the keyboard and keeps the selected policy', async ({

@@ -150,7 +150,7 @@ describe('files to attach (SPEC §5)', () => {
     const result = checkFilesToAttach([], [pdf(10_000_001), pdf(10_000_000)]);
     expect(result.accepted).toEqual([pdf(10_000_000)]);
     expect(result.errors).toEqual([
-      'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
+      'Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à 10\u00a0Mo.',
     ]);
   });
 

@@ -102,7 +102,7 @@ export const UPLOAD_ACCEPT_ATTRIBUTE = [
 /** SPEC §5 document upload messages. */
 export const FILE_CHECK_MESSAGES = {
   tooLarge:
-    'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
+    'Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à 10\u00a0Mo.',
   invalidFormat: 'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
   alreadyAttached: 'Le fichier est déjà joint.',
   tooMany: (max: number) => `Maximum ${max} fichier(s) accepté(s)!`,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentStatus, Policy } from './policy';
 import {
   allTerminated,
+  policyStateLabel,
+  policyStateStyle,
   documentsOwedFirst,
   isTerminated,
   owesDocuments,
@@ -155,5 +157,18 @@ describe('documents owed first (issue 15)', () => {
       ['validated', 'pending', null, 'rejected', 'received', 'not validated'] as const
     ).map((status, i) => ({ status, i }));
     expect(documentsOwedFirst(docs).map((d) => d.i)).toEqual([1, 3, 5, 0, 2, 4]);
+  });
+});
+
+describe('policy state as the customer reads it (issue 15)', () => {
+  it("shows 'Résilié CTX' as 'Résilié' and styles 'Suspendu' as a warning", () => {
+    expect(policyStateLabel('Résilié CTX')).toBe('Résilié');
+    expect(policyStateLabel('Suspendu')).toBe('Suspendu');
+    expect(['Actif', 'Suspendu', 'Résilié', 'Résilié CTX'].map(policyStateStyle)).toEqual([
+      'active',
+      'suspended',
+      'terminated',
+      'terminated',
+    ]);
   });
 });

@@ -14,6 +14,17 @@ export function isTerminated(policy: Pick<Policy, 'state'>): boolean {
   return (TERMINATED_STATES as readonly string[]).includes(policy.state);
 }
 
+/** Issue 15: the state as the customer reads it ('Résilié CTX' is internal: 'Résilié'). */
+export function policyStateLabel(state: string): string {
+  return state === POLICY_STATES.terminatedLitigation ? POLICY_STATES.terminated : state;
+}
+
+/** Issue 15: the badge style of a state: in force, suspended (a warning) or terminated. */
+export function policyStateStyle(state: string): 'active' | 'suspended' | 'terminated' {
+  if (isTerminated({ state })) return 'terminated';
+  return state === POLICY_STATES.suspended ? 'suspended' : 'active';
+}
+
 export function allTerminated(policies: readonly Pick<Policy, 'state'>[]): boolean {
   return policies.length > 0 && policies.every(isTerminated);
 }

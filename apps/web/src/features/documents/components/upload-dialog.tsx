@@ -1,4 +1,4 @@
-// SPEC §2 upload modal and §5 rules: files picked or dropped are checked (10 MB, pdf/png/jpeg/
+// SPEC §2 upload modal and §5 rules: files picked or dropped are checked (10 Mo, pdf/png/jpeg/
 // jpg, not already attached, at most maxFileNumber); Confirm needs files, and exactly
 // exactFileNumber when set. Confirm sends one request per file (SPEC §7) with its own progress
 // bar and result (SPEC §8). All sent: success banner, modal closed, policies reloaded (statuses,

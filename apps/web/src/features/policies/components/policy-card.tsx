@@ -4,6 +4,8 @@ import {
   formatMoney,
   isTerminated,
   formatReceivedAt,
+  policyStateLabel,
+  policyStateStyle,
   principalDriver,
   TERMINATION_MESSAGES,
   type Policy,
@@ -64,8 +66,8 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         <h2 id={titleId}>
           {risk.manufacturer} {risk.model}
         </h2>
-        <span className={`state-badge${terminated ? ' state-badge--terminated' : ''}`}>
-          {policy.state}
+        <span className={`state-badge state-badge--${policyStateStyle(policy.state)}`}>
+          {policyStateLabel(policy.state)}
         </span>
       </header>
       <dl className="field-list">
