@@ -7,6 +7,7 @@ import {
   policyStateLabel,
   policyStateStyle,
   principalDriver,
+  SALUTATION_LABELS,
   TERMINATION_MESSAGES,
   type Policy,
 } from '@espace/contract';
@@ -73,7 +74,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
       <dl className="field-list">
         <div>
           <dt>Immatriculation</dt>
-          <dd>{risk.licensePlate}</dd>
+          <dd className="nowrap">{risk.licensePlate}</dd>
         </div>
         <div>
           <dt>N° de contrat</dt>
@@ -85,7 +86,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         </div>
         <div>
           <dt>Prime annuelle</dt>
-          <dd>{formatMoney(policy.premiumA)}</dd>
+          <dd className="nowrap">{formatMoney(policy.premiumA)}</dd>
         </div>
         <div>
           <dt>Date d’effet</dt>
@@ -96,6 +97,19 @@ export function PolicyCard({ policy }: { policy: Policy }) {
           <dd>{driver ? formatCrm(driver.crm) : '—'}</dd>
         </div>
       </dl>
+      {policy.drivers.length > 0 && (
+        <div className="policy-card__drivers">
+          <h3 id={`${titleId}-drivers`}>Conducteurs déclarés</h3>
+          <ul aria-labelledby={`${titleId}-drivers`} data-testid="policy-drivers">
+            {policy.drivers.map((d) => (
+              <li key={d.id}>
+                {SALUTATION_LABELS[d.salutation]} {d.firstName} {d.lastName}
+                {d.principal && <strong> (conducteur principal)</strong>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {policy.terminationRequest && (
         <p className="policy-card__termination" data-testid="termination-requested">
           Résiliation demandée le {formatReceivedAt(policy.terminationRequest.receivedAt)} (réf.{' '}
