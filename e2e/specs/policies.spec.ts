@@ -21,10 +21,13 @@ test.describe('policies list', () => {
     await expect(first).toContainText(/Date d’effet\d{2}\.\d{2}\.\d{4}/);
 
     // Payment details are collapsed until asked for.
-    const iban = first.getByText('FR76 1380 7000 3532 1234 5678 973');
+    const iban = first.getByTestId('iban');
     await expect(iban).toBeHidden();
     await first.getByRole('button', { name: 'Coordonnées bancaires' }).click();
-    await expect(iban).toBeVisible();
+    // Issue 15: masked but for the country code and the last four characters, until revealed.
+    await expect(iban).toHaveText('FR•• •••• •••• •••• •••• •••8 973');
+    await first.getByRole('button', { name: 'Afficher l’IBAN' }).click();
+    await expect(iban).toHaveText('FR76 1380 7000 3532 1234 5678 973');
     await expect(first).toContainText('Mme Camille Martin');
     await expectNoAxeViolations(page, 'policies page 1');
 
