@@ -68,7 +68,7 @@ export async function buildApp(
   const storage = await createDocumentStorage(config);
   if (config.demoMode) await seedDemoData(db, storage);
   // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
-  await loadContent(db, config.contentDir);
+  await loadContent(db, config.contentDir, config.legalIdentity);
 
   const app = Fastify({
     logger:

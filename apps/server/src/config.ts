@@ -2,6 +2,7 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
+import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -68,6 +69,8 @@ export interface Config {
    * the shipped list of communes answers alone without it (ARCHITECTURE.md decision 7).
    */
   addressSearchUrl: string | undefined;
+  /** The broker's legal identity put into content/ (issue 15; legal-identity.ts). */
+  legalIdentity: LegalIdentity;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +97,13 @@ export function loadConfig(
     problems.push('OIDC_ACCOUNT_URL: seulement avec OIDC_ISSUER (fournisseur d’identité externe)');
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
     problems.push('CUSTOMER_SERVICE_EMAIL: requis quand SMTP_URL est défini');
+  // Issue 15: no placeholder reaches a customer; production names every missing legal value.
+  const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
+  const legal = readLegalIdentity(env, demoMode);
+  for (const name of legal.missing)
+    problems.push(
+      `${name}: requis hors mode démo (identité légale du courtier, content/README.md)`,
+    );
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -104,7 +114,7 @@ export function loadConfig(
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
     databaseUrl: e.DATABASE_URL,
     inMemoryDatabase: false,
-    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    demoMode,
     oidc: {
       embedded: !e.OIDC_ISSUER,
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
@@ -124,6 +134,7 @@ export function loadConfig(
       : undefined,
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
+    legalIdentity: legal.identity,
     ...overrides,
   };
 }
