@@ -69,7 +69,9 @@ export function PolicyDocuments({
             type="button"
             className="documents-item documents-item--add"
             onClick={() => onOpen(ADD_OTHER_DOCUMENT)}
-            aria-label={`Ajouter un autre document au contrat ${policy.policyNumber}`}
+            // Issue 15 (axe label-content-name-mismatch): the name is the visible text; the
+            // contract it adds to is its description, from the card's heading.
+            aria-describedby={titleId}
           >
             <span className="documents-item__name">{ADD_OTHER_DOCUMENT.name}</span>
             <span className="documents-item__description">{ADD_OTHER_DOCUMENT.description}</span>
