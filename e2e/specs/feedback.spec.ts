@@ -3,6 +3,8 @@
 // focus on its heading; 'Envoi…' while a request is in flight; one idempotency key per form
 // submission, reused by the retry after a lost answer (the server answers it once); the server's
 // field reasons under the fields; focus never left on <body>; no dead-end remove-driver form.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CHANGE_MESSAGES, CONTACT_MESSAGES } from '@espace/contract';
 import type { Page } from '@playwright/test';
 import { cookieBanner, refuseCookies } from '../support/cookies';
@@ -177,4 +179,29 @@ test('removing a driver from a contract with only its principal driver explains 
   );
   await expect(page.getByRole('button', { name: 'Retirer un conducteur' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'remove driver without a secondary driver');
+});
+
+test('every internal link of the FAQ and legal content leads to a screen, never to “Page introuvable”', async ({
+  page,
+}) => {
+  const contentDir = path.resolve(import.meta.dirname, '../../content');
+  const files = ['faq', 'legal'].flatMap((dir) =>
+    readdirSync(path.join(contentDir, dir)).map((name) => path.join(contentDir, dir, name)),
+  );
+  const links = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/\]\((\/[^)\s]*)\)/g))
+      links.add(match[1]!);
+  }
+  expect(links.size).toBeGreaterThan(5);
+  await signIn(page, DEMO.camille);
+  await refuseCookies(page);
+  for (const link of links) {
+    await page.goto(link);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading, link).toBeVisible();
+    await expect(heading, link).not.toHaveText('Page introuvable');
+    await expect(page, link).not.toHaveURL(/\/not-found$/);
+    await expectNoAxeViolations(page, `content link ${link}`);
+  }
 });
