@@ -149,6 +149,11 @@ test('the server’s reasons show under their fields, beside the banner', async 
 
 test('every route has its title, focus goes to its heading, never to <body>', async ({ page }) => {
   await signIn(page, DEMO.camille);
+  // At 375 px the cookie banner takes at most a third of the screen.
+  await page.setViewportSize({ width: 375, height: 667 });
+  const bannerBox = await cookieBanner(page).boundingBox();
+  expect(bannerBox?.height).toBeLessThanOrEqual(667 / 3);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Mes polices d’assurance – Espace Assuré');
   // A cookie choice removes the banner and its focused button: focus goes to the heading.
