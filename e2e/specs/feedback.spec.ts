@@ -173,6 +173,27 @@ test('every route has its title, focus goes to its heading, never to <body>', as
   }
   await page.goto('/accessibility');
   await expect(page).toHaveTitle('Déclaration d’accessibilité – Espace Assuré');
+
+  // 768 px: every navigation label on one line (all as tall as 'FAQ', which cannot wrap).
+  await page.setViewportSize({ width: 768, height: 1000 });
+  const heights = await nav
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().height)));
+  expect(Math.max(...heights)).toBe(Math.min(...heights));
+  // /coverages at 375 px: no sideways scroll area, every column labelled.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page
+    .getByTestId('policy-card')
+    .first()
+    .getByRole('link', { name: /Couverture d’assurance du contrat/ })
+    .click();
+  await expect(page).toHaveTitle('Couverture d’assurance – Espace Assuré');
+  const scrollsSideways = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(scrollsSideways).toBe(false);
+  await expectNoAxeViolations(page, 'coverages at 375 px');
 });
 
 test('removing a driver from a contract with only its principal driver explains why not', async ({

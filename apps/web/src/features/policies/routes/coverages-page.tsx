@@ -42,9 +42,13 @@ export function Component() {
           <tbody>
             {risk.guarantees.map((g) => (
               <tr key={g.type}>
-                <th scope="row">{g.type}</th>
-                <td>{g.description}</td>
-                <td className="numeric">{formatMoney(g.franchise)}</td>
+                <th scope="row" data-label="Garantie">
+                  {g.type}
+                </th>
+                <td data-label="Description">{g.description}</td>
+                <td className="numeric" data-label="Franchise">
+                  {formatMoney(g.franchise)}
+                </td>
               </tr>
             ))}
           </tbody>
