@@ -100,6 +100,12 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     for (const text of [...texts, faq.body]) {
       expect(text).not.toMatch(/À COMPLÉTER|\{\{/);
     }
+    // French typography (scripts/french-typography.mjs): a no-break space before ! ? : ; and
+    // inside « », outside code.
+    for (const text of [...texts, faq.body]) {
+      const prose = text.replace(/<code>.*?<\/code>/g, '');
+      expect(prose).not.toMatch(/ [!?:;]|« | »/);
+    }
     // Demo mode: the fictitious identity of legal-identity.ts, ORIAS and DPO included.
     expect(texts[0]).toContain(t.config.legalIdentity.brokerOrias);
     expect(texts[1]).toContain(t.config.legalIdentity.dpoEmail);
