@@ -31,7 +31,7 @@ if (process.argv[1] === import.meta.filename) {
       const fixed = frenchTypography(text);
       if (fixed !== text) {
         writeFileSync(file, fixed);
-        console.log(`corrigé : ${dir}/${name}`);
+        console.info(`corrigé : ${dir}/${name}`);
       }
     }
   }
