@@ -231,3 +231,31 @@ test('every internal link of the FAQ and legal content leads to a screen, never 
     await expectNoAxeViolations(page, `content link ${link}`);
   }
 });
+
+test('the birth-date calendar has month and year lists; the licence date follows the 17th birthday', async ({
+  page,
+}) => {
+  await openChange(page, 'AU2026104512', 'Ajouter un conducteur');
+  await page.getByRole('button', { name: 'Choisir une date : Date de naissance' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choisir une date : Date de naissance' });
+  await calendar.getByRole('combobox', { name: 'Année' }).selectOption('1990');
+  await expect(calendar.getByRole('combobox', { name: 'Année' })).toBeFocused();
+  await calendar.getByRole('combobox', { name: 'Mois' }).selectOption({ label: 'mars' });
+  await expectNoAxeViolations(page, 'calendar with month and year lists');
+  await calendar.getByRole('button', { name: /15 mars 1990/ }).click();
+  await expect(page.getByLabel('Date de naissance')).toHaveValue('15.03.1990');
+  // 'M.' is shown for the 'Mr' value.
+  await expect(page.getByLabel('Civilité').locator('option[value="Mr"]')).toHaveText('M.');
+  // A licence obtained at 16 is refused under its field; both French licence formats are taken.
+  await page.getByLabel('Date d’obtention du permis').fill('14.03.2007');
+  await page.getByLabel('Numéro de permis de conduire').fill('13AB12345');
+  await page.getByRole('button', { name: 'Ajouter un conducteur' }).click();
+  const licenceDate = page.getByLabel('Date d’obtention du permis');
+  await expect(licenceDate).toHaveAccessibleDescription(
+    new RegExp(CHANGE_MESSAGES.invalid.licenceBefore17),
+  );
+  await expect(page.getByLabel('Numéro de permis de conduire')).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+});
