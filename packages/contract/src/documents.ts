@@ -214,6 +214,8 @@ export const UPLOAD_MESSAGES = {
   failed: 'Erreur de chargement',
   allSent: 'Votre document a été transmis avec succès',
   exception: 'Erreur de fichier interne',
+  /** Issue 15: the customer cancelled a slow upload; files already received are kept. */
+  cancelled: 'Envoi annulé. Les fichiers déjà reçus sont conservés.',
   downloadFailed: 'Une erreur s’est produite lors de la récupération de vos documents.',
   /** Issue 15: a document that needs several files, some received already. */
   partlyReceived: (received: number, required: number) =>

@@ -15,11 +15,11 @@ import {
   type DocumentToProvide,
   type Policy,
 } from '@espace/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { Dialog } from '../../../components/dialog/dialog';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
-import { useUploadFiles } from '../api/upload-files';
+import { UploadCancelledError, useUploadFiles } from '../api/upload-files';
 import { AttachedFiles, type Attached } from '../../../components/files/attached-files';
 import { FilePicker } from '../../../components/files/file-picker';
 import { policyTitle } from './policy-title';
@@ -63,7 +63,10 @@ export function UploadDialog({
     banners: {
       // SPEC §8: the banner only when every file was received; otherwise the per-file results.
       success: ({ failed }) => (failed.length === 0 ? UPLOAD_MESSAGES.allSent : null),
-      error: UPLOAD_MESSAGES.exception,
+      error: (error) =>
+        error instanceof UploadCancelledError
+          ? UPLOAD_MESSAGES.cancelled
+          : UPLOAD_MESSAGES.exception,
     },
     event: ({ sent }, batch) =>
       sent.length > 0
@@ -82,10 +85,14 @@ export function UploadDialog({
     onError: onClose,
   });
   const sending = upload.isPending;
+  // Issue 15: a slow upload can be cancelled ('Annuler l’envoi').
+  const controller = useRef<AbortController | null>(null);
 
   const confirm = () => {
     setErrors([]);
+    controller.current = new AbortController();
     void upload.run({
+      signal: controller.current.signal,
       policyNumber: policy.policyNumber,
       fileType: doc.fileType,
       files,
@@ -130,10 +137,9 @@ export function UploadDialog({
         <button
           type="button"
           className="button button--secondary"
-          onClick={onClose}
-          disabled={sending}
+          onClick={() => (sending ? controller.current?.abort() : onClose())}
         >
-          Annuler
+          {sending ? 'Annuler l’envoi' : 'Annuler'}
         </button>
         <button
           type="button"
