@@ -161,6 +161,9 @@ test.describe('change the payment details', () => {
     expect(await analyticsEvents(page)).toContain('contract_payment_details_changed');
     const card = page.getByTestId('policy-card').filter({ hasText: 'AU2023049920' });
     await card.getByRole('button', { name: 'Coordonnées bancaires' }).click();
+    // Issue 15: masked until revealed.
+    await expect(card).toContainText('DE•• •••• •••• •••• ••30 00');
+    await card.getByRole('button', { name: 'Afficher l’IBAN' }).click();
     await expect(card).toContainText('DE89 3704 0044 0532 0130 00');
     await expect(card).toContainText('Mme Claire DUPONT');
   });
