@@ -236,6 +236,8 @@ test('the birth-date calendar has month and year lists; the licence date follows
   page,
 }) => {
   await openChange(page, 'AU2026104512', 'Ajouter un conducteur');
+  await fillNewDriver(page, 'Léon');
+  await page.getByLabel('Date de naissance').fill('');
   await page.getByRole('button', { name: 'Choisir une date : Date de naissance' }).click();
   const calendar = page.getByRole('dialog', { name: 'Choisir une date : Date de naissance' });
   await calendar.getByRole('combobox', { name: 'Année' }).selectOption('1990');
