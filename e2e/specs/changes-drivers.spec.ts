@@ -60,7 +60,7 @@ test.describe('add a driver', () => {
       birthDate: yearsAgo(19),
       bonus: 0.85,
       relationToCustomer: 'Enfant',
-      driverLicenseNr: 123456789012,
+      driverLicenseNr: '123456789012',
       driverLicensePermDate: today(),
       effectiveDate: today(),
     });

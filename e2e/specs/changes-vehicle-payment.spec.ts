@@ -29,7 +29,7 @@ test.describe('change the vehicle', () => {
     const calls = recordChangeCalls(page);
     await openChange(page, 'AU2026104512', 'Changer de véhicule');
     await expect(
-      page.getByRole('heading', { level: 1, name: 'CHANGER DE VEHICULE' }),
+      page.getByRole('heading', { level: 1, name: 'CHANGER DE VÉHICULE' }),
     ).toBeVisible();
     await expect(
       page.getByRole('link', { name: PHONE_NUMBERS.urgentVehicleChange }),
@@ -37,14 +37,14 @@ test.describe('change the vehicle', () => {
     await expect(page.getByText(/sous 48 h/)).toBeVisible();
     await page.getByLabel('Marque').fill('Renault');
     await page.getByLabel('Modèle').fill('Mégane E-Tech');
-    await page.getByLabel('Energie').selectOption('Électrique');
+    await page.getByLabel('Énergie').selectOption('Électrique');
     await page.getByLabel('Finition').fill('Techno');
     await page.getByLabel('Immatriculation').fill('gk123ab');
     await page
       .getByRole('textbox', { name: 'Date de première mise en circulation' })
       .fill('02/05/2024');
     await page.getByRole('textbox', { name: 'Date d’effet' }).fill(french(addMonths(today(), 6)));
-    await page.getByRole('button', { name: 'Changer de vehicule' }).click();
+    await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changeVehicle.success);
     expect(calls.map((c) => c.method())).toEqual(['PUT']);
@@ -63,11 +63,11 @@ test.describe('change the vehicle', () => {
   test('every mistake gets its French message and nothing is sent', async ({ page }) => {
     const calls = recordChangeCalls(page);
     await openChange(page, 'AU2026104512', 'Changer de véhicule');
-    await page.getByRole('button', { name: 'Changer de vehicule' }).click();
+    await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     await expectFieldErrors(page, [
       [page.getByLabel('Marque'), REQUIRED.manufacturer],
       [page.getByLabel('Modèle'), REQUIRED.model],
-      [page.getByLabel('Energie'), REQUIRED.engine],
+      [page.getByLabel('Énergie'), REQUIRED.engine],
       [page.getByLabel('Finition'), REQUIRED.equipment],
       [page.getByLabel('Immatriculation'), REQUIRED.licensePlate],
       [regDate(page), REQUIRED.regDate],
@@ -78,7 +78,7 @@ test.describe('change the vehicle', () => {
 
     await page.getByLabel('Marque').fill('Renault');
     await page.getByLabel('Modèle').fill('Clio');
-    await page.getByLabel('Energie').selectOption('Essence');
+    await page.getByLabel('Énergie').selectOption('Essence');
     await page.getByLabel('Finition').fill('Zen');
     await page.getByLabel('Immatriculation').fill('123 ABC 75');
     await page
@@ -87,7 +87,7 @@ test.describe('change the vehicle', () => {
     await page
       .getByRole('textbox', { name: 'Date d’effet' })
       .fill(french(daysFrom(addMonths(today(), 6), 1)));
-    await page.getByRole('button', { name: 'Changer de vehicule' }).click();
+    await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     await expectFieldErrors(page, [
       [page.getByLabel('Immatriculation'), INVALID.licensePlate],
       [regDate(page), INVALID.futureDate],
@@ -111,18 +111,18 @@ test.describe('change the vehicle', () => {
     );
     await page.getByLabel('Marque').fill('Renault');
     await page.getByLabel('Modèle').fill('Clio');
-    await page.getByLabel('Energie').selectOption('Diesel');
+    await page.getByLabel('Énergie').selectOption('Diesel');
     await page.getByLabel('Finition').fill('Zen');
     await page.getByLabel('Immatriculation').fill('GK-123-AB');
     await page
       .getByRole('textbox', { name: 'Date de première mise en circulation' })
       .fill('02.05.2024');
     await page.getByRole('textbox', { name: 'Date d’effet' }).fill(french(today()));
-    await page.getByRole('button', { name: 'Changer de vehicule' }).click();
+    await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changeVehicle.error);
     await expect(page).toHaveURL(/\/changeVehicle$/);
     await expect(page.getByLabel('Modèle')).toHaveValue('Clio');
-    await expect(page.getByLabel('Energie')).toHaveValue('Diesel');
+    await expect(page.getByLabel('Énergie')).toHaveValue('Diesel');
   });
 });
 
@@ -161,6 +161,9 @@ test.describe('change the payment details', () => {
     expect(await analyticsEvents(page)).toContain('contract_payment_details_changed');
     const card = page.getByTestId('policy-card').filter({ hasText: 'AU2023049920' });
     await card.getByRole('button', { name: 'Coordonnées bancaires' }).click();
+    // Issue 15: masked until revealed.
+    await expect(card).toContainText('DE•• •••• •••• •••• ••30 00');
+    await card.getByRole('button', { name: 'Afficher l’IBAN' }).click();
     await expect(card).toContainText('DE89 3704 0044 0532 0130 00');
     await expect(card).toContainText('Mme Claire DUPONT');
   });
@@ -242,7 +245,8 @@ test.describe('change the payment details', () => {
     await page.getByLabel('IBAN').fill(GERMAN_IBAN);
     const submit = page.getByRole('button', { name: 'Changer les détails de paiement' });
     await submit.click();
-    await expect(submit).toBeDisabled();
+    // Issue 15: the button says what is happening while the request runs.
+    await expect(page.getByRole('button', { name: 'Envoi…' })).toBeDisabled();
     release();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changePayment.error);
     await expect(submit).toBeEnabled();

@@ -51,7 +51,7 @@ test.describe('contact', () => {
     const card = page.getByRole('region', { name: 'Être rappelé(e)' });
     await card.getByLabel('Votre numéro de téléphone').fill('pas un numéro');
     await card.getByRole('button', { name: 'Demander un rappel' }).click();
-    await expect(page.getByRole('alert')).toContainText(
+    await expect(page.getByTestId('banner')).toContainText(
       'Malheureusement, une erreur s’est produite lors de votre demande de rappel.',
     );
   });
@@ -63,7 +63,7 @@ test.describe('contact', () => {
     consoleErrors.expect(failedRequest(/\/mail-contact/, 400));
     const card = page.getByRole('region', { name: 'Par courriel' });
     await card.getByRole('button', { name: 'Envoyer le message' }).click();
-    await expect(page.getByRole('alert')).toContainText(
+    await expect(page.getByTestId('banner')).toContainText(
       'Malheureusement, une erreur s’est produite lors de votre demande pour un courriel',
     );
     await card.getByLabel('Votre message').fill('Bonjour, je souhaite recevoir mon attestation.');

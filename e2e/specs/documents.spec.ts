@@ -1,6 +1,7 @@
 // /documents (SPEC §2): downloads, the documents to provide with their statuses and the
 // eligibility rule (SPEC §4), the upload modal's rules (SPEC §5) and results (SPEC §8).
 import { readFile } from 'node:fs/promises';
+import { FILE_CHECK_MESSAGES } from '@espace/contract';
 import {
   DEMO,
   expect,
@@ -162,9 +163,7 @@ test.describe('the upload modal', () => {
     const alert = dialog.getByRole('alert');
 
     await input.setInputFiles([bigPdf('trop-gros.pdf', 10_000_001)]);
-    await expect(alert).toHaveText(
-      'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
-    );
+    await expect(alert).toHaveText(FILE_CHECK_MESSAGES.tooLarge);
     await input.setInputFiles([
       { name: 'photo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
     ]);

@@ -19,13 +19,13 @@ test.describe('FAQ', () => {
     await expect(questions(page)).toHaveCount(10);
 
     const first = page.getByRole('button', {
-      name: 'Quels documents dois-je transmettre après la souscription de mon contrat ?',
+      name: 'Quels documents dois-je transmettre après la souscription de mon contrat\u00a0?',
     });
     await expect(first).toHaveAttribute('aria-expanded', 'false');
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     const answer = page.getByRole('region', {
-      name: 'Quels documents dois-je transmettre après la souscription de mon contrat ?',
+      name: 'Quels documents dois-je transmettre après la souscription de mon contrat\u00a0?',
     });
     await expect(answer.getByRole('link', { name: 'Documents à fournir' })).toBeVisible();
     await expectNoAxeViolations(page, 'FAQ with an open answer');
@@ -58,7 +58,9 @@ test.describe('FAQ', () => {
       'true',
     );
     await expect(questions(page)).toHaveCount(5);
-    await expect(page.getByRole('tabpanel')).toContainText('Pourquoi mon IBAN est-il refusé ?');
+    await expect(page.getByRole('tabpanel')).toContainText(
+      'Pourquoi mon IBAN est-il refusé\u00a0?',
+    );
     // Arrow keys move to and select the next tab (WAI-ARIA tabs pattern).
     await page.getByRole('tab', { name: 'Paiement et cotisations' }).press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Résiliation' })).toBeFocused();

@@ -21,10 +21,13 @@ test.describe('policies list', () => {
     await expect(first).toContainText(/Date d’effet\d{2}\.\d{2}\.\d{4}/);
 
     // Payment details are collapsed until asked for.
-    const iban = first.getByText('FR76 1380 7000 3532 1234 5678 973');
+    const iban = first.getByTestId('iban');
     await expect(iban).toBeHidden();
     await first.getByRole('button', { name: 'Coordonnées bancaires' }).click();
-    await expect(iban).toBeVisible();
+    // Issue 15: masked but for the country code and the last four characters, until revealed.
+    await expect(iban).toHaveText('FR•• •••• •••• •••• •••• •••8 973');
+    await first.getByRole('button', { name: 'Afficher l’IBAN' }).click();
+    await expect(iban).toHaveText('FR76 1380 7000 3532 1234 5678 973');
     await expect(first).toContainText('Mme Camille Martin');
     await expectNoAxeViolations(page, 'policies page 1');
 
@@ -47,7 +50,7 @@ test.describe('policies list', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'suivant' }).click();
-    await expect(page.getByText('Page 2 sur 2')).toBeVisible();
+    await expect(page.getByText('Page\u00a02 sur\u00a02')).toBeVisible();
     await expect(cards).toHaveCount(2);
     const terminated = cards.filter({ hasText: 'AU2019004215' });
     await expect(terminated).toContainText('Résilié');
@@ -55,7 +58,7 @@ test.describe('policies list', () => {
     await expect(terminated.getByRole('link', { name: /Couverture d’assurance/ })).toBeVisible();
     await expectNoAxeViolations(page, 'policies page 2');
     await page.getByRole('button', { name: 'précédent' }).click();
-    await expect(page.getByText('Page 1 sur 2')).toBeVisible();
+    await expect(page.getByText('Page\u00a01 sur\u00a02')).toBeVisible();
   });
 
   test('the change menu works with the keyboard and keeps the selected policy', async ({

@@ -21,6 +21,7 @@ import { loadProviderSecrets, publicJwks } from './oidc/keys';
 import { createProvider } from './oidc/provider';
 import authentication from './plugins/authentication';
 import errorHandler, { errorBody } from './plugins/errors';
+import idempotency from './plugins/idempotency';
 import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
@@ -106,7 +107,7 @@ export async function buildApp(
     // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
     await sweepStorage(db, storage);
     // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
-    await loadContent(db, config.contentDir);
+    await loadContent(db, config.contentDir, config.legalIdentity);
     return config.oidc.embedded ? loadProviderSecrets(db) : undefined;
   });
 
@@ -230,6 +231,8 @@ export async function buildApp(
         localJwks,
         tokenValidity,
       });
+      // Issue 15: a write sent again with the same Idempotency-Key is answered once.
+      await api.register(idempotency);
       // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
       // in If-None-Match gets 304 and no body when nothing changed.
       await api.register(async (reads) => {

@@ -2,6 +2,7 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
+import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -121,6 +122,8 @@ export interface Config {
     | undefined;
   /** Graceful shutdown (server.ts): readiness notice, then the bound on requests in flight. */
   shutdown: { delayMs: number; timeoutMs: number };
+  /** The broker's legal identity put into content/ (issue 15; legal-identity.ts). */
+  legalIdentity: LegalIdentity;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +160,13 @@ export function loadConfig(
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
   if ((e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID) && !e.S3_BUCKET)
     problems.push('S3_BUCKET: requis avec S3_ENDPOINT ou S3_ACCESS_KEY_ID');
+  // Issue 15: no placeholder reaches a customer; production names every missing legal value.
+  const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
+  const legal = readLegalIdentity(env, demoMode);
+  for (const name of legal.missing)
+    problems.push(
+      `${name}: requis hors mode démo (identité légale du courtier, content/README.md)`,
+    );
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -167,7 +177,7 @@ export function loadConfig(
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
     databaseUrl: e.DATABASE_URL,
     inMemoryDatabase: false,
-    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    demoMode,
     oidc: {
       embedded: !e.OIDC_ISSUER,
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
@@ -210,6 +220,7 @@ export function loadConfig(
         }
       : undefined,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    legalIdentity: legal.identity,
     ...overrides,
   };
 }

@@ -58,7 +58,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
           type: 'add_driver',
           policy_number: POLICIES.active,
           status: 'received',
-          payload: { ...newDriver(), birthDate: yearsAgo(30), driverLicenseNr: 12345678901 },
+          payload: { ...newDriver(), birthDate: yearsAgo(30), driverLicenseNr: '012345678901' },
         },
       ]);
     });

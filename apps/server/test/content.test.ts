@@ -86,6 +86,31 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     expect(await html('accessibility')).toContain('WCAG 2.1');
   });
 
+  it('lets no placeholder reach a customer: the legal identity comes from configuration', async () => {
+    const texts = await Promise.all(
+      ['rules', 'personalInformation', 'generalConditions', 'accessibility'].map((slug) =>
+        page(slug).then((r) => r.body),
+      ),
+    );
+    const faq = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/content/faq',
+      headers: bearer(token),
+    });
+    for (const text of [...texts, faq.body]) {
+      expect(text).not.toMatch(/À COMPLÉTER|\{\{/);
+    }
+    // French typography (scripts/french-typography.mjs): a no-break space before ! ? : ; and
+    // inside « », outside code.
+    for (const text of [...texts, faq.body]) {
+      const prose = text.replace(/<code>.*?<\/code>/g, '');
+      expect(prose).not.toMatch(/ [!?:;]|« | »/);
+    }
+    // Demo mode: the fictitious identity of legal-identity.ts, ORIAS and DPO included.
+    expect(texts[0]).toContain(t.config.legalIdentity.brokerOrias);
+    expect(texts[1]).toContain(t.config.legalIdentity.dpoEmail);
+  });
+
   it('answers 400 for an unknown page', async () => {
     expect((await page('secret')).statusCode).toBe(400);
   });

@@ -142,20 +142,28 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     });
   });
 
+  // 'permis' needs exactly 2 files (issue 15): its first file leaves it 'pending', counted.
   it.each([
-    ['a real PDF', 'permis', 'Permis recto.pdf', () => pdf, 'application/pdf'],
-    ['a real PNG', 'releve', 'Relevé d’informations.PNG', () => SAMPLE_PNG, 'image/png'],
-    ['a real JPEG', 'mandat_sepa', 'mandat signé.jpg', () => SAMPLE_JPEG, 'image/jpeg'],
+    ['a real PDF', 'permis', 'Permis recto.pdf', () => pdf, 'application/pdf', 'pending'],
+    [
+      'a real PNG',
+      'releve',
+      'Relevé d’informations.PNG',
+      () => SAMPLE_PNG,
+      'image/png',
+      'received',
+    ],
+    ['a real JPEG', 'mandat_sepa', 'mandat signé.jpg', () => SAMPLE_JPEG, 'image/jpeg', 'received'],
   ])(
-    'stores %s, records it and moves the document to received',
-    async (_name, type, fileName, content, contentType) => {
+    'stores %s, records it and moves the document on when its files are all there',
+    async (_name, type, fileName, content, contentType, status) => {
       const before = await kept();
       const response = await upload([fileType(type), upfile(fileName, content())]);
       expect(response.statusCode).toBe(201);
       const body = response.json<{ id: string; fileName: string; created: string }>();
       expect(body.fileName).toBe(fileName);
       expect(await kept()).toEqual({ files: before.files + 1, rows: before.rows + 1 });
-      expect(await documentStatus(t.app, POLICY, type)).toBe('received');
+      expect(await documentStatus(t.app, POLICY, type)).toBe(status);
       const row = await t.app.db
         .selectFrom('received_files')
         .selectAll()
@@ -174,10 +182,28 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     },
   );
 
-  it('accepts the second file of a batch for a document already received (one request per file)', async () => {
+  it('counts the first of two required files and receives the document with the second', async () => {
+    const filesReceived = async () => {
+      const policies = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/policy/accounts/${accountId}`,
+        headers: bearer(token),
+      });
+      const policy = policies
+        .json<
+          { policyNumber: string; documents: { fileType: string; filesReceived: number }[] }[]
+        >()
+        .find((p) => p.policyNumber === POLICY);
+      return policy?.documents.find((d) => d.fileType === 'permis')?.filesReceived;
+    };
+    // The first file came with the 'a real PDF' case: one of two, the document still owed.
+    expect(await documentStatus(t.app, POLICY, 'permis')).toBe('pending');
+    expect(await filesReceived()).toBe(1);
     const second = Buffer.concat([pdf, Buffer.from('\n%verso\n')]);
     const response = await upload([fileType('permis'), upfile('Permis verso.pdf', second)]);
     expect(response.statusCode).toBe(201);
+    expect(await documentStatus(t.app, POLICY, 'permis')).toBe('received');
+    expect(await filesReceived()).toBe(2);
   });
 
   it("accepts an extra document ('autre') of exactly 10,000,000 bytes without changing any status", async () => {

@@ -46,7 +46,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect(body.entries).toHaveLength(48);
     expect(body.entries.every((e) => e.question.endsWith('?'))).toBe(true);
     expect(body.entries[0]!.question).toBe(
-      'Quels documents dois-je transmettre après la souscription de mon contrat ?',
+      'Quels documents dois-je transmettre après la souscription de mon contrat\u00a0?',
     );
     // Markdown rendered on the server: lists and links become HTML.
     expect(body.entries[0]!.answerHtml).toContain('<a href="/documents/1">Documents à fournir</a>');

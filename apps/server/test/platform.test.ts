@@ -7,6 +7,12 @@ import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
+import { LEGAL_IDENTITY_FIELDS } from '../src/legal-identity';
+
+/** Every legal-identity variable set, as production requires (issue 15). */
+const LEGAL_ENV = Object.fromEntries(
+  Object.values(LEGAL_IDENTITY_FIELDS).map(({ env }) => [env, `${env} value`]),
+);
 import { createTestApp, type TestApp } from './harness';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -184,8 +190,28 @@ describe('configuration', () => {
       demoMode: true,
       oidc: { embedded: true, issuer: 'http://localhost:3000/oidc' },
     });
-    expect(loadConfig({ NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...LEGAL_ENV }).demoMode).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+  });
+
+  it('refuses to start in production without the broker’s legal identity, naming what is missing', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production', LEGAL_BROKER_NAME: 'Courtier Réel SAS' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const { env } of Object.values(LEGAL_IDENTITY_FIELDS)) {
+        if (env === 'LEGAL_BROKER_NAME') expect(problems).not.toContain(env);
+        else expect(problems).toContain(env);
+      }
+    }
+    const production = loadConfig({ NODE_ENV: 'production', ...LEGAL_ENV });
+    expect(production.legalIdentity.brokerOrias).toBe('LEGAL_BROKER_ORIAS value');
+    // Demo mode: a complete fictitious identity, the operator's values first.
+    const demo = loadConfig({ LEGAL_BROKER_ORIAS: '12 345 678' }).legalIdentity;
+    expect(demo.brokerOrias).toBe('12 345 678');
+    expect(Object.values(demo).every((value) => value.length > 0)).toBe(true);
   });
 
   it('switches to an external provider with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE', () => {

@@ -98,6 +98,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       canResend: false,
       maxFileNumber: 2,
       exactFileNumber: 2,
+      filesReceived: 0,
     });
   });
 

@@ -10,6 +10,10 @@ export const MAX_UPLOAD_BYTES = 10_000_000;
 export const DEFAULT_MAX_FILE_NUMBER = 4;
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg'] as const;
 export const MIN_DRIVER_AGE = 18;
+/** Issue 15: no birth date more than this many years ago. */
+export const MAX_PERSON_AGE = 120;
+/** Issue 15: a French driving licence (B) can be obtained from 17 (conduite encadrée). */
+export const MIN_LICENCE_AGE = 17;
 export const VEHICLE_EFFECTIVE_WINDOW_MONTHS = 6;
 export const HOLDER_NAME_MIN = 2;
 export const HOLDER_NAME_MAX = 40;

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsUploadedFile,
   canConfirm,
+  isDocumentComplete,
+  missingFileCount,
+  requiredFileCount,
   canUpload,
   checkFilesToAttach,
   DOCUMENT_STATUS_LABELS,
@@ -147,7 +150,7 @@ describe('files to attach (SPEC §5)', () => {
     const result = checkFilesToAttach([], [pdf(10_000_001), pdf(10_000_000)]);
     expect(result.accepted).toEqual([pdf(10_000_000)]);
     expect(result.errors).toEqual([
-      'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
+      'Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à 10\u00a0Mo.',
     ]);
   });
 
@@ -258,5 +261,24 @@ describe('per-file upload results (SPEC §8)', () => {
     expect(uploadResultMessage(413, 'Payload Too Large')).toBe('Erreur de chargement');
     expect(uploadResultMessage(500, { oops: true })).toBe('Erreur de chargement');
     expect(uploadResultMessage(302, '')).toBe('Erreur de chargement');
+  });
+});
+
+describe('documents that need several files (issue 15)', () => {
+  const permis = { exactFileNumber: 2, filesReceived: 1 };
+  it('is received only when its required number of files has arrived', () => {
+    expect(requiredFileCount({ exactFileNumber: null })).toBe(1);
+    expect(requiredFileCount(permis)).toBe(2);
+    expect(isDocumentComplete(permis, 1)).toBe(false);
+    expect(isDocumentComplete(permis, 2)).toBe(true);
+    expect(isDocumentComplete({ exactFileNumber: null }, 1)).toBe(true);
+  });
+  it('counts the received file: the customer sends the missing one', () => {
+    expect(missingFileCount(permis)).toBe(1);
+    expect(missingFileCount({ exactFileNumber: 2, filesReceived: 0 })).toBe(0);
+    expect(missingFileCount({ exactFileNumber: null, filesReceived: 3 })).toBe(0);
+    expect(canConfirm(1, 2, 1)).toBe(true);
+    expect(canConfirm(2, 2, 1)).toBe(false);
+    expect(canConfirm(1, 2)).toBe(false);
   });
 });

@@ -103,7 +103,7 @@ export const UPLOAD_ACCEPT_ATTRIBUTE = [
 /** SPEC §5 document upload messages. */
 export const FILE_CHECK_MESSAGES = {
   tooLarge:
-    'Fichier trop volumineux. Veuillez uploader un fichier d’une taille inférieure à 10 MB.',
+    'Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à 10\u00a0Mo.',
   invalidFormat: 'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
   alreadyAttached: 'Le fichier est déjà joint.',
   tooMany: (max: number) => `Maximum ${max} fichier(s) accepté(s)!`,
@@ -160,10 +160,42 @@ export function checkFilesToAttach<F extends FileLike>(
   return { accepted, errors: [...errors] };
 }
 
-/** SPEC §5: Confirm is disabled with no file, and needs exactly exactFileNumber when it is set. */
-export function canConfirm(attachedCount: number, exactFileNumber?: number | null): boolean {
+/**
+ * SPEC §5: Confirm is disabled with no file, and needs exactly exactFileNumber when it is set,
+ * counting the files already received for the document (issue 15: one of two files received,
+ * the customer sends the missing one).
+ */
+export function canConfirm(
+  attachedCount: number,
+  exactFileNumber?: number | null,
+  alreadyReceived = 0,
+): boolean {
   if (attachedCount === 0) return false;
-  return exactFileNumber == null || attachedCount === exactFileNumber;
+  return exactFileNumber == null || attachedCount + alreadyReceived === exactFileNumber;
+}
+
+/**
+ * Issue 15, one rule for server and client: how many files a document needs before it is
+ * 'received' ('En cours de vérification'): exactFileNumber when set, else one.
+ */
+export function requiredFileCount(doc: Pick<DocumentToProvide, 'exactFileNumber'>): number {
+  return doc.exactFileNumber ?? 1;
+}
+
+/** Whether the files received so far complete the document (then its status is 'received'). */
+export function isDocumentComplete(
+  doc: Pick<DocumentToProvide, 'exactFileNumber'>,
+  filesReceived: number,
+): boolean {
+  return filesReceived >= requiredFileCount(doc);
+}
+
+/** The files still expected for a document partly received (0 when none or complete). */
+export function missingFileCount(
+  doc: Pick<DocumentToProvide, 'exactFileNumber' | 'filesReceived'>,
+): number {
+  if (doc.exactFileNumber == null || doc.filesReceived === 0) return 0;
+  return Math.max(0, doc.exactFileNumber - doc.filesReceived);
 }
 
 /** 404 body of a download whose document is not one of the policy's. */
@@ -183,7 +215,14 @@ export const UPLOAD_MESSAGES = {
   failed: 'Erreur de chargement',
   allSent: 'Votre document a été transmis avec succès',
   exception: 'Erreur de fichier interne',
+  /** Issue 15: the customer cancelled a slow upload; files already received are kept. */
+  cancelled: 'Envoi annulé. Les fichiers déjà reçus sont conservés.',
   downloadFailed: 'Une erreur s’est produite lors de la récupération de vos documents.',
+  /** Issue 15: a document that needs several files, some received already. */
+  partlyReceived: (received: number, required: number) =>
+    `${received} fichier${received > 1 ? 's' : ''} sur ${required} déjà reçu${received > 1 ? 's' : ''}.`,
+  sendMissing: (missing: number) =>
+    missing > 1 ? `Joignez les ${missing} fichiers manquants.` : 'Joignez le fichier manquant.',
 } as const;
 
 export function uploadSucceeded(status: number): boolean {

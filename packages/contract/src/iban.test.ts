@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIban, formatIbanGroups, ibanCheckMessage, normalizeIban } from './iban';
+import { checkIban, formatIbanGroups, ibanCheckMessage, maskIban, normalizeIban } from './iban';
 import { IBAN_MESSAGES } from './messages-changes';
 
 describe('normalizeIban', () => {
@@ -60,5 +60,12 @@ describe('ibanCheckMessage', () => {
     expect(ibanCheckMessage('invalid')).toBe(IBAN_MESSAGES.incorrect);
     expect(ibanCheckMessage('not-sepa')).toBe(IBAN_MESSAGES.notUsable);
     expect(ibanCheckMessage('valid')).toBeNull();
+  });
+});
+
+describe('maskIban (issue 15)', () => {
+  it('keeps the country code and the last four characters, in groups of four', () => {
+    expect(maskIban('FR76 1380 7000 3532 1234 5678 973')).toBe('FR•• •••• •••• •••• •••• •••8 973');
+    expect(maskIban('DE89370400440532013000')).toBe('DE•• •••• •••• •••• ••30 00');
   });
 });

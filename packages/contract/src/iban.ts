@@ -21,6 +21,17 @@ export function formatIbanGroups(raw: string): string {
   );
 }
 
+/**
+ * Issue 15: the IBAN shown on a card until the customer reveals it: its country code and last
+ * four characters, the rest as '•', in the same groups of four.
+ */
+export function maskIban(raw: string): string {
+  const iban = normalizeIban(raw);
+  if (iban.length <= 6) return formatIbanGroups(iban);
+  const masked = iban.slice(0, 2) + '•'.repeat(iban.length - 6) + iban.slice(-4);
+  return masked.match(/.{1,4}/g)?.join(' ') ?? '';
+}
+
 export type IbanCheck = 'valid' | 'invalid' | 'not-sepa';
 
 /** 'invalid': not an IBAN (length, checksum, format); 'not-sepa': an IBAN unusable for a SEPA debit. */

@@ -22,3 +22,4 @@ export * from './termination';
 export * from './requests';
 export * from './generated-documents';
 export * from './safe-text';
+export * from './idempotency';

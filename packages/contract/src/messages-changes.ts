@@ -1,10 +1,11 @@
 // French texts of the contract-change forms (SPEC §2, §5, §8). Texts quoted by SPEC §8 are kept
-// word for word, straight apostrophes included, except 'suppresion' → 'suppression'
-// (ARCHITECTURE.md deviations); the spec's English validation messages are given in French.
+// word for word, except 'suppresion' → 'suppression' (ARCHITECTURE.md deviations) and the
+// typographic apostrophe (’) everywhere (issue 15); the spec's English validation messages are given in French.
 // Limits that constants.ts owns are written in; the others are passed by changes.ts.
 import {
   HOLDER_NAME_MAX,
   HOLDER_NAME_MIN,
+  MAX_PERSON_AGE,
   MIN_DRIVER_AGE,
   VEHICLE_EFFECTIVE_WINDOW_MONTHS,
 } from './constants';
@@ -12,8 +13,8 @@ import { formatCrm } from './format';
 
 /** SPEC §8: answers of the IBAN check (400 incorrect, 403 not usable for a SEPA debit). */
 export const IBAN_MESSAGES = {
-  incorrect: "L'IBAN saisi est incorrect. Veuillez vérifier et corriger vos données.",
-  notUsable: "L'IBAN saisi n'est pas valable. Veuillez vérifier vos entrées et les corriger.",
+  incorrect: 'L’IBAN saisi est incorrect. Veuillez vérifier et corriger vos données.',
+  notUsable: 'L’IBAN saisi n’est pas valable. Veuillez vérifier vos entrées et les corriger.',
 } as const;
 
 export const CHANGE_MESSAGES = {
@@ -53,7 +54,9 @@ export const CHANGE_MESSAGES = {
     bonusRange: (min: number, max: number) =>
       `Le bonus/malus doit être compris entre ${formatCrm(min)} et ${formatCrm(max)}`,
     driverLicenseNr: (digits: number) =>
-      `Le numéro de permis de conduire doit comporter ${digits} chiffres`,
+      `Le numéro de permis de conduire doit comporter ${digits} chiffres (permis délivré avant 2013) ou suivre le format actuel, par exemple 13AB12345`,
+    licenceBefore17: 'Le permis ne peut pas avoir été obtenu avant les 17 ans du conducteur',
+    birthTooOld: `La date de naissance ne peut pas remonter à plus de ${MAX_PERSON_AGE} ans`,
     licensePlate: 'L’immatriculation doit être au format AA-123-AA',
     effectiveTooFar: `La date d’effet ne doit pas dépasser ${VEHICLE_EFFECTIVE_WINDOW_MONTHS} mois à compter d’aujourd’hui`,
     holderNameLength: `Ce champ doit comporter entre ${HOLDER_NAME_MIN} et ${HOLDER_NAME_MAX} caractères`,
@@ -74,26 +77,28 @@ export const CHANGE_MESSAGES = {
       'Pour ajouter un conducteur en conduite accompagnée, veuillez contacter notre service client au',
     vehicleDelay:
       'Le changement de véhicule est pris en compte sous 48 h. En cas d’urgence, appelez le',
+    noSecondaryDriver:
+      'Ce contrat n’a pas de conducteur secondaire à retirer : seul le conducteur principal y est déclaré, et il ne peut pas être retiré. Pour changer de conducteur principal, contactez notre service client.',
   },
   /** SPEC §8: banners after a change request (success on 204, or 200 for the payment). */
   banners: {
     addDriver: {
       success:
         'Vous avez ajouté un conducteur avec succès. Un avenant à votre contrat vous sera transmis prochainement.',
-      error: "Malheureusement, une erreur s'est produite lors de l'ajout du conducteur",
+      error: 'Malheureusement, une erreur s’est produite lors de l’ajout du conducteur',
     },
     removeDriver: {
       success: 'Vous avez retiré un conducteur avec succès.',
-      error: "Malheureusement, une erreur s'est produite lors de la suppression du conducteur",
+      error: 'Malheureusement, une erreur s’est produite lors de la suppression du conducteur',
     },
     changeVehicle: {
       success:
         'Votre demande de changement a bien été prise en compte. Nous vous recontactons au plus vite',
-      error: "Malheureusement, une erreur s'est produite lors du changement du vehicule",
+      error: 'Malheureusement, une erreur s’est produite lors du changement du véhicule',
     },
     changePayment: {
       success: 'Nous avons bien reçu vos nouvelles coordonnées bancaires.',
-      error: "Malheureusement, vos coordonnées bancaires n'ont pas pu être modifiées.",
+      error: 'Malheureusement, vos coordonnées bancaires n’ont pas pu être modifiées.',
     },
   },
 } as const;

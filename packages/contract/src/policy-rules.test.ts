@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentStatus, Policy } from './policy';
 import {
   allTerminated,
+  policyStateLabel,
+  policyStateStyle,
+  documentsOwedFirst,
   isTerminated,
   owesDocuments,
   principalDriver,
@@ -18,6 +21,7 @@ const doc = (status: DocumentStatus | null) => ({
   canResend: false,
   maxFileNumber: null,
   exactFileNumber: null,
+  filesReceived: 0,
 });
 const policy = (
   state: string,
@@ -144,5 +148,27 @@ describe('principal driver', () => {
       ]),
     ).toEqual({ principal: true, crm: 0.5 });
     expect(principalDriver([{ principal: false }])).toBeUndefined();
+  });
+});
+
+describe('documents owed first (issue 15)', () => {
+  it('puts pending, rejected and not validated documents before the others, in order', () => {
+    const docs = (
+      ['validated', 'pending', null, 'rejected', 'received', 'not validated'] as const
+    ).map((status, i) => ({ status, i }));
+    expect(documentsOwedFirst(docs).map((d) => d.i)).toEqual([1, 3, 5, 0, 2, 4]);
+  });
+});
+
+describe('policy state as the customer reads it (issue 15)', () => {
+  it("shows 'Résilié CTX' as 'Résilié' and styles 'Suspendu' as a warning", () => {
+    expect(policyStateLabel('Résilié CTX')).toBe('Résilié');
+    expect(policyStateLabel('Suspendu')).toBe('Suspendu');
+    expect(['Actif', 'Suspendu', 'Résilié', 'Résilié CTX'].map(policyStateStyle)).toEqual([
+      'active',
+      'suspended',
+      'terminated',
+      'terminated',
+    ]);
   });
 });

@@ -14,6 +14,17 @@ export function isTerminated(policy: Pick<Policy, 'state'>): boolean {
   return (TERMINATED_STATES as readonly string[]).includes(policy.state);
 }
 
+/** Issue 15: the state as the customer reads it ('Résilié CTX' is internal: 'Résilié'). */
+export function policyStateLabel(state: string): string {
+  return state === POLICY_STATES.terminatedLitigation ? POLICY_STATES.terminated : state;
+}
+
+/** Issue 15: the badge style of a state: in force, suspended (a warning) or terminated. */
+export function policyStateStyle(state: string): 'active' | 'suspended' | 'terminated' {
+  if (isTerminated({ state })) return 'terminated';
+  return state === POLICY_STATES.suspended ? 'suspended' : 'active';
+}
+
 export function allTerminated(policies: readonly Pick<Policy, 'state'>[]): boolean {
   return policies.length > 0 && policies.every(isTerminated);
 }
@@ -25,6 +36,17 @@ export function owesDocuments(policy: Pick<Policy, 'state' | 'documents'>): bool
   // SPEC §4: only 'Résilié' is ignored here, not 'Résilié CTX'.
   if (policy.state === POLICY_STATES.terminated) return false;
   return policy.documents.some((doc) => doc.status !== null && OWED_STATUSES.includes(doc.status));
+}
+
+/**
+ * Issue 15: the documents still owed (pending, rejected, not validated) before the others, in
+ * their order otherwise; the mobile list shows only the first few, so what is owed comes first.
+ */
+export function documentsOwedFirst<D extends { status: DocumentStatus | null }>(
+  documents: readonly D[],
+): D[] {
+  const owed = (doc: D) => doc.status !== null && OWED_STATUSES.includes(doc.status);
+  return [...documents.filter(owed), ...documents.filter((doc) => !owed(doc))];
 }
 
 export interface UnfulfilledDocuments {

@@ -23,6 +23,11 @@ export const documentToProvideSchema = z.object({
   canResend: z.boolean(),
   maxFileNumber: z.number().int().positive().nullable(),
   exactFileNumber: z.number().int().positive().nullable(),
+  /**
+   * Issue 15: files already received for the current request of this document; it becomes
+   * 'received' only when requiredFileCount of them have arrived (documents.ts).
+   */
+  filesReceived: z.number().int().nonnegative(),
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 
@@ -41,6 +46,8 @@ export type PolicyState = (typeof POLICY_STATES)[keyof typeof POLICY_STATES];
 /** SPEC §3 driver salutation; 'Mr' is shown as 'M.' (ARCHITECTURE.md deviations). */
 export const SALUTATIONS = ['Mme', 'Mr'] as const;
 export type Salutation = (typeof SALUTATIONS)[number];
+/** Issue 15: what the customer reads for each salutation; the payload keeps 'Mr'. */
+export const SALUTATION_LABELS: Record<Salutation, string> = { Mme: 'Mme', Mr: 'M.' };
 
 export const guaranteeSchema = z.object({
   type: z.string(),

@@ -164,6 +164,17 @@ export interface Guarantees {
   type: string;
 }
 
+export interface IdempotencyKeys {
+  account_id: string;
+  body: string | null;
+  content_type: string | null;
+  created_at: Generated<Timestamp>;
+  key: string;
+  method: string;
+  path: string;
+  status: number | null;
+}
+
 export interface LegalPages {
   sections: JSONColumnType<{ title: string; html: string }[]>;
   slug: string;
@@ -231,6 +242,7 @@ export interface PolicyDocuments {
   description: string;
   exact_file_number: number | null;
   file_type: string;
+  files_received: Generated<number>;
   id: Generated<number>;
   max_file_number: number | null;
   name: string;
@@ -332,6 +344,7 @@ export interface DB {
   faq_entries: FaqEntries;
   garage_addresses: GarageAddresses;
   guarantees: Guarantees;
+  idempotency_keys: IdempotencyKeys;
   legal_pages: LegalPages;
   login_throttle: LoginThrottle;
   oidc_payloads: OidcPayloads;

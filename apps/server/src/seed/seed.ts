@@ -149,6 +149,8 @@ async function insertCustomer(
             can_resend: d.canResend,
             max_file_number: d.maxFileNumber ?? null,
             exact_file_number: d.exactFileNumber ?? null,
+            // A demo document shown as received has all its files (migration 0015).
+            files_received: d.status === 'received' ? (d.exactFileNumber ?? 1) : 0,
           })),
         )
         .execute();

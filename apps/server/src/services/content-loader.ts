@@ -9,6 +9,7 @@ import path from 'node:path';
 import { legalSlugSchema } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
+import { fillLegalIdentity, type LegalIdentity } from '../legal-identity';
 import { markdownText, renderMarkdown, splitSections } from './markdown';
 
 /** content/faq/NN-slug.md: NN orders the tabs, slug identifies the category (content/README.md). */
@@ -21,7 +22,11 @@ interface SourceFile {
   sha256: string;
 }
 
-async function markdownFiles(dir: string, sub: string): Promise<SourceFile[]> {
+async function markdownFiles(
+  dir: string,
+  sub: string,
+  identity: LegalIdentity | undefined,
+): Promise<SourceFile[]> {
   let names: string[];
   try {
     names = (await readdir(path.join(dir, sub))).filter((n) => n.endsWith('.md')).sort();
@@ -31,7 +36,10 @@ async function markdownFiles(dir: string, sub: string): Promise<SourceFile[]> {
   }
   return Promise.all(
     names.map(async (name) => {
-      const text = await readFile(path.join(dir, sub, name), 'utf8');
+      const source = await readFile(path.join(dir, sub, name), 'utf8');
+      // Issue 15: the broker's legal identity from configuration in place of `{{key}}`; the hash
+      // is taken after, so a changed identity reloads the pages that state it.
+      const text = identity ? fillLegalIdentity(source, identity, `${sub}/${name}`) : source;
       const sha256 = createHash('sha256').update(text).digest('hex');
       return { key: `${sub}/${name}`, text, sha256 };
     }),
@@ -89,9 +97,13 @@ export interface ContentLoadResult {
   removed: string[];
 }
 
-export async function loadContent(db: Db, contentDir: string): Promise<ContentLoadResult> {
-  const faq = await markdownFiles(contentDir, 'faq');
-  const legal = await markdownFiles(contentDir, 'legal');
+export async function loadContent(
+  db: Db,
+  contentDir: string,
+  identity?: LegalIdentity,
+): Promise<ContentLoadResult> {
+  const faq = await markdownFiles(contentDir, 'faq', identity);
+  const legal = await markdownFiles(contentDir, 'legal', identity);
   const known = new Map(
     (await db.selectFrom('content_sources').select(['path', 'sha256']).execute()).map((r) => [
       r.path,

@@ -26,15 +26,15 @@ export class DomainError extends Error {
 
 /** What the request names does not exist for the caller (ARCHITECTURE.md decision 2). */
 export class NotFoundError extends DomainError {
-  constructor(message: string = MESSAGES.api.notFound) {
-    super(ERROR_CODES.notFound, message);
+  constructor(message: string = MESSAGES.api.notFound, fields?: Fields) {
+    super(ERROR_CODES.notFound, message, fields);
   }
 }
 
 /** The request is valid but the state of what it names forbids it (e.g. a terminated policy). */
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super(ERROR_CODES.conflict, message);
+  constructor(message: string, fields?: Fields) {
+    super(ERROR_CODES.conflict, message, fields);
   }
 }
 

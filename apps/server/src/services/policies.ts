@@ -65,7 +65,8 @@ function policiesJson(accountId: string, page: number) {
                 'name', pdoc.name, 'description', pdoc.description,
                 'fileType', pdoc.file_type, 'status', pdoc.status,
                 'canResend', pdoc.can_resend, 'maxFileNumber', pdoc.max_file_number,
-                'exactFileNumber', pdoc.exact_file_number)
+                'exactFileNumber', pdoc.exact_file_number,
+                'filesReceived', pdoc.files_received)
               order by pdoc.position)
             from policy_documents pdoc where pdoc.policy_number = p.policy_number), '[]'),
           -- A termination requested online and not processed yet (migration 0008).

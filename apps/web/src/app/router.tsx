@@ -25,7 +25,11 @@ const screens: RouteObject[] = [
   ...legalRoutes,
   ...cookiesRoutes,
   ...accountRoutes,
-  { path: paths.notFound, lazy: () => import('./not-found-page') },
+  {
+    path: paths.notFound,
+    lazy: () => import('./not-found-page'),
+    handle: { title: 'Page introuvable' },
+  },
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 

@@ -3,6 +3,7 @@
 // built with the contract's apiPath(API_ROUTES.x, params), relative to API_PREFIX.
 import { API_PREFIX, type ErrorBody } from '@espace/contract';
 import { accessToken, signIn, userManager } from './auth';
+import { nextIdempotencyHeader } from './idempotency';
 
 export class ApiError extends Error {
   constructor(
@@ -11,6 +12,11 @@ export class ApiError extends Error {
   ) {
     super(typeof body === 'object' ? body.error.message : `HTTP ${status}`);
     this.name = 'ApiError';
+  }
+
+  /** The error of a refused response, with its body (its `fields` go under the form's fields). */
+  static async of(response: Response): Promise<ApiError> {
+    return new ApiError(response.status, await readBody(response).catch(() => undefined));
   }
 }
 
@@ -44,6 +50,14 @@ async function readBody(response: Response): Promise<ErrorBody | string | undefi
 
 /** Calls the API and returns the raw response (for blobs and per-status handling). */
 export async function apiResponse(path: string, init: ApiRequest = {}): Promise<Response> {
+  // A write of a form submission carries its idempotency key (lib/idempotency.ts), the same on
+  // the retry after a refreshed token.
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') {
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(nextIdempotencyHeader())) headers.set(name, value);
+    init = { ...init, headers };
+  }
   let response = await send(path, init, await accessToken());
   if (response.status === 401) {
     const renewed = await userManager.signinSilent().catch(() => null);
@@ -59,7 +73,7 @@ export async function apiResponse(path: string, init: ApiRequest = {}): Promise<
 /** Calls the API; resolves with the JSON body (or undefined for 204), rejects with ApiError. */
 export async function api<T>(path: string, init: ApiRequest = {}): Promise<T> {
   const response = await apiResponse(path, init);
-  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  if (!response.ok) throw await ApiError.of(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

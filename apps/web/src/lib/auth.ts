@@ -34,7 +34,12 @@ interface SignInState {
 export function signIn(
   returnTo = window.location.pathname + window.location.search,
 ): Promise<void> {
-  return userManager.signinRedirect({ state: { returnTo } satisfies SignInState });
+  // 'replace': the page that starts sign-in leaves no history entry, so Back from the first
+  // screen after sign-in does not start it again (issue 15).
+  return userManager.signinRedirect({
+    state: { returnTo } satisfies SignInState,
+    redirectMethod: 'replace',
+  });
 }
 
 userManager.events.addSilentRenewError(() => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CHANGE_MESSAGES } from '../messages-changes';
 import {
   bornBeforeToday,
+  bornWithinLifetime,
   clock,
   dateField,
   notPast,
@@ -19,7 +20,7 @@ export function driverRefSchema(today?: string) {
     salutation: salutationField,
     firstName: personNameField(REQUIRED.firstName),
     lastName: personNameField(REQUIRED.lastName),
-    birthDate: dateField(REQUIRED.birthDate, now, bornBeforeToday),
+    birthDate: dateField(REQUIRED.birthDate, now, bornBeforeToday, bornWithinLifetime),
     effectiveDate: dateField(REQUIRED.effectiveDate, now, notPast),
   });
 }

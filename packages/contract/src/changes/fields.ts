@@ -9,7 +9,7 @@
 // midnight; pass `today` to pin it (tests, or a form that must agree with its calendar).
 import { z } from 'zod';
 import { safeString } from '../safe-text';
-import { MIN_DRIVER_AGE } from '../constants';
+import { MAX_PERSON_AGE, MIN_DRIVER_AGE, MIN_LICENCE_AGE } from '../constants';
 import {
   isAtLeastAge,
   isBefore,
@@ -80,6 +80,17 @@ export const DATE_YEAR_MIN = 1900;
 export const DATE_YEARS_AHEAD_MAX = 10;
 const yearOf = (iso: string) => Number(iso.slice(0, 4));
 
+/** Issue 15: no birth date more than MAX_PERSON_AGE years ago. */
+export const bornWithinLifetime = dateRule(
+  (iso, today) => !isAtLeastAge(iso, MAX_PERSON_AGE + 1, today),
+  INVALID.birthTooOld,
+);
+
+/** Issue 15: a licence is obtained at MIN_LICENCE_AGE at the earliest (and never before birth). */
+export function licenceAfterMinAge(birthIso: string, licenceIso: string): boolean {
+  return isAtLeastAge(birthIso, MIN_LICENCE_AGE, licenceIso);
+}
+
 /** Today in Paris when a rule runs, or the pinned `today`. */
 export const clock = (today?: string) => () => today ?? todayInParis();
 
@@ -132,20 +143,41 @@ export const bonusField = numberField(REQUIRED.bonus, INVALID.bonusFormat, (valu
   return /^\d+(\.\d{1,2})?$/.test(decimal) ? Number(decimal) : null;
 }).pipe(z.number().min(CRM_MIN, crmRange).max(CRM_MAX, crmRange));
 
-// SPEC §3 sends the licence number as an integer, which loses a leading zero: an integer of
-// fewer digits is read back with its zeros restored, so the route accepts what the form sent.
-const licenseDigits = new RegExp(`^\\d{${DRIVER_LICENSE_DIGITS}}$`);
-export const driverLicenseNrField = numberField(
-  REQUIRED.driverLicenseNr,
-  INVALID.driverLicenseNr(DRIVER_LICENSE_DIGITS),
-  (value) => {
-    const digits =
-      typeof value === 'number'
+// Issue 15, a deliberate deviation from SPEC §3 (an integer): the licence number is a string,
+// in either French format: 12 digits (licences issued before 2013, leading zeros kept) or the
+// current one (since 2013): 2 digits, 2 letters, then 5 to 11 letters or digits, e.g.
+// '13AB12345'. Spaces are removed and letters upper-cased. An integer (the SPEC's type, sent by
+// older clients) is read as the 12-digit format with its leading zeros restored.
+const OLD_LICENCE = new RegExp(`^\\d{${DRIVER_LICENSE_DIGITS}}$`);
+const CURRENT_LICENCE = /^\d{2}[A-Z]{2}[A-Z0-9]{5,11}$/;
+
+/** The licence number in its normalised form, or null when it is in neither French format. */
+export function normalizeDriverLicenseNr(value: number | string): string | null {
+  const text =
+    typeof value === 'number'
+      ? Number.isSafeInteger(value) && value > 0
         ? String(value).padStart(DRIVER_LICENSE_DIGITS, '0')
-        : value.replace(/\s/g, '');
-    return licenseDigits.test(digits) && Number(digits) > 0 ? Number(digits) : null;
-  },
-);
+        : ''
+      : value.replace(/\s/g, '').toUpperCase();
+  if (OLD_LICENCE.test(text)) return /^0+$/.test(text) ? null : text;
+  return CURRENT_LICENCE.test(text) ? text : null;
+}
+
+export const driverLicenseNrField = z
+  .union([z.number(), z.string()], { error: REQUIRED.driverLicenseNr })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.issues.push({ code: 'custom', message: REQUIRED.driverLicenseNr, input: value });
+      return z.NEVER;
+    }
+    const normalized = normalizeDriverLicenseNr(value);
+    if (normalized === null) {
+      const message = INVALID.driverLicenseNr(DRIVER_LICENSE_DIGITS);
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }
+    return normalized;
+  });
 
 export const licensePlateField = safeString({ error: REQUIRED.licensePlate })
   .trim()

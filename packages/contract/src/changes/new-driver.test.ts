@@ -30,7 +30,7 @@ describe('newDriverSchema', () => {
       birthDate: '2008-03-15',
       bonus: 0.85,
       relationToCustomer: 'Enfant',
-      driverLicenseNr: 123456789012,
+      driverLicenseNr: '123456789012',
       driverLicensePermDate: '2026-03-15',
       effectiveDate: '2026-03-15',
     });
@@ -119,13 +119,28 @@ describe('newDriverSchema', () => {
     }
   });
 
-  it('sends the 12-digit licence number as an integer (SPEC §3)', () => {
-    expect(schema.parse({ ...newDriver, driverLicenseNr: 123456789012 }).driverLicenseNr).toBe(
-      123456789012,
-    );
-    // A leading zero is lost by the integer: the route must accept what the form sent.
-    const leadingZero = schema.parse({ ...newDriver, driverLicenseNr: '012345678901' });
-    expect(leadingZero.driverLicenseNr).toBe(12345678901);
-    expect(errorOf('driverLicenseNr', leadingZero.driverLicenseNr)).toBeUndefined();
+  it('sends the licence number as a string in both French formats (issue 15, not SPEC §3)', () => {
+    const nr = (value: unknown) =>
+      schema.parse({ ...newDriver, driverLicenseNr: value }).driverLicenseNr;
+    expect(nr('0123 4567 8901')).toBe('012345678901');
+    expect(nr(12345678901)).toBe('012345678901');
+    expect(nr('13ab12345')).toBe('13AB12345');
+    expect(nr('13 AB 12345')).toBe('13AB12345');
+    expect(errorOf('driverLicenseNr', 'AB1312345')).toEqual([INVALID.driverLicenseNr(12)]);
+    expect(errorOf('driverLicenseNr', '13AB12')).toEqual([INVALID.driverLicenseNr(12)]);
+  });
+
+  it('refuses a licence obtained before the 17th birthday, and a birth over 120 years ago', () => {
+    const issues = (driver: object) =>
+      schema
+        .safeParse({ ...newDriver, ...driver })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ birthDate: '15.03.2008', driverLicensePermDate: '14.03.2025' })).toEqual([
+      ['driverLicensePermDate', INVALID.licenceBefore17],
+    ]);
+    expect(
+      issues({ birthDate: '15.03.2008', driverLicensePermDate: '15.03.2025' }),
+    ).toBeUndefined();
+    expect(issues({ birthDate: '01.01.1900' })).toEqual([['birthDate', INVALID.birthTooOld]]);
   });
 });

@@ -10,6 +10,8 @@ import * as m0006 from './0006-account-security';
 import * as m0008 from './0008-termination-requests';
 import * as m0009 from './0009-sign-in-throttle';
 import * as m0011 from './0011-rate-limit-counters';
+import * as m0014 from './0014-idempotency-keys';
+import * as m0015 from './0015-document-files-received';
 import * as m0016 from './0016-requests';
 import * as m0017 from './0017-claims-history';
 
@@ -23,6 +25,8 @@ export const migrations: Record<string, Migration> = {
   '0008-termination-requests': m0008,
   '0009-sign-in-throttle': m0009,
   '0011-rate-limit-counters': m0011,
+  '0014-idempotency-keys': m0014,
+  '0015-document-files-received': m0015,
   '0016-requests': m0016,
   '0017-claims-history': m0017,
 };

@@ -37,6 +37,8 @@ export async function deleteAccount(
     await trx.deleteFrom('credentials').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('consent_history').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
+    // The answers kept for repeated writes (issue 15, idempotency): nothing to replay any more.
+    await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();
     await trx
       .deleteFrom('login_throttle')
       .where('key', 'in', [loginThrottleKey(email), resetThrottleKey(email)])

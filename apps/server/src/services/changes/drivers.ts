@@ -52,8 +52,15 @@ export async function requestRemoveDriver(
 ): Promise<void> {
   await inChangeTransaction(db, accountId, policyNumber, async (trx) => {
     const found = await findPolicyDriver(trx, policyNumber, driver);
-    if (!found) throw new NotFoundError(CHANGE_MESSAGES.api.driverNotOnPolicy);
-    if (found.principal) throw new ConflictError(CHANGE_MESSAGES.api.principalDriver);
+    // The refusal names the field to check (issue 15: shown under it, beside the banner).
+    if (!found) {
+      const message = CHANGE_MESSAGES.api.driverNotOnPolicy;
+      throw new NotFoundError(message, { lastName: message });
+    }
+    if (found.principal) {
+      const message = CHANGE_MESSAGES.api.principalDriver;
+      throw new ConflictError(message, { lastName: message });
+    }
     await recordChangeRequest(trx, {
       type: 'remove_driver',
       accountId,

@@ -4,7 +4,7 @@
 // acceptsUploadedFile says so; recording a file and moving its document to 'received' ('En
 // cours de vérification') happen in one transaction, and 'autre' never changes a status.
 // Callers have checked that the policy is the caller's: nothing here looks at the account.
-import { acceptsUploadedFile, OTHER_FILE_TYPE } from '@espace/contract';
+import { acceptsUploadedFile, isDocumentComplete, OTHER_FILE_TYPE } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { StoredUpload } from './store-upload';
 
@@ -57,11 +57,24 @@ export async function recordReceivedFile(
       .returning('received_at')
       .executeTakeFirstOrThrow();
     if (target.kind === 'document') {
-      await trx
+      // Issue 15: counted, and 'received' only once the required number of files has arrived
+      // (contract isDocumentComplete); until then the document keeps its status and takes the
+      // missing file. One statement, so two files arriving together are both counted.
+      const counted = await trx
         .updateTable('policy_documents')
-        .set({ status: 'received' })
+        .set((eb) => ({ files_received: eb('files_received', '+', 1) }))
         .where('id', '=', target.documentId)
-        .execute();
+        .returning(['files_received', 'exact_file_number'])
+        .executeTakeFirstOrThrow();
+      if (
+        isDocumentComplete({ exactFileNumber: counted.exact_file_number }, counted.files_received)
+      ) {
+        await trx
+          .updateTable('policy_documents')
+          .set({ status: 'received' })
+          .where('id', '=', target.documentId)
+          .execute();
+      }
     }
     return new Date(row.received_at);
   });

@@ -5,6 +5,7 @@ import { usePolicies } from '../../api/get-policies';
 import { Banner } from '../../components/banner/banner';
 import { useBanner } from '../../components/banner/banner-context';
 import { Loading } from '../../components/loading';
+import { useRouteAnnouncer } from '../../components/route/use-route-announcer';
 import { CookieBanner } from '../../features/cookies/components/cookie-banner';
 import { usePageViewTracking } from '../../lib/analytics/tracking';
 import { ErrorPage } from '../error-page';
@@ -16,6 +17,7 @@ export function AppLayout() {
   const policies = usePolicies();
   const account = useAccount();
   usePageViewTracking(); // SPEC §7: a page view on every screen (with consent only)
+  useRouteAnnouncer(); // RGAA 8.6, 12.8: the route's title, focus on its heading or banner
   // SPEC §2: a policies or account load failure shows the error page.
   const failed = policies.isError || account.isError;
   return (

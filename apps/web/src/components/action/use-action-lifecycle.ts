@@ -6,12 +6,22 @@
 // - success: the analytics event (only with consent), the success banner, then the navigation
 //   SPEC §4 asks for (home after a contract change), then the screen's own follow-up;
 // - failure (a refused status or a network failure): the error banner, brought into view; the
-//   form is left as it is, so what the customer typed stays.
+//   form is left as it is, so what the customer typed stays; the server's `fields` reasons shown
+//   under the form's fields (`form`), the first of them focused, else the banner;
+// - feedback seen: a success that stays on the screen opens it at the top with focus on the
+//   banner; one that navigates leaves that to the route announcer (use-route-announcer.ts);
+// - one idempotency key per form submission (lib/idempotency.ts), sent as `Idempotency-Key`
+//   and kept for a retry of the same submission after a failure, so the server records it once.
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { newIdempotencyKey, withIdempotencyKey } from '../../lib/idempotency';
 import { trackEvent, type AnalyticsData, type AnalyticsEvent } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
 import { useBanner, type BannerLink } from '../banner/banner-context';
+import { showServerFieldErrors } from '../form/server-field-errors';
+import { revealFeedback } from '../route/focus-main';
 
 /** The success banner of a request links to where the customer can follow it (issue 16). */
 export const FOLLOW_REQUEST_LINK: BannerLink = {
@@ -22,6 +32,13 @@ export const FOLLOW_REQUEST_LINK: BannerLink = {
 export interface TrackedEvent {
   event: AnalyticsEvent;
   data?: AnalyticsData;
+}
+
+/** The react-hook-form a write comes from: the server's refused fields go under its fields. */
+export interface LifecycleForm<T extends FieldValues> {
+  setError: UseFormSetError<T>;
+  /** The form's fields that the server may refuse by name (its `fields` keys). */
+  fields: readonly Path<T>[];
 }
 
 export interface ActionLifecycle<TData, TVariables> {
@@ -41,6 +58,9 @@ export interface ActionLifecycle<TData, TVariables> {
   onSuccess?(data: TData, variables: TVariables): void;
   /** The screen's own follow-up after the error banner, e.g. closing a modal. */
   onError?(error: unknown, variables: TVariables): void;
+  /** The form the write comes from, to show the server's field errors under its fields. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
+  form?: LifecycleForm<any>;
 }
 
 export interface Action<TVariables> {
@@ -72,10 +92,17 @@ export function useActionLifecycle<TData, TVariables>(
   const { showBanner } = useBanner();
   const { banners, event, successPath } = lifecycle;
 
+  // The key of the submission in progress or last failed; a new submission gets a new one.
+  const pending = useRef<{ key: string; variables: string } | null>(null);
+
   const fail = (error?: unknown) => {
     showBanner('error', typeof banners.error === 'function' ? banners.error(error) : banners.error);
-    // The banner sits above the screen's content: bring it into view.
-    window.scrollTo({ top: 0 });
+    const form = lifecycle.form;
+    const onField = form ? showServerFieldErrors(error, form.fields, form.setError) : false;
+    // The banner sits above the screen's content: bring it into view (and focus, when no field
+    // took it).
+    if (onField) window.scrollTo({ top: 0 });
+    else revealFeedback({ preferBanner: true });
   };
 
   const succeed = (data: TData, variables: TVariables) => {
@@ -85,18 +112,28 @@ export function useActionLifecycle<TData, TVariables>(
       typeof banners.success === 'function' ? banners.success(data, variables) : banners.success;
     if (message !== null) showBanner('success', message, lifecycle.successLink);
     if (successPath !== undefined) void navigate(successPath);
+    else if (message !== null) revealFeedback({ preferBanner: true });
     lifecycle.onSuccess?.(data, variables);
   };
 
   const run = async (variables: TVariables) => {
     let data: TData;
+    // A retry of the same values after a failure (lost answer) reuses the key: the server answers
+    // what it answered the first time instead of recording the request again.
+    const same = JSON.stringify(variables, (_key, value: unknown) =>
+      value instanceof Blob ? `${value.size}:${value.type}` : value,
+    );
+    if (pending.current?.variables !== same) {
+      pending.current = { key: newIdempotencyKey(), variables: same };
+    }
     try {
-      data = await mutation.mutateAsync(variables);
+      data = await withIdempotencyKey(pending.current.key, () => mutation.mutateAsync(variables));
     } catch (error) {
       fail(error);
       lifecycle.onError?.(error, variables);
       return false;
     }
+    pending.current = null;
     succeed(data, variables);
     return true;
   };

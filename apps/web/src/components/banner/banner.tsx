@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BannerContext, type BannerApi, type BannerLink, type BannerState } from './banner-context';
 import './banner.css';
@@ -9,16 +9,19 @@ export function BannerProvider({ children }: { children: ReactNode }) {
   const [banner, setBanner] = useState<BannerState | null>(null);
   const { pathname } = useLocation();
   // A banner set by the screen that navigates survives that one navigation (success → home).
-  const keepOnNextRoute = useRef(false);
-
-  useEffect(() => {
-    if (keepOnNextRoute.current) keepOnNextRoute.current = false;
-    else setBanner(null);
-  }, [pathname]);
+  // Decided while rendering the new route (not in an effect), so the new screen's first commit
+  // already has the right banner: the route announcer can focus it (use-route-announcer.ts).
+  const [keepOnNextRoute, setKeepOnNextRoute] = useState(false);
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    if (keepOnNextRoute) setKeepOnNextRoute(false);
+    else if (banner) setBanner(null);
+  }
 
   const showBanner = useCallback(
     (level: BannerState['level'], message: string, link?: BannerLink) => {
-      keepOnNextRoute.current = true;
+      setKeepOnNextRoute(true);
       setBanner({ level, message, link });
     },
     [],

@@ -3,6 +3,7 @@
 // PageUp/PageDown by a month (with Shift by a year), Home/End to the week's ends, Enter or Space
 // picks, Escape closes and gives focus back to the button that opened it. Days outside
 // [min, max] stay focusable, so the arrows never get stuck, but cannot be picked.
+import { MAX_PERSON_AGE } from '@espace/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   addDays,
@@ -16,6 +17,21 @@ import {
   weekdayIndex,
   WEEKDAYS,
 } from './calendar-dates';
+
+const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
 
 export interface CalendarProps {
   id: string;
@@ -35,11 +51,29 @@ export function Calendar(props: CalendarProps) {
   const { id, label, selected, today, min, max, placement, onSelect, onClose } = props;
   const [focused, setFocused] = useState(() => clamp(props.initial, min, max));
   const grid = useRef<HTMLTableElement>(null);
+  // A month or year chosen in its list keeps focus on the list (issue 15).
+  const focusDay = useRef(true);
 
   useEffect(() => {
     // Focus follows the active day, from the moment the dialog opens.
+    if (!focusDay.current) {
+      focusDay.current = true;
+      return;
+    }
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
   }, [focused]);
+
+  // Issue 15: a birth date decades ago is reached by choosing its year and month directly.
+  const thisYear = Number(today.slice(0, 4));
+  const firstYear = min ? Number(min.slice(0, 4)) : thisYear - MAX_PERSON_AGE;
+  const lastYear = max ? Number(max.slice(0, 4)) : thisYear + 10;
+  const years = Array.from({ length: lastYear - firstYear + 1 }, (_, i) => lastYear - i);
+  const focusedYear = Number(focused.slice(0, 4));
+  const focusedMonth = Number(focused.slice(5, 7));
+  const jumpTo = (year: number, monthNumber: number) => {
+    focusDay.current = false;
+    setFocused(addMonths(focused, (year - focusedYear) * 12 + (monthNumber - focusedMonth)));
+  };
 
   const move = setFocused;
 
@@ -97,9 +131,35 @@ export function Calendar(props: CalendarProps) {
         >
           ‹
         </button>
-        <h2 id={titleId} className="calendar__title" aria-live="polite">
+        <h2 id={titleId} className="visually-hidden" aria-live="polite">
           {monthLabel(month)}
         </h2>
+        <div className="calendar__pickers">
+          <select
+            aria-label="Mois"
+            className="calendar__select"
+            value={focusedMonth}
+            onChange={(event) => jumpTo(focusedYear, Number(event.target.value))}
+          >
+            {MONTH_NAMES.map((name, index) => (
+              <option key={name} value={index + 1}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label="Année"
+            className="calendar__select"
+            value={focusedYear}
+            onChange={(event) => jumpTo(Number(event.target.value), focusedMonth)}
+          >
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
         <button
           type="button"
           className="calendar__nav"

@@ -3,6 +3,7 @@
 // element lacks: a heading that names it, a close button, and focus given back on close to
 // the element that opened it (WAI-ARIA APG "dialog (modal)").
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { keepFocusInPage } from '../route/focus-main';
 import './dialog.css';
 
 export interface DialogProps {
@@ -40,8 +41,10 @@ export function Dialog({
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
-      // The opener may have been re-rendered away; then focus stays where the browser puts it.
+      // The opener may have been re-rendered away (e.g. a document sent, its row gone): then
+      // focus goes to the screen's heading, never to <body>.
       if (opener?.isConnected) opener.focus();
+      else keepFocusInPage();
     };
   }, [open]);
 

@@ -55,7 +55,7 @@ export function FilePicker({
         {label}
       </label>
       <p id={`${id}-hint`} className="drop-zone__hint">
-        Formats acceptés : pdf, png, jpeg, jpg. 10 MB maximum par fichier. {hint}
+        Formats acceptés{'\u00a0'}: pdf, png, jpeg, jpg. 10{'\u00a0'}Mo maximum par fichier. {hint}
       </p>
       <div id={`${id}-errors`} role="alert" className="upload-errors">
         {errors.map((message) => (

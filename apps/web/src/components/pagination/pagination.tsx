@@ -20,9 +20,7 @@ export function Pagination({ page, pageCount, onChange, label }: PaginationProps
       >
         précédent
       </button>
-      <span aria-live="polite">
-        Page {page} sur {pageCount}
-      </span>
+      <span aria-live="polite">{`Page\u00a0${page} sur\u00a0${pageCount}`}</span>
       <button
         type="button"
         className="button button--secondary"

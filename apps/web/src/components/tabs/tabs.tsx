@@ -12,6 +12,8 @@ export interface TabItem {
   disabled?: boolean;
   /** Extra text for screen readers beside a visual dot marker, e.g. 'documents à transmettre'. */
   marker?: string | undefined;
+  /** Why a disabled tab cannot be chosen: shown under the tab list and linked to the tab. */
+  disabledReason?: string | undefined;
 }
 
 export interface TabsProps {
@@ -71,6 +73,9 @@ export function Tabs({
             aria-selected={index === selected}
             aria-controls={panelId(index)}
             aria-disabled={tab.disabled || undefined}
+            aria-describedby={
+              tab.disabled && tab.disabledReason ? `${tabId(index)}-why` : undefined
+            }
             tabIndex={index === selected ? 0 : -1}
             onClick={() => !tab.disabled && onSelect(index)}
             onKeyDown={(event) => move(event, index)}
@@ -84,6 +89,15 @@ export function Tabs({
           </button>
         ))}
       </div>
+      {tabs.map(
+        (tab, index) =>
+          tab.disabled &&
+          tab.disabledReason && (
+            <p key={tab.label} id={`${tabId(index)}-why`} className="tabs__why">
+              {tab.disabledReason}
+            </p>
+          ),
+      )}
       {tabs.map((tab, index) => (
         <div
           key={tab.label}

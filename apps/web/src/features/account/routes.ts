@@ -14,18 +14,43 @@ export const accountRoutes: RouteObject[] = [
   {
     path: paths.account,
     lazy: () => import('./routes/account-layout'),
+    handle: { title: 'Mon compte' },
     children: [
-      { index: true, lazy: () => import('./routes/address-page') },
-      { path: paths.accountAddress, lazy: () => import('./routes/address-page') },
-      { path: paths.accountPassword, lazy: () => import('./routes/password-page') },
-      { path: paths.accountCommunication, lazy: () => import('./routes/communication-page') },
-      { path: paths.accountDelete, lazy: () => import('./routes/account-delete-page') },
-      { path: paths.accountRequests, lazy: () => import('./routes/requests-page') },
+      {
+        index: true,
+        lazy: () => import('./routes/address-page'),
+        handle: { title: 'Mes informations – Mon compte' },
+      },
+      {
+        path: paths.accountAddress,
+        lazy: () => import('./routes/address-page'),
+        handle: { title: 'Mes informations – Mon compte' },
+      },
+      {
+        path: paths.accountPassword,
+        lazy: () => import('./routes/password-page'),
+        handle: { title: 'Changer de mot de passe – Mon compte' },
+      },
+      {
+        path: paths.accountCommunication,
+        lazy: () => import('./routes/communication-page'),
+        handle: { title: 'Gestion des préférences – Mon compte' },
+      },
+      {
+        path: paths.accountDelete,
+        lazy: () => import('./routes/account-delete-page'),
+        handle: { title: 'Supprimer le compte – Mon compte' },
+      },
+      {
+        path: paths.accountRequests,
+        lazy: () => import('./routes/requests-page'),
+        handle: { title: 'Mes demandes – Mon compte' },
+      },
     ],
   },
   {
     path: paths.changeAddress,
     lazy: () => import('./routes/change-address-page'),
-    handle: changeAddressPageView,
+    handle: { ...changeAddressPageView, title: 'Changer d’adresse' },
   },
 ];

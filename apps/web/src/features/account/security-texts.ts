@@ -4,7 +4,6 @@
 import { PHONE_NUMBERS } from '@espace/contract';
 
 export const SECURITY_TEXTS = {
-  sending: 'Envoi…',
   show: 'Afficher',
   /** Completes the toggle's name: 'Afficher le mot de passe : Nouveau mot de passe'. */
   showLabelSuffix: (field: string) => `le mot de passe : ${field}`,

@@ -21,7 +21,8 @@ export interface ContactRequestDefinition<TPayload = unknown> {
   /** SPEC §7 lists no contact event; a request that gets one names it here. */
   event?: AnalyticsEvent;
   texts: { title: string; lead: string; label: string; submit: string };
-  field: { id: string; control: 'tel' | 'textarea' };
+  /** `name` is the payload's key, the one the server's `fields` names when it refuses it. */
+  field: { id: string; name: string; control: 'tel' | 'textarea' };
 }
 
 /** SPEC §8 "Call-back request": the success banner repeats the typed number. */
@@ -36,7 +37,7 @@ const callback: ContactRequestDefinition<PhoneContactRequest> = {
     label: 'Votre numéro de téléphone',
     submit: 'Demander un rappel',
   },
-  field: { id: 'contact-phone', control: 'tel' },
+  field: { id: 'contact-phone', name: 'phone', control: 'tel' },
 };
 
 /**
@@ -54,7 +55,7 @@ const mail: ContactRequestDefinition<MailContactRequest> = {
     label: 'Votre message',
     submit: 'Envoyer le message',
   },
-  field: { id: 'contact-message', control: 'textarea' },
+  field: { id: 'contact-message', name: 'text', control: 'textarea' },
 };
 
 /** In the order of the cards on the page. */

@@ -5,5 +5,4 @@ export const CONTACT_TEXTS = {
   intro: 'Notre service client vous répond par téléphone, vous rappelle ou vous écrit.',
   phoneTitle: 'Par téléphone',
   phoneLead: 'Appelez notre service client :',
-  sending: 'Envoi…',
 } as const;

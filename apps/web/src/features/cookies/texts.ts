@@ -3,7 +3,7 @@
 export const COOKIE_TEXTS = {
   bannerTitle: 'Vos choix en matière de cookies',
   bannerIntro:
-    'Nous utilisons deux catégories de cookies. Les cookies nécessaires assurent le fonctionnement du portail et la mémorisation de vos choix ; ils ne peuvent pas être désactivés. Les cookies de mesure d’audience (performance) nous aident à comprendre l’utilisation du portail et ne sont déposés qu’avec votre accord.',
+    'Les cookies nécessaires font fonctionner le portail et retiennent vos choix. Les cookies de mesure d’audience ne sont déposés qu’avec votre accord.',
   retention:
     'Votre choix est conservé 360 jours. Les données de mesure d’audience sont conservées 12 mois au plus.',
   acceptAll: 'Tout accepter',

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 
+const handle = { title: 'Mes documents' };
+
 /** SPEC §2: /documents and /documents/{id}, the id choosing the open tab. */
 export const documentsRoutes: RouteObject[] = [
-  { path: paths.documents, lazy: () => import('./routes/documents-page') },
-  { path: paths.documentsTabPattern, lazy: () => import('./routes/documents-page') },
+  { path: paths.documents, lazy: () => import('./routes/documents-page'), handle },
+  { path: paths.documentsTabPattern, lazy: () => import('./routes/documents-page'), handle },
 ];

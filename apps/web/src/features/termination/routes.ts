@@ -6,5 +6,6 @@ export const terminationRoutes: RouteObject[] = [
   {
     path: paths.contractTerminationPattern,
     lazy: () => import('./routes/contract-termination-page'),
+    handle: { title: 'Résilier le contrat' },
   },
 ];

@@ -20,7 +20,7 @@ export async function changeGarageAddress(
     apiPath(API_ROUTES.garageAddress, { accountId, policyNumber }),
     { method: 'PUT', json: addressChangeSchema.parse(address) },
   );
-  if (response.status !== 204) throw new ApiError(response.status, undefined);
+  if (response.status !== 204) throw await ApiError.of(response);
 }
 
 export function useChangeGarageAddress() {

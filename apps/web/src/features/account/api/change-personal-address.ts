@@ -31,7 +31,7 @@ export async function changePersonalAddress(
     method: 'PUT',
     json,
   });
-  if (response.status !== 200) throw new ApiError(response.status, undefined);
+  if (response.status !== 200) throw await ApiError.of(response);
   return (await response.json()) as Account;
 }
 

@@ -14,6 +14,7 @@ import { TextField } from '../../../components/form/form-field';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { CHANGE_ADDRESS_TEXTS } from '../texts';
 import './address-form.css';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 type AddressFormInput = z.input<typeof addressFormSchema>;
 
@@ -67,9 +68,9 @@ export function AddressForm({ defaultValues, onSubmit, busy }: AddressFormProps)
       <TextField {...field('city', 'address-level2')} />
       <TextField {...field('country', 'country-name')} />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={!filled || busy}>
-          {busy ? CHANGE_ADDRESS_TEXTS.sending : LABELS.submit}
-        </button>
+        <SubmitButton pending={busy} disabled={!filled} pendingLabel={CHANGE_ADDRESS_TEXTS.sending}>
+          {LABELS.submit}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -23,8 +23,9 @@ import {
 } from '../components/external-provider-notice';
 import { PasswordField } from '../components/password-field';
 import { SECURITY_TEXTS } from '../security-texts';
-import { showServerFieldErrors } from '../server-field-errors';
+import { showServerFieldErrors } from '../../../components/form/server-field-errors';
 import '../account-security.css';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const t = SECURITY_TEXTS.accountDelete;
 
@@ -81,9 +82,9 @@ function DeleteAccount() {
           {...register('password')}
         />
         <div className="form-actions">
-          <button type="submit" className="button button--danger" disabled={remove.isPending}>
-            {remove.isPending ? SECURITY_TEXTS.sending : t.submit}
-          </button>
+          <SubmitButton className="button button--danger" pending={remove.isPending}>
+            {t.submit}
+          </SubmitButton>
         </div>
       </form>
     </>

@@ -21,8 +21,9 @@ import {
 } from '../components/external-provider-notice';
 import { PasswordField } from '../components/password-field';
 import { SECURITY_TEXTS } from '../security-texts';
-import { showServerFieldErrors } from '../server-field-errors';
+import { showServerFieldErrors } from '../../../components/form/server-field-errors';
 import '../account-security.css';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const t = SECURITY_TEXTS.password;
 
@@ -80,9 +81,7 @@ function PasswordForm() {
         {...register('confirmation')}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={change.isPending}>
-          {change.isPending ? SECURITY_TEXTS.sending : t.submit}
-        </button>
+        <SubmitButton pending={change.isPending}>{t.submit}</SubmitButton>
       </div>
     </form>
   );

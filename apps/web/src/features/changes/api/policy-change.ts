@@ -15,6 +15,6 @@ export async function expectStatus(
   status: number,
 ): Promise<Response> {
   const response = await apiResponse(path, init);
-  if (response.status !== status) throw new ApiError(response.status, undefined);
+  if (response.status !== status) throw await ApiError.of(response);
   return response;
 }

@@ -1,5 +1,5 @@
 // Salutation, first name and last name: the first three fields of both driver forms (SPEC §2).
-import { SALUTATIONS } from '@espace/contract';
+import { SALUTATION_LABELS, SALUTATIONS } from '@espace/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextField } from '../../../components/form/form-field';
 
@@ -17,7 +17,7 @@ export function NameFields({ salutation, firstName, lastName }: NameFieldsProps)
       <SelectField
         label="Civilité"
         placeholder="-- Choisir --"
-        options={SALUTATIONS}
+        options={SALUTATIONS.map((value) => ({ value, label: SALUTATION_LABELS[value] }))}
         {...salutation}
       />
       <TextField label="Prénom" autoComplete="off" {...firstName} />

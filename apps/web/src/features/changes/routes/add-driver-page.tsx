@@ -16,6 +16,7 @@ import {
   FOLLOW_REQUEST_LINK,
   useActionLifecycle,
 } from '../../../components/action/use-action-lifecycle';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
@@ -56,6 +57,20 @@ function AddDriverForm({ policy }: { policy: Policy }) {
     banners: CHANGE_MESSAGES.banners.addDriver,
     event: ANALYTICS_EVENTS.driverAdded,
     successPath: paths.home,
+    form: {
+      setError: form.setError,
+      fields: [
+        'salutation',
+        'firstName',
+        'lastName',
+        'birthDate',
+        'bonus',
+        'relationToCustomer',
+        'driverLicenseNr',
+        'driverLicensePermDate',
+        'effectiveDate',
+      ],
+    },
   });
   const today = todayInParis();
   const { customerService } = PHONE_NUMBERS;
@@ -95,8 +110,8 @@ function AddDriverForm({ policy }: { policy: Policy }) {
       />
       <TextField
         label="Numéro de permis de conduire"
-        hint="12 chiffres"
-        inputMode="numeric"
+        hint="12 chiffres (permis délivré avant 2013) ou format actuel, par exemple 13AB12345"
+        autoCapitalize="characters"
         error={errors.driverLicenseNr?.message}
         {...register('driverLicenseNr')}
       />
@@ -108,9 +123,7 @@ function AddDriverForm({ policy }: { policy: Policy }) {
       />
       <FormDateField control={control} name="effectiveDate" label="Date d’effet" min={today} />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Ajouter un conducteur
-        </button>
+        <SubmitButton pending={isSubmitting}>Ajouter un conducteur</SubmitButton>
       </div>
     </form>
   );

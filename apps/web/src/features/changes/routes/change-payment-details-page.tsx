@@ -20,6 +20,7 @@ import {
   FOLLOW_REQUEST_LINK,
   useActionLifecycle,
 } from '../../../components/action/use-action-lifecycle';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
@@ -64,6 +65,7 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
     banners: CHANGE_MESSAGES.banners.changePayment,
     event: ANALYTICS_EVENTS.paymentDetailsChanged,
     successPath: paths.home,
+    form: { setError, fields: ['firstName', 'lastName', 'iban'] },
   });
 
   const submit = async (form: PaymentForm) => {
@@ -123,9 +125,7 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
       )}
       <IbanField {...ibanField} error={ibanError?.message} />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Changer les détails de paiement
-        </button>
+        <SubmitButton pending={isSubmitting}>Changer les détails de paiement</SubmitButton>
       </div>
     </form>
   );

@@ -19,6 +19,7 @@ import {
   FOLLOW_REQUEST_LINK,
   useActionLifecycle,
 } from '../../../components/action/use-action-lifecycle';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
@@ -29,7 +30,7 @@ import { ChangePage } from '../components/change-page';
 
 export function Component() {
   return (
-    <ChangePage title="CHANGER DE VEHICULE">
+    <ChangePage title="CHANGER DE VÉHICULE">
       {(policy) => <ChangeVehicleForm policy={policy} />}
     </ChangePage>
   );
@@ -37,7 +38,7 @@ export function Component() {
 
 function ChangeVehicleForm({ policy }: { policy: Policy }) {
   const schema = useMemo(() => vehicleChangeSchema(), []);
-  const { register, control, handleSubmit, formState } = useForm({
+  const { register, control, handleSubmit, setError, formState } = useForm({
     shouldFocusError: false,
     resolver: zodResolver(schema),
     defaultValues: {
@@ -56,6 +57,18 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
     banners: CHANGE_MESSAGES.banners.changeVehicle,
     event: ANALYTICS_EVENTS.vehicleChanged,
     successPath: paths.home,
+    form: {
+      setError,
+      fields: [
+        'manufacturer',
+        'model',
+        'engine',
+        'equipment',
+        'licensePlate',
+        'regDate',
+        'effectiveDate',
+      ],
+    },
   });
   const today = todayInParis();
   const urgent = PHONE_NUMBERS.urgentVehicleChange;
@@ -79,7 +92,7 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
       />
       <TextField label="Modèle" error={errors.model?.message} {...register('model')} />
       <SelectField
-        label="Energie"
+        label="Énergie"
         placeholder="-- Choisir --"
         options={ENGINES}
         error={errors.engine?.message}
@@ -107,9 +120,7 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
         max={addMonths(today, VEHICLE_EFFECTIVE_WINDOW_MONTHS)}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Changer de vehicule
-        </button>
+        <SubmitButton pending={isSubmitting}>Changer de véhicule</SubmitButton>
       </div>
     </form>
   );

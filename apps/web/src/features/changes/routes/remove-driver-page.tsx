@@ -5,16 +5,19 @@ import {
   CHANGE_MESSAGES,
   driverRefSchema,
   isoToFrenchDate,
+  SALUTATION_LABELS,
   todayInParis,
   type Policy,
 } from '@espace/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import {
   FOLLOW_REQUEST_LINK,
   useActionLifecycle,
 } from '../../../components/action/use-action-lifecycle';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField } from '../../../components/form/form-field';
@@ -27,14 +30,34 @@ import { NameFields } from '../components/name-fields';
 export function Component() {
   return (
     <ChangePage title="RETIRER UN CONDUCTEUR">
-      {(policy) => <RemoveDriverForm policy={policy} />}
+      {(policy) =>
+        policy.drivers.some((driver) => !driver.principal) ? (
+          <RemoveDriverForm policy={policy} />
+        ) : (
+          <NoSecondaryDriver />
+        )
+      }
     </ChangePage>
+  );
+}
+
+/** Issue 15: no form that can only fail; the principal driver cannot be removed (SPEC §5). */
+function NoSecondaryDriver() {
+  return (
+    <div className="change-form" data-testid="no-secondary-driver">
+      <p className="change-form__note">{CHANGE_MESSAGES.notes.noSecondaryDriver}</p>
+      <p>
+        <Link className="button" to={paths.home}>
+          Retour à mes polices d’assurance
+        </Link>
+      </p>
+    </div>
   );
 }
 
 function RemoveDriverForm({ policy }: { policy: Policy }) {
   const schema = useMemo(() => driverRefSchema(), []);
-  const { register, control, handleSubmit, setValue, formState } = useForm({
+  const { register, control, handleSubmit, setValue, setError, formState } = useForm({
     shouldFocusError: false,
     resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', birthDate: '', effectiveDate: '' },
@@ -46,6 +69,10 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
     banners: CHANGE_MESSAGES.banners.removeDriver,
     event: ANALYTICS_EVENTS.driverRemoved,
     successPath: paths.home,
+    form: {
+      setError,
+      fields: ['salutation', 'firstName', 'lastName', 'birthDate', 'effectiveDate'],
+    },
   });
   const secondary = policy.drivers.filter((driver) => !driver.principal);
 
@@ -68,22 +95,18 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
         removeDriver.run({ policyNumber: policy.policyNumber, change: driver }),
       )}
     >
-      {secondary.length > 0 ? (
+      {
         <SelectField
           label="Conducteur du contrat à retirer"
           hint="Choisissez un conducteur pour remplir le formulaire."
           placeholder="-- Choisir un conducteur --"
           options={secondary.map((d) => ({
             value: d.id,
-            label: `${d.salutation} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
+            label: `${SALUTATION_LABELS[d.salutation]} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
           }))}
           onChange={(event) => fillFrom(event.target.value)}
         />
-      ) : (
-        <p className="change-form__note">
-          Ce contrat n’a pas d’autre conducteur que le conducteur principal.
-        </p>
-      )}
+      }
       <NameFields
         salutation={{ ...register('salutation'), error: errors.salutation?.message }}
         firstName={{ ...register('firstName'), error: errors.firstName?.message }}
@@ -102,9 +125,7 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
         min={todayInParis()}
       />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={isSubmitting}>
-          Retirer un conducteur
-        </button>
+        <SubmitButton pending={isSubmitting}>Retirer un conducteur</SubmitButton>
       </div>
     </form>
   );

@@ -1,17 +1,21 @@
 // A written-request card of /contact (SPEC §2), drawn from its definition: heading, lead, one
 // labelled field and the submit button ('Envoi…' while sending). Success empties the field and
 // shows the banner; failure shows the error banner and keeps what was typed (SPEC §4, §8).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { FieldError } from '../../../components/form/form-field';
 import {
   FOLLOW_REQUEST_LINK,
   useActionLifecycle,
 } from '../../../components/action/use-action-lifecycle';
 import { useSendContactRequest } from '../api/send-contact-request';
 import type { ContactRequestDefinition } from '../contact-requests';
-import { CONTACT_TEXTS } from '../texts';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 export function ContactRequestCard({ request }: { request: ContactRequestDefinition }) {
   const [value, setValue] = useState('');
+  // The server's reason for refusing the value (its `fields`), shown under the field.
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const send = useActionLifecycle(useSendContactRequest(request), {
     successLink: FOLLOW_REQUEST_LINK,
     banners: {
@@ -20,12 +24,29 @@ export function ContactRequestCard({ request }: { request: ContactRequestDefinit
     },
     event: request.event,
     onSuccess: () => setValue(''),
+    form: {
+      fields: [request.field.name],
+      setError: (_name, error) => {
+        setFieldError(error.message);
+        fieldRef.current?.focus();
+      },
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setFieldError(undefined);
     void send.run(value);
   };
   const { texts, field } = request;
+  const errorId = `${field.id}-error`;
+  const control = {
+    id: field.id,
+    ref: fieldRef,
+    className: 'input',
+    value,
+    'aria-invalid': fieldError ? true : undefined,
+    'aria-describedby': fieldError ? errorId : undefined,
+  } as const;
   const titleId = `contact-${request.key}-title`;
   return (
     <section className="card contact-card" aria-labelledby={titleId}>
@@ -34,26 +55,17 @@ export function ContactRequestCard({ request }: { request: ContactRequestDefinit
       <form onSubmit={submit} noValidate>
         <label htmlFor={field.id}>{texts.label}</label>
         {field.control === 'textarea' ? (
-          <textarea
-            id={field.id}
-            className="input"
-            rows={6}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
+          <textarea {...control} rows={6} onChange={(e) => setValue(e.target.value)} />
         ) : (
           <input
-            id={field.id}
-            className="input"
+            {...control}
             type="tel"
             autoComplete="tel"
-            value={value}
             onChange={(e) => setValue(e.target.value)}
           />
         )}
-        <button type="submit" className="button" disabled={send.isPending}>
-          {send.isPending ? CONTACT_TEXTS.sending : texts.submit}
-        </button>
+        {fieldError && <FieldError id={errorId}>{fieldError}</FieldError>}
+        <SubmitButton pending={send.isPending}>{texts.submit}</SubmitButton>
       </form>
     </section>
   );

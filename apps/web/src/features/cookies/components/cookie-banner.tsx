@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { saveConsent, useConsent } from '../../../lib/analytics/consent';
 import { trackPageView } from '../../../lib/analytics/tracking';
+import { keepFocusInPage } from '../../../components/route/focus-main';
 import { COOKIE_TEXTS } from '../texts';
 import './cookie-banner.css';
 
@@ -19,6 +20,8 @@ export function CookieBanner() {
     saveConsent(performance);
     // The page the customer is on was not counted before consent.
     if (performance) trackPageView(pathname);
+    // The banner and its focused button go away: focus moves to the screen's heading.
+    keepFocusInPage();
   };
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">

@@ -31,6 +31,16 @@ export interface UploadBatch {
   onProgress(id: string, fraction: number): void;
   /** A file's answer, whatever its status. */
   onFileDone(id: string, outcome: UploadOutcome): void;
+  /** Issue 15: aborting it cancels a slow upload (the file being sent and those after it). */
+  signal?: AbortSignal;
+}
+
+/** The customer cancelled the upload (issue 15). */
+export class UploadCancelledError extends Error {
+  constructor() {
+    super('Envoi annulé');
+    this.name = 'UploadCancelledError';
+  }
 }
 
 export interface UploadBatchResult {
@@ -64,6 +74,7 @@ interface FileUpload {
   fileType: string;
   file: File;
   onProgress(fraction: number): void;
+  signal?: AbortSignal | undefined;
 }
 
 /** Sends one file; resolves with its status and body, rejects on a network failure only. */
@@ -85,7 +96,10 @@ export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
       resolve({ status: xhr.status, body: parse(xhr.responseText) });
     });
     xhr.addEventListener('error', () => reject(new Error('Échec réseau de l’envoi')));
-    xhr.addEventListener('abort', () => reject(new Error('Envoi interrompu')));
+    xhr.addEventListener('abort', () =>
+      reject(request.signal?.aborted ? new UploadCancelledError() : new Error('Envoi interrompu')),
+    );
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
 }
@@ -93,6 +107,7 @@ export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
 export async function uploadFiles(accountId: string, batch: UploadBatch) {
   const result: UploadBatchResult = { sent: [], failed: [] };
   for (const { id, file } of batch.files) {
+    if (batch.signal?.aborted) throw new UploadCancelledError();
     batch.onFileStart(id);
     let outcome: UploadOutcome;
     try {
@@ -102,8 +117,10 @@ export async function uploadFiles(accountId: string, batch: UploadBatch) {
         fileType: batch.fileType,
         file,
         onProgress: (fraction) => batch.onProgress(id, fraction),
+        signal: batch.signal,
       });
     } catch (cause) {
+      if (cause instanceof UploadCancelledError) throw cause;
       throw new UploadInterruptedError(result.sent.length > 0, { cause });
     }
     (uploadSucceeded(outcome.status) ? result.sent : result.failed).push(id);
@@ -123,6 +140,8 @@ export function useUploadFiles() {
       if (result.sent.length > 0) refreshPolicies();
     },
     onError: (error) => {
+      // Some files may have arrived before a network failure or a cancellation.
+      if (error instanceof UploadCancelledError) refreshPolicies();
       if (error instanceof UploadInterruptedError && error.anySent) refreshPolicies();
     },
   });

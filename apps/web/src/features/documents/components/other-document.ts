@@ -9,4 +9,5 @@ export const ADD_OTHER_DOCUMENT: DocumentToProvide = {
   canResend: true,
   maxFileNumber: null,
   exactFileNumber: null,
+  filesReceived: 0,
 };

@@ -2,6 +2,7 @@
 // show until 'Voir plus'.
 import {
   DOCUMENT_STATUS_LABELS,
+  documentsOwedFirst,
   documentStatusStyle,
   isOtherDocument,
   MOBILE_DOCUMENTS_SHOWN,
@@ -42,7 +43,8 @@ export function PolicyDocuments({
   const [expanded, setExpanded] = useState(false);
   const titleId = `provide-${policy.policyNumber}`;
   const listId = `${titleId}-list`;
-  const docs = policy.documents;
+  // Issue 15: on mobile, where the list is cut, what is owed comes first.
+  const docs = mobile ? documentsOwedFirst(policy.documents) : policy.documents;
   const truncated = mobile && !expanded && docs.length > MOBILE_DOCUMENTS_SHOWN;
   const shown = truncated ? docs.slice(0, MOBILE_DOCUMENTS_SHOWN) : docs;
   return (
@@ -67,7 +69,9 @@ export function PolicyDocuments({
             type="button"
             className="documents-item documents-item--add"
             onClick={() => onOpen(ADD_OTHER_DOCUMENT)}
-            aria-label={`Ajouter un autre document au contrat ${policy.policyNumber}`}
+            // Issue 15 (axe label-content-name-mismatch): the name is the visible text; the
+            // contract it adds to is its description, from the card's heading.
+            aria-describedby={titleId}
           >
             <span className="documents-item__name">{ADD_OTHER_DOCUMENT.name}</span>
             <span className="documents-item__description">{ADD_OTHER_DOCUMENT.description}</span>

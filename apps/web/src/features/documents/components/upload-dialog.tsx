@@ -1,4 +1,4 @@
-// SPEC §2 upload modal and §5 rules: files picked or dropped are checked (10 MB, pdf/png/jpeg/
+// SPEC §2 upload modal and §5 rules: files picked or dropped are checked (10 Mo, pdf/png/jpeg/
 // jpg, not already attached, at most maxFileNumber); Confirm needs files, and exactly
 // exactFileNumber when set. Confirm sends one request per file (SPEC §7) with its own progress
 // bar and result (SPEC §8). All sent: success banner, modal closed, policies reloaded (statuses,
@@ -8,20 +8,21 @@ import {
   canConfirm,
   checkFilesToAttach,
   DEFAULT_MAX_FILE_NUMBER,
+  missingFileCount,
   UPLOAD_MESSAGES,
   uploadResultMessage,
   uploadSucceeded,
   type DocumentToProvide,
   type Policy,
 } from '@espace/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   FOLLOW_REQUEST_LINK,
   useActionLifecycle,
 } from '../../../components/action/use-action-lifecycle';
 import { Dialog } from '../../../components/dialog/dialog';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
-import { useUploadFiles } from '../api/upload-files';
+import { UploadCancelledError, useUploadFiles } from '../api/upload-files';
 import { AttachedFiles, type Attached } from '../../../components/files/attached-files';
 import { FilePicker } from '../../../components/files/file-picker';
 import { policyTitle } from './policy-title';
@@ -40,7 +41,11 @@ export function UploadDialog({
 }) {
   const [files, setFiles] = useState<Attached[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
-  const max = doc.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER;
+  // Issue 15: the files already received for this document count (one of two received: the
+  // customer sends the missing one; contract missingFileCount and canConfirm).
+  const missing = missingFileCount(doc);
+  const received = missing > 0 ? doc.filesReceived : 0;
+  const max = missing > 0 ? missing : (doc.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER);
 
   const add = (picked: File[]) => {
     const { accepted, errors: refused } = checkFilesToAttach(
@@ -62,7 +67,10 @@ export function UploadDialog({
     banners: {
       // SPEC §8: the banner only when every file was received; otherwise the per-file results.
       success: ({ failed }) => (failed.length === 0 ? UPLOAD_MESSAGES.allSent : null),
-      error: UPLOAD_MESSAGES.exception,
+      error: (error) =>
+        error instanceof UploadCancelledError
+          ? UPLOAD_MESSAGES.cancelled
+          : UPLOAD_MESSAGES.exception,
     },
     event: ({ sent }, batch) =>
       sent.length > 0
@@ -81,10 +89,14 @@ export function UploadDialog({
     onError: onClose,
   });
   const sending = upload.isPending;
+  // Issue 15: a slow upload can be cancelled ('Annuler l’envoi').
+  const controller = useRef<AbortController | null>(null);
 
   const confirm = () => {
     setErrors([]);
+    controller.current = new AbortController();
     void upload.run({
+      signal: controller.current.signal,
       policyNumber: policy.policyNumber,
       fileType: doc.fileType,
       files,
@@ -103,14 +115,21 @@ export function UploadDialog({
       <p className="upload-dialog__context">
         {policyTitle(policy)} — {doc.description}
       </p>
+      {received > 0 && (
+        <p className="upload-dialog__received" data-testid="files-received">
+          {UPLOAD_MESSAGES.partlyReceived(received, doc.exactFileNumber ?? received)}
+        </p>
+      )}
       <FilePicker
         onFiles={add}
         errors={errors}
         disabled={sending}
         hint={
-          doc.exactFileNumber
-            ? `Joignez exactement ${doc.exactFileNumber} fichier(s).`
-            : `Maximum ${max} fichier(s).`
+          received > 0
+            ? UPLOAD_MESSAGES.sendMissing(missing)
+            : doc.exactFileNumber
+              ? `Joignez exactement ${doc.exactFileNumber} fichier(s).`
+              : `Maximum ${max} fichier(s).`
         }
       />
       <AttachedFiles
@@ -122,16 +141,15 @@ export function UploadDialog({
         <button
           type="button"
           className="button button--secondary"
-          onClick={onClose}
-          disabled={sending}
+          onClick={() => (sending ? controller.current?.abort() : onClose())}
         >
-          Annuler
+          {sending ? 'Annuler l’envoi' : 'Annuler'}
         </button>
         <button
           type="button"
           className="button"
           onClick={confirm}
-          disabled={sending || !canConfirm(files.length, doc.exactFileNumber)}
+          disabled={sending || !canConfirm(files.length, doc.exactFileNumber, received)}
         >
           Confirmer
         </button>

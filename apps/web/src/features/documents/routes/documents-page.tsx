@@ -32,6 +32,8 @@ export function Component() {
           {
             label: 'Documents à fournir',
             disabled: uploadDisabled,
+            disabledReason:
+              'Documents à fournir : indisponible, car tous vos contrats sont résiliés. Aucun document n’est à transmettre.',
             marker: data.unfulfilledDocs ? 'documents à transmettre' : undefined,
           },
         ]}

@@ -11,7 +11,7 @@ export function FaqItem({ entry }: { entry: FaqEntry }) {
   const buttonId = `faq-question-${entry.id}`;
   return (
     <li className="faq-item">
-      <h3 className="faq-item__question">
+      <h2 className="faq-item__question">
         <button
           type="button"
           id={buttonId}
@@ -22,7 +22,7 @@ export function FaqItem({ entry }: { entry: FaqEntry }) {
         >
           {entry.question}
         </button>
-      </h3>
+      </h2>
       <div id={answerId} role="region" aria-labelledby={buttonId} hidden={!open}>
         <RichText className="faq-item__answer rich-text" html={entry.answerHtml} />
       </div>

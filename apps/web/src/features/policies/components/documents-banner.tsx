@@ -4,7 +4,14 @@ import '../../../components/banner/banner.css';
 import './documents-banner.css';
 
 /** SPEC §2: the outstanding-documents warning with the remaining days (SPEC §4). */
-export function DocumentsBanner({ remainedDays }: { remainedDays: number }) {
+export function DocumentsBanner({
+  remainedDays,
+  policyNumbers,
+}: {
+  remainedDays: number;
+  /** The contracts that owe documents (issue 15: the banner names them). */
+  policyNumbers: readonly string[];
+}) {
   return (
     <section
       className="banner banner--warn documents-banner"
@@ -19,6 +26,12 @@ export function DocumentsBanner({ remainedDays }: { remainedDays: number }) {
           </strong>
           .
         </p>
+        {policyNumbers.length > 0 && (
+          <p data-testid="documents-banner-policies">
+            {policyNumbers.length > 1 ? 'Contrats concernés' : 'Contrat concerné'}
+            {'\u00a0'}: {policyNumbers.map((n) => `n°\u00a0${n}`).join(', ')}
+          </p>
+        )}
       </div>
       <Link className="button" to={paths.documentsTab(1)}>
         Transmettre les documents

@@ -1,10 +1,13 @@
-import { formatIbanGroups, type PaymentDetails } from '@espace/contract';
+import { formatIbanGroups, maskIban, type PaymentDetails } from '@espace/contract';
 import { useId, useState } from 'react';
 import './payment-details.css';
 
 /** SPEC §2: the collapsible payment-details block (account holder, BIC, IBAN). */
 export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
   const [open, setOpen] = useState(false);
+  // Issue 15: masked until asked for (country code and last four characters shown).
+  const [revealed, setRevealed] = useState(false);
+  const { bic, iban } = details.bankAccount;
   const id = useId();
   return (
     <div className="payment-details">
@@ -26,13 +29,32 @@ export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
           <dt>Titulaire du compte</dt>
           <dd>{details.bankAccount.ownerName}</dd>
         </div>
-        <div>
-          <dt>BIC</dt>
-          <dd>{details.bankAccount.bic}</dd>
-        </div>
+        {bic?.trim() && (
+          <div>
+            <dt>BIC</dt>
+            <dd>{bic}</dd>
+          </div>
+        )}
         <div>
           <dt>IBAN</dt>
-          <dd className="iban">{formatIbanGroups(details.bankAccount.iban)}</dd>
+          <dd className="iban">
+            <span data-testid="iban">
+              {(revealed ? formatIbanGroups(iban) : maskIban(iban)).split(' ').map((group, i) => (
+                <span key={i} className="nowrap">
+                  {i > 0 && ' '}
+                  {group}
+                </span>
+              ))}
+            </span>{' '}
+            <button
+              type="button"
+              className="button button--secondary payment-details__reveal"
+              aria-pressed={revealed}
+              onClick={() => setRevealed(!revealed)}
+            >
+              Afficher l’IBAN
+            </button>
+          </dd>
         </div>
       </dl>
     </div>

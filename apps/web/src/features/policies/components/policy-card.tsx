@@ -4,11 +4,14 @@ import {
   formatMoney,
   isTerminated,
   formatReceivedAt,
+  policyStateLabel,
+  policyStateStyle,
   principalDriver,
+  SALUTATION_LABELS,
   TERMINATION_MESSAGES,
   type Policy,
 } from '@espace/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
 import { paths } from '../../../lib/paths';
 import { selectPolicy } from '../../../lib/selected-policy';
@@ -53,6 +56,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
   const terminated = isTerminated(policy);
   const driver = principalDriver(policy.drivers);
   const titleId = `policy-${policy.policyNumber}-title`;
+  const location = useLocation();
   return (
     <article
       className={`card policy-card${terminated ? ' policy-card--terminated' : ''}`}
@@ -63,14 +67,14 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         <h2 id={titleId}>
           {risk.manufacturer} {risk.model}
         </h2>
-        <span className={`state-badge${terminated ? ' state-badge--terminated' : ''}`}>
-          {policy.state}
+        <span className={`state-badge state-badge--${policyStateStyle(policy.state)}`}>
+          {policyStateLabel(policy.state)}
         </span>
       </header>
       <dl className="field-list">
         <div>
           <dt>Immatriculation</dt>
-          <dd>{risk.licensePlate}</dd>
+          <dd className="nowrap">{risk.licensePlate}</dd>
         </div>
         <div>
           <dt>N° de contrat</dt>
@@ -82,7 +86,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         </div>
         <div>
           <dt>Prime annuelle</dt>
-          <dd>{formatMoney(policy.premiumA)}</dd>
+          <dd className="nowrap">{formatMoney(policy.premiumA)}</dd>
         </div>
         <div>
           <dt>Date d’effet</dt>
@@ -93,6 +97,19 @@ export function PolicyCard({ policy }: { policy: Policy }) {
           <dd>{driver ? formatCrm(driver.crm) : '—'}</dd>
         </div>
       </dl>
+      {policy.drivers.length > 0 && (
+        <div className="policy-card__drivers">
+          <h3 id={`${titleId}-drivers`}>Conducteurs déclarés</h3>
+          <ul aria-labelledby={`${titleId}-drivers`} data-testid="policy-drivers">
+            {policy.drivers.map((d) => (
+              <li key={d.id}>
+                {SALUTATION_LABELS[d.salutation]} {d.firstName} {d.lastName}
+                {d.principal && <strong> (conducteur principal)</strong>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {policy.terminationRequest && (
         <p className="policy-card__termination" data-testid="termination-requested">
           Résiliation demandée le {formatReceivedAt(policy.terminationRequest.receivedAt)} (réf.{' '}
@@ -104,7 +121,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         <Link
           className="button button--secondary"
           to={paths.coverages}
-          state={{ policyNumber: policy.policyNumber }}
+          state={{ policyNumber: policy.policyNumber, from: location.pathname + location.search }}
           onClick={() => selectPolicy(policy.policyNumber)}
           aria-label={`Couverture d’assurance du contrat ${policy.policyNumber}`}
         >

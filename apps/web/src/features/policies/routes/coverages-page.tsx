@@ -1,5 +1,5 @@
 import { formatMoney } from '@espace/contract';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
@@ -9,6 +9,9 @@ import './coverages-page.css';
 /** SPEC §2 /coverages: the selected policy's guarantees with description and franchise in euros. */
 export function Component() {
   const policyNumber = useSelectedPolicyNumber();
+  // Back to the page of policies the customer came from (?page=2), not always the first.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const backTo = typeof from === 'string' && /^\/(?!\/)/.test(from) ? from : paths.home;
   const { data, isPending } = usePolicies();
   if (isPending || !data) return <Loading />;
   const policy = data.policies.find((p) => p.policyNumber === policyNumber);
@@ -17,7 +20,7 @@ export function Component() {
   return (
     <section aria-labelledby="coverages-title">
       <p>
-        <Link to={paths.home}>← Mes polices d’assurance</Link>
+        <Link to={backTo}>← Mes polices d’assurance</Link>
       </p>
       <h1 id="coverages-title">Couverture d’assurance</h1>
       <p className="lead">
@@ -39,9 +42,13 @@ export function Component() {
           <tbody>
             {risk.guarantees.map((g) => (
               <tr key={g.type}>
-                <th scope="row">{g.type}</th>
-                <td>{g.description}</td>
-                <td className="numeric">{formatMoney(g.franchise)}</td>
+                <th scope="row" data-label="Garantie">
+                  {g.type}
+                </th>
+                <td data-label="Description">{g.description}</td>
+                <td className="numeric" data-label="Franchise">
+                  {formatMoney(g.franchise)}
+                </td>
               </tr>
             ))}
           </tbody>

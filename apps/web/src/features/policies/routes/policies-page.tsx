@@ -1,5 +1,5 @@
-import { POLICIES_PER_PAGE } from '@espace/contract';
-import { useState } from 'react';
+import { owesDocuments, POLICIES_PER_PAGE } from '@espace/contract';
+import { useSearchParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination/pagination';
@@ -8,13 +8,15 @@ import { PolicyCard } from '../components/policy-card';
 
 export function Component() {
   const { data, isPending } = usePolicies();
-  const [page, setPage] = useState(1);
+  // The page number is in the URL (?page=2), so Back from /coverages or a reload returns to it.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   if (isPending || !data) return <Loading />;
   const pageCount = Math.max(1, Math.ceil(data.policies.length / POLICIES_PER_PAGE));
   const current = Math.min(page, pageCount);
   const shown = data.policies.slice((current - 1) * POLICIES_PER_PAGE, current * POLICIES_PER_PAGE);
   const changePage = (next: number) => {
-    setPage(next);
+    setParams(next === 1 ? {} : { page: String(next) });
     document.getElementById('policies-title')?.focus();
   };
   return (
@@ -22,7 +24,12 @@ export function Component() {
       <h1 id="policies-title" tabIndex={-1}>
         Mes Polices d’assurance
       </h1>
-      {data.unfulfilledDocs && <DocumentsBanner remainedDays={data.remainedDays} />}
+      {data.unfulfilledDocs && (
+        <DocumentsBanner
+          remainedDays={data.remainedDays}
+          policyNumbers={data.policies.filter(owesDocuments).map((p) => p.policyNumber)}
+        />
+      )}
       {data.policies.length === 0 ? (
         <p>Vous n’avez aucun contrat pour le moment.</p>
       ) : (

@@ -26,6 +26,7 @@ import { CommentField } from './comment-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { toTerminationFile } from './read-file';
 import { TerminationFiles } from './termination-files';
+import { SubmitButton } from '../../../components/form/submit-button';
 
 const contractLabel = (p: Policy) =>
   `${p.risks[0]!.manufacturer} ${p.risks[0]!.model} · ${p.risks[0]!.licensePlate} · n° ${p.policyNumber}`;
@@ -177,9 +178,9 @@ export function TerminationForm({
           error={reason && reason.maxFiles > 0 ? errors.files?.message : undefined}
           disabled={sending}
         />
-        <button type="submit" className="button" disabled={!isValid || sending}>
+        <SubmitButton pending={sending} disabled={!isValid}>
           {TERMINATION_MESSAGES.submit}
-        </button>
+        </SubmitButton>
       </form>
       <div className={sending ? 'termination-overlay' : 'visually-hidden'} role="status">
         {sending && <p>Envoi de votre demande de résiliation…</p>}

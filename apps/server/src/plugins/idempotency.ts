@@ -1,0 +1,98 @@
+// Idempotency of every write of /api/v1 (issue 15; services/idempotency.ts has the rules). A
+// POST, PUT, PATCH or DELETE that carries `Idempotency-Key` claims the key before its handler
+// runs; its answer (status, content type, body) is stored as it is sent; the same request again
+// gets that answer, marked `Idempotent-Replayed: true`, and its handler does not run. Registered
+// in the authenticated scope, after the token is checked: keys are per account. A write without
+// the header is handled as before (API clients other than the SPA).
+import {
+  ERROR_CODES,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENCY_REPLAYED_HEADER,
+  idempotencyKeySchema,
+} from '@espace/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import {
+  awaitIdempotentAnswer,
+  claimIdempotencyKey,
+  purgeIdempotencyKeys,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+  type IdempotencyScope,
+  type StoredAnswer,
+} from '../services/idempotency';
+import { errorBody } from './errors';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** How long a repeat waits for the first request's answer before it is told to wait. */
+const WAIT_FOR_FIRST_MS = 15_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The idempotency key this request claimed; its answer is stored when sent. */
+    idempotency: IdempotencyScope | undefined;
+  }
+}
+
+function replay(reply: FastifyReply, answer: StoredAnswer) {
+  reply.code(answer.status).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+  if (answer.contentType) reply.header('content-type', answer.contentType);
+  return reply.send(answer.body ?? undefined);
+}
+
+async function onWrite(db: Db, request: FastifyRequest, reply: FastifyReply) {
+  if (!WRITES.has(request.method)) return;
+  const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  if (header === undefined) return;
+  const key = idempotencyKeySchema.safeParse(header);
+  if (!key.success) {
+    return reply.code(400).send(
+      errorBody(ERROR_CODES.validation, IDEMPOTENCY_MESSAGES.invalidKey, {
+        [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.invalidKey,
+      }),
+    );
+  }
+  const scope: IdempotencyScope = {
+    accountId: request.accountId,
+    method: request.method,
+    path: request.url.split('?')[0] ?? request.url,
+    key: key.data,
+  };
+  let claim = await claimIdempotencyKey(db, scope);
+  if (claim.kind === 'busy') claim = await awaitIdempotentAnswer(db, scope, WAIT_FOR_FIRST_MS);
+  if (claim.kind === 'answered') return replay(reply, claim.answer);
+  if (claim.kind === 'busy') {
+    return reply.code(409).send(errorBody(ERROR_CODES.conflict, IDEMPOTENCY_MESSAGES.inProgress));
+  }
+  request.idempotency = scope;
+}
+
+export default fp(async function idempotency(app: FastifyInstance) {
+  const { db } = app;
+  app.decorateRequest('idempotency', undefined);
+  // preHandler: after the token and the body's schema are checked (a refused body records
+  // nothing and needs no key), before the handler records anything.
+  app.addHook('preHandler', (request, reply) => onWrite(db, request, reply));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const scope = request.idempotency;
+    if (!scope) return payload;
+    request.idempotency = undefined;
+    const keepable = payload === null || payload === undefined || typeof payload === 'string';
+    if (reply.statusCode >= 500 || !keepable) await releaseIdempotencyKey(db, scope);
+    else {
+      const contentType = reply.getHeader('content-type');
+      await storeIdempotentAnswer(db, scope, {
+        status: reply.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        body: payload ?? null,
+      });
+    }
+    return payload;
+  });
+  await purgeIdempotencyKeys(db);
+  const purge = setInterval(() => void purgeIdempotencyKeys(db).catch(() => undefined), 3_600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+});
