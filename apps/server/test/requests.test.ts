@@ -150,7 +150,7 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
       }),
     );
     expect(bank.vehicle?.licensePlate).toBe('FT-219-BN');
-    expect(bank.summary).toContain('DE89 •••• •••• 3000');
+    expect(bank.summary).toContain('DE•• •••• •••• •••• ••30 00');
 
     const garage = await t.database.handle.db
       .selectFrom('policies')

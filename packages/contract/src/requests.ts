@@ -2,7 +2,6 @@
 // back office sets. GET /api/v1/account/accounts/{accountId}/requests answers one page of them,
 // newest first, optionally for one contract.
 import { z } from 'zod';
-import { normalizeIban } from './iban';
 
 export const REQUEST_STATUSES = ['received', 'in_progress', 'done', 'refused'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -79,10 +78,3 @@ export const requestListSchema = z.object({
   pageSize: z.number().int().positive(),
 });
 export type RequestList = z.infer<typeof requestListSchema>;
-
-/** An IBAN as a request may show it: country, check digits and the last 4 characters only. */
-export function maskIban(raw: string): string {
-  const iban = normalizeIban(raw);
-  if (iban.length < 8) return '••••';
-  return `${iban.slice(0, 4)} •••• •••• ${iban.slice(-4)}`;
-}
