@@ -1,9 +1,9 @@
 // Issue 12, deployment traps and leaks: an https PUBLIC_URL without TRUST_PROXY is refused at
 // start; every response, the provider's pages included, carries a Permissions-Policy; cookies
 // are Secure when the portal is served over https; the OpenAPI viewer is off in production
-// unless API_DOCS=true; IBANs and emails in a URL never reach the log; after the SPA's sign-out
+// unless API_DOCS=true; the provider's failures are logged with the request id; IBANs and emails in a URL never reach the log; after the SPA's sign-out
 // (refresh token revoked) that refresh token is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { PERMISSIONS_POLICY } from '../src/plugins/security-headers';
 import { redactUrl } from '../src/services/logger';
@@ -78,6 +78,37 @@ describe.each(BACKENDS)('deployment on %s', (backend) => {
     });
     expect(auth.cookies.length).toBeGreaterThan(0);
     for (const cookie of auth.cookies) expect(cookie, cookie.name).toMatchObject({ secure: true });
+  });
+
+  it('logs the identity provider’s failures with the request id', async () => {
+    // The configuration the start now refuses (https without TRUST_PROXY), built directly: the
+    // provider cannot set its Secure cookies over what it sees as http and fails. That failure
+    // used to reach no log at all.
+    const misconfigured = await createTestApp(backend, {
+      publicUrl: 'https://espace.example.fr',
+      trustProxy: false,
+    });
+    try {
+      const logged = vi.spyOn(misconfigured.app.log, 'error');
+      const auth = await misconfigured.app.inject({
+        url: `/oidc/auth?${new URLSearchParams({
+          client_id: misconfigured.config.oidc.clientId,
+          redirect_uri: 'https://espace.example.fr/auth/callback',
+          response_type: 'code',
+          scope: 'openid',
+          code_challenge: 'x'.repeat(43),
+          code_challenge_method: 'S256',
+        })}`,
+        headers: { 'x-request-id': 'req-provider-failure' },
+      });
+      expect(auth.statusCode).toBe(500);
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ reqId: 'req-provider-failure', err: expect.any(Error) }),
+        'identity provider error',
+      );
+    } finally {
+      await misconfigured.close();
+    }
   });
 
   it('serves no OpenAPI viewer or document when API_DOCS is off', async () => {
