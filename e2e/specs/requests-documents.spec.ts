@@ -95,3 +95,14 @@ test('each generated document downloads from the Téléchargement tab', async ({
   await expect(terminated.getByRole('button')).toHaveCount(2);
   await downloadFrom(page, terminated, 'Relevé d’informations AU2019004215.pdf');
 });
+
+test('a generated document comes in the skin on screen', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('espace-assure.brand', 'vireo'));
+  await signIn(page, DEMO.camille, '/documents/0');
+  const active = page.getByRole('region', { name: 'Peugeot 208 (GH-482-KL)' });
+  const [request] = await Promise.all([
+    page.waitForRequest(/\/document\/memo-vehicule-assure\?/),
+    downloadFrom(page, active, 'Mémo Véhicule Assuré AU2026104512.pdf'),
+  ]);
+  expect(new URL(request.url()).searchParams.get('brand')).toBe('vireo');
+});

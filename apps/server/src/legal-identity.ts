@@ -7,6 +7,7 @@
 /** Each value, the environment variable that sets it, and its fictitious demo value. */
 export const LEGAL_IDENTITY_FIELDS = {
   brokerName: { env: 'LEGAL_BROKER_NAME', demo: 'Courtage Horizon SAS' },
+  brokerAddress: { env: 'LEGAL_BROKER_ADDRESS', demo: '12 rue des Tanneurs, 69002 Lyon' },
   brokerCapital: { env: 'LEGAL_BROKER_CAPITAL', demo: '50 000 €' },
   brokerRcs: { env: 'LEGAL_BROKER_RCS', demo: 'Lyon 900 000 001 (fictif)' },
   brokerVat: { env: 'LEGAL_BROKER_VAT', demo: 'FR00 900000001 (fictif)' },
@@ -16,6 +17,7 @@ export const LEGAL_IDENTITY_FIELDS = {
     env: 'LEGAL_BROKER_ASSOCIATION',
     demo: 'l’Association Fictive des Courtiers (association professionnelle de démonstration)',
   },
+  insurerName: { env: 'LEGAL_INSURER_NAME', demo: 'Mutuelle Fictive d’Assurances' },
   insurerIdentity: {
     env: 'LEGAL_INSURER_IDENTITY',
     demo: 'société d’assurance mutuelle, siège social 1 place Imaginaire, 75000 Paris, RCS Paris 900 000 002 (fictif)',

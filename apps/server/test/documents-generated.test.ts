@@ -37,11 +37,11 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
   const policy = (number: string) => policies.find((p) => p.policyNumber === number)!;
 
   /** Downloads a listed document by its file name's start; its text, title and tagging. */
-  async function download(policyNumber: string, name: string) {
+  async function download(policyNumber: string, name: string, query = '') {
     const list = (await get(base(policyNumber))).json<DownloadedDocument[]>();
     const doc = list.find((d) => d.fileName.startsWith(name))!;
     expect(doc.fileName).toBe(`${name} ${policyNumber}.pdf`);
-    const response = await get(`${base(policyNumber)}/document/${doc.id}`);
+    const response = await get(`${base(policyNumber)}/document/${doc.id}${query}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
@@ -97,6 +97,42 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     let from = p.startDate;
     while (addMonths(from, 12) <= today) from = addMonths(from, 12);
     expect(memo.text).toContain(`Période de validité du ${formatDate(from)} au `);
+  });
+
+  it('draws a document in the skin the customer sees, and refuses an unknown one', async () => {
+    const lumen = await download(TOYOTA, 'Mémo Véhicule Assuré');
+    expect(lumen.text).toContain('Marque Lumen Assurance');
+    const vireo = await download(TOYOTA, 'Mémo Véhicule Assuré', '?brand=vireo');
+    expect(vireo.text).toContain('Marque Vireo Assurance');
+    expect(vireo.text).not.toContain('Lumen');
+    const unknown = await get(`${base(TOYOTA)}/document/memo-vehicule-assure?brand=autre`);
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('names the broker and the insurer of the operator’s configuration', async () => {
+    const configured = await createTestApp(backend, {
+      legalIdentity: {
+        ...t.config.legalIdentity,
+        brokerName: 'Courtage Réel SARL',
+        brokerAddress: '1 quai du Port, 13002 Marseille',
+        insurerName: 'Assurances Réelles SA',
+      },
+    });
+    try {
+      const own = (await signIn(configured.app, configured.config, DEMO.camille)).access_token;
+      const response = await configured.app.inject({
+        url: `/api/v1/document/accounts/${subjectOf(own)}/policy/${TOYOTA}/document/attestation-assurance`,
+        headers: bearer(own),
+      });
+      expect(response.statusCode).toBe(200);
+      const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+      const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+      expect(text).toContain('Assurances Réelles SA, par l’intermédiaire de Courtage Réel SARL');
+      expect(text).toContain('Courtage Réel SARL, 1 quai du Port, 13002 Marseille');
+      expect(text).not.toContain('Fictive');
+    } finally {
+      await configured.close();
+    }
   });
 
   it('the certificate names the subscriber, the vehicle and the guarantees', async () => {

@@ -7,14 +7,17 @@ import {
   type DownloadedDocument,
 } from '@espace/contract';
 import { ApiError, apiResponse } from '../lib/api-client';
+import { currentBrandKey } from '../lib/brand';
 
 export async function downloadDocument(
   accountId: string,
   policyNumber: string,
   doc: DownloadedDocument,
 ): Promise<void> {
+  // A generated document comes in the skin on screen (lib/brand.ts).
+  const brand = new URLSearchParams({ brand: currentBrandKey() });
   const response = await apiResponse(
-    apiPath(API_ROUTES.document, { accountId, policyNumber, documentId: doc.id }),
+    `${apiPath(API_ROUTES.document, { accountId, policyNumber, documentId: doc.id })}?${brand}`,
     { timeoutMs: DOWNLOAD_TIMEOUT_MS },
   );
   if (!response.ok) throw new ApiError(response.status, undefined);

@@ -6,7 +6,11 @@ export const BRANDS = {
 } as const;
 export type BrandKey = keyof typeof BRANDS;
 
-export function currentBrand(): (typeof BRANDS)[BrandKey] {
+export function currentBrandKey(): BrandKey {
   const key = document.documentElement.dataset.brand;
-  return key && key in BRANDS ? BRANDS[key as BrandKey] : BRANDS.lumen;
+  return key && key in BRANDS ? (key as BrandKey) : 'lumen';
+}
+
+export function currentBrand(): (typeof BRANDS)[BrandKey] {
+  return BRANDS[currentBrandKey()];
 }

@@ -1,8 +1,8 @@
 // GET one document's bytes (SPEC §7), streamed from storage. Sent as an attachment under its
 // file name (RFC 6266: an ASCII `filename` for old clients, the exact name in `filename*`), with
 // its stored type, `nosniff` and a sandbox CSP, so a file can never run as a page of the portal
-// (ARCHITECTURE.md decision 5).
-import { API_ROUTES, errorBodySchema } from '@espace/contract';
+// (ARCHITECTURE.md decision 5). A generated document is drawn in the `brand` skin asked for.
+import { API_ROUTES, documentDownloadQuerySchema, errorBodySchema } from '@espace/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,8 +28,10 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
         tags: ['document'],
         summary: 'Télécharger un document d’un contrat du client connecté',
         params: documentParams,
+        querystring: documentDownloadQuerySchema,
         response: {
           200: z.any().describe('Le fichier (pdf, png ou jpeg), en pièce jointe'),
+          400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
@@ -43,6 +45,8 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
         request.accountId,
         policyNumber,
         documentId,
+        // The broker and insurer the documents name: the operator's legal identity (config).
+        { issuer: app.config.legalIdentity, brand: request.query.brand },
       );
       return reply
         .header('content-type', doc.contentType)

@@ -17,20 +17,23 @@ import {
   isTerminated,
   todayInParis,
   type DownloadedDocument,
+  type BrandKey,
   type GeneratedDocumentKind,
 } from '@espace/contract';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { PDF_SKIN, TaggedPdf } from '../pdf/tagged-pdf';
+import { PDF_SKINS, TaggedPdf, type PdfSkin } from '../pdf/tagged-pdf';
 
-/** Who issues the documents (content/legal/rules.md); the numbers are the demo's. */
-export const ISSUER = {
-  broker: 'Courtage Horizon SAS, 12 rue des Tanneurs, 69002 Lyon',
-  insurer: 'Mutuelle Fictive d’Assurances',
-  // In the range Arcep reserves for fiction, like the portal's other numbers (contract constants).
-  assistance: '01 99 00 24 24 (24 h/24, 7 j/7)',
-} as const;
+/** Who issues the documents: the broker and the insurer of the operator's legal identity. */
+export interface DocumentIssuer {
+  brokerName: string;
+  brokerAddress: string;
+  insurerName: string;
+}
+
+/** The assistance line (in the range Arcep reserves for fiction, like the portal's other numbers). */
+export const ASSISTANCE_PHONE = '01 99 00 24 24 (24 h/24, 7 j/7)';
 
 /** The relevé covers the claims of this many years before its date. */
 export const CLAIMS_YEARS = 5;
@@ -196,50 +199,64 @@ function issuedLine(now: Date): string {
   return `Document établi le ${formatReceivedAt(now.toISOString())} (heure de Paris) depuis Espace Assuré.`;
 }
 
-function renderMemo(data: ContractData, now: Date, today: string): Promise<Buffer> {
+function renderMemo(
+  data: ContractData,
+  now: Date,
+  today: string,
+  skin: PdfSkin,
+  issuer: DocumentIssuer,
+): Promise<Buffer> {
   const period = currentPeriod(data.startDate, today);
   const v = data.vehicle;
   return new TaggedPdf({
     title: GENERATED_DOCUMENTS.memo.title,
     subject: `Contrat n° ${data.policyNumber}, ${v.licensePlate}`,
-    footer: `${PDF_SKIN.brand} · Mémo Véhicule Assuré · contrat n° ${data.policyNumber}`,
+    skin,
+    footer: `${skin.brand} · Mémo Véhicule Assuré · contrat n° ${data.policyNumber}`,
   })
     .paragraph(
       'Ce mémo rappelle que le véhicule ci-dessous est assuré et inscrit au Fichier des Véhicules Assurés (FVA). Depuis le 1er avril 2024, la carte verte n’est plus délivrée : lors d’un contrôle, les forces de l’ordre vérifient l’assurance à partir de l’immatriculation.',
     )
     .heading('Votre véhicule assuré')
     .fields([
-      ['Marque', PDF_SKIN.brand],
-      ['Intermédiaire (courtier)', ISSUER.broker],
-      ['Assureur', ISSUER.insurer],
+      ['Marque', skin.brand],
+      ['Intermédiaire (courtier)', `${issuer.brokerName}, ${issuer.brokerAddress}`],
+      ['Assureur', issuer.insurerName],
       ['Contrat n°', data.policyNumber],
       ['Immatriculation', v.licensePlate],
       ['Marque et modèle', `${v.manufacturer} ${v.model}`],
       ['Période de validité', `du ${formatDate(period.from)} au ${formatDate(period.to)}`],
       ['Formule de garantie', v.formula],
-      ['Assistance', ISSUER.assistance],
+      ['Assistance', ASSISTANCE_PHONE],
     ])
     .heading('En cas d’accident')
     .list([
       'Mettez-vous en sécurité : feux de détresse, gilet de haute visibilité, triangle. En cas de blessé, appelez le 112.',
       'Remplissez un constat amiable avec l’autre conducteur (papier ou application e-constat auto), signé des deux parties.',
-      `Si votre véhicule ne peut plus rouler, appelez l’assistance au ${ISSUER.assistance}.`,
-      `Déclarez le sinistre dans les 5 jours ouvrés à ${ISSUER.broker.split(',')[0]!}, depuis votre Espace Assuré ou par courrier, en joignant le constat.`,
+      `Si votre véhicule ne peut plus rouler, appelez l’assistance au ${ASSISTANCE_PHONE}.`,
+      `Déclarez le sinistre dans les 5 jours ouvrés à ${issuer.brokerName}, depuis votre Espace Assuré ou par courrier, en joignant le constat.`,
     ])
     .paragraph(issuedLine(now))
     .finish();
 }
 
-function renderCertificate(data: ContractData, now: Date, today: string): Promise<Buffer> {
+function renderCertificate(
+  data: ContractData,
+  now: Date,
+  today: string,
+  skin: PdfSkin,
+  issuer: DocumentIssuer,
+): Promise<Buffer> {
   const period = currentPeriod(data.startDate, today);
   const v = data.vehicle;
   return new TaggedPdf({
     title: GENERATED_DOCUMENTS.certificate.title,
     subject: `Contrat n° ${data.policyNumber}, ${v.licensePlate}`,
-    footer: `${PDF_SKIN.brand} · attestation d’assurance · contrat n° ${data.policyNumber}`,
+    skin,
+    footer: `${skin.brand} · attestation d’assurance · contrat n° ${data.policyNumber}`,
   })
     .paragraph(
-      `${ISSUER.insurer}, par l’intermédiaire de ${ISSUER.broker.split(',')[0]!}, atteste que ${fullName(data.subscriber)} est titulaire d’un contrat d’assurance automobile satisfaisant à l’obligation d’assurance (article L211-1 du Code des assurances) pour le véhicule ci-dessous, pendant la période indiquée.`,
+      `${issuer.insurerName}, par l’intermédiaire de ${issuer.brokerName}, atteste que ${fullName(data.subscriber)} est titulaire d’un contrat d’assurance automobile satisfaisant à l’obligation d’assurance (article L211-1 du Code des assurances) pour le véhicule ci-dessous, pendant la période indiquée.`,
     )
     .fields([
       ['Souscripteur', fullName(data.subscriber)],
@@ -251,8 +268,8 @@ function renderCertificate(data: ContractData, now: Date, today: string): Promis
       ['Garanties', data.guarantees.join(', ')],
       ['Date d’effet du contrat', formatDate(data.startDate)],
       ['Période de validité', `du ${formatDate(period.from)} au ${formatDate(period.to)}`],
-      ['Assureur', ISSUER.insurer],
-      ['Intermédiaire (courtier)', ISSUER.broker],
+      ['Assureur', issuer.insurerName],
+      ['Intermédiaire (courtier)', `${issuer.brokerName}, ${issuer.brokerAddress}`],
     ])
     .paragraph(
       'Cette attestation ne vaut que pour la période indiquée et sous réserve du paiement des cotisations.',
@@ -261,17 +278,23 @@ function renderCertificate(data: ContractData, now: Date, today: string): Promis
     .finish();
 }
 
-function renderStatement(data: ContractData, now: Date): Promise<Buffer> {
+function renderStatement(
+  data: ContractData,
+  now: Date,
+  skin: PdfSkin,
+  issuer: DocumentIssuer,
+): Promise<Buffer> {
   const v = data.vehicle;
   const terminated = isTerminated(data);
   const principal = data.drivers.find((d) => d.principal) ?? data.drivers[0];
   const pdf = new TaggedPdf({
     title: GENERATED_DOCUMENTS.statement.title,
     subject: `Contrat n° ${data.policyNumber}, ${v.licensePlate}`,
-    footer: `${PDF_SKIN.brand} · relevé d’informations · contrat n° ${data.policyNumber}`,
+    skin,
+    footer: `${skin.brand} · relevé d’informations · contrat n° ${data.policyNumber}`,
   })
     .paragraph(
-      `Relevé d’informations établi en application de l’article A121-1 du Code des assurances, par ${ISSUER.broker.split(',')[0]!} pour le compte de ${ISSUER.insurer}.`,
+      `Relevé d’informations établi en application de l’article A121-1 du Code des assurances, par ${issuer.brokerName} pour le compte de ${issuer.insurerName}.`,
     )
     .heading('Souscripteur')
     .fields([
@@ -325,15 +348,20 @@ function renderStatement(data: ContractData, now: Date): Promise<Buffer> {
 export function renderContractDocument(
   kind: GeneratedDocumentKind,
   data: ContractData,
-  now: Date = new Date(),
+  {
+    issuer,
+    now = new Date(),
+    brand = 'lumen',
+  }: { issuer: DocumentIssuer; now?: Date; brand?: BrandKey },
 ): Promise<Buffer> {
   const today = todayInParis(now);
+  const skin = PDF_SKINS[brand];
   switch (kind) {
     case 'memo':
-      return renderMemo(data, now, today);
+      return renderMemo(data, now, today, skin, issuer);
     case 'certificate':
-      return renderCertificate(data, now, today);
+      return renderCertificate(data, now, today, skin, issuer);
     case 'statement':
-      return renderStatement(data, now);
+      return renderStatement(data, now, skin, issuer);
   }
 }

@@ -12,6 +12,7 @@ import {
   generatedDocumentKind,
   isTerminated,
   todayInParis,
+  type BrandKey,
   type DownloadedDocument,
 } from '@espace/contract';
 import { Readable } from 'node:stream';
@@ -24,6 +25,7 @@ import {
   generatedDocumentsOf,
   loadContractData,
   renderContractDocument,
+  type DocumentIssuer,
 } from './contract-documents';
 
 export async function listPolicyDocuments(
@@ -61,6 +63,7 @@ export async function openPolicyDocument(
   accountId: string,
   policyNumber: string,
   documentId: string,
+  { issuer, brand }: { issuer: DocumentIssuer; brand: BrandKey },
 ): Promise<DocumentContent> {
   const policy = await requireOwnPolicy(db, accountId, policyNumber);
   const kind = generatedDocumentKind(documentId);
@@ -71,7 +74,7 @@ export async function openPolicyDocument(
     const now = new Date();
     const data = await loadContractData(db, accountId, policy.policy_number, todayInParis(now));
     if (!data) throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
-    const bytes = await renderContractDocument(kind, data, now);
+    const bytes = await renderContractDocument(kind, data, { issuer, now, brand });
     return {
       fileName: generatedDocumentFileName(kind, policy.policy_number),
       contentType: 'application/pdf',

@@ -6,18 +6,31 @@
  * PDF/UA in mind; the 14 standard fonts are not embedded, so the files do not claim PDF/UA.
  * Text goes through `drawable`: the standard fonts draw WinAnsi only (fr-FR spaces mapped).
  */
+import type { BrandKey } from '@espace/contract';
 import PDFDocument from 'pdfkit';
 
-/** The brand skin (apps/web/public/brand/brands.css, Lumen Assurance: the portal's default). */
-export const PDF_SKIN = {
-  brand: 'Lumen Assurance',
-  primary: '#0b3a75',
-  accent: '#006b72',
-  accentSoft: '#e3f2f3',
-  text: '#1a1f2b',
-  muted: '#4a5366',
-  border: '#c9d0db',
-} as const;
+/** The brand skins of apps/web/public/brand/brands.css, for the documents drawn in them. */
+export const PDF_SKINS = {
+  lumen: {
+    brand: 'Lumen Assurance',
+    primary: '#0b3a75',
+    accent: '#006b72',
+    accentSoft: '#e3f2f3',
+    text: '#1a1f2b',
+    muted: '#4a5366',
+    border: '#c9d0db',
+  },
+  vireo: {
+    brand: 'Vireo Assurance',
+    primary: '#24522f',
+    accent: '#8a3b00',
+    accentSoft: '#fbefe5',
+    text: '#1c2119',
+    muted: '#4d5547',
+    border: '#c8d0c2',
+  },
+} as const satisfies Record<BrandKey, Record<string, string>>;
+export type PdfSkin = (typeof PDF_SKINS)[BrandKey];
 
 const MARGIN = 50;
 const PAGE_WIDTH = 595.28; // A4
@@ -45,6 +58,8 @@ export interface TaggedPdfOptions {
   subject: string;
   /** Printed at the foot of every page. */
   footer: string;
+  /** The brand skin the customer sees (PDF_SKINS). */
+  skin: PdfSkin;
 }
 
 export class TaggedPdf {
@@ -65,7 +80,7 @@ export class TaggedPdf {
       info: {
         Title: options.title,
         Subject: options.subject,
-        Author: `${PDF_SKIN.brand} — Espace Assuré`,
+        Author: `${this.options.skin.brand} — Espace Assuré`,
         Creator: 'Espace Assuré',
       },
     });
@@ -96,19 +111,21 @@ export class TaggedPdf {
   private header() {
     const { doc } = this;
     this.artifact(() => {
-      doc.rect(0, 0, PAGE_WIDTH, 8).fill(PDF_SKIN.primary);
+      doc.rect(0, 0, PAGE_WIDTH, 8).fill(this.options.skin.primary);
     });
     doc.y = MARGIN - 10;
     this.root.add(
       doc.struct('P', {}, () => {
-        doc.font('Helvetica-Bold').fontSize(12).fillColor(PDF_SKIN.accent);
-        doc.text(drawable(`${PDF_SKIN.brand} · Espace Assuré`), MARGIN, doc.y, { width: WIDTH });
+        doc.font('Helvetica-Bold').fontSize(12).fillColor(this.options.skin.accent);
+        doc.text(drawable(`${this.options.skin.brand} · Espace Assuré`), MARGIN, doc.y, {
+          width: WIDTH,
+        });
       }),
     );
     doc.moveDown(0.4);
     this.root.add(
       doc.struct('H1', {}, () => {
-        doc.font('Helvetica-Bold').fontSize(20).fillColor(PDF_SKIN.primary);
+        doc.font('Helvetica-Bold').fontSize(20).fillColor(this.options.skin.primary);
         doc.text(drawable(this.options.title), MARGIN, doc.y, { width: WIDTH });
       }),
     );
@@ -118,7 +135,7 @@ export class TaggedPdf {
         .moveTo(MARGIN, y)
         .lineTo(MARGIN + WIDTH, y)
         .lineWidth(1.5)
-        .stroke(PDF_SKIN.accent);
+        .stroke(this.options.skin.accent);
     });
     doc.y = y + 12;
   }
@@ -129,7 +146,7 @@ export class TaggedPdf {
     doc.moveDown(0.6);
     this.root.add(
       doc.struct('H2', {}, () => {
-        doc.font('Helvetica-Bold').fontSize(13).fillColor(PDF_SKIN.primary);
+        doc.font('Helvetica-Bold').fontSize(13).fillColor(this.options.skin.primary);
         doc.text(drawable(text), MARGIN, doc.y, { width: WIDTH });
       }),
     );
@@ -147,7 +164,7 @@ export class TaggedPdf {
         doc
           .font(strong ? 'Helvetica-Bold' : 'Helvetica')
           .fontSize(10.5)
-          .fillColor(PDF_SKIN.text);
+          .fillColor(this.options.skin.text);
         doc.text(clean, MARGIN, doc.y, { width: WIDTH });
       }),
     );
@@ -174,13 +191,13 @@ export class TaggedPdf {
       table.add(row);
       row.add(
         doc.struct('TH', {}, () => {
-          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(PDF_SKIN.muted);
+          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(this.options.skin.muted);
           doc.text(cleanLabel, MARGIN, y, { width: LABEL_WIDTH - 10 });
         }),
       );
       row.add(
         doc.struct('TD', {}, () => {
-          doc.font('Helvetica').fontSize(10.5).fillColor(PDF_SKIN.text);
+          doc.font('Helvetica').fontSize(10.5).fillColor(this.options.skin.text);
           doc.text(cleanValue, MARGIN + LABEL_WIDTH, y, { width: WIDTH - LABEL_WIDTH });
         }),
       );
@@ -207,7 +224,7 @@ export class TaggedPdf {
       const y = doc.y;
       if (head) {
         this.artifact(() => {
-          doc.rect(MARGIN, y - 3, WIDTH, height + 6).fill(PDF_SKIN.accentSoft);
+          doc.rect(MARGIN, y - 3, WIDTH, height + 6).fill(this.options.skin.accentSoft);
         });
       }
       const row = doc.struct('TR');
@@ -218,7 +235,7 @@ export class TaggedPdf {
             doc
               .font(head ? 'Helvetica-Bold' : 'Helvetica')
               .fontSize(10)
-              .fillColor(head ? PDF_SKIN.primary : PDF_SKIN.text);
+              .fillColor(head ? this.options.skin.primary : this.options.skin.text);
             doc.text(cell, xs[i]! + 4, y, { width: widths[i]! * WIDTH - 8 });
           }),
         );
@@ -230,7 +247,7 @@ export class TaggedPdf {
           .moveTo(MARGIN, doc.y - 2)
           .lineTo(MARGIN + WIDTH, doc.y - 2)
           .lineWidth(0.5)
-          .stroke(PDF_SKIN.border);
+          .stroke(this.options.skin.border);
       });
     };
     drawRow(headers, true);
@@ -257,13 +274,13 @@ export class TaggedPdf {
       list.add(entry);
       entry.add(
         doc.struct('Lbl', {}, () => {
-          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(PDF_SKIN.accent);
+          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(this.options.skin.accent);
           doc.text(label, MARGIN, y, { width: 18 });
         }),
       );
       entry.add(
         doc.struct('LBody', {}, () => {
-          doc.font('Helvetica').fontSize(10.5).fillColor(PDF_SKIN.text);
+          doc.font('Helvetica').fontSize(10.5).fillColor(this.options.skin.text);
           doc.text(clean, MARGIN + 20, y, { width: WIDTH - 20 });
         }),
       );
@@ -286,7 +303,7 @@ export class TaggedPdf {
       doc
         .font('Helvetica')
         .fontSize(8)
-        .fillColor(PDF_SKIN.muted)
+        .fillColor(this.options.skin.muted)
         .text(`${footer} · page ${i + 1}/${range.count}`, MARGIN, PAGE_HEIGHT - MARGIN, {
           width: WIDTH,
           lineBreak: false,
