@@ -116,7 +116,7 @@ test('the server’s reasons show under their fields, beside the banner', async 
   await page.getByLabel('Prénom').fill('Zoé');
   await page.getByLabel('Nom', { exact: true }).fill('Inconnue');
   await page.getByLabel('Date de naissance').fill(french(yearsAgo(30)));
-  await page.getByLabel('Quand voudriez-vous que cela prenne effet?').fill(french(today()));
+  await page.getByLabel('Quand voudriez-vous que cela prenne effet ?').fill(french(today()));
   await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
   await expect(page.getByTestId('banner')).toContainText(BANNERS.removeDriver.error);
   const lastName = page.getByLabel('Nom', { exact: true });

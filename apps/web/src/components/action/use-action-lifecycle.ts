@@ -26,7 +26,7 @@ import { revealFeedback } from '../route/focus-main';
 /** The success banner of a request links to where the customer can follow it (issue 16). */
 export const FOLLOW_REQUEST_LINK: BannerLink = {
   to: paths.accountRequests,
-  label: 'Suivre ma demande dans « Mes demandes »',
+  label: 'Suivre ma demande dans «\u00a0Mes demandes\u00a0»',
 };
 
 export interface TrackedEvent {
