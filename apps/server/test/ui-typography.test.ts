@@ -1,19 +1,31 @@
 // French typography of the interface's own words (issue 15), as content.test.ts checks content/:
 // every string of apps/web/src and packages/contract/src (texts.ts files, SPEC §8 messages, field
-// errors, JSX text, attributes) has a no-break space (U+00A0, as in content/) before ! ? : ; and
-// inside « », and the typographic apostrophe ’. The sources are read with the TypeScript parser,
-// so that only the strings are checked, never the code around them.
+// errors, JSX text, attributes), and of the server's services that write to the customer ('Mes
+// demandes' summaries, the termination receipt, the generated documents), has a no-break space
+// (U+00A0, as in content/) before ! ? : ; and inside « », and the typographic apostrophe ’. The
+// sources are read with the TypeScript parser, so only the strings are checked, not the code.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
-const SOURCES = ['apps/web/src', 'packages/contract/src'];
+const SOURCES = [
+  'apps/web/src',
+  'packages/contract/src',
+  'apps/server/src/services/requests',
+  'apps/server/src/services/termination',
+  'apps/server/src/services/documents',
+];
 /** Strings that are not customer-facing French text: file and the string. */
 const NOT_FRENCH: readonly [string, string][] = [
   // A developer's error: a route template used without one of its parameters.
   ['packages/contract/src/api-paths.ts', 'apiPath: missing :'],
+  // A log message, for the operator.
+  [
+    'apps/server/src/services/termination/request-termination.ts',
+    'termination receipt not mailed; kept in the outbox',
+  ],
 ];
 
 const RULES: [RegExp, string][] = [

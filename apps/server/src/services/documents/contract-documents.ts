@@ -205,7 +205,7 @@ function renderMemo(data: ContractData, now: Date, today: string): Promise<Buffe
     footer: `${PDF_SKIN.brand} · Mémo Véhicule Assuré · contrat n° ${data.policyNumber}`,
   })
     .paragraph(
-      'Ce mémo rappelle que le véhicule ci-dessous est assuré et inscrit au Fichier des Véhicules Assurés (FVA). Depuis le 1er avril 2024, la carte verte n’est plus délivrée : lors d’un contrôle, les forces de l’ordre vérifient l’assurance à partir de l’immatriculation.',
+      'Ce mémo rappelle que le véhicule ci-dessous est assuré et inscrit au Fichier des Véhicules Assurés (FVA). Depuis le 1er avril 2024, la carte verte n’est plus délivrée\u00a0: lors d’un contrôle, les forces de l’ordre vérifient l’assurance à partir de l’immatriculation.',
     )
     .heading('Votre véhicule assuré')
     .fields([
@@ -221,7 +221,7 @@ function renderMemo(data: ContractData, now: Date, today: string): Promise<Buffe
     ])
     .heading('En cas d’accident')
     .list([
-      'Mettez-vous en sécurité : feux de détresse, gilet de haute visibilité, triangle. En cas de blessé, appelez le 112.',
+      'Mettez-vous en sécurité\u00a0: feux de détresse, gilet de haute visibilité, triangle. En cas de blessé, appelez le 112.',
       'Remplissez un constat amiable avec l’autre conducteur (papier ou application e-constat auto), signé des deux parties.',
       `Si votre véhicule ne peut plus rouler, appelez l’assistance au ${ISSUER.assistance}.`,
       `Déclarez le sinistre dans les 5 jours ouvrés à ${ISSUER.broker.split(',')[0]!}, depuis votre Espace Assuré ou par courrier, en joignant le constat.`,
