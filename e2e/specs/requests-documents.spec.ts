@@ -18,14 +18,14 @@ test.describe('Mes demandes', () => {
     await openChange(page, 'AU2026104512', 'Changer de véhicule');
     await page.getByLabel('Marque').fill('Renault');
     await page.getByLabel('Modèle').fill('Mégane E-Tech');
-    await page.getByLabel('Energie').selectOption('Électrique');
+    await page.getByLabel('Énergie').selectOption('Électrique');
     await page.getByLabel('Finition').fill('Techno');
     await page.getByLabel('Immatriculation').fill('gk123ab');
     await page
       .getByRole('textbox', { name: 'Date de première mise en circulation' })
       .fill('02/05/2024');
     await page.getByRole('textbox', { name: 'Date d’effet' }).fill(french(addMonths(today(), 6)));
-    await page.getByRole('button', { name: 'Changer de vehicule' }).click();
+    await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     const banner = page.getByTestId('banner');
     await expect(banner).toContainText(CHANGE_MESSAGES.banners.changeVehicle.success);
     await banner.getByRole('link', { name: 'Suivre ma demande dans « Mes demandes »' }).click();
