@@ -270,9 +270,12 @@ test('‘Annuler l’envoi’ stops a slow upload: the dialog is usable again an
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   let handled: Promise<void> = Promise.resolve();
+  let arrived: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
   await page.route(UPLOAD_URL, (route) => {
     keys.push(route.request().headers()['idempotency-key']);
     handled = held.then(() => route.abort().catch(() => undefined));
+    arrived();
     return handled;
   });
   await signIn(page, DEMO.camille, '/documents/1');
@@ -290,6 +293,7 @@ test('‘Annuler l’envoi’ stops a slow upload: the dialog is usable again an
   await expect(cancel).toBeEnabled();
   await expect(confirm).toBeDisabled();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await reached;
   await cancel.click();
 
   // Usable again: the file still attached, no progress, Confirm enabled, the cancellation said
