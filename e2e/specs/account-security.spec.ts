@@ -16,7 +16,7 @@ import {
 } from '../support/fixtures';
 import { startPrivateServer, type PrivateServer } from '../support/private-server';
 
-const NNBSP = '\u202f';
+const NBSP = '\u00a0';
 const NEW_PASSWORD = 'Nouveau-Mot2passe';
 
 const test = base.extend<object, { privateServer: PrivateServer }>({
@@ -106,7 +106,7 @@ test.describe('account security', () => {
 
     await page.getByLabel('Ancien mot de passe').fill(DEMO_PASSWORD);
     await submit.click();
-    await expect(banner(page)).toContainText(`Votre mot de passe a été mis à jour${NNBSP}!`);
+    await expect(banner(page)).toContainText(`Votre mot de passe a été mis à jour${NBSP}!`);
     await expect(page.getByLabel('Ancien mot de passe')).toHaveValue('');
     await expectNoAxeViolations(page, 'password changed');
 
@@ -182,7 +182,7 @@ test.describe('account security', () => {
 
     await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
     await submit.click();
-    await expect(banner(page)).toContainText(`Votre compte a été supprimé${NNBSP}!`);
+    await expect(banner(page)).toContainText(`Votre compte a été supprimé${NBSP}!`);
     const shownAt = Date.now();
     await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible({
       timeout: ACCOUNT_DELETION_LOGOUT_DELAY_MS + 7_000,

@@ -162,7 +162,7 @@ test.describe('remove a driver', () => {
     await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Martin');
     await expect(page.getByLabel('Date de naissance')).toHaveValue('21.03.2006');
     await page
-      .getByLabel('Quand voudriez-vous que cela prenne effet?')
+      .getByLabel('Quand voudriez-vous que cela prenne effet ?')
       .fill(french(daysFrom(today(), 3)));
     await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -189,7 +189,7 @@ test.describe('remove a driver', () => {
       [page.getByLabel('Prénom'), REQUIRED.firstName],
       [page.getByLabel('Nom', { exact: true }), REQUIRED.lastName],
       [page.getByLabel('Date de naissance'), REQUIRED.birthDate],
-      [page.getByLabel('Quand voudriez-vous que cela prenne effet?'), REQUIRED.effectiveDate],
+      [page.getByLabel('Quand voudriez-vous que cela prenne effet ?'), REQUIRED.effectiveDate],
     ]);
     await expect(page.getByLabel('Civilité')).toBeFocused();
     await expectNoAxeViolations(page, 'remove driver with errors');
@@ -198,13 +198,13 @@ test.describe('remove a driver', () => {
     await page.getByLabel('Nom', { exact: true }).fill('Martin');
     await page.getByLabel('Date de naissance').fill('21.03.2006');
     await page
-      .getByLabel('Quand voudriez-vous que cela prenne effet?')
+      .getByLabel('Quand voudriez-vous que cela prenne effet ?')
       .fill(french(daysFrom(today(), -1)));
     await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
     await expectFieldErrors(page, [
-      [page.getByLabel('Quand voudriez-vous que cela prenne effet?'), INVALID.pastDate],
+      [page.getByLabel('Quand voudriez-vous que cela prenne effet ?'), INVALID.pastDate],
     ]);
-    await expect(page.getByLabel('Quand voudriez-vous que cela prenne effet?')).toBeFocused();
+    await expect(page.getByLabel('Quand voudriez-vous que cela prenne effet ?')).toBeFocused();
     expect(calls).toHaveLength(0);
   });
 
@@ -217,11 +217,11 @@ test.describe('remove a driver', () => {
     // page.route aborts this one call, as a lost connection would.
     await page.route('**/api/v1/policy/accounts/*/AU2025087731/driver', (route) => route.abort());
     await page.getByLabel('Conducteur du contrat à retirer').selectOption({ index: 1 });
-    await page.getByLabel('Quand voudriez-vous que cela prenne effet?').fill(french(today()));
+    await page.getByLabel('Quand voudriez-vous que cela prenne effet ?').fill(french(today()));
     await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.removeDriver.error);
     await expect(page.getByLabel('Prénom')).toHaveValue('Inès');
-    await expect(page.getByLabel('Quand voudriez-vous que cela prenne effet?')).toHaveValue(
+    await expect(page.getByLabel('Quand voudriez-vous que cela prenne effet ?')).toHaveValue(
       french(today()),
     );
   });

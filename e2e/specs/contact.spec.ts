@@ -37,7 +37,7 @@ test.describe('contact', () => {
     await card.getByLabel('Votre numéro de téléphone').fill('06 12 34 56 78');
     await card.getByRole('button', { name: 'Demander un rappel' }).click();
     await expect(page.getByTestId('banner')).toContainText(
-      'Merci pour votre demande! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
+      'Merci pour votre demande ! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
     );
     await expect(card.getByLabel('Votre numéro de téléphone')).toHaveValue('');
     await expectNoAxeViolations(page, 'contact call-back success');
@@ -69,7 +69,7 @@ test.describe('contact', () => {
     await card.getByLabel('Votre message').fill('Bonjour, je souhaite recevoir mon attestation.');
     await card.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(page.getByTestId('banner')).toContainText(
-      'Merci de votre demande par courriel! Nous vous recontacterons sous 48h.',
+      'Merci de votre demande par courriel ! Nous vous recontacterons sous 48h.',
     );
     await expectNoAxeViolations(page, 'contact email success');
   });

@@ -176,7 +176,7 @@ test.describe('the upload modal', () => {
     await input.setInputFiles([pdfFile('copie.pdf', 10)]);
     await expect(alert).toHaveText('Le fichier est déjà joint.');
     await input.setInputFiles([1, 2, 3, 4].map((n) => pdfFile(`page-${n}.pdf`, 10 + n)));
-    await expect(alert).toHaveText('Maximum 4 fichier(s) accepté(s)!');
+    await expect(alert).toHaveText('Maximum 4 fichier(s) accepté(s) !');
     await expect(dialog.getByTestId('attached-file')).toHaveCount(4);
     await expectNoAxeViolations(page, 'upload modal with files and an error');
 

@@ -38,8 +38,11 @@ test.describe('sending documents', () => {
     await input.setInputFiles([pdfFile('permis-verso.pdf', 4)]);
     await expect(confirm).toBeEnabled();
     let uploads = 0;
+    const keys: (string | undefined)[] = [];
     page.on('request', (r) => {
-      if (UPLOAD_URL.test(r.url())) uploads += 1;
+      if (!UPLOAD_URL.test(r.url())) return;
+      uploads += 1;
+      keys.push(r.headers()['idempotency-key']);
     });
     const reload = page.waitForRequest((r) => POLICIES_URL.test(r.url()) && r.method() === 'GET');
     await confirm.click();
@@ -51,6 +54,9 @@ test.describe('sending documents', () => {
     await reload;
     // One request per file (SPEC §7); the server accepted both, so fileType came first.
     expect(uploads).toBe(2);
+    // Issue 15: the submission's idempotency key, '…-2' for its second file.
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(`${keys[0]}-2`);
     // Received: 'En cours de vérification', and no longer clickable (SPEC §4).
     await expect(licence).toContainText('En cours de vérification');
     await expect(licence.getByRole('button')).toHaveCount(0);

@@ -5,7 +5,7 @@
 // field reasons under the fields; focus never left on <body>; no dead-end remove-driver form.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHANGE_MESSAGES, CONTACT_MESSAGES } from '@espace/contract';
+import { CHANGE_MESSAGES, CONTACT_MESSAGES, UPLOAD_MESSAGES } from '@espace/contract';
 import type { Page } from '@playwright/test';
 import { cookieBanner, refuseCookies } from '../support/cookies';
 import {
@@ -17,6 +17,7 @@ import {
   test,
 } from '../support/fixtures';
 import { french, openChange, today, yearsAgo } from './changes-helpers';
+import { pdfFile, provideCard, UPLOAD_URL } from './documents-support';
 
 const { banners: BANNERS } = CHANGE_MESSAGES;
 
@@ -116,7 +117,7 @@ test('the server’s reasons show under their fields, beside the banner', async 
   await page.getByLabel('Prénom').fill('Zoé');
   await page.getByLabel('Nom', { exact: true }).fill('Inconnue');
   await page.getByLabel('Date de naissance').fill(french(yearsAgo(30)));
-  await page.getByLabel('Quand voudriez-vous que cela prenne effet?').fill(french(today()));
+  await page.getByLabel('Quand voudriez-vous que cela prenne effet ?').fill(french(today()));
   await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
   await expect(page.getByTestId('banner')).toContainText(BANNERS.removeDriver.error);
   const lastName = page.getByLabel('Nom', { exact: true });
@@ -259,4 +260,62 @@ test('the birth-date calendar has month and year lists; the licence date follows
     'aria-invalid',
     'true',
   );
+});
+
+test('‘Annuler l’envoi’ stops a slow upload: the dialog is usable again and nothing is recorded', async ({
+  page,
+}) => {
+  // The upload is held on its way to the server, as a slow connection would; it never arrives.
+  const keys: (string | undefined)[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let handled: Promise<void> = Promise.resolve();
+  let arrived: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(UPLOAD_URL, (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    handled = held.then(() => route.abort().catch(() => undefined));
+    arrived();
+    return handled;
+  });
+  await signIn(page, DEMO.camille, '/documents/1');
+  await refuseCookies(page);
+  const card = provideCard(page, 'Peugeot 208 (GH-482-KL)');
+  const mandate = card.getByRole('listitem').filter({ hasText: 'Mandat SEPA signé' });
+  await expect(mandate).toContainText('Non conforme');
+  await mandate.getByRole('button').click();
+  const dialog = page.getByRole('dialog', { name: 'Mandat SEPA signé' });
+  await dialog.getByLabel('Choisir des fichiers').setInputFiles([pdfFile('mandat.pdf', 61)]);
+  const confirm = dialog.getByRole('button', { name: 'Confirmer' });
+  await confirm.click();
+
+  const cancel = dialog.getByRole('button', { name: 'Annuler l’envoi' });
+  await expect(cancel).toBeEnabled();
+  await expect(confirm).toBeDisabled();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await reached;
+  await cancel.click();
+
+  // Usable again: the file still attached, no progress, Confirm enabled, the cancellation said
+  // in the dialog, focus on its button (never on <body>).
+  await expect(dialog.getByRole('status')).toHaveText(UPLOAD_MESSAGES.cancelled);
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
+  await expect(dialog.getByTestId('attached-file')).toHaveCount(1);
+  await expect(confirm).toBeEnabled();
+  await expect(dialog.getByLabel('Choisir des fichiers')).toBeEnabled();
+  const close = dialog.getByRole('button', { name: 'Annuler', exact: true });
+  await expect(close).toBeFocused();
+  await expectNoAxeViolations(page, 'upload dialog after a cancelled upload');
+  release();
+  await handled;
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+
+  await close.click();
+  await expect(dialog).toBeHidden();
+  expect(await isBodyFocused(page)).toBe(false);
+  // Nothing recorded: after a reload the mandate is still owed.
+  await page.reload();
+  await expect(mandate).toContainText('Non conforme');
+  await expect(mandate.getByRole('button')).toHaveCount(1);
 });

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
+import { IDEMPOTENCY_HEADER } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOUNDARY,
@@ -38,7 +39,7 @@ describe('an upload cut off mid-file on a real connection', () => {
   });
   afterAll(() => t.close());
 
-  it('stores no file and no row, and leaves no temporary file', async () => {
+  it('stores no file and no row, leaves no temporary file and keeps no idempotent answer', async () => {
     const before = {
       files: await storedFileCount(t.config.documentsDir),
       rows: await receivedRowCount(t.app),
@@ -51,6 +52,9 @@ describe('an upload cut off mid-file on a real connection', () => {
       partHead(upfile('mandat.pdf', content)),
     ]);
     const total = head.length + content.length + `\r\n--${BOUNDARY}--\r\n`.length;
+    // Sent with an idempotency key: the cut request keeps no answer, so the same submission sent
+    // again is handled afresh.
+    const key = crypto.randomUUID();
     const socket = net.connect({ port, host: '127.0.0.1' });
     await new Promise<void>((resolve) => socket.once('connect', resolve));
     socket.on('error', () => undefined);
@@ -59,6 +63,7 @@ describe('an upload cut off mid-file on a real connection', () => {
         `POST /api/v1/document/accounts/${subjectOf(token)}/policy/${POLICY}/uploadfile HTTP/1.1`,
         'Host: 127.0.0.1',
         `Authorization: Bearer ${token}`,
+        `${IDEMPOTENCY_HEADER}: ${key}`,
         `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
         `Content-Length: ${total}`,
         '',
@@ -71,6 +76,9 @@ describe('an upload cut off mid-file on a real connection', () => {
     await until(async () =>
       (await readdir(t.config.documentsDir)).some((name) => name.endsWith('.part')),
     );
+    const claimed = () =>
+      t.app.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute();
+    expect(await claimed()).toHaveLength(1);
     socket.destroy();
 
     await until(async () => (await storedFileCount(t.config.documentsDir)) === before.files);
@@ -82,6 +90,7 @@ describe('an upload cut off mid-file on a real connection', () => {
       .where('file_type', '=', 'mandat_sepa')
       .executeTakeFirstOrThrow();
     expect(status.status).toBe('not validated');
+    await until(async () => (await claimed()).length === 0);
     // And the server still answers afterwards.
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);

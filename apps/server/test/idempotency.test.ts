@@ -13,6 +13,14 @@ import {
   yearsAgo,
   type ChangesContext,
 } from './changes-support';
+import {
+  MULTIPART_HEADERS,
+  multipartBody,
+  receivedRowCount,
+  samplePdf,
+  storedFileCount,
+  upfile,
+} from './documents-support';
 
 describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
   let ctx: ChangesContext;
@@ -113,6 +121,35 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
       error: { message: 'La clé d’idempotence n’est pas valide.' },
     });
     expect(await ctx.requests()).toEqual([]);
+  });
+
+  it('records the same document upload (multipart) sent twice with one key once', async () => {
+    // camille's policy started 12 days ago, its 'mandat_sepa' still to be sent (1 file).
+    const url = `/api/v1/document/accounts/${ctx.accountId}/policy/AU2026104512/uploadfile`;
+    const body = multipartBody([
+      { name: 'fileType', value: 'mandat_sepa' },
+      upfile('mandat.pdf', await samplePdf()),
+    ]);
+    const upload = (key: string) =>
+      ctx.test.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(ctx.token), ...MULTIPART_HEADERS, [IDEMPOTENCY_HEADER]: key },
+        payload: body,
+      });
+    const kept = async () => ({
+      rows: await receivedRowCount(ctx.test.app),
+      files: await storedFileCount(ctx.test.config.documentsDir),
+    });
+    const before = await kept();
+    const key = crypto.randomUUID();
+    const first = await upload(key);
+    const again = await upload(key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await kept()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
   });
 
   it('keeps answers for at least 24 hours and purges them after twice that', async () => {

@@ -170,7 +170,7 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
       }),
     );
     expect(garaged.summary).toBe(
-      'Nouvelle adresse de garage : 12 CHEMIN DE LA FORÊT, 69130 ÉCULLY.',
+      'Nouvelle adresse de garage\u00a0: 12 CHEMIN DE LA FORÊT, 69130 ÉCULLY.',
     );
 
     const account = (await call('GET', `account/accounts/${accountId}`)).json<{
@@ -190,7 +190,7 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
         text: 'Où en est mon dossier ?',
       }),
     );
-    expect(message.summary).toBe('« Où en est mon dossier ? »');
+    expect(message.summary).toBe('«\u00a0Où en est mon dossier ?\u00a0»');
 
     const pdf = await samplePdf();
     const upload = await oneMore(() =>
@@ -209,7 +209,7 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     );
     expect(termination.kind).toBe('termination');
     expect(termination.reference).not.toMatch(/^DEM-/);
-    expect(termination.summary).toMatch(/^Résilier le contrat : Résiliation à l’échéance/);
+    expect(termination.summary).toMatch(/^Résilier le contrat\u00a0: Résiliation à l’échéance/);
 
     const all = (await list('?pageSize=50')).json<RequestList>();
     expect(all.items.map((r) => r.kind)).toEqual([

@@ -132,7 +132,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
         'a PNG named .pdf',
         () => terminationBody({ reason: SALE, files: [fileOf('cession.pdf', SAMPLE_PNG)] }),
         400,
-        `cession.pdf : ${UPLOAD_REFUSALS.contentMismatch}`,
+        `cession.pdf\u00a0: ${UPLOAD_REFUSALS.contentMismatch}`,
       ],
       [
         'a text file named .pdf',
@@ -142,7 +142,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
             files: [fileOf('cession.pdf', Buffer.from('Certificat de cession, promis'))],
           }),
         400,
-        `cession.pdf : ${UPLOAD_REFUSALS.typeNotAllowed}`,
+        `cession.pdf\u00a0: ${UPLOAD_REFUSALS.typeNotAllowed}`,
       ],
       [
         'a disguised second file after a good first one',
@@ -153,19 +153,19 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
             files: [fileOf('refus.pdf', pdf), fileOf('attestation.jpg', Buffer.from('<html>'))],
           }),
         400,
-        `attestation.jpg : ${UPLOAD_REFUSALS.typeNotAllowed}`,
+        `attestation.jpg\u00a0: ${UPLOAD_REFUSALS.typeNotAllowed}`,
       ],
       [
         'an empty file',
         () => terminationBody({ reason: SALE, files: [fileOf('cession.pdf', Buffer.alloc(0))] }),
         400,
-        `cession.pdf : ${UPLOAD_REFUSALS.emptyFile}`,
+        `cession.pdf\u00a0: ${UPLOAD_REFUSALS.emptyFile}`,
       ],
       [
         'a file of 10,000,001 bytes',
         () => terminationBody({ reason: SALE, files: [fileOf('cession.pdf', bigPdf())] }),
         413,
-        `cession.pdf : ${UPLOAD_REFUSALS.tooLarge}`,
+        `cession.pdf\u00a0: ${UPLOAD_REFUSALS.tooLarge}`,
       ],
       [
         'a body over the limit of two files of 10 MB',

@@ -182,7 +182,7 @@ describe('address messages (SPEC §2, §8)', () => {
       edit: 'Modifier l’adresse',
       confirm: 'Confirmer l’adresse',
     });
-    expect(ADDRESS_MESSAGES.linkedPolicies.question).toBe('Voulez vous continuer?');
+    expect(ADDRESS_MESSAGES.linkedPolicies.question).toBe('Voulez-vous continuer\u00a0?');
     expect(ADDRESS_MESSAGES.search.label).toBe('Recherche par code postal ou nom de la rue');
   });
 });

@@ -48,7 +48,7 @@ describe('email messages', () => {
 
   it('puts the phone number into the call-back success text of SPEC §8', () => {
     expect(CONTACT_MESSAGES.callbackSuccess('06 12 34 56 78')).toBe(
-      'Merci pour votre demande! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
+      'Merci pour votre demande\u00a0! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
     );
   });
 });

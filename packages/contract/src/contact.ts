@@ -11,9 +11,9 @@ export const CONTACT_TEXT_MAX = 2_000;
 
 export const CONTACT_MESSAGES = {
   callbackSuccess: (phone: string) =>
-    `Merci pour votre demande! Nous vous recontacterons sous 48h au numéro ${phone}.`,
+    `Merci pour votre demande\u00a0! Nous vous recontacterons sous 48h au numéro ${phone}.`,
   callbackError: 'Malheureusement, une erreur s’est produite lors de votre demande de rappel.',
-  mailSuccess: 'Merci de votre demande par courriel! Nous vous recontacterons sous 48h.',
+  mailSuccess: 'Merci de votre demande par courriel\u00a0! Nous vous recontacterons sous 48h.',
   mailError: 'Malheureusement, une erreur s’est produite lors de votre demande pour un courriel',
   phoneInvalid:
     'Veuillez saisir un numéro de téléphone valide (6 à 20 chiffres, indicatif international accepté).',

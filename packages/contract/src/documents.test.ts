@@ -165,7 +165,7 @@ describe('files to attach (SPEC §5)', () => {
     );
     expect(result.accepted).toEqual([]);
     expect(result.errors).toEqual([
-      'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
+      'Format de fichier non valide. Formats acceptés\u00a0: pdf, png, jpeg, jpg.',
     ]);
   });
 
@@ -191,13 +191,13 @@ describe('files to attach (SPEC §5)', () => {
       maxFileNumber: null,
     });
     expect(result.accepted).toEqual([pdf(3), pdf(4)]);
-    expect(result.errors).toEqual(['Maximum 4 fichier(s) accepté(s)!']);
+    expect(result.errors).toEqual(['Maximum 4 fichier(s) accepté(s)\u00a0!']);
   });
 
   it("stops at the document's own maximum", () => {
     const result = checkFilesToAttach([pdf(1)], [pdf(2), pdf(3)], { maxFileNumber: 2 });
     expect(result.accepted).toEqual([pdf(2)]);
-    expect(result.errors).toEqual(['Maximum 2 fichier(s) accepté(s)!']);
+    expect(result.errors).toEqual(['Maximum 2 fichier(s) accepté(s)\u00a0!']);
   });
 
   it('reports each kind of refusal once, in the order met', () => {

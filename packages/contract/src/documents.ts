@@ -104,9 +104,9 @@ export const UPLOAD_ACCEPT_ATTRIBUTE = [
 export const FILE_CHECK_MESSAGES = {
   tooLarge:
     'Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à 10\u00a0Mo.',
-  invalidFormat: 'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
+  invalidFormat: 'Format de fichier non valide. Formats acceptés\u00a0: pdf, png, jpeg, jpg.',
   alreadyAttached: 'Le fichier est déjà joint.',
-  tooMany: (max: number) => `Maximum ${max} fichier(s) accepté(s)!`,
+  tooMany: (max: number) => `Maximum ${max} fichier(s) accepté(s)\u00a0!`,
 } as const;
 
 /** What the checks need of a browser `File`. */
@@ -259,7 +259,8 @@ export const UPLOAD_REFUSALS = {
   contentMismatch: 'Le contenu du fichier ne correspond pas à son extension (pdf, png, jpeg, jpg).',
   unknownFileType: 'Ce type de document n’est pas demandé pour ce contrat.',
   notUploadable: 'Ce document ne peut plus être transmis.',
-  terminatedPolicy: 'Ce contrat est résilié : il n’est plus possible d’y joindre des documents.',
+  terminatedPolicy:
+    'Ce contrat est résilié\u00a0: il n’est plus possible d’y joindre des documents.',
   invalidName: 'Le nom du fichier n’est pas valide.',
   fieldsOrder: 'Le type de document doit précéder le fichier dans la demande.',
   incomplete: 'Le fichier n’a pas été reçu en entier.',

@@ -6,7 +6,7 @@ import { safeString } from './safe-text';
 export const FAQ_QUERY_MAX = 200;
 export const FAQ_TEXTS = {
   title: 'FAQ',
-  subtitle: 'Comment pouvons-nous vous aider ?',
+  subtitle: 'Comment pouvons-nous vous aider\u00a0?',
   searchLabel: 'Rechercher dans la FAQ',
   allCategories: 'Toutes les catégories',
   showMore: 'Afficher plus',

@@ -35,8 +35,8 @@ export const ADDRESS_MESSAGES = {
   },
   /** SPEC §2 /account: the address is linked to policies; changing it changes them too. */
   linkedPolicies: {
-    text: 'Cette adresse est liée à vos contrats d’assurance : sa modification s’appliquera à ces contrats.',
-    question: 'Voulez vous continuer?',
+    text: 'Cette adresse est liée à vos contrats d’assurance\u00a0: sa modification s’appliquera à ces contrats.',
+    question: 'Voulez-vous continuer\u00a0?',
     no: 'Non',
     yes: 'Oui',
   },
@@ -53,7 +53,7 @@ export const ADDRESS_MESSAGES = {
     postalCodeFormat: 'Le code postal doit comporter 5 chiffres.',
     unknownPostalCode: (zip: string) => `Le code postal ${zip} n’existe pas.`,
     postalCodeNotInCity: (zip: string, city: string, communes: readonly string[]) =>
-      `Le code postal ${zip} ne correspond pas à la commune « ${city} » (communes de ce code postal : ${communes.join(', ')}).`,
+      `Le code postal ${zip} ne correspond pas à la commune «\u00a0${city}\u00a0» (communes de ce code postal\u00a0: ${communes.join(', ')}).`,
     emptyStreet: 'La voie est obligatoire',
   },
   /** Refusals of the address changes (the policy ones are MESSAGES.api and CHANGE_MESSAGES.api). */

@@ -45,11 +45,11 @@ export const CHANGE_MESSAGES = {
       'Ce champ ne peut contenir que des lettres, des espaces, des traits d’union et des apostrophes',
     date: 'La date saisie n’est pas valide. Utilisez le format jj.mm.aaaa',
     implausibleDate: (min: number, max: number) =>
-      `La date saisie n’est pas plausible : l’année doit être comprise entre ${min} et ${max}`,
+      `La date saisie n’est pas plausible\u00a0: l’année doit être comprise entre ${min} et ${max}`,
     pastDate: 'La date ne doit pas se situer dans le passé',
     futureDate: 'La date ne doit pas se situer dans le futur',
     birthDateNotPast: 'La date de naissance doit se situer dans le passé',
-    minAge: `Le conducteur à assurer doit être âgé d'au moins ${MIN_DRIVER_AGE} ans`,
+    minAge: `Le conducteur à assurer doit être âgé d’au moins ${MIN_DRIVER_AGE} ans`,
     bonusFormat: 'Saisissez un coefficient avec deux décimales au plus, par exemple 0,85',
     bonusRange: (min: number, max: number) =>
       `Le bonus/malus doit être compris entre ${formatCrm(min)} et ${formatCrm(max)}`,
@@ -64,7 +64,7 @@ export const CHANGE_MESSAGES = {
   iban: IBAN_MESSAGES,
   /** Refusals of the change routes (the server side is ours: SPEC §5 leaves it unspecified). */
   api: {
-    policyTerminated: 'Ce contrat est résilié : il ne peut plus être modifié.',
+    policyTerminated: 'Ce contrat est résilié\u00a0: il ne peut plus être modifié.',
     driverNotOnPolicy:
       'Aucun conducteur de ce contrat ne correspond à ces nom, prénom et date de naissance.',
     principalDriver: 'Le conducteur principal ne peut pas être retiré du contrat.',
@@ -78,7 +78,7 @@ export const CHANGE_MESSAGES = {
     vehicleDelay:
       'Le changement de véhicule est pris en compte sous 48 h. En cas d’urgence, appelez le',
     noSecondaryDriver:
-      'Ce contrat n’a pas de conducteur secondaire à retirer : seul le conducteur principal y est déclaré, et il ne peut pas être retiré. Pour changer de conducteur principal, contactez notre service client.',
+      'Ce contrat n’a pas de conducteur secondaire à retirer\u00a0: seul le conducteur principal y est déclaré, et il ne peut pas être retiré. Pour changer de conducteur principal, contactez notre service client.',
   },
   /** SPEC §8: banners after a change request (success on 204, or 200 for the payment). */
   banners: {

@@ -80,7 +80,9 @@ export default fp(async function idempotency(app: FastifyInstance) {
     if (!scope) return payload;
     request.idempotency = undefined;
     const keepable = payload === null || payload === undefined || typeof payload === 'string';
-    if (reply.statusCode >= 500 || !keepable) await releaseIdempotencyKey(db, scope);
+    // A client gone before its body arrived (a cancelled upload) gets no answer to keep.
+    const cut = request.raw.readableAborted;
+    if (reply.statusCode >= 500 || !keepable || cut) await releaseIdempotencyKey(db, scope);
     else {
       const contentType = reply.getHeader('content-type');
       await storeIdempotentAnswer(db, scope, {
@@ -90,6 +92,14 @@ export default fp(async function idempotency(app: FastifyInstance) {
       });
     }
     return payload;
+  });
+  // The client closed the connection mid-request (a cancelled or cut upload): the key is given
+  // up at once, so that sending the same submission again is handled afresh.
+  app.addHook('onRequestAbort', async (request) => {
+    const scope = request.idempotency;
+    if (!scope) return;
+    request.idempotency = undefined;
+    await releaseIdempotencyKey(db, scope);
   });
   await purgeIdempotencyKeys(db);
   const purge = setInterval(() => void purgeIdempotencyKeys(db).catch(() => undefined), 3_600_000);

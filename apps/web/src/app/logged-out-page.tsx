@@ -6,7 +6,7 @@ import './logged-out-page.css';
 
 export const LOGGED_OUT_TEXTS = {
   title: 'Vous êtes déconnecté(e)',
-  lead: 'Vous avez bien quitté votre Espace Assuré. À bientôt\u202f!',
+  lead: 'Vous avez bien quitté votre Espace Assuré. À bientôt\u00a0!',
   signInAgain: 'Se reconnecter',
 } as const;
 

@@ -1,9 +1,9 @@
 // French texts of SPEC §2 /account/password, /account/communication, /account/accountDelete and
-// their §8 banners, word for word with French typography (’, a narrow no-break space before !)
+// their §8 banners, word for word with French typography (’, a no-break space before !)
 // (ARCHITECTURE.md deviations), plus the refusals the server gives for these calls.
 import { MESSAGES } from '../messages';
 
-const NNBSP = '\u202f';
+const NBSP = '\u00a0';
 
 export const ACCOUNT_SECURITY_MESSAGES = {
   /** SPEC §5 "Password change", "Account deletion". */
@@ -17,11 +17,11 @@ export const ACCOUNT_SECURITY_MESSAGES = {
     'Votre mot de passe et votre accès en ligne sont gérés par votre fournisseur d’identité, pas par l’Espace Assuré.',
   banners: {
     password: {
-      success: `Votre mot de passe a été mis à jour${NNBSP}!`,
+      success: `Votre mot de passe a été mis à jour${NBSP}!`,
       error: 'Malheureusement, nous n’avons pas pu mettre votre mot de passe à jour.',
     },
     accountDeletion: {
-      success: `Votre compte a été supprimé${NNBSP}!`,
+      success: `Votre compte a été supprimé${NBSP}!`,
       error: 'Malheureusement, une erreur s’est produite lors de la suppression de votre compte.',
     },
     consent: {

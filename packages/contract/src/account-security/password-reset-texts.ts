@@ -4,10 +4,10 @@
 import { PASSWORD_RESET_LINK_MINUTES } from '../constants';
 
 export const PASSWORD_RESET_TEXTS = {
-  forgotLink: 'Mot de passe oublié\u202f?',
+  forgotLink: 'Mot de passe oublié\u00a0?',
   forgotTitle: 'Mot de passe oublié',
   forgotLead:
-    'Indiquez l’adresse e-mail de votre Espace Assuré : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    'Indiquez l’adresse e-mail de votre Espace Assuré\u00a0: nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   forgotSubmit: 'Recevoir le lien',
   emailMissing: 'Veuillez saisir votre adresse e-mail.',
   sentTitle: 'Vérifiez votre messagerie',
@@ -21,20 +21,20 @@ export const PASSWORD_RESET_TEXTS = {
   resetSubmit: 'Enregistrer le mot de passe',
   invalidLinkTitle: 'Lien expiré',
   invalidLink:
-    'Ce lien n’est plus valable : il a déjà servi ou a expiré. Vous pouvez en demander un nouveau.',
+    'Ce lien n’est plus valable\u00a0: il a déjà servi ou a expiré. Vous pouvez en demander un nouveau.',
   askAgain: 'Demander un nouveau lien',
   doneTitle: 'Mot de passe modifié',
-  done: 'Votre mot de passe a été modifié. Pour votre sécurité, toutes vos sessions ont été fermées : connectez-vous avec votre nouveau mot de passe.',
+  done: 'Votre mot de passe a été modifié. Pour votre sécurité, toutes vos sessions ont été fermées\u00a0: connectez-vous avec votre nouveau mot de passe.',
   signIn: 'Se connecter',
-  mailSubject: 'Espace Assuré : choisir un nouveau mot de passe',
+  mailSubject: 'Espace Assuré\u00a0: choisir un nouveau mot de passe',
   mailText: (link: string) =>
     [
       'Bonjour,',
       '',
       'Vous avez demandé à choisir un nouveau mot de passe pour votre Espace Assuré.',
-      `Ouvrez ce lien dans les ${PASSWORD_RESET_LINK_MINUTES} minutes (il ne sert qu’une fois) :`,
+      `Ouvrez ce lien dans les ${PASSWORD_RESET_LINK_MINUTES} minutes (il ne sert qu’une fois)\u00a0:`,
       link,
       '',
-      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0: votre mot de passe reste inchangé.',
     ].join('\n'),
 } as const;

@@ -19,7 +19,7 @@ export const PASSWORD_RULE_TEXT =
 
 export const PASSWORD_RULE_MESSAGES = {
   tooWeak:
-    'Ce mot de passe est trop faible : au moins 12 caractères avec une majuscule, une minuscule, un chiffre et un caractère spécial, ou au moins 14 caractères avec trois de ces types.',
+    'Ce mot de passe est trop faible\u00a0: au moins 12 caractères avec une majuscule, une minuscule, un chiffre et un caractère spécial, ou au moins 14 caractères avec trois de ces types.',
   tooLong: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
   sameAsOld: 'Le nouveau mot de passe doit être différent de l’ancien.',
   containsEmail: 'Le mot de passe ne doit pas contenir votre adresse e-mail.',

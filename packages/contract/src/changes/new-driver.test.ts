@@ -66,7 +66,7 @@ describe('newDriverSchema', () => {
     ['firstName', 'Anne2', INVALID.nameCharacters],
     ['lastName', "'-", INVALID.nameCharacters],
     ['lastName', 'A'.repeat(61), INVALID.tooLong(60)],
-    ['birthDate', '2008-03-16', "Le conducteur à assurer doit être âgé d'au moins 18 ans"],
+    ['birthDate', '2008-03-16', 'Le conducteur à assurer doit être âgé d’au moins 18 ans'],
     ['birthDate', '31.02.2000', INVALID.date],
     ['birthDate', TODAY, INVALID.birthDateNotPast],
     ['birthDate', '2030-01-01', INVALID.birthDateNotPast],

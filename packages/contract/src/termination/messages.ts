@@ -10,12 +10,12 @@ export const TERMINATION_MESSAGES = {
   upload: 'Charger documents',
   submit: 'Résilier ce contrat',
   confirm: 'Oui, résilier le contrat',
-  confirmQuestion: 'Êtes-vous sûr(e) de vouloir résilier ce contrat ?',
+  confirmQuestion: 'Êtes-vous sûr(e) de vouloir résilier ce contrat\u00a0?',
   success: 'Votre demande de résiliation a été envoyée avec succès.',
   backHome: 'Retour à l’accueil',
   downloadReceipt: 'Télécharger l’accusé de réception (PDF)',
   indicative:
-    'Date indicative : elle vous sera confirmée par votre courtier après examen de votre demande.',
+    'Date indicative\u00a0: elle vous sera confirmée par votre courtier après examen de votre demande.',
   /** SPEC §5, in French. */
   required: {
     firstName: 'Le prénom est obligatoire',
@@ -51,11 +51,11 @@ export const TERMINATION_MESSAGES = {
     'L113-12':
       'Résiliation à l’échéance annuelle du contrat, avec un préavis de deux mois (article L113-12 du Code des assurances).',
     'L113-15-2':
-      'Résiliation d’un contrat de plus d’un an : effet un mois après la réception de la demande (article L113-15-2 du Code des assurances).',
+      'Résiliation d’un contrat de plus d’un an\u00a0: effet un mois après la réception de la demande (article L113-15-2 du Code des assurances).',
     'L113-16':
-      'Résiliation pour un autre motif : effet un mois après la réception de la demande, sous réserve de l’examen du justificatif (article L113-16 du Code des assurances).',
+      'Résiliation pour un autre motif\u00a0: effet un mois après la réception de la demande, sous réserve de l’examen du justificatif (article L113-16 du Code des assurances).',
     'L121-11':
-      'Vente du véhicule : les garanties sont suspendues le lendemain de la vente à zéro heure (article L121-11 du Code des assurances).',
+      'Vente du véhicule\u00a0: les garanties sont suspendues le lendemain de la vente à zéro heure (article L121-11 du Code des assurances).',
   } satisfies Record<TerminationBasis, string>,
   effectiveLabel: {
     termination: 'Date d’effet de la résiliation',

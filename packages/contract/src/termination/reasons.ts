@@ -31,7 +31,7 @@ export const TERMINATION_REASONS: readonly TerminationReason[] = [
     maxFiles: 1,
     commentRequired: false,
     proof:
-      'Joignez une preuve de la vente : certificat de cession, carte grise barrée ou certificat de reprise du véhicule.',
+      'Joignez une preuve de la vente\u00a0: certificat de cession, carte grise barrée ou certificat de reprise du véhicule.',
   },
   {
     id: 3,

@@ -71,7 +71,7 @@ describe('validateAddress', () => {
       ),
     );
     expect((await refusal({ ...lyon, zip: '75001' }))?.message).toBe(
-      'Le code postal 75001 ne correspond pas à la commune « Lyon » (communes de ce code postal : Paris).',
+      'Le code postal 75001 ne correspond pas à la commune «\u00a0Lyon\u00a0» (communes de ce code postal\u00a0: Paris).',
     );
   });
 

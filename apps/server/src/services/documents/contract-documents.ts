@@ -215,7 +215,7 @@ function renderMemo(
     footer: `${skin.brand} · Mémo Véhicule Assuré · contrat n° ${data.policyNumber}`,
   })
     .paragraph(
-      'Ce mémo rappelle que le véhicule ci-dessous est assuré et inscrit au Fichier des Véhicules Assurés (FVA). Depuis le 1er avril 2024, la carte verte n’est plus délivrée : lors d’un contrôle, les forces de l’ordre vérifient l’assurance à partir de l’immatriculation.',
+      'Ce mémo rappelle que le véhicule ci-dessous est assuré et inscrit au Fichier des Véhicules Assurés (FVA). Depuis le 1er avril 2024, la carte verte n’est plus délivrée\u00a0: lors d’un contrôle, les forces de l’ordre vérifient l’assurance à partir de l’immatriculation.',
     )
     .heading('Votre véhicule assuré')
     .fields([
@@ -231,7 +231,7 @@ function renderMemo(
     ])
     .heading('En cas d’accident')
     .list([
-      'Mettez-vous en sécurité : feux de détresse, gilet de haute visibilité, triangle. En cas de blessé, appelez le 112.',
+      'Mettez-vous en sécurité\u00a0: feux de détresse, gilet de haute visibilité, triangle. En cas de blessé, appelez le 112.',
       'Remplissez un constat amiable avec l’autre conducteur (papier ou application e-constat auto), signé des deux parties.',
       `Si votre véhicule ne peut plus rouler, appelez l’assistance au ${ASSISTANCE_PHONE}.`,
       `Déclarez le sinistre dans les 5 jours ouvrés à ${issuer.brokerName}, depuis votre Espace Assuré ou par courrier, en joignant le constat.`,

@@ -94,23 +94,23 @@ const SUMMARIES: Record<RequestKind, (payload: Payload) => string> = {
     );
   },
   change_garage_address: (p) =>
-    sentence(`Nouvelle adresse de garage : ${address(object(p, 'address'))}`),
+    sentence(`Nouvelle adresse de garage\u00a0: ${address(object(p, 'address'))}`),
   personal_address: (p) =>
-    sentence(`Nouvelle adresse personnelle : ${address(object(p, 'address'))}`),
+    sentence(`Nouvelle adresse personnelle\u00a0: ${address(object(p, 'address'))}`),
   termination: (p) => {
     const effective = date(p, 'effectiveDate');
     return sentence(
-      `Résilier le contrat : ${terminationLabel(p)}`,
+      `Résilier le contrat\u00a0: ${terminationLabel(p)}`,
       effective ? `date d’effet indicative le ${effective}` : '',
-      text(p, 'comment') ? `« ${preview(text(p, 'comment'))} »` : '',
+      text(p, 'comment') ? `«\u00a0${preview(text(p, 'comment'))}\u00a0»` : '',
     );
   },
   call_back: (p) => sentence(`Être rappelé(e) au ${text(p, 'phone')}`),
-  email_message: (p) => `« ${preview(text(p, 'text'))} »`,
+  email_message: (p) => `«\u00a0${preview(text(p, 'text'))}\u00a0»`,
   documents: (p) => {
     const name = text(p, 'documentName');
     return sentence(
-      name ? `Envoi du document « ${name} »` : 'Envoi d’un document complémentaire',
+      name ? `Envoi du document «\u00a0${name}\u00a0»` : 'Envoi d’un document complémentaire',
       text(p, 'fileName') ? `fichier ${text(p, 'fileName')}` : '',
     );
   },

@@ -29,23 +29,23 @@ export function receiptFileName(reference: string): string {
 export function renderReceipt(content: ReceiptContent): Promise<Uint8Array> {
   const { acknowledgement: ack, customer, vehicle } = content;
   const lines = [
-    `Référence de la demande : ${ack.reference}`,
+    `Référence de la demande\u00a0: ${ack.reference}`,
     `Demande reçue le ${formatReceivedAt(ack.receivedAt)} (heure de Paris)`,
     '',
-    `Assuré : ${customer.firstName} ${customer.lastName}`,
-    `E-mail : ${customer.email} · Téléphone : ${customer.phone}`,
+    `Assuré\u00a0: ${customer.firstName} ${customer.lastName}`,
+    `E-mail\u00a0: ${customer.email} · Téléphone\u00a0: ${customer.phone}`,
     `Contrat n° ${ack.policyNumber} · ${vehicle.manufacturer} ${vehicle.model} (${vehicle.licensePlate})`,
-    `Motif : ${content.reason}`,
-    ...(content.comment ? [`Commentaire : ${content.comment}`] : []),
+    `Motif\u00a0: ${content.reason}`,
+    ...(content.comment ? [`Commentaire\u00a0: ${content.comment}`] : []),
     content.fileNames.length > 0
-      ? `Justificatifs reçus : ${content.fileNames.join(', ')}`
-      : 'Justificatifs reçus : aucun',
+      ? `Justificatifs reçus\u00a0: ${content.fileNames.join(', ')}`
+      : 'Justificatifs reçus\u00a0: aucun',
     '',
-    `${TERMINATION_MESSAGES.effectiveLabel[ack.effect]} : ${formatDate(ack.effectiveDate)}`,
+    `${TERMINATION_MESSAGES.effectiveLabel[ack.effect]}\u00a0: ${formatDate(ack.effectiveDate)}`,
     TERMINATION_MESSAGES.basis[ack.basis],
     TERMINATION_MESSAGES.indicative,
     '',
-    'Nous avons bien reçu votre demande de résiliation. Conservez ce document : il atteste la date de votre demande.',
+    'Nous avons bien reçu votre demande de résiliation. Conservez ce document\u00a0: il atteste la date de votre demande.',
   ];
   return renderTextPdf({ title: TITLE, lines, footer: FOOTER });
 }

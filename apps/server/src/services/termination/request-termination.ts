@@ -95,7 +95,7 @@ async function storeFiles(
       result.push(upload);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const message = `${file.fileName} : ${error.message}`;
+      const message = `${file.fileName}\u00a0: ${error.message}`;
       throw new DomainError(error.code, message, { [`files.${index}`]: error.message });
     }
   }
@@ -209,7 +209,7 @@ async function mailReceipt(
       subject: `Accusé de réception de votre demande de résiliation ${ack.reference}`,
       text: [
         TERMINATION_MESSAGES.success,
-        `Référence : ${ack.reference}. Vous trouverez l’accusé de réception en pièce jointe.`,
+        `Référence\u00a0: ${ack.reference}. Vous trouverez l’accusé de réception en pièce jointe.`,
       ].join('\n'),
       attachments: [
         { filename: ack.receiptFileName, content: receipt, contentType: 'application/pdf' },

@@ -10,7 +10,7 @@ const LINKS = [
   { to: paths.generalConditions, label: 'Conditions générales d’utilisation' },
   { to: paths.personalInformation, label: 'Protection des données personnelles' },
   { to: paths.cookies, label: 'Gestion des cookies' },
-  { to: paths.accessibility, label: 'Accessibilité : partiellement conforme' },
+  { to: paths.accessibility, label: 'Accessibilité\u00a0: partiellement conforme' },
 ] as const;
 
 /** SPEC §2: termination reachable from the footer, for the first policy still in force. */

@@ -26,7 +26,7 @@ import { revealFeedback } from '../route/focus-main';
 /** The success banner of a request links to where the customer can follow it (issue 16). */
 export const FOLLOW_REQUEST_LINK: BannerLink = {
   to: paths.accountRequests,
-  label: 'Suivre ma demande dans « Mes demandes »',
+  label: 'Suivre ma demande dans «\u00a0Mes demandes\u00a0»',
 };
 
 export interface TrackedEvent {
@@ -45,8 +45,11 @@ export interface ActionLifecycle<TData, TVariables> {
   /** SPEC §8 texts. A success text computed from the outcome may be null: then no banner. */
   banners: {
     success: string | ((data: TData, variables: TVariables) => string | null);
-    /** A fixed text, or one read from the failure (e.g. the server's message, SPEC §8). */
-    error: string | ((error: unknown) => string);
+    /**
+     * A fixed text, or one read from the failure (e.g. the server's message, SPEC §8); null when
+     * the screen reports that failure itself (a cancelled upload, in its dialog): no banner.
+     */
+    error: string | ((error: unknown) => string | null);
   };
   /** SPEC §7 event pushed on success; computed from the outcome, null pushes nothing. */
   event?: AnalyticsEvent | ((data: TData, variables: TVariables) => TrackedEvent | null);
@@ -96,7 +99,9 @@ export function useActionLifecycle<TData, TVariables>(
   const pending = useRef<{ key: string; variables: string } | null>(null);
 
   const fail = (error?: unknown) => {
-    showBanner('error', typeof banners.error === 'function' ? banners.error(error) : banners.error);
+    const message = typeof banners.error === 'function' ? banners.error(error) : banners.error;
+    if (message === null) return;
+    showBanner('error', message);
     const form = lifecycle.form;
     const onField = form ? showServerFieldErrors(error, form.fields, form.setError) : false;
     // The banner sits above the screen's content: bring it into view (and focus, when no field

@@ -60,7 +60,9 @@ describe('banner (SPEC §4)', () => {
   it('announces a success politely and an error assertively', async () => {
     await act(async () => api.showBanner('success', 'Vous avez ajouté un conducteur avec succès.'));
     expect(region().getAttribute('role')).toBe('status');
-    expect(region().textContent).toContain('Succès : Vous avez ajouté un conducteur avec succès.');
+    expect(region().textContent).toContain(
+      'Succès\u00a0: Vous avez ajouté un conducteur avec succès.',
+    );
     await act(async () => api.showBanner('error', 'Une erreur s’est produite'));
     expect(region().getAttribute('role')).toBe('alert');
     expect(region().getAttribute('aria-live')).toBe('assertive');

@@ -45,7 +45,7 @@ export function Banner({ state, onClose }: { state: BannerState | null; onClose(
       {state && (
         <div className={`banner banner--${state.level}`} data-testid="banner">
           <p>
-            <span className="visually-hidden">{LABELS[state.level]} : </span>
+            <span className="visually-hidden">{LABELS[state.level]}&nbsp;: </span>
             {state.message}
             {state.link && (
               <>

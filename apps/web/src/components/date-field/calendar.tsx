@@ -118,7 +118,7 @@ export function Calendar(props: CalendarProps) {
       className="calendar"
       role="dialog"
       aria-modal="false"
-      aria-label={`Choisir une date : ${label}`}
+      aria-label={`Choisir une date\u00a0: ${label}`}
       data-placement={placement}
       onKeyDown={onDialogKey}
     >
@@ -215,7 +215,7 @@ export function Calendar(props: CalendarProps) {
         </tbody>
       </table>
       <p className="calendar__help">
-        Flèches : jour ou semaine · Page préc./suiv. : mois · Échap : fermer
+        Flèches&nbsp;: jour ou semaine · Page préc./suiv.&nbsp;: mois · Échap&nbsp;: fermer
       </p>
     </div>
   );

@@ -98,7 +98,7 @@ export function DateField(props: DateFieldProps) {
             <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" />
             <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" fill="none" />
           </svg>
-          <span className="visually-hidden">Choisir une date : {label}</span>
+          <span className="visually-hidden">Choisir une date&nbsp;: {label}</span>
         </button>
         {placement && (
           <Calendar

@@ -64,7 +64,7 @@ export const REQUESTS_TEXTS = {
     status: 'Statut',
   },
   noPolicy: 'Tous contrats',
-  reason: 'Motif :',
+  reason: 'Motif\u00a0:',
   empty: 'Vous n’avez fait aucune demande depuis votre espace pour le moment.',
   emptyFiltered: 'Aucune demande pour ce contrat.',
   pagination: 'Pages de vos demandes',

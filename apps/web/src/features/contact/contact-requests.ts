@@ -33,7 +33,7 @@ const callback: ContactRequestDefinition<PhoneContactRequest> = {
   banners: { success: CONTACT_MESSAGES.callbackSuccess, error: CONTACT_MESSAGES.callbackError },
   texts: {
     title: 'Être rappelé(e)',
-    lead: 'Laissez-nous votre numéro : nous vous rappelons sous 48h.',
+    lead: 'Laissez-nous votre numéro\u00a0: nous vous rappelons sous 48h.',
     label: 'Votre numéro de téléphone',
     submit: 'Demander un rappel',
   },
@@ -51,7 +51,7 @@ const mail: ContactRequestDefinition<MailContactRequest> = {
   banners: { success: () => CONTACT_MESSAGES.mailSuccess, error: CONTACT_MESSAGES.mailError },
   texts: {
     title: 'Par courriel',
-    lead: 'Écrivez-nous : nous vous répondons sous 48h à l’adresse de votre compte.',
+    lead: 'Écrivez-nous\u00a0: nous vous répondons sous 48h à l’adresse de votre compte.',
     label: 'Votre message',
     submit: 'Envoyer le message',
   },

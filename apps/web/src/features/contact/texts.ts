@@ -4,5 +4,5 @@ export const CONTACT_TEXTS = {
   title: 'Contact',
   intro: 'Notre service client vous répond par téléphone, vous rappelle ou vous écrit.',
   phoneTitle: 'Par téléphone',
-  phoneLead: 'Appelez notre service client :',
+  phoneLead: 'Appelez notre service client\u00a0:',
 } as const;

@@ -11,7 +11,7 @@ export const COOKIE_TEXTS = {
   customise: 'Personnaliser',
   pageTitle: 'Gestion des cookies',
   pageIntro:
-    'Choisissez les cookies que vous acceptez. Vous pouvez modifier ce choix à tout moment depuis le lien « Gestion des cookies » en bas de page.',
+    'Choisissez les cookies que vous acceptez. Vous pouvez modifier ce choix à tout moment depuis le lien «\u00a0Gestion des cookies\u00a0» en bas de page.',
   required: 'Cookies nécessaires (toujours actifs)',
   requiredHelp: 'Indispensables au fonctionnement du portail et à la mémorisation de vos choix.',
   performance: 'Cookies de performance (mesure d’audience)',

@@ -36,7 +36,7 @@ describe('a password field', () => {
     const input = container.querySelector('input')!;
     const toggle = container.querySelector('button')!;
     expect(input.type).toBe('password');
-    expect(toggle.textContent).toBe('Afficher le mot de passe : Nouveau mot de passe');
+    expect(toggle.textContent).toBe('Afficher le mot de passe\u00a0: Nouveau mot de passe');
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     act(() => toggle.click());
     expect(input.type).toBe('text');

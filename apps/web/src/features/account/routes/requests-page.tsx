@@ -84,7 +84,7 @@ export function Component() {
           <div className="requests__table-wrapper">
             <table className="requests__table">
               <caption className="visually-hidden">
-                {t.title} : {t.caption(requests.data.total)}
+                {t.title}&nbsp;: {t.caption(requests.data.total)}
               </caption>
               <thead>
                 <tr>

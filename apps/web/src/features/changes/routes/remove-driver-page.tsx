@@ -121,7 +121,7 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
       <FormDateField
         control={control}
         name="effectiveDate"
-        label="Quand voudriez-vous que cela prenne effet?"
+        label={'Quand voudriez-vous que cela prenne effet\u00a0?'}
         min={todayInParis()}
       />
       <div className="form-actions">

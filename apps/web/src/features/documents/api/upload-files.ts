@@ -4,6 +4,8 @@
 // interrupts the batch. `fileType` is appended before `upfile`: the server reads the parts in
 // order and needs to know the document before the file. Once a file has been received, the
 // policies (document statuses, SPEC §4 "Uploads") are refreshed through their key factory.
+// Issue 15: each file's request carries the submission's idempotency key (lib/idempotency.ts,
+// '…-2' for the second file…), so a repeat of the same submission records each file once.
 import {
   API_PREFIX,
   API_ROUTES,
@@ -14,6 +16,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { policiesQueryKey } from '../../../api/get-policies';
 import { accessToken } from '../../../lib/auth';
+import { nextIdempotencyHeader } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
 
 export interface UploadOutcome {
@@ -79,6 +82,8 @@ interface FileUpload {
 
 /** Sends one file; resolves with its status and body, rejects on a network failure only. */
 export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
+  // Taken before any wait, so that the files of a submission get their keys in their order.
+  const idempotency = nextIdempotencyHeader();
   const token = await accessToken();
   const form = new FormData();
   form.append(UPLOAD_FORM_FIELDS.fileType, request.fileType);
@@ -88,6 +93,7 @@ export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_PREFIX}${apiPath(API_ROUTES.uploadFile, { accountId, policyNumber })}`);
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(idempotency)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) request.onProgress(event.loaded / event.total);
     });

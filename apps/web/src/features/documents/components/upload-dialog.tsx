@@ -4,6 +4,8 @@
 // bar and result (SPEC §8). All sent: success banner, modal closed, policies reloaded (statuses,
 // the dot and the banner of the policies page read that query). Some failed: the failed files
 // stay listed with their messages. An unexpected exception: 'Erreur de fichier interne'.
+// Issue 15: 'Annuler l’envoi' stops a slow upload; the dialog stays open and usable again, says
+// so, and keeps the files not received yet, ready to be sent again or removed.
 import {
   canConfirm,
   checkFilesToAttach,
@@ -67,10 +69,8 @@ export function UploadDialog({
     banners: {
       // SPEC §8: the banner only when every file was received; otherwise the per-file results.
       success: ({ failed }) => (failed.length === 0 ? UPLOAD_MESSAGES.allSent : null),
-      error: (error) =>
-        error instanceof UploadCancelledError
-          ? UPLOAD_MESSAGES.cancelled
-          : UPLOAD_MESSAGES.exception,
+      // A cancellation is said in the dialog, which stays open (the banner is behind it).
+      error: (error) => (error instanceof UploadCancelledError ? null : UPLOAD_MESSAGES.exception),
     },
     event: ({ sent }, batch) =>
       sent.length > 0
@@ -86,14 +86,30 @@ export function UploadDialog({
         current.filter((f) => failed.includes(f.id)).map((f) => ({ ...f, progress: null })),
       );
     },
-    onError: onClose,
+    onError: (error) => {
+      if (!(error instanceof UploadCancelledError)) {
+        onClose();
+        return;
+      }
+      setCancelled(true);
+      setFiles((current) =>
+        current
+          .filter((f) => !sentIds.current.has(f.id))
+          .map((f) => ({ ...f, progress: null, message: undefined, failed: false })),
+      );
+    },
   });
   const sending = upload.isPending;
   // Issue 15: a slow upload can be cancelled ('Annuler l’envoi').
   const controller = useRef<AbortController | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  // The files of the current submission the server has received (kept after a cancellation).
+  const sentIds = useRef(new Set<string>());
 
   const confirm = () => {
     setErrors([]);
+    setCancelled(false);
+    sentIds.current = new Set();
     controller.current = new AbortController();
     void upload.run({
       signal: controller.current.signal,
@@ -102,11 +118,13 @@ export function UploadDialog({
       files,
       onFileStart: (id) => update(id, { progress: 0, message: undefined, failed: false }),
       onProgress: (id, progress) => update(id, { progress }),
-      onFileDone: (id, { status, body }) =>
+      onFileDone: (id, { status, body }) => {
+        if (uploadSucceeded(status)) sentIds.current.add(id);
         update(id, {
           message: uploadResultMessage(status, body),
           failed: !uploadSucceeded(status),
-        }),
+        });
+      },
     });
   };
 
@@ -137,6 +155,9 @@ export function UploadDialog({
         sending={sending}
         onRemove={(id) => setFiles((current) => current.filter((f) => f.id !== id))}
       />
+      <div role="status" className="upload-dialog__cancelled">
+        {cancelled && <p>{UPLOAD_MESSAGES.cancelled}</p>}
+      </div>
       <div className="upload-dialog__actions">
         <button
           type="button"

@@ -33,7 +33,7 @@ export function Component() {
             label: 'Documents à fournir',
             disabled: uploadDisabled,
             disabledReason:
-              'Documents à fournir : indisponible, car tous vos contrats sont résiliés. Aucun document n’est à transmettre.',
+              'Documents à fournir\u00a0: indisponible, car tous vos contrats sont résiliés. Aucun document n’est à transmettre.',
             marker: data.unfulfilledDocs ? 'documents à transmettre' : undefined,
           },
         ]}
