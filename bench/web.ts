@@ -4,7 +4,7 @@
 // provider session still open: the redirect round trip, then the portal), with the bytes on the
 // wire. The real server on PGlite with the built SPA (`npm run build` first). Printed, not asserted.
 import { fork } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../apps/server/test/portal-process';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import type { ChildMessage } from './api-server';
@@ -16,15 +16,6 @@ const FAST_3G = {
   uploadThroughput: (675 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function visit(context: BrowserContext, url: string, signIn: boolean) {
   const page = await context.newPage();

@@ -4,11 +4,9 @@
 // on B, a rate limit counted across both, a refresh token revoked on B refused on A, and A killed
 // during an upload while B keeps serving and nothing half-written is left. Skipped, with the
 // reason printed, when PostgreSQL does not answer.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -27,72 +25,17 @@ import {
   BOUNDARY,
 } from './documents-support';
 import { DEMO, subjectOf } from './harness';
+import { startPortal, stopped, type Portal } from './portal-process';
 import { adminQuery, postgresUrl } from './postgres';
 import { startS3Server, type TestS3Server } from './s3-server';
 
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
 const PUBLIC_URL = 'http://localhost:3000';
 const POLICY = 'AU2026104512';
+/** What both instances share besides the database and the store. */
+const instanceEnv = { NODE_ENV: 'test', PUBLIC_URL, DEMO_MODE: 'true' };
 const enabled = BACKENDS.includes('postgres');
 if (!enabled) {
   console.info('Two-instance test skipped: PostgreSQL does not answer (test/postgres.ts).');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL,
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.once('exit', () => void rm(dataDir, { recursive: true, force: true }));
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
-}
-
-async function waitReady(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`Server exited:\n${instance.output()}`);
-    const ok = await fetch(`${instance.url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server not ready:\n${instance.output()}`);
 }
 
 /** The provider's cookies across fetches, whichever instance set them. */
@@ -123,8 +66,9 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
   let s3Client: S3Client;
   let databaseName: string;
   let database: DatabaseHandle;
-  let a: Instance;
-  let b: Instance;
+  let a: Portal;
+  let b: Portal;
+  let dataDirs: string[] = [];
   let tokens: { access_token: string; refresh_token: string };
   let accountId: string;
 
@@ -139,7 +83,7 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const api = (instance: Instance, route: string, init: RequestInit = {}) =>
+  const api = (instance: Portal, route: string, init: RequestInit = {}) =>
     fetch(`${instance.url}${API_PREFIX}${route}`, {
       ...init,
       headers: { authorization: `Bearer ${tokens.access_token}`, ...init.headers },
@@ -165,14 +109,19 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
       S3_FORCE_PATH_STYLE: 'true',
       SHUTDOWN_DELAY_MS: '300',
     };
-    // Both at the same moment, on the empty database.
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
-    await Promise.all([waitReady(a), waitReady(b)]);
+    // Both at the same moment, on the empty database, each with its own (ephemeral) data folder.
+    dataDirs = await Promise.all(
+      [0, 1].map(() => mkdtemp(path.join(tmpdir(), 'espace-instance-'))),
+    );
+    const start = (dataDir: string) =>
+      startPortal({ ...instanceEnv, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    [a, b] = await Promise.all([start(dataDirs[0]!), start(dataDirs[1]!)]);
     database = await openDatabase({ databaseUrl: postgresUrl(databaseName) });
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of [a, b]) instance?.child.kill('SIGKILL');
+    await Promise.all([a, b].map((instance) => instance && stopped(instance.child, 'SIGKILL')));
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
     await database?.close();
     s3Client?.destroy();
     await s3?.close();
@@ -283,7 +232,7 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
 
   it('counts a rate limit across A and B', async () => {
     const vehicle = `/policy/accounts/${accountId}/${POLICY}/vehicle`;
-    const send = (instance: Instance) =>
+    const send = (instance: Portal) =>
       api(instance, vehicle, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
