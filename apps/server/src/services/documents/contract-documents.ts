@@ -195,25 +195,35 @@ export function generatedDocumentsOf(
 
 const fullName = (d: { firstName: string; lastName: string }) => `${d.firstName} ${d.lastName}`;
 
+/** What every document is drawn from: the contract, the moment, the skin and the issuer. */
+interface DocumentContext {
+  data: ContractData;
+  now: Date;
+  today: string;
+  skin: PdfSkin;
+  issuer: DocumentIssuer;
+}
+
+/** A document of `kind` for the contract: its title, subject, skin and page footer. */
+function documentPdf(kind: GeneratedDocumentKind, { data, skin }: DocumentContext): TaggedPdf {
+  const { title } = GENERATED_DOCUMENTS[kind];
+  return new TaggedPdf({
+    title,
+    subject: `Contrat n° ${data.policyNumber}, ${data.vehicle.licensePlate}`,
+    skin,
+    footer: `${skin.brand} · ${title} · contrat n° ${data.policyNumber}`,
+  });
+}
+
 function issuedLine(now: Date): string {
   return `Document établi le ${formatReceivedAt(now.toISOString())} (heure de Paris) depuis Espace Assuré.`;
 }
 
-function renderMemo(
-  data: ContractData,
-  now: Date,
-  today: string,
-  skin: PdfSkin,
-  issuer: DocumentIssuer,
-): Promise<Buffer> {
+function renderMemo(context: DocumentContext): Promise<Buffer> {
+  const { data, now, today, skin, issuer } = context;
   const period = currentPeriod(data.startDate, today);
   const v = data.vehicle;
-  return new TaggedPdf({
-    title: GENERATED_DOCUMENTS.memo.title,
-    subject: `Contrat n° ${data.policyNumber}, ${v.licensePlate}`,
-    skin,
-    footer: `${skin.brand} · Mémo Véhicule Assuré · contrat n° ${data.policyNumber}`,
-  })
+  return documentPdf('memo', context)
     .paragraph(
       'Ce mémo rappelle que le véhicule ci-dessous est assuré et inscrit au Fichier des Véhicules Assurés (FVA). Depuis le 1er avril 2024, la carte verte n’est plus délivrée\u00a0: lors d’un contrôle, les forces de l’ordre vérifient l’assurance à partir de l’immatriculation.',
     )
@@ -240,21 +250,11 @@ function renderMemo(
     .finish();
 }
 
-function renderCertificate(
-  data: ContractData,
-  now: Date,
-  today: string,
-  skin: PdfSkin,
-  issuer: DocumentIssuer,
-): Promise<Buffer> {
+function renderCertificate(context: DocumentContext): Promise<Buffer> {
+  const { data, now, today, issuer } = context;
   const period = currentPeriod(data.startDate, today);
   const v = data.vehicle;
-  return new TaggedPdf({
-    title: GENERATED_DOCUMENTS.certificate.title,
-    subject: `Contrat n° ${data.policyNumber}, ${v.licensePlate}`,
-    skin,
-    footer: `${skin.brand} · attestation d’assurance · contrat n° ${data.policyNumber}`,
-  })
+  return documentPdf('certificate', context)
     .paragraph(
       `${issuer.insurerName}, par l’intermédiaire de ${issuer.brokerName}, atteste que ${fullName(data.subscriber)} est titulaire d’un contrat d’assurance automobile satisfaisant à l’obligation d’assurance (article L211-1 du Code des assurances) pour le véhicule ci-dessous, pendant la période indiquée.`,
     )
@@ -278,21 +278,12 @@ function renderCertificate(
     .finish();
 }
 
-function renderStatement(
-  data: ContractData,
-  now: Date,
-  skin: PdfSkin,
-  issuer: DocumentIssuer,
-): Promise<Buffer> {
+function renderStatement(context: DocumentContext): Promise<Buffer> {
+  const { data, now, issuer } = context;
   const v = data.vehicle;
   const terminated = isTerminated(data);
   const principal = data.drivers.find((d) => d.principal) ?? data.drivers[0];
-  const pdf = new TaggedPdf({
-    title: GENERATED_DOCUMENTS.statement.title,
-    subject: `Contrat n° ${data.policyNumber}, ${v.licensePlate}`,
-    skin,
-    footer: `${skin.brand} · relevé d’informations · contrat n° ${data.policyNumber}`,
-  })
+  const pdf = documentPdf('statement', context)
     .paragraph(
       `Relevé d’informations établi en application de l’article A121-1 du Code des assurances, par ${issuer.brokerName} pour le compte de ${issuer.insurerName}.`,
     )
@@ -354,14 +345,13 @@ export function renderContractDocument(
     brand = 'lumen',
   }: { issuer: DocumentIssuer; now?: Date; brand?: BrandKey },
 ): Promise<Buffer> {
-  const today = todayInParis(now);
-  const skin = PDF_SKINS[brand];
+  const context = { data, now, today: todayInParis(now), skin: PDF_SKINS[brand], issuer };
   switch (kind) {
     case 'memo':
-      return renderMemo(data, now, today, skin, issuer);
+      return renderMemo(context);
     case 'certificate':
-      return renderCertificate(data, now, today, skin, issuer);
+      return renderCertificate(context);
     case 'statement':
-      return renderStatement(data, now, skin, issuer);
+      return renderStatement(context);
   }
 }
