@@ -41,6 +41,10 @@ const NAMED_STATEMENTS_MAX = 200;
  * read is ~2 KB of SQL). Short ones go unnamed, as before.
  */
 function namingPool(pool: pg.Pool): pg.Pool {
+  // An idle connection the server ends (restart, failover, an administrator, a database dropped)
+  // makes the pool emit 'error' once it has discarded it; unheard, that event would stop the
+  // process. The next query opens a new connection, and a query on a dead database fails itself.
+  pool.on('error', () => undefined);
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     if (text.length < NAMED_STATEMENT_MIN_LENGTH || !/^\s*select\b/i.test(text)) return undefined;
