@@ -4,6 +4,7 @@ import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
 import { reportHardening } from './hardening';
+import { reportLighthouse } from './lighthouse';
 import { reportStartup } from './startup';
 import { reportStartupRuntime } from './startup-runtime';
 import { reportUploadFigures } from './upload-memory';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => unknown> = {
   hardening: reportHardening,
   api: reportApi,
   web: reportWeb,
+  lighthouse: reportLighthouse,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {

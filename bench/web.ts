@@ -52,7 +52,8 @@ async function visit(context: BrowserContext, url: string, signIn: boolean) {
   return { firstCard, lcp, bytes };
 }
 
-export async function reportWeb(): Promise<void> {
+/** The real server on PGlite with the built SPA, on a free port, in a child process. */
+export async function startBrowserBenchServer(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -63,6 +64,18 @@ export async function reportWeb(): Promise<void> {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     child.once('message', (m: ChildMessage) => m.kind === 'ready' && resolve());
   });
+  return {
+    port,
+    async stop() {
+      child.removeAllListeners('exit');
+      child.send({ kind: 'stop' });
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export async function reportWeb(): Promise<void> {
+  const { port, stop } = await startBrowserBenchServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
@@ -84,8 +97,6 @@ export async function reportWeb(): Promise<void> {
     );
   } finally {
     await browser.close();
-    child.removeAllListeners('exit');
-    child.send({ kind: 'stop' });
-    await new Promise((r) => child.once('exit', r));
+    await stop();
   }
 }
