@@ -1,11 +1,105 @@
+import type { Page } from '@playwright/test';
 import {
   DEMO,
+  DEMO_PASSWORD,
   expect,
   expectNoAxeViolations,
   failedRequest,
   signIn,
   test,
 } from '../support/fixtures';
+
+/** The navigations the browser makes from now on (sign-in pages included). */
+function navigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      urls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  return urls;
+}
+
+const historyLength = (page: Page) => page.evaluate(() => window.history.length);
+
+test.describe('sign-in leaves no history entry (issue 15)', () => {
+  test('Back from the first screen leaves the portal, without signing in again', async ({
+    page,
+  }) => {
+    // A new tab: about:blank, then the portal, which goes to the sign-in page in its place.
+    await signIn(page, DEMO.lea);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // The blank page and the first screen: neither the sign-in page nor its POST stayed.
+    expect(await historyLength(page)).toBe(2);
+    const after = navigations(page);
+    await page.goBack();
+    await expect(page).toHaveURL('about:blank');
+    expect(after).toEqual([]);
+  });
+
+  test('a wrong password is told on the same page, focused and announced, then sign-in goes on', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The script's request is answered 401 Unauthorized with the message.
+    consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 401));
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
+    ).toBeVisible();
+    const signInUrl = page.url();
+    const pages = navigations(page);
+    await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
+    const password = page.getByLabel('Mot de passe');
+    await password.fill('pas-le-bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+
+    const message = 'Adresse e-mail ou mot de passe incorrect.';
+    await expect(page.getByRole('alert')).toHaveText(message);
+    // As the server-rendered error page: the fields described by the message, the password
+    // emptied and focused, the button usable again; the page was not left.
+    await expect(password).toBeFocused();
+    await expect(password).toHaveValue('');
+    await expect(password).toHaveAccessibleDescription(message);
+    await expect(page.getByLabel('Adresse e-mail')).toHaveAccessibleDescription(message);
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+    expect(page.url()).toBe(signInUrl);
+    expect(pages).toEqual([]);
+    expect(await historyLength(page)).toBe(2);
+    await expectNoAxeViolations(page, 'login error (script)');
+
+    await password.fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    // The sign-in went on in the sign-in page's place: no POST navigation, no extra entry.
+    expect(pages.filter((p) => p.startsWith('POST'))).toEqual([]);
+    expect(await historyLength(page)).toBe(2);
+  });
+  test('an expired sign-in still ends on the French page that says so', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // Answered 400 to the script, then to the classic submit it falls back to.
+    consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 400));
+    await page.goto('/');
+    await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    // Stands in for an interaction that has expired: the provider no longer finds it.
+    await page.context().clearCookies({ name: /^_interaction/ });
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Connexion impossible' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Désolé, une erreur inattendue s’est produite. Votre lien de connexion a peut-être expiré.',
+    );
+    await expectNoAxeViolations(page, 'expired sign-in');
+  });
+});
 
 test.describe('session and load failures', () => {
   test('the access token is refreshed when less than 5 seconds remain', async ({ page }) => {

@@ -4,14 +4,19 @@
 // before the password is checked (services/sign-in-throttle.ts: per email, per address, per
 // email and address, and per known device, whose signed cookie is set here at a success). The page links to the forgotten-password flow
 // (password-reset-routes.ts), registered here with the script that submits the one-click logout.
+// The sign-in form's own script (pages.ts) sends the same form asking for JSON: the same checks,
+// counted the same once, answered with the URL to continue to (the browser replaces the sign-in
+// page's history entry with it) or the refusal's French message; without script, the classic
+// POST gets the redirect or the page.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { isSafeText, MESSAGES } from '@espace/contract';
+import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TokenValidity } from '../services/account-security/token-validity';
+import { errorBody } from '../plugins/errors';
 import { attemptSucceeded, claimAttempt, signInKeys } from '../services/sign-in-throttle';
 import { createMailer } from '../services/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/passwords';
@@ -29,6 +34,10 @@ import {
   AUTO_SUBMIT_SCRIPT_PATH,
   renderErrorPage,
   renderLoginPage,
+  SIGN_IN_EXPIRED,
+  SIGN_IN_JSON,
+  SIGN_IN_SCRIPT,
+  SIGN_IN_SCRIPT_PATH,
 } from './pages';
 
 interface LoginBody {
@@ -73,12 +82,17 @@ export async function interactionRoutes(
     demoMode: config.demoMode,
   });
 
-  app.get(AUTO_SUBMIT_SCRIPT_PATH, async (_request, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('text/javascript; charset=utf-8')
-      .send(AUTO_SUBMIT_SCRIPT),
-  );
+  for (const [path, script] of [
+    [AUTO_SUBMIT_SCRIPT_PATH, AUTO_SUBMIT_SCRIPT],
+    [SIGN_IN_SCRIPT_PATH, SIGN_IN_SCRIPT],
+  ] as const) {
+    app.get(path, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('text/javascript; charset=utf-8')
+        .send(script),
+    );
+  }
 
   app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
     let details;
@@ -109,11 +123,19 @@ export async function interactionRoutes(
     `${INTERACTION_PATH}/:uid/login`,
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
+      // The form's script asks for JSON (pages.ts); a browser's classic POST asks for a page.
+      const json = (request.headers.accept ?? '').includes(SIGN_IN_JSON);
       let details;
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
       } catch {
-        return sendHtml(reply, 400, renderErrorPage());
+        // The script submits the form the classic way on `expired`, to show the page below.
+        return json
+          ? reply
+              .code(400)
+              .header('cache-control', 'no-store')
+              .send({ ...errorBody(ERROR_CODES.validation, SIGN_IN_EXPIRED), expired: true })
+          : sendHtml(reply, 400, renderErrorPage());
       }
       const loginPath = `${INTERACTION_PATH}/${details.uid}`;
       const action = `${loginPath}/login`;
@@ -122,13 +144,13 @@ export async function interactionRoutes(
         .trim()
         .toLowerCase();
       const password = String(request.body?.password ?? '');
+      const refuse = (status: number, code: ErrorCode, error: string) =>
+        json
+          ? reply.code(status).header('cache-control', 'no-store').send(errorBody(code, error))
+          : sendHtml(reply, status, renderLoginPage({ action, forgotHref, email, error }));
       // A control character or a lone surrogate is no one's email or password (safe-text.ts).
       if (!email || !password || !isSafeText(email) || !isSafeText(password)) {
-        return sendHtml(
-          reply,
-          400,
-          renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.missingFields }),
-        );
+        return refuse(400, ERROR_CODES.validation, MESSAGES.login.missingFields);
       }
       const deviceId = knownDeviceId(
         opts.deviceKeys,
@@ -138,11 +160,7 @@ export async function interactionRoutes(
       const keys = signInKeys({ email, address: request.ip, deviceId });
       // Claimed before the password is checked: parallel guesses wait for each other here.
       if (!(await claimAttempt(db, keys)).granted) {
-        return sendHtml(
-          reply,
-          429,
-          renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.tooManyAttempts }),
-        );
+        return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.tooManyAttempts);
       }
       const account = await db
         .selectFrom('credentials')
@@ -154,11 +172,7 @@ export async function interactionRoutes(
         account?.password_hash ?? (await decoyPasswordHash()),
       );
       if (!account || !valid) {
-        return sendHtml(
-          reply,
-          401,
-          renderLoginPage({ action, forgotHref, email, error: MESSAGES.login.invalidCredentials }),
-        );
+        return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
       await attemptSucceeded(db, keys);
       reply.raw.appendHeader(
@@ -168,13 +182,18 @@ export async function interactionRoutes(
           config.publicUrl.startsWith('https:'),
         ),
       );
+      const result = { login: { accountId: account.id, remember: false } };
+      if (json) {
+        // The URL the classic POST is redirected to; the script replaces the page with it.
+        const location = await provider.interactionResult(request.raw, reply.raw, result, {
+          mergeWithLastSubmission: false,
+        });
+        return reply.header('cache-control', 'no-store').send({ location });
+      }
       reply.hijack();
-      return provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { login: { accountId: account.id, remember: false } },
-        { mergeWithLastSubmission: false },
-      );
+      return provider.interactionFinished(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: false,
+      });
     },
   );
 }

@@ -35,6 +35,89 @@ ${body}
 </html>`;
 }
 
+/** What the sign-in form's script sends in `Accept`, and how the server knows to answer JSON. */
+export const SIGN_IN_JSON = 'application/json';
+/** What the sign-in form's script says on its button while the request is in flight. */
+const SIGN_IN_BUSY_LABEL = 'Connexion…';
+
+/**
+ * Where the sign-in form's script is served (no inline script). It sends the form with fetch
+ * and asks for JSON (interactions.ts): on success it continues with `location.replace`, so the
+ * sign-in page leaves no history entry and Back from the first screen does not come back to it
+ * (issue 15); a refusal is shown as the server-rendered page shows it (the same alert before
+ * the form, described fields, focus on the password, which is emptied); an expired sign-in is
+ * submitted the classic way, to get the server's page. Without script, the form posts as
+ * before; the server counts the one request either way.
+ */
+export const SIGN_IN_SCRIPT_PATH = '/interaction/sign-in.js';
+export const SIGN_IN_SCRIPT = `(function () {
+  var form = document.querySelector('form[data-sign-in]');
+  if (!form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
+  var button = form.querySelector('button[type="submit"]');
+  var label = button.textContent;
+  var email = form.elements.namedItem('email');
+  var password = form.elements.namedItem('password');
+  var busy = false;
+  function idle() {
+    busy = false;
+    button.disabled = false;
+    button.textContent = label;
+    button.removeAttribute('aria-busy');
+  }
+  function showError(message) {
+    var previous = document.getElementById('login-error');
+    if (previous) previous.parentNode.removeChild(previous);
+    var alert = document.createElement('p');
+    alert.className = 'auth-error';
+    alert.setAttribute('role', 'alert');
+    alert.id = 'login-error';
+    alert.textContent = message;
+    form.parentNode.insertBefore(alert, form);
+    email.setAttribute('aria-describedby', 'login-error');
+    password.setAttribute('aria-describedby', 'login-error');
+    password.value = '';
+    password.focus();
+  }
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    button.disabled = true;
+    button.textContent = ${JSON.stringify(SIGN_IN_BUSY_LABEL)};
+    button.setAttribute('aria-busy', 'true');
+    fetch(form.action, {
+      method: 'POST',
+      body: new URLSearchParams(new FormData(form)),
+      credentials: 'same-origin',
+      headers: { Accept: ${JSON.stringify(SIGN_IN_JSON)} },
+    })
+      .then(
+        function (response) {
+          return response.json().catch(function () {
+            return {};
+          });
+        },
+        function () {
+          return {};
+        },
+      )
+      .then(function (answer) {
+        if (answer && typeof answer.location === 'string') {
+          window.location.replace(answer.location);
+          return;
+        }
+        if (answer && answer.expired) {
+          form.submit();
+          return;
+        }
+        idle();
+        var error = answer && answer.error;
+        showError(error && typeof error.message === 'string' ? error.message : ${JSON.stringify(`${MESSAGES.genericError}. Veuillez réessayer.`)});
+      });
+  });
+})();
+`;
+
 export interface LoginPageOptions {
   action: string;
   /** The forgotten-password page, which links back to this sign-in. */
@@ -58,7 +141,7 @@ export function renderLoginPage({
     t.title,
     `<h1>${escapeHtml(t.title)}</h1>
 ${alert}
-<form method="post" action="${escapeHtml(action)}" novalidate>
+<form method="post" action="${escapeHtml(action)}" novalidate data-sign-in>
 <label for="email">${escapeHtml(t.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${describedBy}${error ? '' : ' autofocus'}>
 <label for="password">${escapeHtml(t.password)}</label>
@@ -66,7 +149,7 @@ ${alert}
 <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
 <p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a></p>`,
-  );
+  ).replace('</head>', `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n</head>`);
 }
 
 /** Where the script that submits a page's `data-auto-submit` form is served (no inline script). */
@@ -99,11 +182,14 @@ export function renderLoggedOutPage(): string {
   );
 }
 
+/** Why a sign-in cannot go on (an unknown or expired interaction). */
+export const SIGN_IN_EXPIRED = `${MESSAGES.genericError}. Votre lien de connexion a peut-être expiré.`;
+
 export function renderErrorPage(): string {
   return renderPage(
     MESSAGES.unavailablePage,
     `<h1>Connexion impossible</h1>
-<p role="alert">${escapeHtml(MESSAGES.genericError)}. Votre lien de connexion a peut-être expiré.</p>
+<p role="alert">${escapeHtml(SIGN_IN_EXPIRED)}</p>
 <p><a class="button-link" href="/">Retourner à l’Espace Assuré</a></p>`,
   );
 }
