@@ -4,7 +4,7 @@
 // the data router weighed 16 KiB gzipped more on the first screen (docs/architecture.md
 // "Performance choices"). A navigation is a transition, so the screen shown stays until the next
 // one's code has arrived, as before.
-import { Component as ReactComponent, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { policiesRoutes } from '../features/policies/routes';
 import { documentsRoutes } from '../features/documents/routes';
@@ -38,9 +38,19 @@ const screens: RouteObject[] = [
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 
-/** A crash of a screen (or of loading its code) shows the error page in its place. */
-class ScreenErrorBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/** A crash of a screen (or of loading its code) shows the error page in its place, until the
+ * next path (the screen stays mounted, as a tab of /documents/{id} must keep its focus). */
+class ScreenErrorBoundary extends ReactComponent<
+  { pathname: string; children: ReactNode },
+  { failed: boolean; pathname: string }
+> {
+  override state = { failed: false, pathname: this.props.pathname };
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: { pathname: string },
+  ): { failed: boolean; pathname: string } | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
   static getDerivedStateFromError() {
     return { failed: true };
   }
@@ -49,37 +59,44 @@ class ScreenErrorBoundary extends ReactComponent<{ children: ReactNode }, { fail
   }
 }
 
-/** Another path is another screen: a new boundary, so an error does not outlive its screen. */
 function Screens() {
   const { pathname } = useLocation();
   return (
-    <ScreenErrorBoundary key={pathname}>
+    <ScreenErrorBoundary pathname={pathname}>
       <Outlet />
     </ScreenErrorBoundary>
   );
 }
 
 type RouteModule = { Component: ComponentType };
+type Load = () => Promise<RouteModule>;
 
-/** `lazy: () => import(…)` of a route becomes a React.lazy element, its module loaded once. */
+const modules = new Map<Load, Promise<RouteModule>>();
+
+/**
+ * A route's screen from its `lazy: () => import(…)`. One component type for every route, so two
+ * paths of the same module (/documents and /documents/{id}, / and /policies) keep the screen
+ * mounted, as the data router did; a module that failed to load is asked for again next time.
+ */
+function RouteScreen({ load }: { load: Load }) {
+  let module = modules.get(load);
+  if (!module) {
+    module = load();
+    modules.set(load, module);
+    module.catch(() => modules.delete(load));
+  }
+  const { Component: Screen } = use(module);
+  return <Screen />;
+}
+
 function declarative(routes: RouteObject[]): RouteObject[] {
-  const screensByLoader = new Map<unknown, ComponentType>();
-  const convert = (route: RouteObject): RouteObject => {
-    const { lazy: load, children, ...rest } = route;
-    const converted = { ...rest } as RouteObject;
-    if (typeof load === 'function') {
-      let Screen = screensByLoader.get(load);
-      if (!Screen) {
-        const loader = load as unknown as () => Promise<RouteModule>;
-        Screen = lazy(() => loader().then((module) => ({ default: module.Component })));
-        screensByLoader.set(load, Screen);
-      }
-      converted.element = <Screen />;
-    }
-    if (children) converted.children = children.map(convert);
-    return converted;
-  };
-  return routes.map(convert);
+  return routes.map(({ lazy: load, children, ...route }) => ({
+    ...route,
+    ...(typeof load === 'function'
+      ? { element: <RouteScreen load={load as unknown as Load} /> }
+      : {}),
+    ...(children ? { children: declarative(children) } : {}),
+  })) as RouteObject[];
 }
 
 /** The portal's route tree, for useRoutes (app.tsx) and for the route handles (lib/route-handles.ts). */
