@@ -10,7 +10,7 @@ import { App } from './app/app';
 import { LoggedOutPage } from './app/logged-out-page';
 import { apiList } from './lib/api-client';
 import { isDebugHost } from './lib/debug-host';
-import { completeSignIn, currentUser, signIn } from './lib/auth';
+import { completeSignIn, currentProfile, signIn } from './lib/auth';
 import { paths } from './lib/paths';
 
 const root = createRoot(document.getElementById('root')!);
@@ -56,12 +56,11 @@ async function boot() {
       return;
     }
   }
-  const user = await currentUser();
-  if (!user) {
+  const profile = currentProfile();
+  if (!profile) {
     await signIn();
     return;
   }
-  const profile = user.profile;
   // Most screens start from the policies: asked for as soon as the token exists, not once the
   // portal has rendered (app.tsx hands it to the query cache).
   const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));

@@ -1,6 +1,10 @@
 // The routes of SPEC §2. Every screen is loaded lazily (a route module exports `Component`);
-// each feature contributes its own route list.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// each feature contributes its own route list. The portal uses react-router's declarative mode
+// (<BrowserRouter> and useRoutes), not its data router: no screen has a loader or an action, and
+// the data router weighed 16 KiB gzipped more on the first screen (docs/architecture.md
+// "Performance choices"). A navigation is a transition, so the screen shown stays until the next
+// one's code has arrived, as before.
+import { Navigate, type RouteObject } from 'react-router';
 import { policiesRoutes } from '../features/policies/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { changesRoutes } from '../features/changes/routes';
@@ -12,7 +16,7 @@ import { cookiesRoutes } from '../features/cookies/routes';
 import { accountRoutes } from '../features/account/routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
-import { RouteErrorPage } from './error-page';
+import { declarative, Screens } from './lazy-routes';
 import { paths } from '../lib/paths';
 
 const screens: RouteObject[] = [
@@ -33,15 +37,14 @@ const screens: RouteObject[] = [
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 
-/** Created after sign-in has completed, so it starts from the page the customer asked for. */
-export const createAppRouter = () =>
-  createBrowserRouter([
-    {
-      element: (
-        <BannerProvider>
-          <AppLayout />
-        </BannerProvider>
-      ),
-      children: [{ errorElement: <RouteErrorPage />, children: screens }],
-    },
-  ]);
+/** The portal's route tree, for useRoutes (app.tsx) and for the route handles (lib/route-handles.ts). */
+export const appRoutes: RouteObject[] = declarative([
+  {
+    element: (
+      <BannerProvider>
+        <AppLayout />
+      </BannerProvider>
+    ),
+    children: [{ element: <Screens />, children: screens }],
+  },
+]);

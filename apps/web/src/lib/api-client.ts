@@ -2,7 +2,7 @@
 // kept as errors (never turned into empty successes). A 401 refreshes the token once. Paths are
 // built with the contract's apiPath(API_ROUTES.x, params), relative to API_PREFIX.
 import { API_PREFIX, type ErrorBody } from '@espace/contract';
-import { accessToken, signIn, userManager } from './auth';
+import { accessToken, renewSession, signIn } from './auth';
 import { nextIdempotencyHeader } from './idempotency';
 
 export class ApiError extends Error {
@@ -60,12 +60,12 @@ export async function apiResponse(path: string, init: ApiRequest = {}): Promise<
   }
   let response = await send(path, init, await accessToken());
   if (response.status === 401) {
-    const renewed = await userManager.signinSilent().catch(() => null);
+    const renewed = await renewSession();
     if (!renewed) {
       await signIn();
       throw new ApiError(401, undefined);
     }
-    response = await send(path, init, renewed.access_token);
+    response = await send(path, init, renewed.accessToken);
   }
   return response;
 }

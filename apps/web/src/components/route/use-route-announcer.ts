@@ -3,14 +3,14 @@
 // top, and focus moves to what the customer must hear first: the banner a success left for the
 // next screen (e.g. after a contract change, home), else the screen's main heading.
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
+import { useRouteHandles } from '../../lib/route-handles';
 import { documentTitle, isTitleHandle } from './route-handle';
 import { revealFeedback } from './focus-main';
 
 export function useRouteAnnouncer(): void {
   const { pathname } = useLocation();
-  const titled = useMatches().findLast((match) => isTitleHandle(match.handle));
-  const title = titled && isTitleHandle(titled.handle) ? titled.handle.title : undefined;
+  const title = useRouteHandles().findLast(isTitleHandle)?.title;
   const first = useRef(true);
   const shownTitle = useRef(title);
 

@@ -1,36 +1,60 @@
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import {
+  MemoryRouter,
+  Outlet,
+  useNavigate,
+  useRoutes,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveConsent } from '../../lib/analytics/consent';
 import { usePageViewTracking } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
+import { RoutesContext } from '../../lib/route-handles';
 import { changeAddressPageView } from './routes';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+const router: { navigate?: NavigateFunction } = {};
+
 function Layout() {
   usePageViewTracking();
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  });
   return <Outlet />;
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: paths.accountAddress, element: <p>adresse</p> },
+      { path: paths.changeAddress, element: <p>changement</p>, handle: changeAddressPageView },
+    ],
+  },
+];
+
+function Routes() {
+  return useRoutes(routes);
 }
 
 let root: Root;
 
 async function visit(state: unknown) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Layout />,
-        children: [
-          { path: paths.accountAddress, element: <p>adresse</p> },
-          { path: paths.changeAddress, element: <p>changement</p>, handle: changeAddressPageView },
-        ],
-      },
-    ],
-    { initialEntries: [paths.accountAddress] },
+  await act(async () =>
+    root.render(
+      <RoutesContext.Provider value={routes}>
+        <MemoryRouter initialEntries={[paths.accountAddress]}>
+          <Routes />
+        </MemoryRouter>
+      </RoutesContext.Provider>,
+    ),
   );
-  await act(async () => root.render(<RouterProvider router={router} />));
-  await act(async () => router.navigate(paths.changeAddress, { state }));
+  await act(async () => router.navigate!(paths.changeAddress, { state }));
   return window.dataLayer?.at(-1);
 }
 

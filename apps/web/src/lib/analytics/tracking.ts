@@ -3,7 +3,8 @@
 // nothing is pushed and no analytics script is loaded (none is loaded at all today: a tag
 // manager would be added here, after consent).
 import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
+import { useRouteHandles } from '../route-handles';
 import { hasAnalyticsConsent } from './consent';
 
 /** SPEC §7 events, named once. */
@@ -59,7 +60,6 @@ export function trackEvent(event: AnalyticsEvent, data: AnalyticsData = {}): voi
 /** SPEC §7: a page view on every screen; called once by the layout. */
 export function usePageViewTracking(): void {
   const { pathname, state } = useLocation();
-  const labelled = useMatches().findLast((match) => isPageViewHandle(match.handle));
-  const label = labelled && (labelled.handle as PageViewHandle).pageViewLabel(state);
+  const label = useRouteHandles().findLast(isPageViewHandle)?.pageViewLabel(state);
   useEffect(() => trackPageView(pathname, label), [pathname, label]);
 }

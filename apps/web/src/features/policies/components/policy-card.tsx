@@ -3,7 +3,6 @@ import {
   formatDate,
   formatMoney,
   isTerminated,
-  formatReceivedAt,
   policyStateLabel,
   policyStateStyle,
   principalDriver,
@@ -14,6 +13,7 @@ import {
 import { Link, useLocation } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
 import { paths } from '../../../lib/paths';
+import { formatReceivedAt } from '../card-format';
 import { selectPolicy } from '../../../lib/selected-policy';
 import { PaymentDetailsBlock } from './payment-details';
 import './policy-card.css';

@@ -1,0 +1,96 @@
+import { act, useEffect, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import {
+  MemoryRouter,
+  useNavigate,
+  useRoutes,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { declarative, Screens } from './lazy-routes';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const router: { navigate?: NavigateFunction } = {};
+let mounts = 0;
+
+/** A screen with its own state, counting its mounts. */
+function Tabs() {
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    mounts += 1;
+  }, []);
+  return <input aria-label="tab" value={typed} onChange={(e) => setTyped(e.target.value)} />;
+}
+
+function Crash(): never {
+  throw new Error('screen crashed');
+}
+
+function Layout() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  });
+  return <Screens />;
+}
+
+// Two loaders of one module, as /documents and /documents/{id} have.
+const tabsModule = Promise.resolve({ Component: Tabs });
+const routes = declarative([
+  {
+    element: <Layout />,
+    children: [
+      { path: '/documents', lazy: () => tabsModule },
+      { path: '/documents/:tab', lazy: () => tabsModule },
+      { path: '/broken', lazy: () => Promise.resolve({ Component: Crash }) },
+    ] as RouteObject[],
+  },
+]);
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+describe('lazy route screens', () => {
+  let container: HTMLDivElement;
+  let root: Root;
+
+  beforeEach(async () => {
+    mounts = 0;
+    container = document.body.appendChild(document.createElement('div'));
+    root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <MemoryRouter initialEntries={['/documents']}>
+          <Routes />
+        </MemoryRouter>,
+      ),
+    );
+  });
+  afterEach(async () => {
+    await act(async () => root.unmount());
+    container.remove();
+  });
+
+  it('keeps the screen mounted between two paths of the same module', async () => {
+    expect(container.querySelector('input')).not.toBeNull();
+    await act(async () => router.navigate!('/documents/1'));
+    await act(async () => router.navigate!('/documents/0'));
+    expect(container.querySelector('input')).not.toBeNull();
+    expect(mounts).toBe(1);
+  });
+
+  it('shows the error page in place of a crashed screen, and the next path again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => router.navigate!('/broken'));
+    expect(container.querySelector('h1')?.textContent).toBe(
+      'Désolé, cette page n’est pas disponible',
+    );
+    expect(error).toHaveBeenCalled();
+    await act(async () => router.navigate!('/documents'));
+    expect(container.querySelector('h1')).toBeNull();
+    expect(container.querySelector('input')).not.toBeNull();
+  });
+});

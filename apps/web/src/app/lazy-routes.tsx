@@ -1,0 +1,69 @@
+// The routes' lazy screens in react-router's declarative mode (app/router.tsx): each route's
+// `lazy: () => import(…)` module rendered by RouteScreen, and the error page in place of a screen
+// that crashed.
+import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { RouteErrorPage } from './error-page';
+
+/** A crash of a screen (or of loading its code) shows the error page in its place, until the
+ * next path (the screen stays mounted, as a tab of /documents/{id} must keep its focus). */
+class ScreenErrorBoundary extends ReactComponent<
+  { pathname: string; children: ReactNode },
+  { failed: boolean; pathname: string }
+> {
+  override state = { failed: false, pathname: this.props.pathname };
+  static getDerivedStateFromProps(
+    props: { pathname: string },
+    state: { pathname: string },
+  ): { failed: boolean; pathname: string } | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+/** Where the screens render, inside the layout. */
+export function Screens() {
+  const { pathname } = useLocation();
+  return (
+    <ScreenErrorBoundary pathname={pathname}>
+      <Outlet />
+    </ScreenErrorBoundary>
+  );
+}
+
+type RouteModule = { Component: ComponentType };
+type Load = () => Promise<RouteModule>;
+
+const modules = new Map<Load, Promise<RouteModule>>();
+
+/**
+ * A route's screen from its `lazy: () => import(…)`. One component type for every route, so two
+ * paths of the same module (/documents and /documents/{id}, / and /policies) keep the screen
+ * mounted, as the data router did; a module that failed to load is asked for again next time.
+ */
+function RouteScreen({ load }: { load: Load }) {
+  let module = modules.get(load);
+  if (!module) {
+    module = load();
+    modules.set(load, module);
+    module.catch(() => modules.delete(load));
+  }
+  const { Component: Screen } = use(module);
+  return <Screen />;
+}
+
+/** `lazy: () => import(…)` of each route becomes a RouteScreen element. */
+export function declarative(routes: RouteObject[]): RouteObject[] {
+  return routes.map(({ lazy: load, children, ...route }) => ({
+    ...route,
+    ...(typeof load === 'function'
+      ? { element: <RouteScreen load={load as unknown as Load} /> }
+      : {}),
+    ...(children ? { children: declarative(children) } : {}),
+  })) as RouteObject[];
+}
