@@ -93,4 +93,16 @@ describe('sign-in callback', () => {
     await expect(auth.completeSignIn()).rejects.toThrow();
     expect(tokenRequests).toEqual([]);
   });
+  it('refuses a callback carrying the provider’s refusal, without asking for tokens', async () => {
+    provider();
+    window.history.replaceState(null, '', '/auth/callback?error=access_denied&state=s-1');
+    window.sessionStorage.setItem(
+      'espace-assure.sign-in.s-1',
+      JSON.stringify({ verifier: 'v-1', nonce: 'n-1', returnTo: '/' }),
+    );
+    const auth = await import('./auth');
+    await expect(auth.completeSignIn()).rejects.toThrow();
+    expect(tokenRequests).toEqual([]);
+    expect(window.sessionStorage.length).toBe(0);
+  });
 });
