@@ -6,7 +6,6 @@
 // Code splitting keeps each dynamic `import()` of the sources (the application after the
 // database began opening, the API documentation, the S3 store, the PDF libraries) in a chunk of
 // its own, so what a start does not need is neither loaded nor held in memory (issue 14).
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -24,12 +23,12 @@ const externalDependencies = {
 
 const started = performance.now();
 const outdir = path.join(serverRoot, 'dist');
-// Chunks are named by their content's hash: the previous build's go first.
-await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(serverRoot, 'src/server.ts')],
   outdir,
-  // dist/server.js and its chunks side by side in dist/.
+  // dist/server.js and its chunks side by side in dist/. Chunks are named by their content's
+  // hash and an earlier build's are left in place: a server still running from that build may
+  // load one of them later (the PDF libraries on a first document).
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
   splitting: true,
