@@ -3,17 +3,37 @@
 // are loaded on first use, so they cost neither start-up time nor idle memory. A first start
 // renders the demo seed's PDF, so it does load pdf-lib.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const PROBE = path.resolve(import.meta.dirname, 'start-probe.ts');
+const SOURCES = path.resolve(import.meta.dirname, '../src');
+/**
+ * Run in a process of its own (through tsx): builds the application from the environment's
+ * configuration, as server.ts does, and prints the npm packages in Node's CommonJS module cache.
+ */
+const PROBE = `
+import { createRequire } from 'node:module';
+const { buildApp } = await import(${JSON.stringify(path.join(SOURCES, 'app.ts'))});
+const { loadConfig } = await import(${JSON.stringify(path.join(SOURCES, 'config.ts'))});
+const app = await buildApp(loadConfig(), { logger: false });
+await app.ready();
+const packages = new Set(
+  Object.keys(createRequire(import.meta.url).cache).flatMap(
+    (file) => /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(file)?.[1] ?? [],
+  ),
+);
+await app.close();
+console.info(JSON.stringify([...packages].sort()));
+`;
 const LATER = ['pdf-lib', 'pdfkit', 'nodemailer', '@aws-sdk/client-s3', '@fastify/swagger'];
 
 async function loadedPackages(dataDir: string): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', PROBE], {
+  const probe = path.join(dataDir, 'probe.mjs');
+  await writeFile(probe, PROBE);
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', probe], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
