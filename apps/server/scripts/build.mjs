@@ -3,6 +3,9 @@
 // bundles the server's own sources, the workspace contract package and the migrations (imported
 // by db/migrations/index.ts, so they travel inside the bundle); every npm dependency stays an
 // import resolved from node_modules at run time (PGlite's WebAssembly, the provider, pg…).
+// Code splitting keeps each dynamic `import()` of the sources (the application after the
+// database began opening, the API documentation, the S3 store, the PDF libraries) in a chunk of
+// its own, so what a start does not need is neither loaded nor held in memory (issue 14).
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -19,15 +22,23 @@ const externalDependencies = {
 };
 
 const started = performance.now();
+const outdir = path.join(serverRoot, 'dist');
 await build({
   entryPoints: [path.join(serverRoot, 'src/server.ts')],
-  outfile: path.join(serverRoot, 'dist/server.js'),
+  outdir,
+  // dist/server.js and its chunks side by side in dist/. Chunks are named by their content's
+  // hash and an earlier build's are left in place: a server still running from that build may
+  // load one of them later (the PDF libraries on a first document).
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
   sourcemap: true,
-  // dist/ sits as deep as src/, so import.meta.dirname-relative paths (config.ts) still hold.
+  // dist/ sits as deep as src/, so import.meta.dirname-relative paths (config.ts) still hold in
+  // every chunk.
   plugins: [externalDependencies],
   logLevel: 'warning',
 });

@@ -13,16 +13,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { clientErrorHandler, createHttpServer } from './http-server';
 import { migrate, openDatabase, type Db, type DatabaseHandle } from './db/client';
+import { allMigrationsApplied } from './db/migrations-applied';
 import { withStartupLock } from './db/startup-lock';
 import { seedDemoData } from './seed/seed';
 import { purgeExpiredPayloads } from './oidc/adapter';
 import { interactionRoutes } from './oidc/interactions';
-import { loadProviderSecrets, publicJwks } from './oidc/keys';
+import {
+  generateSigningKeys,
+  loadProviderSecrets,
+  publicJwks,
+  type ProviderSecrets,
+} from './oidc/keys';
 import { createProvider } from './oidc/provider';
 import authentication from './plugins/authentication';
 import errorHandler, { errorBody } from './plugins/errors';
 import idempotency from './plugins/idempotency';
-import openapi from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
@@ -102,13 +107,23 @@ export async function buildApp(
   const storage = await createDocumentStorage(config);
   // Once per database however many instances start together (db/startup-lock.ts, issue 13).
   const secrets = await withStartupLock(database, async () => {
-    await migrate(db);
+    // A restart finds every migration applied and skips the migrator; a new database gets its
+    // provider keys generated on the thread pool while the migrations run.
+    let signingKeys: Promise<ProviderSecrets['jwks']> | undefined;
+    if (!(await allMigrationsApplied(db))) {
+      if (config.oidc.embedded) {
+        signingKeys = generateSigningKeys();
+        signingKeys.catch(() => undefined);
+      }
+      await migrate(db);
+    }
     if (config.demoMode) await seedDemoData(db, storage);
     // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
     await sweepStorage(db, storage);
     // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
-    return config.oidc.embedded ? loadProviderSecrets(db) : undefined;
+    if (!config.oidc.embedded) return undefined;
+    return signingKeys ? loadProviderSecrets(db, () => signingKeys) : loadProviderSecrets(db);
   });
 
   const app = Fastify({
@@ -164,7 +179,9 @@ export async function buildApp(
   await app.register(securityHeaders, {
     externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
   });
-  if (config.apiDocs) await app.register(openapi, { publicUrl: config.publicUrl });
+  // Loaded only when the API documentation is served (start-up time, idle memory).
+  if (config.apiDocs)
+    await app.register(import('./plugins/openapi'), { publicUrl: config.publicUrl });
 
   // The per-account "not before" of access tokens, shared by the authentication plugin and the
   // services that move it (password change, account deletion, forgotten password).

@@ -32,15 +32,26 @@ async function loadOrCreate<T>(db: Db, name: string, create: () => Promise<T>): 
   return stored.value as T;
 }
 
-export async function loadProviderSecrets(db: Db): Promise<ProviderSecrets> {
-  const jwks = await loadOrCreate(db, 'oidc.jwks', async () => {
-    const { privateKey } = await generateKeyPair('RS256', {
-      modulusLength: 2048,
-      extractable: true,
-    });
-    const jwk = await exportJWK(privateKey);
-    return { keys: [{ ...jwk, kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' }] };
+/** A new signing key set (an RSA key pair: a few hundred milliseconds on the thread pool). */
+export async function generateSigningKeys(): Promise<ProviderSecrets['jwks']> {
+  const { privateKey } = await generateKeyPair('RS256', {
+    modulusLength: 2048,
+    extractable: true,
   });
+  const jwk = await exportJWK(privateKey);
+  return { keys: [{ ...jwk, kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' }] };
+}
+
+/**
+ * The provider's secrets, created when the database has none. `newSigningKeys` is a key set
+ * app.ts began generating while a new database was being migrated (first start, issue 14);
+ * it is used only if no key set is stored yet.
+ */
+export async function loadProviderSecrets(
+  db: Db,
+  newSigningKeys: () => Promise<ProviderSecrets['jwks']> = generateSigningKeys,
+): Promise<ProviderSecrets> {
+  const jwks = await loadOrCreate(db, 'oidc.jwks', newSigningKeys);
   const cookieKeys = await loadOrCreate(db, 'oidc.cookie-keys', async () => [
     randomBytes(32).toString('base64url'),
   ]);

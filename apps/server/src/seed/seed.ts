@@ -18,23 +18,33 @@ function isoDaysAgo(days: number): string {
 export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<boolean> {
   const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The hash (scrypt, on the thread pool) is computed while the customers are inserted; their
+  // credentials come last, in the same transaction.
+  const hashing = hashPassword(DEMO_PASSWORD);
+  hashing.catch(() => undefined);
   await db.transaction().execute(async (trx) => {
+    const accountIds: string[] = [];
     for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
-      await insertCustomer(trx, customer, passwordHash, index);
+      accountIds.push(await insertCustomer(trx, customer, index));
     }
     await seedDemoHistory(trx);
+    const passwordHash = await hashing;
+    await trx
+      .insertInto('credentials')
+      .values(
+        DEMO_CUSTOMERS.map((c, i) => ({
+          account_id: accountIds[i]!,
+          email: c.email,
+          password_hash: passwordHash,
+        })),
+      )
+      .execute();
   });
   await seedDemoDocuments(db, storage);
   return true;
 }
 
-async function insertCustomer(
-  db: Db,
-  c: DemoCustomer,
-  passwordHash: string,
-  index: number,
-): Promise<void> {
+async function insertCustomer(db: Db, c: DemoCustomer, index: number): Promise<string> {
   const accountId = randomUUID();
   const customerId = `CLI-${String(100_231 + index * 7_919).padStart(8, '0')}`;
   await db
@@ -48,10 +58,6 @@ async function insertCustomer(
       phone_number: c.phoneNumber,
       commercial_consent: c.commercialConsent,
     })
-    .execute();
-  await db
-    .insertInto('credentials')
-    .values({ account_id: accountId, email: c.email, password_hash: passwordHash })
     .execute();
   await db
     .insertInto('account_addresses')
@@ -156,4 +162,5 @@ async function insertCustomer(
         .execute();
     }
   }
+  return accountId;
 }

@@ -10,7 +10,7 @@ import { legalSlugSchema } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import { fillLegalIdentity, type LegalIdentity } from '../legal-identity';
-import { markdownText, renderMarkdown, splitSections } from './markdown';
+import type * as Markdown from './markdown';
 
 /** content/faq/NN-slug.md: NN orders the tabs, slug identifies the category (content/README.md). */
 const FAQ_FILE = /^(\d+)-([a-z0-9-]+)\.md$/;
@@ -46,7 +46,8 @@ async function markdownFiles(
   );
 }
 
-async function loadFaqFile(db: Db, file: SourceFile): Promise<void> {
+async function loadFaqFile(db: Db, file: SourceFile, md: typeof Markdown): Promise<void> {
+  const { markdownText, renderMarkdown, splitSections } = md;
   const match = FAQ_FILE.exec(path.basename(file.key));
   if (!match) throw new Error(`${file.key}: FAQ files are named NN-slug.md`);
   const [, position, slug] = match;
@@ -78,7 +79,8 @@ async function loadFaqFile(db: Db, file: SourceFile): Promise<void> {
   });
 }
 
-async function loadLegalFile(db: Db, file: SourceFile): Promise<void> {
+async function loadLegalFile(db: Db, file: SourceFile, md: typeof Markdown): Promise<void> {
+  const { renderMarkdown, splitSections } = md;
   const slug = legalSlugSchema.safeParse(path.basename(file.key, '.md'));
   if (!slug.success) throw new Error(`${file.key}: not a known legal page`);
   const doc = splitSections(file.text, file.key);
@@ -111,13 +113,16 @@ export async function loadContent(
     ]),
   );
   const loaded: string[] = [];
+  // The Markdown renderer is loaded only when a file changed (most restarts load nothing).
+  let md: typeof Markdown | undefined;
   for (const [files, load] of [
     [faq, loadFaqFile],
     [legal, loadLegalFile],
   ] as const) {
     for (const file of files) {
       if (known.get(file.key) === file.sha256) continue;
-      await load(db, file);
+      md ??= await import('./markdown');
+      await load(db, file, md);
       await db
         .insertInto('content_sources')
         .values({ path: file.key, sha256: file.sha256 })

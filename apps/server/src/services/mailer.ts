@@ -1,7 +1,7 @@
 // Mail to customer service, and to a customer: a receipt, a forgotten-password link
 // (ARCHITECTURE.md: "outbox … SMTP by config"). Only built when SMTP_URL is set; short time-outs so
 // a slow mail server cannot hold a customer's request for minutes.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 export interface MailMessage {
@@ -20,15 +20,22 @@ export interface Mailer {
 }
 
 export function createMailer(smtp: NonNullable<Config['smtp']>): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 15_000,
-  });
+  // nodemailer is loaded with the first message, not at start (start-up time and idle memory).
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then((nodemailer) =>
+      nodemailer.default.createTransport({
+        url: smtp.url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 15_000,
+      }),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({
+      await (
+        await open()
+      ).sendMail({
         from: smtp.from,
         to: message.to ?? smtp.to,
         subject: message.subject,
@@ -44,6 +51,6 @@ export function createMailer(smtp: NonNullable<Config['smtp']>): Mailer {
           : {}),
       });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()).catch(() => undefined),
   };
 }

@@ -23,7 +23,8 @@ import {
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client';
-import { PDF_SKINS, TaggedPdf, type PdfSkin } from '../pdf/tagged-pdf';
+// The PDF library (pdfkit and its fonts) is loaded with the first document, not at start.
+import type { PdfSkin, TaggedPdf } from '../pdf/tagged-pdf';
 
 /** Who issues the documents: the broker and the insurer of the operator's legal identity. */
 export interface DocumentIssuer {
@@ -202,12 +203,14 @@ interface DocumentContext {
   today: string;
   skin: PdfSkin;
   issuer: DocumentIssuer;
+  /** The tagged PDF class, from its module loaded on the first document. */
+  Pdf: typeof TaggedPdf;
 }
 
 /** A document of `kind` for the contract: its title, subject, skin and page footer. */
-function documentPdf(kind: GeneratedDocumentKind, { data, skin }: DocumentContext): TaggedPdf {
+function documentPdf(kind: GeneratedDocumentKind, { data, skin, Pdf }: DocumentContext): TaggedPdf {
   const { title } = GENERATED_DOCUMENTS[kind];
-  return new TaggedPdf({
+  return new Pdf({
     title,
     subject: `Contrat n° ${data.policyNumber}, ${data.vehicle.licensePlate}`,
     skin,
@@ -336,7 +339,7 @@ function renderStatement(context: DocumentContext): Promise<Buffer> {
 }
 
 /** The PDF of one generated document of a policy (already known to be the caller's). */
-export function renderContractDocument(
+export async function renderContractDocument(
   kind: GeneratedDocumentKind,
   data: ContractData,
   {
@@ -345,7 +348,15 @@ export function renderContractDocument(
     brand = 'lumen',
   }: { issuer: DocumentIssuer; now?: Date; brand?: BrandKey },
 ): Promise<Buffer> {
-  const context = { data, now, today: todayInParis(now), skin: PDF_SKINS[brand], issuer };
+  const { PDF_SKINS, TaggedPdf } = await import('../pdf/tagged-pdf');
+  const context = {
+    data,
+    now,
+    today: todayInParis(now),
+    skin: PDF_SKINS[brand],
+    issuer,
+    Pdf: TaggedPdf,
+  };
   switch (kind) {
     case 'memo':
       return renderMemo(context);

@@ -8,7 +8,8 @@
  * - Long lines wrap at word boundaries and pages are added as needed.
  * - Every page carries the footer, e.g. that it is a demonstration document.
  */
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+// pdf-lib is loaded on the first document, not at start (start-up time and idle memory).
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
 export interface TextPdfContent {
   title: string;
@@ -69,6 +70,7 @@ export async function renderTextPdf({
   lines,
   footer: footerText,
 }: TextPdfContent): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   // Metadata is stored as Unicode, so it keeps the title as written.
   doc.setTitle(title);

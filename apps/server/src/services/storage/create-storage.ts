@@ -3,12 +3,15 @@
 // otherwise the folder DOCUMENTS_DIR (one instance).
 import type { Config } from '../../config';
 import { FsDocumentStorage } from './fs-storage';
-import { S3DocumentStorage } from './s3-storage';
 import type { DocumentStorage } from './storage';
 
-export function createDocumentStorage(config: Config): Promise<DocumentStorage> {
-  if (config.s3) return Promise.resolve(new S3DocumentStorage(config.s3));
+export async function createDocumentStorage(config: Config): Promise<DocumentStorage> {
+  if (config.s3) {
+    // The S3 SDK is loaded only by the servers configured for it (start-up time, idle memory).
+    const { S3DocumentStorage } = await import('./s3-storage');
+    return new S3DocumentStorage(config.s3);
+  }
   // What a process that died mid-upload left in the folder is swept by app.ts once the database
   // is ready (sweep.ts).
-  return Promise.resolve(new FsDocumentStorage(config.documentsDir));
+  return new FsDocumentStorage(config.documentsDir);
 }

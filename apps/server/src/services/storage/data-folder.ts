@@ -12,9 +12,13 @@ export const FILE_MODE = 0o600;
 export async function secureFolder(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
   await chmod(folder, FOLDER_MODE);
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    const child = path.join(folder, entry.name);
-    if (entry.isDirectory()) await secureFolder(child);
-    else if (entry.isFile()) await chmod(child, FILE_MODE);
-  }
+  // Side by side rather than one after the other: PGlite's folder holds a thousand files, and
+  // this runs on every start (issue 14).
+  await Promise.all(
+    (await readdir(folder, { withFileTypes: true })).map(async (entry) => {
+      const child = path.join(folder, entry.name);
+      if (entry.isDirectory()) await secureFolder(child);
+      else if (entry.isFile()) await chmod(child, FILE_MODE);
+    }),
+  );
 }

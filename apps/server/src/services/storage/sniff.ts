@@ -4,7 +4,6 @@
  * extension of its name. Also turns the customer's file name into one safe to store and to send
  * back in a Content-Disposition header.
  */
-import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
 
 /** SPEC §9 accepted types, as detected from the bytes. */
@@ -37,6 +36,8 @@ const EXTENSIONS: Record<SniffedType, readonly string[]> = {
 /** The accepted type of a file from its first bytes (at least `SNIFF_BYTES` when available). */
 export async function sniffAllowedType(firstBytes: Uint8Array): Promise<SniffedType | null> {
   if (firstBytes.length === 0) return null;
+  // Loaded on the first upload, not at start (start-up time and idle memory).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(firstBytes);
   return (detected && BY_MIME[detected.mime]) ?? null;
 }

@@ -8,9 +8,13 @@ import type { DocumentStorage } from './storage';
 import { FsDocumentStorage } from './fs-storage';
 
 export async function referencedStorageKeys(db: Db): Promise<Set<string>> {
+  // From the catalog rather than information_schema, whose views cost a tenth of a second on
+  // PGlite at every start.
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.columns
-    where table_schema = current_schema() and column_name = 'storage_key'`.execute(db);
+    select c.relname as table_name from pg_attribute a
+    join pg_class c on c.oid = a.attrelid
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p')
+      and a.attname = 'storage_key' and not a.attisdropped`.execute(db);
   const keys = new Set<string>();
   for (const { table_name: table } of tables.rows) {
     const rows = await sql<{ storage_key: string }>`
