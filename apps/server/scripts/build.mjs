@@ -20,8 +20,13 @@ const externalDependencies = {
 
 const started = performance.now();
 await build({
-  entryPoints: [path.join(serverRoot, 'src/server.ts')],
-  outfile: path.join(serverRoot, 'dist/server.js'),
+  // The embedded database's worker thread is its own entry: db/pglite-worker-dialect.ts starts
+  // ./pglite-worker.js next to the bundle.
+  entryPoints: {
+    server: path.join(serverRoot, 'src/server.ts'),
+    'pglite-worker': path.join(serverRoot, 'src/db/pglite-worker.ts'),
+  },
+  outdir: path.join(serverRoot, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
