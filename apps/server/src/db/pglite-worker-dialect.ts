@@ -9,8 +9,12 @@
 // back, so statements of other requests queue in the worker instead of waiting for this thread.
 // If the worker dies, the process stops (status 1) for its supervisor to restart it; PGlite's
 // files are as crash-safe as in process.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { threadId, Worker } from 'node:worker_threads';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -34,6 +38,41 @@ export class PgliteWorkerError extends Error {
   }
 }
 
+/**
+ * The worker's script: pglite-worker.js next to the compiled server (dist/, built by
+ * scripts/build.mjs), or, run from the TypeScript sources (development, tests, benches), that
+ * file compiled once by esbuild into apps/server/node_modules/.cache (bare imports resolve from
+ * there as from src/). Node 20 does not pass tsx's --import hooks on to workers, and registering
+ * tsx inside the worker costs about 100 MB of memory (a loader thread).
+ */
+async function workerScript(): Promise<URL> {
+  const extension = path.extname(new URL(import.meta.url).pathname);
+  const script = new URL(`./pglite-worker${extension}`, import.meta.url);
+  if (extension !== '.ts') return script;
+  const { build } = await import('esbuild');
+  const { outputFiles } = await build({
+    entryPoints: [fileURLToPath(script)],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: 'inline',
+    write: false,
+  });
+  const code = outputFiles[0]!.contents;
+  const folder = fileURLToPath(new URL('../../node_modules/.cache/espace-pglite-worker/', script));
+  const file = path.join(folder, `${createHash('sha1').update(code).digest('hex')}.mjs`);
+  if (!existsSync(file)) {
+    // Several processes may compile at once: each writes its own file, then renames it.
+    await mkdir(folder, { recursive: true });
+    const partial = `${file}.${process.pid}.${threadId}`;
+    await writeFile(partial, code);
+    await rename(partial, file);
+  }
+  return pathToFileURL(file);
+}
+
 interface Pending {
   resolve(result: QueryResult<unknown>): void;
   reject(error: Error): void;
@@ -51,20 +90,8 @@ export class PgliteWorker {
   }
 
   static async start(data: PgliteWorkerData): Promise<PgliteWorker> {
-    const script = new URL(
-      `./pglite-worker${path.extname(new URL(import.meta.url).pathname)}`,
-      import.meta.url,
-    );
     const transferList = data.loadDataDir ? [data.loadDataDir.buffer as ArrayBuffer] : [];
-    // Run from TypeScript sources (development, tests), the worker registers tsx first: Node 20
-    // does not pass the parent's --import hooks on to workers.
-    const worker = script.pathname.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
-            `.then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
-          { eval: true, workerData: data, transferList },
-        )
-      : new Worker(script, { workerData: data, transferList });
+    const worker = new Worker(await workerScript(), { workerData: data, transferList });
     try {
       await new Promise<void>((resolve, reject) => {
         worker.once('error', reject);
