@@ -2,7 +2,9 @@
 // data folder. Real statements go through it: values come back as PGlite gives them in process,
 // PostgreSQL's errors keep the fields the error mapping reads, a transaction holds the session
 // until it ends while other statements wait, hundreds of statements in flight (failing or not)
-// each get their own answer, and the data folder survives a clean close.
+// each get their own answer, the data folder survives a clean close, and a worker thread that
+// dies stops the process (status 1) with a French line for its supervisor.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -169,4 +171,25 @@ describe('PGlite in its worker thread', () => {
     const { rows } = await sql<{ label: string }>`select label from t where id = 40`.execute(db);
     expect(rows).toEqual([{ label: 'gardé' }]);
   });
+
+  it(
+    'stops the process with status 1 when the worker thread dies',
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/pglite-worker-dies.ts')],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(stdout).toContain('ouvert');
+      expect(stdout).not.toContain('toujours en vie');
+      expect(status).toBe(1);
+      expect(stderr).toContain('Base de données embarquée arrêtée');
+    },
+  );
 });
