@@ -1,5 +1,7 @@
 // The database: PGlite (embedded PostgreSQL) by default, a PostgreSQL server when DATABASE_URL
-// is set (ARCHITECTURE.md decision 1). Both speak the same SQL; migrations run at start.
+// is set (ARCHITECTURE.md decision 1). Both speak the same SQL; migrations run at start. PGlite on
+// a data folder runs in its own worker thread (pglite-worker-dialect.ts) unless PGLITE_IN_PROCESS;
+// in memory (tests, db:types) it runs in this thread.
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
