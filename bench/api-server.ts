@@ -1,5 +1,6 @@
-// Child process of api.ts: either the real app (BENCH_TARGET=real) on PGlite in a data folder
-// or on a PostgreSQL database (BENCH_DATABASE_URL), signed in through the real OIDC flow, or a
+// Child process of api.ts: either the real app (BENCH_TARGET=real) on PGlite in a data folder (in
+// its worker thread, or in process with PGLITE_IN_PROCESS=true) or on a PostgreSQL database
+// (BENCH_DATABASE_URL), signed in through the real OIDC flow, or a
 // bare Fastify (BENCH_TARGET=bare) answering the bodies the real one captured. It listens on a
 // free port and answers the parent's messages: 'usage' (CPU and memory of this process alone).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +48,7 @@ async function startReal(): Promise<void> {
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(process.env.PGLITE_IN_PROCESS ? { PGLITE_IN_PROCESS: process.env.PGLITE_IN_PROCESS } : {}),
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
   });
   app = await buildApp(config, { logger: false });

@@ -1,7 +1,8 @@
 // `npm run bench -- api`: the API reads under load, the real server against a bare Fastify that
 // answers the same captured bodies, in one interleaved run so a busy machine weighs on both
-// alike (compare the ratios, not the absolute figures). Each backend (PGlite always, PostgreSQL
-// when it answers) runs in its own child process; every round loads each read on the real
+// alike (compare the ratios, not the absolute figures). Each backend (PGlite in its worker thread
+// as the server runs it, PGlite in the request thread with PGLITE_IN_PROCESS, PostgreSQL when it
+// answers) runs in its own child process; every round loads each read on the real
 // server, then on the bare one, for BENCH_SECONDS (default 5) at BENCH_CONNECTIONS (default 50).
 // Printed per read and target: median req/s, p50, p99, CPU per request (the child's own CPU
 // time divided by the requests it answered) and the ratio to bare; then memory and start time.
@@ -112,7 +113,7 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
 export async function reportApi(): Promise<void> {
   const backends: { name: string; env: Record<string, string>; drop?: () => Promise<void> }[] = [
     { name: 'PGlite', env: {} },
-    { name: 'PGlite-wkr', env: { PGLITE_WORKER: 'true' } },
+    { name: 'PGlite-inpr', env: { PGLITE_IN_PROCESS: 'true' } },
   ];
   const postgres = await postgresDatabase();
   if (postgres)

@@ -24,11 +24,16 @@ const externalDependencies = {
 const started = performance.now();
 const outdir = path.join(serverRoot, 'dist');
 await build({
-  entryPoints: [path.join(serverRoot, 'src/server.ts')],
+  // The embedded database's worker thread is its own entry: db/pglite-worker-dialect.ts starts
+  // ./pglite-worker.js next to the bundle.
+  entryPoints: {
+    server: path.join(serverRoot, 'src/server.ts'),
+    'pglite-worker': path.join(serverRoot, 'src/db/pglite-worker.ts'),
+  },
   outdir,
-  // dist/server.js and its chunks side by side in dist/. Chunks are named by their content's
-  // hash and an earlier build's are left in place: a server still running from that build may
-  // load one of them later (the PDF libraries on a first document).
+  // dist/server.js, dist/pglite-worker.js and their chunks side by side in dist/. Chunks are named
+  // by their content's hash and an earlier build's are left in place: a server still running from
+  // that build may load one of them later (the PDF libraries on a first document).
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
   splitting: true,

@@ -91,7 +91,7 @@ function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
-    pgliteWorker: config.pgliteWorker,
+    pgliteInProcess: config.pgliteInProcess,
   });
 }
 

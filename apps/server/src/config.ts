@@ -26,8 +26,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
-  /** PGlite in a worker thread behind its wire protocol (docs/operations.md): off by default. */
-  PGLITE_WORKER: booleanFlag.default(false),
+  /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
+  PGLITE_IN_PROCESS: booleanFlag.default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.email().optional(),
   CUSTOMER_SERVICE_EMAIL: z.email().optional(),
@@ -83,8 +83,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   trustProxy: boolean;
-  /** PGlite on DATA_DIR runs in a worker thread, reached with `pg` (db/pglite-worker.ts). */
-  pgliteWorker: boolean;
+  /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
+  pgliteInProcess: boolean;
   smtp: { url: string; from: string; to: string } | undefined;
   /** FAQ and legal Markdown (ARCHITECTURE.md decision 6), loaded into the database at start. */
   contentDir: string;
@@ -188,7 +188,7 @@ export function loadConfig(
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    pgliteWorker: e.PGLITE_WORKER,
+    pgliteInProcess: e.PGLITE_IN_PROCESS,
     smtp: e.SMTP_URL
       ? {
           url: e.SMTP_URL,

@@ -22,7 +22,7 @@ async function main() {
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
-    pgliteWorker: config.pgliteWorker,
+    pgliteInProcess: config.pgliteInProcess,
   });
   opening.catch(() => undefined);
   const { buildApp } = await import('./app');

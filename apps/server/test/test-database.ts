@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type {} from './provided'; // the type of inject('testTemplates')
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { openDatabase, openPgliteWorker, type DatabaseHandle } from '../src/db/client';
 import type { BackendName } from './backends';
 import { openPglite } from './pglite';
 import { adminQuery, postgresUrl } from './postgres';
@@ -19,9 +19,22 @@ export interface TestDatabase {
 
 let pgliteDump: Promise<Blob> | undefined;
 
+/**
+ * TEST_PGLITE_WORKER=true runs every PGlite copy in its worker thread, as the server runs PGlite
+ * on a data folder (db/pglite-worker-dialect.ts), to prove that path on the whole API suite; by
+ * default the copies stay in process, which is quicker to open.
+ */
+const IN_WORKER = process.env.TEST_PGLITE_WORKER === 'true';
+
 async function openPgliteCopy(): Promise<DatabaseHandle> {
   pgliteDump ??= readFile(inject('testTemplates').pgliteDump).then((bytes) => new Blob([bytes]));
-  return (await openPglite(await pgliteDump)).handle;
+  const dump = await pgliteDump;
+  if (IN_WORKER)
+    return openPgliteWorker({
+      dataDir: undefined,
+      loadDataDir: new Uint8Array(await dump.arrayBuffer()),
+    });
+  return (await openPglite(dump)).handle;
 }
 
 export async function createTestDatabase(backend: BackendName): Promise<TestDatabase> {

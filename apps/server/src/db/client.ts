@@ -1,16 +1,18 @@
 // The database: PGlite (embedded PostgreSQL) by default, a PostgreSQL server when DATABASE_URL
-// is set (ARCHITECTURE.md decision 1). Both speak the same SQL; migrations run at start.
+// is set (ARCHITECTURE.md decision 1). Both speak the same SQL; migrations run at start. PGlite on
+// a data folder runs in its own worker thread (pglite-worker-dialect.ts) unless PGLITE_IN_PROCESS;
+// in memory (tests, db:types) it runs in this thread.
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { pgliteOptions } from './pglite-options';
+import type { PgliteWorkerData } from './pglite-worker';
+import { PgliteWorker, PgliteWorkerDialect } from './pglite-worker-dialect';
 import type { DB } from './types';
 
 export type Db = Kysely<DB>;
@@ -20,8 +22,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
-  /** PGlite on pgliteDir in a worker thread, reached with `pg` (PGLITE_WORKER). */
-  pgliteWorker?: boolean | undefined;
+  /**
+   * PGlite on pgliteDir in this thread (PGLITE_IN_PROCESS) rather than in its worker thread
+   * (pglite-worker-dialect.ts). In memory, PGlite always runs in this thread (tests).
+   */
+  pgliteInProcess?: boolean | undefined;
 }
 
 export interface DatabaseHandle {
@@ -68,106 +73,38 @@ function namingPool(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-/**
- * PGlite on its data folder in a worker thread (pglite-worker.ts), reached with `pg` over a Unix
- * socket in a private temporary folder (mode 0700: no other local user connects). One connection,
- * as PGlite has one session. If the worker dies, the process stops (a supervisor restarts it;
- * PGlite's files are as crash-safe as in process).
- */
-async function openPgliteWorker(
-  dataDir: string,
-): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
-  const socketDir = await mkdtemp(path.join(tmpdir(), 'espace-pglite-'));
-  const port = 5432;
-  const script = new URL(
-    `./pglite-worker${path.extname(new URL(import.meta.url).pathname)}`,
-    import.meta.url,
-  );
-  const workerData = { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) };
-  // Run from TypeScript sources, the worker registers tsx first (Node 20 does not pass the
-  // parent's --import hooks on to workers).
-  const worker = script.pathname.endsWith('.ts')
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
-          `.then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); });`,
-        { eval: true, workerData },
-      )
-    : new Worker(script, { workerData });
-  let closing = false;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.once('message', () => {
-        worker.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (err) {
-    await rm(socketDir, { recursive: true, force: true });
-    throw err;
-  }
-  worker.on('error', (err) => {
-    console.error('Base de données embarquée arrêtée :', err);
-    process.exit(1);
-  });
-  worker.on('exit', (code) => {
-    if (closing) return;
-    console.error(`Base de données embarquée arrêtée (code ${code})`);
-    process.exit(1);
-  });
-  const pool = new pg.Pool({
-    host: socketDir,
-    port,
-    user: 'postgres',
-    database: 'postgres',
-    max: 1,
-  });
-  return {
-    pool,
-    async close() {
-      closing = true;
-      const closed = new Promise((resolve) => worker.once('message', resolve));
-      worker.postMessage('close');
-      await closed;
-      await worker.terminate();
-      await rm(socketDir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  let dialect: Dialect;
-  let kind: DatabaseHandle['kind'];
-  if (options.pgliteDir && options.pgliteWorker && !options.databaseUrl) {
-    await mkdir(path.dirname(options.pgliteDir), { recursive: true });
-    const embedded = await openPgliteWorker(options.pgliteDir);
-    const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: namingPool(embedded.pool) }),
-    });
-    return {
-      db,
-      kind: 'pglite',
-      async close() {
-        await db.destroy();
-        await embedded.close();
-      },
-    };
-  }
   if (options.databaseUrl) {
-    kind = 'postgres';
-    dialect = new PostgresDialect({
+    const dialect = new PostgresDialect({
       pool: namingPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
     });
-  } else {
-    kind = 'pglite';
-    if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
-    const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', {
-      extensions: { unaccent },
-    });
-    dialect = new PGliteDialect(pglite);
+    const db = new Kysely<DB>({ dialect });
+    return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const db = new Kysely<DB>({ dialect });
-  return { db, kind, close: () => db.destroy() };
+  if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+  if (options.pgliteDir && !options.pgliteInProcess)
+    return openPgliteWorker({ dataDir: options.pgliteDir, loadDataDir: undefined });
+  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', pgliteOptions());
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * PGlite in a worker thread (pglite-worker-dialect.ts): on its data folder, or in memory from a
+ * `dumpDataDir()` tarball (tests).
+ */
+export async function openPgliteWorker(data: PgliteWorkerData): Promise<DatabaseHandle> {
+  const worker = await PgliteWorker.start(data);
+  const db = new Kysely<DB>({ dialect: new PgliteWorkerDialect(worker) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      // Kysely destroys its driver only if a statement ran; the worker is stopped either way.
+      await worker.close();
+    },
+  };
 }
 
 export async function migrate(db: Db): Promise<void> {
