@@ -1,6 +1,8 @@
-// Figure: the time from `npm start` to the first answer, on a machine where the build exists,
-// for a first start (empty data folder: migrations, keys, demo seed) and a restart; then the
-// server process's memory (RSS) 10 s after the restart's first answer (Linux /proc).
+// Figure: the time to the first answer, on a machine where the build exists, for a first start
+// (empty data folder: migrations, keys, demo seed) and a restart, both with the command a
+// deployment runs (`node apps/server/dist/server.js`) and with `npm start` (which adds npm's own
+// start and the check that the build is current); then the server process's memory (RSS) 10 s
+// after a restart's first answer (Linux /proc).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,13 +29,20 @@ function serverRssMb(group: number): number | undefined {
   return undefined;
 }
 
+const COMMANDS = {
+  server: ['node', 'apps/server/dist/server.js'],
+  'npm start': ['npm', 'start'],
+} as const;
+
 async function timeToFirstAnswer(
+  command: keyof typeof COMMANDS,
   dataDir: string,
   port: number,
   idle?: (rssMb: number | undefined) => void,
 ): Promise<number> {
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
+  const [program, ...args] = COMMANDS[command];
+  const child = spawn(program, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
@@ -65,15 +74,25 @@ async function timeToFirstAnswer(
 }
 
 export async function reportStartup(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-bench-'));
+  const folders: string[] = [];
+  const fresh = () => {
+    folders.push(mkdtempSync(path.join(tmpdir(), 'espace-bench-')));
+    return folders.at(-1)!;
+  };
   try {
-    const first = await timeToFirstAnswer(dataDir, 3190);
+    // npm start first: it builds what is missing, so the server's own figures start from a build.
+    const npmFolder = fresh();
+    const npmFirst = await timeToFirstAnswer('npm start', npmFolder, 3190);
+    const npmRestart = await timeToFirstAnswer('npm start', npmFolder, 3190);
+    const folder = fresh();
+    const first = await timeToFirstAnswer('server', folder, 3190);
     let rss: number | undefined;
-    const restart = await timeToFirstAnswer(dataDir, 3190, (mb) => (rss = mb));
+    const restart = await timeToFirstAnswer('server', folder, 3190, (mb) => (rss = mb));
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.info(
-      `Start-up to first answer: first start ${(first / 1000).toFixed(2)} s, restart ${(restart / 1000).toFixed(2)} s; server memory ${IDLE_MS / 1000} s after the restart ${rss === undefined ? 'n/a' : `${Math.round(rss)} MB`} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+      `Start-up to first answer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): server (node apps/server/dist/server.js) first start ${s(first)}, restart ${s(restart)}; npm start first start ${s(npmFirst)}, restart ${s(npmRestart)}; server memory ${IDLE_MS / 1000} s after the restart ${rss === undefined ? 'n/a' : `${Math.round(rss)} MB`}`,
     );
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   }
 }

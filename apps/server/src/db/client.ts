@@ -5,12 +5,14 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import { pgliteOptions } from './pglite-options';
+import { prepareDataDir, templateFolder } from './pglite-template';
 import type { PgliteWorkerData } from './pglite-worker';
 import { PgliteWorker, PgliteWorkerDialect } from './pglite-worker-dialect';
 import type { DB } from './types';
@@ -81,12 +83,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<DB>({ dialect });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  if (options.pgliteDir) await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+  if (options.pgliteDir) {
+    await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+    // A new database is a copy of the initialised template rather than an initdb run.
+    await prepareDataDir(options.pgliteDir, initdbTemplate()).catch((err: unknown) => {
+      console.warn('Modèle de base de données indisponible, initialisation complète :', err);
+    });
+  }
   if (options.pgliteDir && !options.pgliteInProcess)
     return openPgliteWorker({ dataDir: options.pgliteDir, loadDataDir: undefined });
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', pgliteOptions());
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Where the initialised cluster new PGlite databases are copied from (pglite-template.ts): in
+ * dist/ beside the compiled server (made by scripts/build.mjs), or, run from the sources, in
+ * apps/server/node_modules/.cache (made by the first start that needs it).
+ */
+function initdbTemplate(): string {
+  const parent = import.meta.url.endsWith('.ts') ? '../../node_modules/.cache/' : './';
+  return templateFolder(fileURLToPath(new URL(parent, import.meta.url)));
 }
 
 /**
