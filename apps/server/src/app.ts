@@ -229,12 +229,10 @@ export async function buildApp(
     }
   });
 
-  // ARCHITECTURE.md decision 7: the list of communes is read on first use, or once listening,
-  // so that neither the start nor the first customer waits for it (tests never listen).
+  // ARCHITECTURE.md decision 7: the list of communes is read and indexed on first use only
+  // (about half a second, once per process): indexing it at start kept about 70 MB of the idle
+  // server's memory (issue 14), and with a national address service it is only the fallback.
   const addressSearch = createAddressSearch({ url: config.addressSearchUrl, log: app.log });
-  app.addHook('onListen', async () => {
-    addressSearch.prepare().catch((err: unknown) => app.log.error({ err }, 'address data'));
-  });
 
   await app.register(healthRoutes);
   await app.register(

@@ -6,8 +6,6 @@ import type { AddressSuggestion } from '@espace/contract';
 export interface AddressSearch {
   /** Suggestions for a query of 2 to 100 characters, best first, at most 10. */
   search(query: string): Promise<AddressSuggestion[]>;
-  /** Loads what the first search would otherwise wait for (the list of communes). */
-  prepare(): Promise<void>;
 }
 
 /** The part of a pino logger the providers use; no personal data is passed to it. */

@@ -40,7 +40,6 @@ describe('GeoplateformeAddressSearch', () => {
         offlineQueries.push(query);
         return OFFLINE_ANSWER;
       },
-      prepare: async () => undefined,
     };
     provider = new GeoplateformeAddressSearch({
       url: standIn.url,
@@ -114,7 +113,7 @@ describe('GeoplateformeAddressSearch', () => {
   it('falls back when the service cannot be reached at all', async () => {
     const unreachable = new GeoplateformeAddressSearch({
       url: 'http://127.0.0.1:9/geocodage/search',
-      fallback: { search: async () => OFFLINE_ANSWER, prepare: async () => undefined },
+      fallback: { search: async () => OFFLINE_ANSWER },
       log: { warn: (details, message) => warnings.push({ details, message }) },
     });
     expect(await unreachable.search('amiens')).toEqual(OFFLINE_ANSWER);

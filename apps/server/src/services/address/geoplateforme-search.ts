@@ -98,11 +98,6 @@ export class GeoplateformeAddressSearch implements AddressSearch {
     }
   }
 
-  /** The fall-back must be ready when the service fails. */
-  prepare(): Promise<void> {
-    return this.fallback.prepare();
-  }
-
   private async ask(query: string): Promise<AddressSuggestion[]> {
     const url = new URL(this.url);
     url.searchParams.set('q', query);

@@ -2,13 +2,13 @@
 // @etalab/decoupage-administratif (read once for the whole file).
 import { ADDRESS_SUGGESTIONS_MAX, addressSearchResponseSchema } from '@espace/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OfflineAddressSearch } from './offline-search';
+import { communeIndex, OfflineAddressSearch } from './offline-search';
 
 const offline = new OfflineAddressSearch();
 const search = (query: string) => offline.search(query);
 const labels = async (query: string) => (await search(query)).map((s) => s.label);
 
-beforeAll(() => offline.prepare(), 60_000);
+beforeAll(() => communeIndex(), 60_000);
 
 describe('offline place search by postal code', () => {
   it('lists the Paris postal codes for "75", in order, each as a Paris address', async () => {

@@ -22,8 +22,4 @@ export class OfflineAddressSearch implements AddressSearch {
   async search(query: string): Promise<AddressSuggestion[]> {
     return (await communeIndex()).search(query);
   }
-
-  async prepare(): Promise<void> {
-    await communeIndex();
-  }
 }
