@@ -1,5 +1,6 @@
 // Figure: the gzipped JavaScript loaded for the policies page after sign-in (goal ≤ 110 KiB):
-// the entry chunk and the lazily loaded policies route, each with its static imports.
+// the entry chunk, the portal it loads on the sign-in callback and the lazily loaded policies
+// route, each with its static imports.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,7 @@ export function policiesPageJavaScript(): { files: string[]; gzipBytes: number; 
   for (const [key, chunk] of Object.entries(manifest)) {
     if (
       chunk.isEntry ||
+      key.endsWith('src/portal.tsx') ||
       key.endsWith('src/app/app.tsx') ||
       key.endsWith('features/policies/routes/policies-page.tsx')
     )

@@ -129,12 +129,14 @@ describe('SPA serving', () => {
     }
   });
 
-  it('caches hashed assets for a year and revalidates index.html and brand files', async () => {
+  it('caches hashed assets for a year, brand files briefly then stale while revalidating, and revalidates index.html', async () => {
     const asset = await app.inject('/assets/index-AbC123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.body).toBe(ASSET);
-    expect((await app.inject('/brand/brand.js')).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/brand/brand.js')).headers['cache-control']).toBe(
+      'public, max-age=300, stale-while-revalidate=604800',
+    );
     expect((await app.inject('/policies')).headers['cache-control']).toBe('no-cache');
   });
 

@@ -1,32 +1,13 @@
-// Sign-in is required on load (SPEC §2, §6): until the session is authenticated only a
-// loading text shows. Then the portal renders with the signed-in customer. The one public page
-// is the end of a sign-out, which must not sign in again at once.
-import { API_ROUTES, apiPath, MESSAGES, type Policy } from '@espace/contract';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-// The base styles come first: the CSS each component imports comes after and refines them.
-import './styles/global.css';
-import { App } from './app/app';
-import { LoggedOutPage } from './app/logged-out-page';
+// Sign-in is required on load (SPEC §2, §6). Tokens live in memory only, so every page load but
+// the sign-in callback goes straight to the provider, without downloading or running the
+// portal's code (portal.tsx: React and the screens). On the callback the portal's code loads
+// while the code is exchanged; a loading text shows until the portal renders with the signed-in
+// customer. The one public page is the end of a sign-out, which must not sign in again at once.
+import { API_ROUTES, apiPath, type Policy } from '@espace/contract';
 import { apiList } from './lib/api-client';
-import { isDebugHost } from './lib/debug-host';
 import { completeSignIn, currentProfile, signIn } from './lib/auth';
+import { isDebugHost } from './lib/debug-host';
 import { paths } from './lib/paths';
-
-const root = createRoot(document.getElementById('root')!);
-
-function Message({ text, retry = false }: { text: string; retry?: boolean }) {
-  return (
-    <main className="boot-message">
-      <p role={retry ? 'alert' : 'status'}>{text}</p>
-      {retry && (
-        <button type="button" className="button" onClick={() => void signIn(paths.home)}>
-          Se reconnecter
-        </button>
-      )}
-    </main>
-  );
-}
 
 // SPEC §9: any service worker is unregistered.
 void navigator.serviceWorker
@@ -38,23 +19,25 @@ if (isDebugHost(window.location.hostname))
   void import('./lib/debug-vitals').then((m) => m.startDebugVitals());
 
 async function boot() {
-  if (window.location.pathname === paths.loggedOut) {
-    root.render(<LoggedOutPage />);
+  const { pathname } = window.location;
+  if (pathname === paths.loggedOut) {
+    await (await import('./portal')).renderLoggedOut();
     return;
   }
-  root.render(<Message text={MESSAGES.loading} />);
-  // Tokens live in memory only, so every page load but the sign-in callback goes to the provider.
-  // On the callback, the policies screen's code (the usual first one) loads meanwhile.
-  const callback = window.location.pathname === paths.authCallback;
-  if (callback) import('./features/policies/routes/policies-page').catch(() => undefined);
-  if (callback) {
-    try {
-      const returnTo = await completeSignIn();
-      window.history.replaceState(null, '', returnTo);
-    } catch {
-      root.render(<Message text="La connexion a échoué. Veuillez vous reconnecter." retry />);
-      return;
-    }
+  if (pathname !== paths.authCallback) {
+    await signIn();
+    return;
+  }
+  // The callback: the portal and the policies screen's code (the usual first one) load meanwhile.
+  const portal = import('./portal');
+  void portal.then((p) => p.renderLoading());
+  import('./features/policies/routes/policies-page').catch(() => undefined);
+  try {
+    const returnTo = await completeSignIn();
+    window.history.replaceState(null, '', returnTo);
+  } catch {
+    (await portal).renderSignInFailed();
+    return;
   }
   const profile = currentProfile();
   if (!profile) {
@@ -66,11 +49,7 @@ async function boot() {
   const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
   policies.catch(() => undefined);
   const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
-  root.render(
-    <StrictMode>
-      <App session={{ accountId: profile.sub, email: profile.email, name }} policies={policies} />
-    </StrictMode>,
-  );
+  (await portal).renderPortal({ accountId: profile.sub, email: profile.email, name }, policies);
 }
 
 void boot();

@@ -38,6 +38,21 @@ const METADATA_FIELDS = [
   'jwks_uri',
 ];
 
+/**
+ * Hashed assets never change. The brand files (/brand/: the skin's script, style sheets and
+ * logos, read by every page and by the sign-in pages) keep their names: fresh for 5 minutes, then
+ * used at once while the browser checks them in the background, so a page never waits on their
+ * revalidation (a round trip each, blocking, on a slow network: issue 14); a new version reaches
+ * a browser at its next page. Anything else is revalidated.
+ */
+function cacheControlOf(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`))
+    return 'public, max-age=31536000, immutable';
+  if (filePath.includes(`${path.sep}brand${path.sep}`))
+    return 'public, max-age=300, stale-while-revalidate=604800';
+  return 'no-cache';
+}
+
 export function renderIndex(
   template: string,
   oidc: SpaOptions['oidc'],
@@ -96,11 +111,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       preCompressed: true,
       setHeaders(res, filePath) {
         res.setHeader('vary', 'accept-encoding');
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.setHeader('cache-control', cacheControlOf(filePath));
       },
     });
   } else {
