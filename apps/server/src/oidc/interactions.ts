@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import type { TokenValidity } from '../services/account-security/token-validity';
 import { errorBody } from '../plugins/errors';
 import { attemptSucceeded, claimAttempt, signInKeys } from '../services/sign-in-throttle';
+import { firstScreenFiles } from '../plugins/spa-manifest';
 import { createMailer } from '../services/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/passwords';
 import {
@@ -73,6 +74,8 @@ export async function interactionRoutes(
     ...(app.rateLimitStore ? { store: app.rateLimitStore } : {}),
   });
   const mailer = config.smtp ? createMailer(config.smtp) : undefined;
+  const firstScreen = firstScreenFiles(config.webDist);
+  const prefetch = [...firstScreen.scripts, ...firstScreen.styles].map((file) => `/${file}`);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   passwordResetRoutes(app, {
     db,
@@ -115,7 +118,11 @@ export async function interactionRoutes(
     return sendHtml(
       reply,
       200,
-      renderLoginPage({ action: `${loginPath}/login`, forgotHref: forgotHrefFor(loginPath) }),
+      renderLoginPage({
+        action: `${loginPath}/login`,
+        forgotHref: forgotHrefFor(loginPath),
+        prefetch,
+      }),
     );
   });
 
@@ -147,7 +154,11 @@ export async function interactionRoutes(
       const refuse = (status: number, code: ErrorCode, error: string) =>
         json
           ? reply.code(status).header('cache-control', 'no-store').send(errorBody(code, error))
-          : sendHtml(reply, status, renderLoginPage({ action, forgotHref, email, error }));
+          : sendHtml(
+              reply,
+              status,
+              renderLoginPage({ action, forgotHref, email, error, prefetch }),
+            );
       // A control character or a lone surrogate is no one's email or password (safe-text.ts).
       if (!email || !password || !isSafeText(email) || !isSafeText(password)) {
         return refuse(400, ERROR_CODES.validation, MESSAGES.login.missingFields);

@@ -124,6 +124,11 @@ export interface LoginPageOptions {
   forgotHref: string;
   email?: string;
   error?: string;
+  /**
+   * The portal's first-screen files (plugins/spa-manifest.ts), fetched at low priority while the
+   * customer types, so the portal opens from the cache after sign-in (issue 14).
+   */
+  prefetch?: readonly string[];
 }
 
 export function renderLoginPage({
@@ -131,6 +136,7 @@ export function renderLoginPage({
   forgotHref,
   email = '',
   error,
+  prefetch = [],
 }: LoginPageOptions): string {
   const t = MESSAGES.login;
   const alert = error
@@ -149,7 +155,12 @@ ${alert}
 <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
 <p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a></p>`,
-  ).replace('</head>', `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n</head>`);
+  ).replace(
+    '</head>',
+    `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n${prefetch
+      .map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">\n`)
+      .join('')}</head>`,
+  );
 }
 
 /** Where the script that submits a page's `data-auto-submit` form is served (no inline script). */
