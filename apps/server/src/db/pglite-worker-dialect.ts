@@ -91,7 +91,13 @@ export class PgliteWorker {
 
   static async start(data: PgliteWorkerData): Promise<PgliteWorker> {
     const transferList = data.loadDataDir ? [data.loadDataDir.buffer as ArrayBuffer] : [];
-    const worker = new Worker(await workerScript(), { workerData: data, transferList });
+    const worker = new Worker(await workerScript(), {
+      workerData: data,
+      transferList,
+      // The thread's garbage is PGlite's parsed results, short-lived: a small young generation
+      // holds the idle server's memory about 15 MB lower at no measured cost (bench -- api).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         worker.once('error', reject);
