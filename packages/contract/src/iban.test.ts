@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkIban, formatIbanGroups, ibanCheckMessage, maskIban, normalizeIban } from './iban';
+import { formatIbanGroups, maskIban, normalizeIban } from './display-format';
+import { checkIban, ibanCheckMessage } from './iban';
 import { IBAN_MESSAGES } from './messages-changes';
 
 describe('normalizeIban', () => {

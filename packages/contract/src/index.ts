@@ -9,6 +9,7 @@ export * from './documents';
 export * from './changes';
 export * from './dates';
 export * from './iban';
+export * from './display-format';
 export * from './messages-changes';
 export * from './plate';
 export * from './contact';

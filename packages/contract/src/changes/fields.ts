@@ -18,7 +18,8 @@ import {
   parseDateInput,
   todayInParis,
 } from '../dates';
-import { checkIban, ibanCheckMessage, normalizeIban } from '../iban';
+import { normalizeIban } from '../display-format';
+import { checkIban, ibanCheckMessage } from '../iban';
 import { CHANGE_MESSAGES } from '../messages-changes';
 import { normalizePlate } from '../plate';
 import { SALUTATIONS } from '../policy';

@@ -1,4 +1,4 @@
-// SPEC §8 results of the termination flow, and how its acknowledgement reads (dates in Paris).
+// SPEC §8 results of the termination flow (its acknowledgement's date: display-format.ts).
 import { errorBodySchema } from '../errors';
 import { MESSAGES } from '../messages';
 import { TERMINATION_MESSAGES } from './messages';
@@ -22,23 +22,6 @@ export function terminationErrorMessage(status: number, body: unknown): string {
   if (status === 400) return message ?? RESULTS.badRequest;
   if (status === 500) return message ?? RESULTS.serverError;
   return RESULTS.other;
-}
-
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** '2026-11-22T13:05:00Z' → '22.11.2026 à 14:05' (Paris time). */
-export function formatReceivedAt(iso: string): string {
-  const parts = parisDateTime.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} à ${part('hour')}:${part('minute')}`;
 }
 
 /** The outbox row type of a termination request (the broker's back office reads it). */

@@ -1,6 +1,5 @@
-import type { PaymentDetails } from '@espace/contract';
 import { useId, useState } from 'react';
-import { formatIbanGroups, maskIban } from '../card-format';
+import { formatIbanGroups, maskIban, type PaymentDetails } from '@espace/contract';
 import './payment-details.css';
 
 /** SPEC §2: the collapsible payment-details block (account holder, BIC, IBAN). */

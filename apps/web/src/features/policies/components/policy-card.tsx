@@ -1,4 +1,5 @@
 import {
+  formatReceivedAt,
   formatCrm,
   formatDate,
   formatMoney,
@@ -13,7 +14,6 @@ import {
 import { Link, useLocation } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
 import { paths } from '../../../lib/paths';
-import { formatReceivedAt } from '../card-format';
 import { selectPolicy } from '../../../lib/selected-policy';
 import { PaymentDetailsBlock } from './payment-details';
 import './policy-card.css';

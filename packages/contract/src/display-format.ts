@@ -1,8 +1,7 @@
-// The policy card's display formats. They copy the contract's formatReceivedAt, formatIbanGroups
-// and maskIban (card-format.test.ts holds them equal) because the contract modules that define
-// those also bring the termination error parsing (zod) and the IBAN check (ibantools), which the
-// policies screen, the first one after sign-in, must not load (docs/architecture.md
-// "Performance choices").
+// Display formats shared by the screens and the server, in a module of their own with no
+// dependency: the policies screen, the first after sign-in, uses them without loading the IBAN
+// check (ibantools) or the termination error parsing (zod) (docs/architecture.md "Performance
+// choices").
 
 const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
@@ -21,15 +20,22 @@ export function formatReceivedAt(iso: string): string {
   return `${part('day')}.${part('month')}.${part('year')} à ${part('hour')}:${part('minute')}`;
 }
 
-const groupsOfFour = (text: string) => text.match(/.{1,4}/g)?.join(' ') ?? '';
-const normalizeIban = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
+/** 'fr76 3000 6000…' → 'FR763000600…'; \s also removes the no-break spaces of pasted text. */
+export function normalizeIban(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}
 
-/** 'FR7630006000…' → 'FR76 3000 6000 …'. */
+const groupsOfFour = (text: string) => text.match(/.{1,4}/g)?.join(' ') ?? '';
+
+/** Groups of four for display while typing: 'FR7630006000…' → 'FR76 3000 6000 …'. */
 export function formatIbanGroups(raw: string): string {
   return groupsOfFour(normalizeIban(raw));
 }
 
-/** Issue 15: the country code and last four characters, the rest as '•', in groups of four. */
+/**
+ * Issue 15: the IBAN shown on a card until the customer reveals it: its country code and last
+ * four characters, the rest as '•', in the same groups of four.
+ */
 export function maskIban(raw: string): string {
   const iban = normalizeIban(raw);
   if (iban.length <= 6) return groupsOfFour(iban);

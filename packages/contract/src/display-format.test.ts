@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { formatReceivedAt } from './display-format';
+
+describe('formatReceivedAt', () => {
+  it('reads the instant in Paris time, summer and winter', () => {
+    expect(formatReceivedAt('2026-11-22T13:05:00Z')).toBe('22.11.2026 à 14:05');
+    expect(formatReceivedAt('2026-07-01T22:30:00.000Z')).toBe('02.07.2026 à 00:30');
+  });
+});
