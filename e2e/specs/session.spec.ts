@@ -49,6 +49,7 @@ test.describe('sign-in leaves no history entry (issue 15)', () => {
     await expect(
       page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
     ).toBeVisible();
+    await expectNoAxeViolations(page, 'login page');
     const signInUrl = page.url();
     const pages = navigations(page);
     await page.getByLabel('Adresse e-mail').fill(DEMO.lea);

@@ -1,11 +1,4 @@
-import {
-  DEMO,
-  expect,
-  expectNoAxeViolations,
-  failedRequest,
-  signIn,
-  test,
-} from '../support/fixtures';
+import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
 
 test.describe('portal shell', () => {
   test('sign-in is required: a deep link comes back to its page after signing in', async ({
@@ -17,25 +10,6 @@ test.describe('portal shell', () => {
       page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
     ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  });
-
-  test('a wrong password gets one French message and nothing else', async ({
-    page,
-    consoleErrors,
-  }) => {
-    // The login form comes back with 401 Unauthorized and the message.
-    consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 401));
-    await page.goto('/');
-    // The login page every other test signs in through (support/fixtures.ts).
-    await expect(
-      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
-    ).toBeVisible();
-    await expectNoAxeViolations(page, 'login page');
-    await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
-    await page.getByLabel('Mot de passe').fill('pas-le-bon');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
-    await expectNoAxeViolations(page, 'login error');
   });
 
   test('unknown paths go to /not-found', async ({ page }) => {
