@@ -19,9 +19,10 @@ export interface CapturedRead {
 
 export type ChildMessage =
   | { kind: 'ready'; port: number; token: string; reads: CapturedRead[]; startMs: number }
-  | { kind: 'usage'; cpuMicros: number; rssBytes: number };
+  | { kind: 'usage'; cpuMicros: number; rssBytes: number }
+  | { kind: 'token'; token: string };
 
-type ParentMessage = { kind: 'usage' } | { kind: 'stop' };
+type ParentMessage = { kind: 'usage' } | { kind: 'token' } | { kind: 'stop' };
 
 let app: FastifyInstance;
 process.on('uncaughtException', (err) => {
@@ -33,6 +34,10 @@ process.on('uncaughtException', (err) => {
 });
 let cleanup = () => {};
 const started = performance.now();
+// A token for the next load: access tokens live 5 minutes, longer than a whole bench run, so the
+// real server signs in again once its token is older than 2 minutes.
+let freshToken: () => Promise<string> = () => Promise.resolve('');
+const TOKEN_MAX_AGE_MS = 120_000;
 
 async function startReal(): Promise<void> {
   const { buildApp } = await import('../apps/server/src/app');
@@ -55,6 +60,14 @@ async function startReal(): Promise<void> {
   const startMs = performance.now() - started;
   const tokens = await signIn(app, config, DEMO.camille);
   const accountId = subjectOf(tokens.access_token);
+  let token = { value: tokens.access_token, at: performance.now() };
+  freshToken = async () => {
+    if (performance.now() - token.at > TOKEN_MAX_AGE_MS) {
+      const renewed = await signIn(app, config, DEMO.camille);
+      token = { value: renewed.access_token, at: performance.now() };
+    }
+    return token.value;
+  };
   const auth = { authorization: `Bearer ${tokens.access_token}` };
   const capture = async (name: string, url: string): Promise<CapturedRead> => {
     const response = await app.inject({ method: 'GET', url: API_PREFIX + url, headers: auth });
@@ -109,6 +122,8 @@ process.on('message', (message: ParentMessage) => {
   if (message.kind === 'usage') {
     const cpu = process.cpuUsage();
     send({ kind: 'usage', cpuMicros: cpu.user + cpu.system, rssBytes: process.memoryUsage().rss });
+  } else if (message.kind === 'token') {
+    void freshToken().then((token) => send({ kind: 'token', token }));
   } else {
     // Whatever the app's close waits for, the bench does not wait more than a few seconds.
     setTimeout(() => {

@@ -39,17 +39,22 @@ function startChild(env: Record<string, string>): Promise<Child> {
   });
 }
 
-function usage(child: Child): Promise<Extract<ChildMessage, { kind: 'usage' }>> {
+function ask<K extends 'usage' | 'token'>(
+  child: Child,
+  kind: K,
+): Promise<Extract<ChildMessage, { kind: K }>> {
   return new Promise((resolve) => {
     const listener = (message: ChildMessage) => {
-      if (message.kind !== 'usage') return;
+      if (message.kind !== kind) return;
       child.process.off('message', listener);
-      resolve(message);
+      resolve(message as Extract<ChildMessage, { kind: K }>);
     };
     child.process.on('message', listener);
-    child.process.send({ kind: 'usage' });
+    child.process.send({ kind });
   });
 }
+
+const usage = (child: Child) => ask(child, 'usage');
 
 async function stop(child: Child): Promise<void> {
   child.process.removeAllListeners('exit');
@@ -66,7 +71,8 @@ interface Sample {
   errors: number;
 }
 
-async function load(child: Child, read: CapturedRead, token: string): Promise<Sample> {
+async function load(child: Child, read: CapturedRead): Promise<Sample> {
+  const { token } = await ask(child, 'token');
   const before = await usage(child);
   const result = await autocannon({
     url: `http://127.0.0.1:${child.ready.port}${read.path}`,
@@ -76,6 +82,13 @@ async function load(child: Child, read: CapturedRead, token: string): Promise<Sa
   });
   const after = await usage(child);
   const requests = result.requests.total || 1;
+  const failed = Object.entries(result.statusCodeStats ?? {}).filter(
+    ([code]) => !code.startsWith('2'),
+  );
+  if (failed.length)
+    console.warn(
+      `${read.name} on port ${child.ready.port}: ${failed.map(([code, s]) => `${s.count ?? 0} × ${code}`).join(', ')}`,
+    );
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -141,9 +154,9 @@ export async function reportApi(): Promise<void> {
         for (let i = 0; i < real.length; i++) {
           const child = real[i]!;
           const own = child.ready.reads.find((r) => r.name === read.name)!;
-          add(`${read.name}|${backends[i]!.name}`, await load(child, own, child.ready.token));
+          add(`${read.name}|${backends[i]!.name}`, await load(child, own));
         }
-        add(`${read.name}|bare`, await load(bare, read, ''));
+        add(`${read.name}|bare`, await load(bare, read));
       }
     }
     const after = await Promise.all(real.map(usage));

@@ -237,6 +237,11 @@ export interface Policies {
   state: string;
 }
 
+export interface PolicyDataVersions {
+  account_id: string;
+  version: Int8;
+}
+
 export interface PolicyDocuments {
   can_resend: Generated<boolean>;
   description: string;
@@ -352,6 +357,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokens;
   payment_details: PaymentDetails;
   policies: Policies;
+  policy_data_versions: PolicyDataVersions;
   policy_documents: PolicyDocuments;
   rate_limit_counters: RateLimitCounters;
   received_files: ReceivedFiles;

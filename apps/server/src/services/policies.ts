@@ -3,9 +3,11 @@
 // (404 'Policy not found', SPEC §8, ARCHITECTURE.md decision 2); the list carries everything a
 // card (a pending termination request included), the coverages table and the documents screens
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
-// relation), policies in force first.
+// relation), policies in force first. The body built last for each account and page is kept
+// and sent again while the account's policy data keeps its version (migration 0018).
 import { MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { NotFoundError } from './errors';
 
@@ -14,12 +16,14 @@ import { NotFoundError } from './errors';
 // or serialising them again. The SQL is the same text on every call, so PostgreSQL plans it once
 // per connection (db/client.ts names long statements).
 // Paged past POLICIES_PAGE_SIZE: one more row than the page is read to know whether another follows.
-function policiesJson(accountId: string, page: number) {
+// The account's data version is read in the same statement, hence from the same snapshot.
+export function policiesJson(accountId: string, page: number) {
   const offset = (page - 1) * POLICIES_PAGE_SIZE;
-  return sql<{ body: string; more: boolean }>`
+  return sql<PolicyPage>`
     select coalesce(json_agg(x.doc order by x.rn)
                       filter (where x.rn <= ${offset + POLICIES_PAGE_SIZE}), '[]')::text as body,
-           count(*) > ${POLICIES_PAGE_SIZE} as more
+           count(*) > ${POLICIES_PAGE_SIZE} as more,
+           (${versionOf(accountId)}) as version
     from (
       select row_number() over (
           order by p.state in (${sql.join([...TERMINATED_STATES])}), p.start_date desc,
@@ -85,17 +89,67 @@ function policiesJson(accountId: string, page: number) {
     ) x`;
 }
 
+/** The version of the account's policy data: '0' until a write touches it (migration 0018). */
+const versionOf = (accountId: string) =>
+  sql<string>`coalesce((select version::text from policy_data_versions
+                        where account_id = ${accountId}), '0')`;
+
+interface PolicyPage {
+  body: string;
+  more: boolean;
+  version: string;
+}
+
+/**
+ * Bodies kept, at most this many characters in all per database (about 2 bytes each): a page
+ * of POLICIES_PAGE_SIZE policies is some 200,000.
+ */
+export const POLICY_BODIES_MAX_CHARS = 8_000_000;
+
+/**
+ * The last body built per account and page, for each database (tests open several in one
+ * process). Only a memo: every read first asks the database for the account's version, so a
+ * write made through another instance, or outside the portal, is seen at once, and a restart
+ * loses nothing.
+ */
+const bodiesByDb = new WeakMap<Db, LRUCache<string, PolicyPage>>();
+
+function bodiesOf(db: Db): LRUCache<string, PolicyPage> {
+  let bodies = bodiesByDb.get(db);
+  if (!bodies) {
+    bodies = new LRUCache<string, PolicyPage>({
+      maxSize: POLICY_BODIES_MAX_CHARS,
+      sizeCalculation: (page) => page.body.length || 1,
+    });
+    bodiesByDb.set(db, bodies);
+  }
+  return bodies;
+}
+
 /**
  * One page (from 1) of the caller's policies as the JSON text of SPEC §3's list, policies in
- * force first, and whether another page follows.
+ * force first, and whether another page follows. When the account's policy data still has the
+ * version of the body built last for this page, that body is sent again: one primary-key read
+ * instead of the whole query.
  */
 export async function listPoliciesJson(
   db: Db,
   accountId: string,
   page = 1,
 ): Promise<{ body: string; more: boolean }> {
+  const bodies = bodiesOf(db);
+  const key = `${accountId} ${page}`;
+  const kept = bodies.get(key);
+  if (kept) {
+    const { rows } = await sql<{
+      version: string;
+    }>`select ${versionOf(accountId)} as version`.execute(db);
+    if (rows[0]!.version === kept.version) return kept;
+  }
   const { rows } = await policiesJson(accountId, page).execute(db);
-  return rows[0]!;
+  const built = rows[0]!;
+  bodies.set(key, built);
+  return built;
 }
 
 /** The caller's policy, or NotFoundError 'Policy not found' when it is not theirs. */

@@ -14,6 +14,7 @@ import * as m0014 from './0014-idempotency-keys';
 import * as m0015 from './0015-document-files-received';
 import * as m0016 from './0016-requests';
 import * as m0017 from './0017-claims-history';
+import * as m0018 from './0018-policy-data-versions';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0015-document-files-received': m0015,
   '0016-requests': m0016,
   '0017-claims-history': m0017,
+  '0018-policy-data-versions': m0018,
 };
