@@ -65,6 +65,19 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
     ]);
   });
 
+  it('lists only the generated documents for a policy with none stored', async () => {
+    const { db } = t.database.handle;
+    await db.deleteFrom('downloadable_documents').where('policy_number', '=', LEA_POLICY).execute();
+    const leaToken = (await signIn(t.app, t.config, DEMO.lea)).access_token;
+    const response = await get(base(LEA_POLICY, subjectOf(leaToken)), leaToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ fileName: string }[]>().map((d) => d.fileName)).toEqual([
+      `Mémo Véhicule Assuré ${LEA_POLICY}.pdf`,
+      `Attestation d’assurance ${LEA_POLICY}.pdf`,
+      `Relevé d’informations ${LEA_POLICY}.pdf`,
+    ]);
+  });
+
   it('sends a document as a PDF attachment under its file name, nosniff and sandboxed', async () => {
     const docs = downloadedDocumentListSchema.parse((await get(base(CAMILLE_NEW))).json());
     const certificate = docs.find((d) => d.fileName.startsWith('Attestation'))!;

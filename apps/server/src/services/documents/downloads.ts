@@ -11,6 +11,7 @@ import {
   generatedDocumentFileName,
   generatedDocumentKind,
   isTerminated,
+  MESSAGES,
   todayInParis,
   type BrandKey,
   type DownloadedDocument,
@@ -33,21 +34,32 @@ export async function listPolicyDocuments(
   accountId: string,
   policyNumber: string,
 ): Promise<DownloadedDocument[]> {
-  const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  // The policy and its documents in one query (one row per document, or one without): none
+  // when the policy is not the caller's.
   const rows = await db
-    .selectFrom('downloadable_documents')
-    .select(['id', 'file_name', 'created_at'])
-    .where('policy_number', '=', policy.policy_number)
-    .orderBy('created_at', 'desc')
-    .orderBy('file_name')
+    .selectFrom('policies as p')
+    .leftJoin('downloadable_documents as d', 'd.policy_number', 'p.policy_number')
+    .select(['p.policy_number', 'p.state', 'd.id', 'd.file_name', 'd.created_at'])
+    .where('p.account_id', '=', accountId)
+    .where('p.policy_number', '=', policyNumber)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.file_name')
     .execute();
+  const policy = rows[0];
+  if (!policy) throw new NotFoundError(MESSAGES.api.policyNotFound);
   return [
     ...generatedDocumentsOf(policy, new Date()),
-    ...rows.map((row) => ({
-      id: row.id,
-      fileName: row.file_name,
-      created: new Date(row.created_at).toISOString(),
-    })),
+    ...rows.flatMap((row) =>
+      row.id === null || row.file_name === null || row.created_at === null
+        ? []
+        : [
+            {
+              id: row.id,
+              fileName: row.file_name,
+              created: new Date(row.created_at).toISOString(),
+            },
+          ],
+    ),
   ];
 }
 
