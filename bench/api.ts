@@ -3,7 +3,8 @@
 // alike (compare the ratios, not the absolute figures). Each backend (PGlite in its worker thread
 // as the server runs it, PGlite in the request thread with PGLITE_IN_PROCESS, PostgreSQL when it
 // answers) runs in its own child process; every round loads each read on the real
-// server, then on the bare one, for BENCH_SECONDS (default 5) at BENCH_CONNECTIONS (default 50).
+// server, then on the bare one, for BENCH_SECONDS (default 5) at BENCH_CONNECTIONS (default 50);
+// BENCH_ONLY picks some of the reads.
 // Printed per read and target: median req/s, p50, p99, CPU per request (the child's own CPU
 // time divided by the requests it answered) and the ratio to bare; then memory and start time.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,8 @@ import type { CapturedRead, ChildMessage } from './api-server';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_ONLY=account,documents loads only those reads (default: all four). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const serverScript = path.join(import.meta.dirname, 'api-server.ts');
@@ -140,7 +143,7 @@ export async function reportApi(): Promise<void> {
   const real: Child[] = [];
   try {
     for (const backend of backends) real.push(await startChild(backend.env));
-    const reads = real[0]!.ready.reads;
+    const reads = real[0]!.ready.reads.filter((read) => !ONLY || ONLY.includes(read.name));
     const bare = await startChild({ BENCH_TARGET: 'bare', BENCH_READS: JSON.stringify(reads) });
     const idle = await Promise.all(real.map(usage));
     const samples = new Map<string, Sample[]>();

@@ -1,5 +1,6 @@
 // Issue 14: PGlite in its worker thread (db/pglite-worker-dialect.ts), as the server opens it on a
-// data folder. Real statements go through it: values come back as PGlite gives them in process,
+// data folder. Real statements go through it: values come back as PGlite gives them in process
+// (parameters too, though the worker sends each statement in one call: pglite-extended-query.ts),
 // PostgreSQL's errors keep the fields the error mapping reads, a transaction holds the session
 // until it ends while other statements wait, hundreds of statements in flight (failing or not)
 // each get their own answer, the data folder survives a clean close, and a worker thread that
@@ -59,6 +60,34 @@ describe('PGlite in its worker thread', () => {
     expect(row.at).toBeInstanceOf(Date);
     expect(row.bytes).toEqual(new Uint8Array([0, 1, 255]));
     expect(row.folded).toBe('Eveche');
+  });
+
+  it('turns parameters into text by their types, as PGlite in process does', async () => {
+    const query = (payload: unknown) => sql`
+      select ${payload}::jsonb as doc, ${payload}::json as plain, ${12}::int8 as big,
+             ${false}::boolean as no, ${'2026-03-01'}::date as day`;
+    for (const payload of [{ a: [1, 'é'] }, ['x', { y: null }], '{"already":"text"}', 7]) {
+      const [fromWorker, fromProcess] = await Promise.all([
+        query(payload).execute(db),
+        query(payload).execute(inProcess.handle.db),
+      ]);
+      expect(fromWorker.rows).toEqual(fromProcess.rows);
+    }
+  });
+
+  it('learns a statement’s parameter types again after a change of schema', async () => {
+    await sql`create table retyped (id int primary key, v text)`.execute(db);
+    const insert = (id: number, v: unknown) =>
+      db
+        .insertInto('retyped' as never)
+        .values({ id, v } as never)
+        .execute();
+    await insert(1, 'texte');
+    await sql`alter table retyped alter column v type jsonb using to_jsonb(v)`.execute(db);
+    await insert(2, { objet: true });
+    const { rows } = await sql<{ v: unknown }>`select v from retyped order by id`.execute(db);
+    expect(rows.map((r) => r.v)).toEqual(['texte', { objet: true }]);
+    await sql`drop table retyped`.execute(db);
   });
 
   it('counts the rows a statement changed, as the in-process dialect does', async () => {

@@ -14,6 +14,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { extendedQuery } from './pglite-extended-query';
 import { pgliteOptions } from './pglite-options';
 
 export interface PgliteWorkerData {
@@ -60,6 +61,7 @@ setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 collect();
 const port = parentPort!;
+const query = extendedQuery(pglite);
 
 /** Plain fields of an error, so that it crosses the thread (a class does not). */
 function describeError(error: unknown): WorkerError {
@@ -80,7 +82,7 @@ let closing = false;
 
 async function execute(message: QueryMessage): Promise<void> {
   try {
-    const result = await pglite.query(message.sql, message.parameters as unknown[]);
+    const result = await query(message.sql, message.parameters);
     const inTransaction = pglite.isInTransaction();
     owner = inTransaction ? message.connection : undefined;
     port.postMessage({
