@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { LEGAL_IDENTITY_FIELDS } from '../src/legal-identity';
+import { renderIndex } from '../src/plugins/spa';
 
 /** Every legal-identity variable set, as production requires (issue 15). */
 const LEGAL_ENV = Object.fromEntries(
@@ -126,7 +127,22 @@ describe('SPA serving', () => {
         authorization_endpoint: 'http://localhost:3000/oidc/auth',
         token_endpoint: 'http://localhost:3000/oidc/token',
       });
+      // The sign-in page's own files come while the browser goes to the provider.
+      expect(response.body).toContain('<link rel="prefetch" href="/brand/auth.css">');
+      expect(response.body).toContain('<link rel="prefetch" href="/interaction/sign-in.js">');
     }
+    expect((await app.inject('/interaction/sign-in.js')).statusCode).toBe(200);
+  });
+
+  it('prefetches no sign-in page of ours with an external provider', () => {
+    const page = renderIndex('<head><!--app-config--></head>', {
+      issuer: 'https://login.example.fr',
+      clientId: 'portail',
+      audience: 'api',
+      embedded: false,
+    });
+    expect(page).toContain('<meta name="identity-provider" content="external">');
+    expect(page).not.toContain('prefetch');
   });
 
   it('caches hashed assets for a year, brand files briefly then stale while revalidating, and revalidates index.html', async () => {

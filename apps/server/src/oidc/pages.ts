@@ -14,6 +14,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => escapes[c]!);
 }
 
+/** The provider pages' own style sheet (after the brand's). */
+export const AUTH_STYLESHEET_PATH = '/brand/auth.css';
+
 export function renderPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="fr">
@@ -23,7 +26,7 @@ export function renderPage(title: string, body: string): string {
 <title>${escapeHtml(title)} – Espace Assuré</title>
 <script src="/brand/brand.js"></script>
 <link rel="stylesheet" href="/brand/brands.css">
-<link rel="stylesheet" href="/brand/auth.css">
+<link rel="stylesheet" href="${AUTH_STYLESHEET_PATH}">
 <link rel="icon" href="/brand/favicon.svg" type="image/svg+xml">
 </head>
 <body>
