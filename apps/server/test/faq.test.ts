@@ -1,7 +1,10 @@
 // GET /api/v1/content/faq: French full-text search over content/faq (ARCHITECTURE.md decision 6),
 // on PGlite and, when it answers, on PostgreSQL.
+import { readFileSync } from 'node:fs';
 import type { FaqResponse } from '@espace/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAQ_TABLES } from '../src/db/migrations/0019-faq-version';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from './harness';
 
@@ -94,6 +97,48 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect(first.body.entries).toHaveLength(10);
     expect(second.body.total).toBe(48);
     expect(second.body.entries[0]!.id).not.toBe(first.body.entries[0]!.id);
+  });
+
+  it('answers a search again after its categories or entries change in the database', async () => {
+    const { db } = t.database.handle;
+    const before = (await faq({ limit: '1' })).body;
+    const entry = before.entries[0]!;
+    const category = before.categories[0]!;
+    // Changed as another instance's content loader, or someone by hand, would: not by this app.
+    await db
+      .updateTable('faq_entries')
+      .set({ question: 'Question reformulée ?' })
+      .where('id', '=', entry.id)
+      .execute();
+    expect((await faq({ limit: '1' })).body.entries[0]!.question).toBe('Question reformulée ?');
+    await db
+      .updateTable('faq_categories')
+      .set({ title: 'Titre revu' })
+      .where('slug', '=', category.slug)
+      .execute();
+    expect((await faq({ limit: '1' })).body.categories[0]!.title).toBe('Titre revu');
+    await db
+      .updateTable('faq_entries')
+      .set({ question: entry.question })
+      .where('id', '=', entry.id)
+      .execute();
+    await db
+      .updateTable('faq_categories')
+      .set({ title: category.title })
+      .where('slug', '=', category.slug)
+      .execute();
+    expect((await faq({ limit: '1' })).body).toEqual(before);
+  });
+
+  it('has the version trigger on every table the FAQ read selects from', async () => {
+    const { rows } = await sql<{ table: string }>`
+      select distinct event_object_table as table from information_schema.triggers
+      where trigger_name like '%_faq_changed'`.execute(t.database.handle.db);
+    expect(rows.map((r) => r.table).sort()).toEqual([...FAQ_TABLES].sort());
+    const source = readFileSync(new URL('../src/services/faq.ts', import.meta.url), 'utf8');
+    const read = new Set([...source.matchAll(/selectFrom\('(\w+)/g)].map((m) => m[1]!));
+    read.delete('faq_version');
+    expect([...read].sort()).toEqual([...FAQ_TABLES].sort());
   });
 
   it('refuses a malformed category or an over-long query', async () => {

@@ -146,6 +146,11 @@ export interface FaqEntries {
   search: string;
 }
 
+export interface FaqVersion {
+  one: Generated<boolean>;
+  version: Int8;
+}
+
 export interface GarageAddresses {
   account_id: string;
   city: string;
@@ -347,6 +352,7 @@ export interface DB {
   drivers: Drivers;
   faq_categories: FaqCategories;
   faq_entries: FaqEntries;
+  faq_version: FaqVersion;
   garage_addresses: GarageAddresses;
   guarantees: Guarantees;
   idempotency_keys: IdempotencyKeys;

@@ -2,8 +2,10 @@
 // with stemming and without accents (`websearch_to_tsquery('french', unaccent(q))` against the
 // weighted tsvector written by the content loader), best matches first (ts_rank, then the
 // editorial order); one query for the entries and the total (PGlite runs one query at a time).
-import type { FaqCategory, FaqEntry } from '@espace/contract';
+// A search answered before is answered again from memory while the FAQ keeps its version.
+import type { FaqCategory, FaqEntry, FaqResponse } from '@espace/contract';
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 
 export interface FaqSearch {
@@ -52,8 +54,51 @@ export async function searchFaq(
 }
 
 /** The FAQ screen's data: every category, and the entries that match the search. */
-export async function faqPage(db: Db, search: FaqSearch) {
+/** Answers kept, at most this many characters of JSON in all per database. */
+const FAQ_PAGES_MAX_CHARS = 4_000_000;
+
+interface KeptPage {
+  version: string;
+  page: FaqResponse;
+}
+
+/**
+ * The answers given per search, for each database (tests open several in one process), with the
+ * FAQ's version when they were read (migration 0019). Only a memo: every read first asks the
+ * database for the version, so content loaded by another instance is seen at once.
+ */
+const pagesByDb = new WeakMap<Db, LRUCache<string, KeptPage>>();
+
+function pagesOf(db: Db): LRUCache<string, KeptPage> {
+  let pages = pagesByDb.get(db);
+  if (!pages) {
+    pages = new LRUCache<string, KeptPage>({
+      maxSize: FAQ_PAGES_MAX_CHARS,
+      sizeCalculation: (kept) => JSON.stringify(kept.page).length,
+    });
+    pagesByDb.set(db, pages);
+  }
+  return pages;
+}
+
+export async function faqPage(db: Db, search: FaqSearch): Promise<FaqResponse> {
+  const { version } = await db
+    .selectFrom('faq_version')
+    .select(sql<string>`version::text`.as('version'))
+    .executeTakeFirstOrThrow();
+  const pages = pagesOf(db);
+  const key = JSON.stringify([
+    search.q?.trim() ?? '',
+    search.category,
+    search.limit,
+    search.offset,
+  ]);
+  const kept = pages.get(key);
+  if (kept?.version === version) return kept.page;
+  // Read after the version: a change in between makes the next read build the page again.
   const categories = await faqCategories(db);
   const { entries, total } = await searchFaq(db, search);
-  return { categories, entries, total };
+  const page = { categories, entries, total };
+  pages.set(key, { version, page });
+  return page;
 }

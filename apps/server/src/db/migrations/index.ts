@@ -15,6 +15,7 @@ import * as m0015 from './0015-document-files-received';
 import * as m0016 from './0016-requests';
 import * as m0017 from './0017-claims-history';
 import * as m0018 from './0018-policy-data-versions';
+import * as m0019 from './0019-faq-version';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0016-requests': m0016,
   '0017-claims-history': m0017,
   '0018-policy-data-versions': m0018,
+  '0019-faq-version': m0019,
 };
