@@ -105,28 +105,16 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     const entry = before.entries[0]!;
     const category = before.categories[0]!;
     // Changed as another instance's content loader, or someone by hand, would: not by this app.
-    await db
-      .updateTable('faq_entries')
-      .set({ question: 'Question reformulée ?' })
-      .where('id', '=', entry.id)
-      .execute();
+    const setQuestion = (question: string) =>
+      db.updateTable('faq_entries').set({ question }).where('id', '=', entry.id).execute();
+    const setTitle = (title: string) =>
+      db.updateTable('faq_categories').set({ title }).where('slug', '=', category.slug).execute();
+    await setQuestion('Question reformulée ?');
     expect((await faq({ limit: '1' })).body.entries[0]!.question).toBe('Question reformulée ?');
-    await db
-      .updateTable('faq_categories')
-      .set({ title: 'Titre revu' })
-      .where('slug', '=', category.slug)
-      .execute();
+    await setTitle('Titre revu');
     expect((await faq({ limit: '1' })).body.categories[0]!.title).toBe('Titre revu');
-    await db
-      .updateTable('faq_entries')
-      .set({ question: entry.question })
-      .where('id', '=', entry.id)
-      .execute();
-    await db
-      .updateTable('faq_categories')
-      .set({ title: category.title })
-      .where('slug', '=', category.slug)
-      .execute();
+    await setQuestion(entry.question);
+    await setTitle(category.title);
     expect((await faq({ limit: '1' })).body).toEqual(before);
   });
 

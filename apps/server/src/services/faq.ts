@@ -5,8 +5,8 @@
 // A search answered before is answered again from memory while the FAQ keeps its version.
 import type { FaqCategory, FaqEntry, FaqResponse } from '@espace/contract';
 import { sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
+import { keptAnswers } from './kept-answers';
 
 export interface FaqSearch {
   category?: string | undefined;
@@ -53,52 +53,33 @@ export async function searchFaq(
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total };
 }
 
-/** The FAQ screen's data: every category, and the entries that match the search. */
 /** Answers kept, at most this many characters of JSON in all per database. */
 const FAQ_PAGES_MAX_CHARS = 4_000_000;
 
-interface KeptPage {
-  version: string;
-  page: FaqResponse;
-}
+/** The answer given per search, with the FAQ's version when it was read (migration 0019). */
+const kept = keptAnswers<FaqResponse>(FAQ_PAGES_MAX_CHARS, (page) => JSON.stringify(page).length);
 
 /**
- * The answers given per search, for each database (tests open several in one process), with the
- * FAQ's version when they were read (migration 0019). Only a memo: every read first asks the
- * database for the version, so content loaded by another instance is seen at once.
+ * The FAQ screen's data: every category, and the entries that match the search; a search
+ * answered before is answered again while the FAQ keeps its version.
  */
-const pagesByDb = new WeakMap<Db, LRUCache<string, KeptPage>>();
-
-function pagesOf(db: Db): LRUCache<string, KeptPage> {
-  let pages = pagesByDb.get(db);
-  if (!pages) {
-    pages = new LRUCache<string, KeptPage>({
-      maxSize: FAQ_PAGES_MAX_CHARS,
-      sizeCalculation: (kept) => JSON.stringify(kept.page).length,
-    });
-    pagesByDb.set(db, pages);
-  }
-  return pages;
-}
-
 export async function faqPage(db: Db, search: FaqSearch): Promise<FaqResponse> {
   const { version } = await db
     .selectFrom('faq_version')
     .select(sql<string>`version::text`.as('version'))
     .executeTakeFirstOrThrow();
-  const pages = pagesOf(db);
   const key = JSON.stringify([
     search.q?.trim() ?? '',
     search.category,
     search.limit,
     search.offset,
   ]);
-  const kept = pages.get(key);
-  if (kept?.version === version) return kept.page;
+  const answer = kept.get(db, key);
+  if (answer?.version === version) return answer.value;
   // Read after the version: a change in between makes the next read build the page again.
   const categories = await faqCategories(db);
   const { entries, total } = await searchFaq(db, search);
   const page = { categories, entries, total };
-  pages.set(key, { version, page });
+  kept.set(db, key, { version, value: page });
   return page;
 }

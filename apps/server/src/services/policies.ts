@@ -7,9 +7,9 @@
 // and sent again while the account's policy data keeps its version (migration 0018).
 import { MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { NotFoundError } from './errors';
+import { keptAnswers } from './kept-answers';
 
 // The whole answer is built by PostgreSQL as JSON text in the contract's shape (camelCase keys,
 // numbers as numbers, dates as ISO strings): the server sends it as it is, without mapping rows
@@ -104,27 +104,13 @@ interface PolicyPage {
  * Bodies kept, at most this many characters in all per database (about 2 bytes each): a page
  * of POLICIES_PAGE_SIZE policies is some 200,000.
  */
-export const POLICY_BODIES_MAX_CHARS = 8_000_000;
+const POLICY_BODIES_MAX_CHARS = 8_000_000;
 
-/**
- * The last body built per account and page, for each database (tests open several in one
- * process). Only a memo: every read first asks the database for the account's version, so a
- * write made through another instance, or outside the portal, is seen at once, and a restart
- * loses nothing.
- */
-const bodiesByDb = new WeakMap<Db, LRUCache<string, PolicyPage>>();
-
-function bodiesOf(db: Db): LRUCache<string, PolicyPage> {
-  let bodies = bodiesByDb.get(db);
-  if (!bodies) {
-    bodies = new LRUCache<string, PolicyPage>({
-      maxSize: POLICY_BODIES_MAX_CHARS,
-      sizeCalculation: (page) => page.body.length || 1,
-    });
-    bodiesByDb.set(db, bodies);
-  }
-  return bodies;
-}
+/** The last body built per account and page, with the version it was built at. */
+const kept = keptAnswers<{ body: string; more: boolean }>(
+  POLICY_BODIES_MAX_CHARS,
+  (page) => page.body.length,
+);
 
 /**
  * One page (from 1) of the caller's policies as the JSON text of SPEC §3's list, policies in
@@ -137,18 +123,17 @@ export async function listPoliciesJson(
   accountId: string,
   page = 1,
 ): Promise<{ body: string; more: boolean }> {
-  const bodies = bodiesOf(db);
   const key = `${accountId} ${page}`;
-  const kept = bodies.get(key);
-  if (kept) {
+  const answer = kept.get(db, key);
+  if (answer) {
     const { rows } = await sql<{
       version: string;
     }>`select ${versionOf(accountId)} as version`.execute(db);
-    if (rows[0]!.version === kept.version) return kept;
+    if (rows[0]!.version === answer.version) return answer.value;
   }
   const { rows } = await policiesJson(accountId, page).execute(db);
-  const built = rows[0]!;
-  bodies.set(key, built);
+  const { version, ...built } = rows[0]!;
+  kept.set(db, key, { version, value: built });
   return built;
 }
 
