@@ -1,7 +1,8 @@
 // What the portal's first screen loads after sign-in, read from the SPA build's Vite manifest
 // (apps/web/dist/.vite/manifest.json): the entry, the portal it loads on the sign-in callback and
-// the policies route, each with its static imports. The sign-in page prefetches these files
-// while the customer types (oidc/pages.ts), and bench/bundle-size.ts weighs them (issue 14).
+// the policies route (part of the portal's chunk today, counted apart should it be split again),
+// each with its static imports. The sign-in page prefetches these files once the customer types
+// (oidc/pages.ts), and bench/bundle-size.ts weighs them (issue 14).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
