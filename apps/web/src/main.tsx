@@ -28,12 +28,15 @@ async function boot() {
     await signIn();
     return;
   }
-  // The callback: the portal and the policies screen's code (the usual first one) load meanwhile.
+  // The callback: the code is exchanged while the portal's code (with the policies screen, the
+  // usual first one) loads. The token request leaves first: over HTTP/1.1 the browser opens six
+  // connections to a host, and the portal's files would otherwise hold them all.
+  const signedIn = completeSignIn();
+  await new Promise((resolve) => setTimeout(resolve));
   const portal = import('./portal');
   void portal.then((p) => p.renderLoading());
-  import('./features/policies/routes/policies-page').catch(() => undefined);
   try {
-    const returnTo = await completeSignIn();
+    const returnTo = await signedIn;
     window.history.replaceState(null, '', returnTo);
   } catch {
     (await portal).renderSignInFailed();
