@@ -102,6 +102,76 @@ test.describe('sign-in leaves no history entry (issue 15)', () => {
   });
 });
 
+test.describe('the sign-in page and the portal’s files (issue 14)', () => {
+  /** The requests the page makes from now on, in the order they leave. */
+  function requests(page: Page): string[] {
+    const sent: string[] = [];
+    page.on('request', (request) =>
+      sent.push(`${request.method()} ${new URL(request.url()).pathname}`),
+    );
+    return sent;
+  }
+  const portalScript = /^GET \/assets\/portal-[\w-]+\.js$/;
+
+  test('are fetched once the customer types, not while the page loads', async ({ page }) => {
+    const sent = requests(page);
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(sent.filter((r) => portalScript.test(r))).toEqual([]);
+    await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
+    await expect.poll(() => sent.filter((r) => portalScript.test(r))).toHaveLength(1);
+  });
+
+  test('a form sent at once leaves before them', async ({ page }) => {
+    const sent = requests(page);
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
+    ).toBeVisible();
+    // As a browser that fills the form in: no input event before it is sent.
+    await page.evaluate(
+      ([email, password]) => {
+        const form = document.querySelector<HTMLFormElement>('form[data-sign-in]')!;
+        (form.elements.namedItem('email') as HTMLInputElement).value = email!;
+        (form.elements.namedItem('password') as HTMLInputElement).value = password!;
+        form.requestSubmit();
+      },
+      [DEMO.lea, DEMO_PASSWORD],
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    const login = sent.findIndex((r) => /^POST \/interaction\/[^/]+\/login$/.test(r));
+    const portal = sent.findIndex((r) => portalScript.test(r));
+    expect(login).toBeGreaterThan(-1);
+    expect(portal).toBeGreaterThan(login);
+  });
+
+  test('on the way back from the provider, the token request leaves before them', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.lea);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    // The provider's session stays; the files must come from the network again.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    const sent = requests(page);
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    const token = sent.indexOf('POST /oidc/token');
+    const portal = sent.findIndex((r) => portalScript.test(r));
+    expect(token).toBeGreaterThan(-1);
+    expect(portal).toBeGreaterThan(token);
+  });
+});
+
 test.describe('session and load failures', () => {
   test('the access token is refreshed when less than 5 seconds remain', async ({ page }) => {
     await page.clock.install();

@@ -61,6 +61,22 @@ export const SIGN_IN_SCRIPT = `(function () {
   var email = form.elements.namedItem('email');
   var password = form.elements.namedItem('password');
   var busy = false;
+  // The portal's first-screen files, fetched at low priority once the customer starts filling
+  // the form, or else just after the form's own request has left: fetched at once, they would
+  // hold the browser's six connections to the host and the form would wait behind them.
+  var prefetched = false;
+  function prefetch() {
+    if (prefetched) return;
+    prefetched = true;
+    (form.getAttribute('data-prefetch') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
+  form.addEventListener('input', prefetch);
   function idle() {
     busy = false;
     button.disabled = false;
@@ -88,12 +104,14 @@ export const SIGN_IN_SCRIPT = `(function () {
     button.disabled = true;
     button.textContent = ${JSON.stringify(SIGN_IN_BUSY_LABEL)};
     button.setAttribute('aria-busy', 'true');
-    fetch(form.action, {
+    var request = fetch(form.action, {
       method: 'POST',
       body: new URLSearchParams(new FormData(form)),
       credentials: 'same-origin',
       headers: { Accept: ${JSON.stringify(SIGN_IN_JSON)} },
-    })
+    });
+    prefetch();
+    request
       .then(
         function (response) {
           return response.json().catch(function () {
@@ -128,8 +146,9 @@ export interface LoginPageOptions {
   email?: string;
   error?: string;
   /**
-   * The portal's first-screen files (plugins/spa-manifest.ts), fetched at low priority while the
-   * customer types, so the portal opens from the cache after sign-in (issue 14).
+   * The portal's first-screen files (plugins/spa-manifest.ts), which the page's script fetches at
+   * low priority while the customer types, so the portal opens from the cache after sign-in
+   * (issue 14).
    */
   prefetch?: readonly string[];
 }
@@ -150,7 +169,7 @@ export function renderLoginPage({
     t.title,
     `<h1>${escapeHtml(t.title)}</h1>
 ${alert}
-<form method="post" action="${escapeHtml(action)}" novalidate data-sign-in>
+<form method="post" action="${escapeHtml(action)}" novalidate data-sign-in${prefetch.length ? ` data-prefetch="${escapeHtml(prefetch.join(' '))}"` : ''}>
 <label for="email">${escapeHtml(t.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${describedBy}${error ? '' : ' autofocus'}>
 <label for="password">${escapeHtml(t.password)}</label>
@@ -158,12 +177,7 @@ ${alert}
 <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
 <p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a></p>`,
-  ).replace(
-    '</head>',
-    `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n${prefetch
-      .map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">\n`)
-      .join('')}</head>`,
-  );
+  ).replace('</head>', `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n</head>`);
 }
 
 /** Where the script that submits a page's `data-auto-submit` form is served (no inline script). */

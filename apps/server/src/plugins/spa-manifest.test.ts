@@ -56,14 +56,15 @@ describe('the first screen’s files', () => {
     expect(firstScreenFiles(path.join(dist, 'missing'))).toEqual({ scripts: [], styles: [] });
   });
 
-  it('are prefetched by the sign-in page, escaped', () => {
+  it('are given to the sign-in form, escaped, for its script to prefetch (not fetched at once)', () => {
     const html = renderLoginPage({
       action: '/interaction/u/login',
       forgotHref: '/forgot',
       prefetch: ['/assets/portal-3.js', '/assets/a"b.css'],
     });
-    expect(html).toContain('<link rel="prefetch" href="/assets/portal-3.js">');
-    expect(html).toContain('<link rel="prefetch" href="/assets/a&quot;b.css">');
-    expect(html.indexOf('rel="prefetch"')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('data-prefetch="/assets/portal-3.js /assets/a&quot;b.css"');
+    expect(html).not.toContain('rel="prefetch"');
+    const bare = renderLoginPage({ action: '/interaction/u/login', forgotHref: '/forgot' });
+    expect(bare).not.toContain('data-prefetch');
   });
 });
