@@ -1,6 +1,7 @@
 // Issue 14: PGlite in its worker thread (db/pglite-worker-dialect.ts), as the server opens it on a
 // data folder. Real statements go through it: values come back as PGlite gives them in process
-// (parameters too, though the worker sends each statement in one call: pglite-extended-query.ts),
+// (parameters too, though the worker prepares each statement once and then runs it in one call:
+// pglite-extended-query.ts, whose prepared statements are checked in PostgreSQL's own list),
 // PostgreSQL's errors keep the fields the error mapping reads, a transaction holds the session
 // until it ends while other statements wait, hundreds of statements in flight (failing or not)
 // each get their own answer, the data folder survives a clean close, and a worker thread that
@@ -88,6 +89,45 @@ describe('PGlite in its worker thread', () => {
     const { rows } = await sql<{ v: unknown }>`select v from retyped order by id`.execute(db);
     expect(rows.map((r) => r.v)).toEqual(['texte', { objet: true }]);
     await sql`drop table retyped`.execute(db);
+  });
+
+  it('prepares a statement once, keeps it across a rollback, ends it after a change of schema', async () => {
+    const prepared = async () =>
+      (
+        await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)
+      ).rows.map((row) => row.statement);
+    const read = () => sql`select label from t where id = ${1}`.execute(db);
+    await read();
+    await read();
+    expect(
+      (await prepared()).filter((s) => s === 'select label from t where id = $1'),
+    ).toHaveLength(1);
+    const sum = sql<{ n: number }>`select ${2}::int + 40 as n`;
+    const rolledBack = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sum.execute(trx);
+        throw new Error('annulée');
+      })
+      .catch((e: Error) => e.message);
+    expect(rolledBack).toBe('annulée');
+    expect((await sum.execute(db)).rows).toEqual([{ n: 42 }]);
+    expect(await prepared()).toContain('select $1::int + 40 as n');
+    await sql`create table shaped (id int)`.execute(db);
+    await read();
+    const after = await prepared();
+    expect(after.filter((s) => s === 'select label from t where id = $1')).toHaveLength(1);
+    expect(after).not.toContain('select $1::int + 40 as n');
+    await sql`drop table shaped`.execute(db);
+  });
+
+  it('keeps at most 500 statements prepared', async () => {
+    for (let i = 0; i < 520; i++) await sql.raw(`select ${i} as n`).execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_prepared_statements`.execute(db);
+    expect(rows[0]!.n).toBeLessThanOrEqual(500);
+    expect(rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('counts the rows a statement changed, as the in-process dialect does', async () => {

@@ -1,22 +1,33 @@
-// A statement with parameters in one call into PGlite instead of six. PGlite's own `query` sends
-// Parse, Describe, Bind, Describe, Execute and Sync each in a call of its own, to learn the
-// parameters' types before it turns the values into text; here the types of a statement's
-// parameters are learnt the first time its text is seen (Parse, Describe, Sync), then every run is
-// one call (Parse, Bind, Describe, Execute, Sync), its values turned into text by PGlite's own
-// serialisers for those types and its rows parsed by PGlite's own parsers, as `query` does.
-// Statements that are not reads or writes of rows (DDL) empty what was learnt, since they may
-// change a column's type.
+// A statement with parameters in one call into PGlite instead of six, prepared once. PGlite's own
+// `query` sends Parse, Describe, Bind, Describe, Execute and Sync each in a call of its own, and
+// PostgreSQL parses and plans the text again every time. Here a read or write of rows is prepared
+// under a name the first time its text is seen (Parse, Describe, Sync: its parameters' types are
+// learnt then); every run is then one call (Bind, Describe, Execute, Sync), its values turned into
+// text by PGlite's own serialisers for those types and its rows parsed by PGlite's own parsers, as
+// `query` does. PostgreSQL keeps the statement's plan, as it does for the named statements `pg`
+// sends to a server (db/client.ts). Other statements go through PGlite's `query`; those that may
+// change a table's shape (DDL) end every prepared statement, since their types or plans may no
+// longer hold.
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 
-/** At most this many statements' parameter types are kept (the portal has some hundreds). */
-const KNOWN_STATEMENTS_MAX = 500;
+/** At most this many statements are kept prepared (the portal has some hundreds). */
+const PREPARED_MAX = 500;
 const ROW_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+/** Statements that change no table's shape: the prepared ones stay. */
+const KEEPS_SHAPES = /^\s*(begin|start|commit|end|rollback|savepoint|release|set|reset|show)\b/i;
+/** SQLSTATE of a prepared statement that no longer exists. */
+const UNKNOWN_STATEMENT = '26000';
 
 type Serializer = (value: unknown) => string;
 
 interface PgliteInternals {
   serializers: Record<number, Serializer>;
   parsers: Parameters<typeof parse.parseResults>[1];
+}
+
+interface Prepared {
+  name: string;
+  types: number[];
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -31,46 +42,82 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 export function extendedQuery(pglite: PGlite) {
   const { serializers, parsers } = pglite as unknown as PgliteInternals;
-  const parameterTypes = new Map<string, number[]>();
+  const prepared = new Map<string, Prepared>();
+  /** Statements forgotten here and not yet closed in PostgreSQL (closed with the next Parse). */
+  let forgotten: string[] = [];
+  let lastName = 0;
 
-  async function typesOf(text: string): Promise<number[]> {
-    let types = parameterTypes.get(text);
-    if (!types) {
-      const { messages } = await pglite.execProtocol(
-        concat([
-          protocol.serialize.parse({ text }),
-          protocol.serialize.describe({ type: 'S' }),
-          protocol.serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      types = parse.parseDescribeStatementResults(messages);
-      if (parameterTypes.size >= KNOWN_STATEMENTS_MAX) parameterTypes.clear();
-      parameterTypes.set(text, types);
-    }
-    return types;
+  function forgetAll(): void {
+    for (const { name } of prepared.values()) forgotten.push(name);
+    prepared.clear();
   }
 
-  return async function query(text: string, parameters: readonly unknown[]): Promise<Results> {
-    if (!ROW_STATEMENT.test(text)) parameterTypes.clear();
-    const types = parameters.length > 0 ? await typesOf(text) : [];
-    const values = parameters.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serialize = serializers[types[i]!];
-      return serialize ? serialize(value) : String(value);
-    });
+  async function prepare(text: string): Promise<Prepared> {
+    let statement = prepared.get(text);
+    if (statement) return statement;
+    if (prepared.size >= PREPARED_MAX) forgetAll();
+    const name = `espace_${++lastName}`;
+    const closing = forgotten.map((old) => protocol.serialize.close({ type: 'S', name: old }));
+    forgotten = [];
     const { messages } = await pglite.execProtocol(
       concat([
-        protocol.serialize.parse({ text }),
-        protocol.serialize.bind({ values }),
+        ...closing,
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    prepared.set(text, statement);
+    return statement;
+  }
+
+  /** Bind (to the statement named, or to the unnamed one parsed before), Describe, Execute, Sync. */
+  async function execute(before: Uint8Array[], statement: string, values: (string | null)[]) {
+    const { messages } = await pglite.execProtocol(
+      concat([
+        ...before,
+        protocol.serialize.bind({ statement, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
       { syncToFs: false },
     );
+    return parse.parseResults(messages, parsers)[0]!;
+  }
+
+  async function run(text: string, parameters: readonly unknown[]): Promise<Results> {
+    const { name, types } = await prepare(text);
+    const values = parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = serializers[types[i]!];
+      return serialize ? serialize(value) : String(value);
+    });
+    return execute([], name, values);
+  }
+
+  return async function query(text: string, parameters: readonly unknown[]): Promise<Results> {
+    let result: Results;
+    if (!ROW_STATEMENT.test(text)) {
+      if (!KEEPS_SHAPES.test(text)) forgetAll();
+      // Transaction control and DDL take no parameters; should one come with some, PGlite's own
+      // query learns their types.
+      if (parameters.length > 0) return pglite.query(text, [...parameters]);
+      result = await execute([protocol.serialize.parse({ text })], '', []);
+    } else {
+      try {
+        result = await run(text, parameters);
+      } catch (error) {
+        // Should a statement have been ended behind this module's back, it is prepared again once.
+        if ((error as { code?: string }).code !== UNKNOWN_STATEMENT) throw error;
+        prepared.delete(text);
+        result = await run(text, parameters);
+      }
+    }
     // As PGlite's `query`: its file system is synced after a statement outside a transaction.
     if (!pglite.isInTransaction()) await pglite.syncToFs();
-    return parse.parseResults(messages, parsers)[0]!;
+    return result;
   };
 }
