@@ -1,6 +1,7 @@
 // Starts the portal: configuration, application, listening, and the demo sign-ins.
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { collectWhenIdle } from './idle-collection';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 
 async function main() {
@@ -27,6 +28,16 @@ async function main() {
   opening.catch(() => undefined);
   const { buildApp } = await import('./app');
   const app = await buildApp(config, { opening });
+  // After a burst of requests, this thread's garbage is collected once it falls idle (issue 14).
+  const idle = collectWhenIdle();
+  app.addHook('onResponse', (_request, _reply, done) => {
+    idle.worked();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    idle.stop();
+    done();
+  });
   // Graceful shutdown (issue 13): /readyz answers 503 at once so the balancer stops sending
   // traffic; after SHUTDOWN_DELAY_MS the server stops accepting connections, finishes the
   // requests in flight, then closes the database and the document store (onClose hooks). Past

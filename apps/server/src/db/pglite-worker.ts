@@ -11,9 +11,9 @@
 // kysely-pglite-dialect's mutex in process, but without a round trip to the request thread
 // between two statements). The parent asks it to stop with {close: true}.
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { collectWhenIdle, collector } from '../idle-collection';
 import { extendedQuery } from './pglite-extended-query';
 import { pgliteOptions } from './pglite-options';
 
@@ -50,16 +50,24 @@ export type WorkerMessage =
   | { id: number; error: WorkerError; inTransaction: boolean };
 
 const data = workerData as PgliteWorkerData;
+// PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (Liftoff), without the
+// optimising tier that recompiles hot functions under load: the server holds some 40 MB less at
+// idle and 150 MB less after a load, for a few per cent of the reads' throughput now that each
+// statement is prepared once (measured with `npm run bench -- api` and `startup`, issue 14). The
+// flag is the process's, set before PGlite compiles; the portal runs no other WebAssembly of note.
+setFlagsFromString('--liftoff-only');
 const pglite = await PGlite.create(
   data.dataDir ?? 'memory://',
   pgliteOptions(data.loadDataDir ? new Blob([data.loadDataDir]) : undefined),
 );
 // On an empty folder PGlite.create ran initdb in a second PGlite, now closed: its WebAssembly
 // memory (about 400 MB) is only returned at this thread's next full collection, which an idle
-// thread may never reach. This thread's heap holds little else, so one costs nothing.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
+// thread may never reach. This thread's heap holds little else, so one costs nothing. After a
+// burst of statements, the parsed results are collected likewise once the database falls idle:
+// the idle server's memory is then what it holds, not what it last produced.
+const collect = collector();
 collect();
+const idle = collectWhenIdle({ collect });
 const port = parentPort!;
 const query = extendedQuery(pglite);
 
@@ -114,39 +122,17 @@ async function drain(): Promise<void> {
   try {
     for (let message = next(); message; message = next()) {
       await execute(message);
-      statementsSinceCollection++;
+      idle.worked();
     }
   } finally {
     running = false;
   }
   if (closing && queue.length === 0) await close();
-  else if (statementsSinceCollection >= COLLECT_AFTER_STATEMENTS) collectWhenIdle();
-}
-
-/**
- * Once the database has been idle for a second after many statements (start-up work, a burst of
- * traffic), this thread collects its garbage (PGlite's parsed results): the idle server's memory
- * is then what it holds, not what it last produced. It costs a few milliseconds of this thread
- * only, never the request thread's.
- */
-const COLLECT_AFTER_STATEMENTS = 200;
-const COLLECT_IDLE_MS = 1000;
-let statementsSinceCollection = 0;
-let collectTimer: NodeJS.Timeout | undefined;
-
-function collectWhenIdle(): void {
-  clearTimeout(collectTimer);
-  collectTimer = setTimeout(() => {
-    if (running || queue.length > 0) return;
-    statementsSinceCollection = 0;
-    collect();
-  }, COLLECT_IDLE_MS);
-  collectTimer.unref();
 }
 
 async function close(): Promise<void> {
   closing = false;
-  clearTimeout(collectTimer);
+  idle.stop();
   await pglite.close();
   port.postMessage({ closed: true } satisfies WorkerMessage);
 }
