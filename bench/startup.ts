@@ -2,11 +2,14 @@
 // (empty data folder: migrations, keys, demo seed) and a restart, both with the command a
 // deployment runs (`node apps/server/dist/server.js`) and with `npm start` (which adds npm's own
 // start and the check that the build is current); then the server process's memory (RSS) 10 s
-// after a restart's first answer (Linux /proc).
+// after a restart's first answer and 10 s after 10,000 policies reads at 50 connections, signed in
+// over HTTP as a browser is (Linux /proc).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
+import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -29,6 +32,27 @@ function serverRssMb(group: number): number | undefined {
   return undefined;
 }
 
+const LOAD_REQUESTS = 10_000;
+
+/** LOAD_REQUESTS policies reads at 50 connections, with a token got by signing in over HTTP. */
+async function loadPolicies(port: number): Promise<void> {
+  const { loadConfig } = await import('../apps/server/src/config');
+  const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
+  const { overHttp } = await import('../apps/server/test/portal-process');
+  const base = `http://localhost:${port}`;
+  const config = loadConfig({ PORT: String(port), LOG_LEVEL: 'warn' });
+  const { access_token: token } = await signIn(overHttp(base), config, DEMO.camille);
+  const url = base + API_PREFIX + apiPath(API_ROUTES.policies, { accountId: subjectOf(token) });
+  const result = await autocannon({
+    url,
+    connections: 50,
+    amount: LOAD_REQUESTS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`policies reads: ${result.non2xx} non-2xx, ${result.errors} errors`);
+}
+
 const COMMANDS = {
   server: ['node', 'apps/server/dist/server.js'],
   'npm start': ['npm', 'start'],
@@ -38,7 +62,7 @@ async function timeToFirstAnswer(
   command: keyof typeof COMMANDS,
   dataDir: string,
   port: number,
-  idle?: (rssMb: number | undefined) => void,
+  whileUp?: (group: number) => Promise<void>,
 ): Promise<number> {
   const started = performance.now();
   const [program, ...args] = COMMANDS[command];
@@ -55,10 +79,7 @@ async function timeToFirstAnswer(
         const response = await fetch(`http://localhost:${port}/readyz`);
         if (response.ok) {
           const elapsed = performance.now() - started;
-          if (idle) {
-            await new Promise((r) => setTimeout(r, IDLE_MS));
-            idle(serverRssMb(child.pid!));
-          }
+          await whileUp?.(child.pid!);
           return elapsed;
         }
       } catch {
@@ -86,11 +107,19 @@ export async function reportStartup(): Promise<void> {
     const npmRestart = await timeToFirstAnswer('npm start', npmFolder, 3190);
     const folder = fresh();
     const first = await timeToFirstAnswer('server', folder, 3190);
-    let rss: number | undefined;
-    const restart = await timeToFirstAnswer('server', folder, 3190, (mb) => (rss = mb));
+    let idle: number | undefined;
+    let loaded: number | undefined;
+    const restart = await timeToFirstAnswer('server', folder, 3190, async (group) => {
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      idle = serverRssMb(group);
+      await loadPolicies(3190);
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      loaded = serverRssMb(group);
+    });
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const mb = (rss: number | undefined) => (rss === undefined ? 'n/a' : `${Math.round(rss)} MB`);
     console.info(
-      `Start-up to first answer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): server (node apps/server/dist/server.js) first start ${s(first)}, restart ${s(restart)}; npm start first start ${s(npmFirst)}, restart ${s(npmRestart)}; server memory ${IDLE_MS / 1000} s after the restart ${rss === undefined ? 'n/a' : `${Math.round(rss)} MB`}`,
+      `Start-up to first answer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): server (node apps/server/dist/server.js) first start ${s(first)}, restart ${s(restart)}; npm start first start ${s(npmFirst)}, restart ${s(npmRestart)}; server memory ${IDLE_MS / 1000} s after the restart ${mb(idle)}, ${IDLE_MS / 1000} s after ${LOAD_REQUESTS.toLocaleString('en')} policies reads ${mb(loaded)}`,
     );
   } finally {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
