@@ -147,8 +147,8 @@ export interface LoginPageOptions {
   error?: string;
   /**
    * The portal's first-screen files (plugins/spa-manifest.ts), which the page's script fetches at
-   * low priority while the customer types, so the portal opens from the cache after sign-in
-   * (issue 14).
+   * low priority once the customer starts typing (or just after the form is sent), so the portal
+   * opens from the cache after sign-in (issue 14).
    */
   prefetch?: readonly string[];
 }
