@@ -150,6 +150,13 @@ test.describe('the sign-in page and the portal’s files (issue 14)', () => {
     expect(portal).toBeGreaterThan(login);
   });
 
+  test('a sign-in that cannot be completed on the way back says so', async ({ page }) => {
+    // No sign-in of this tab is pending: the exchange fails before any request.
+    await page.goto('/auth/callback?code=inconnu&state=inconnu');
+    await expect(page.getByText('La connexion a échoué. Veuillez vous reconnecter.')).toBeVisible();
+    await expectNoAxeViolations(page, 'sign-in not completed');
+  });
+
   test('on the way back from the provider, the token request leaves before them', async ({
     page,
   }) => {

@@ -32,6 +32,7 @@ async function boot() {
   // usual first one) loads. The token request leaves first: over HTTP/1.1 the browser opens six
   // connections to a host, and the portal's files would otherwise hold them all.
   const signedIn = completeSignIn();
+  signedIn.catch(() => undefined); // handled below, after the wait
   await new Promise((resolve) => setTimeout(resolve));
   const portal = import('./portal');
   void portal.then((p) => p.renderLoading());
