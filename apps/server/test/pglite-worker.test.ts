@@ -119,6 +119,9 @@ describe('PGlite in its worker thread', () => {
     expect(after.filter((s) => s === 'select label from t where id = $1')).toHaveLength(1);
     expect(after).not.toContain('select $1::int + 40 as n');
     await sql`drop table shaped`.execute(db);
+    // Ended by hand: prepared again at the next run.
+    await sql`deallocate all`.execute(db);
+    expect((await sum.execute(db)).rows).toEqual([{ n: 42 }]);
   });
 
   it('keeps at most 500 statements prepared', async () => {

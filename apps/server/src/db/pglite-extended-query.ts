@@ -15,8 +15,6 @@ const PREPARED_MAX = 500;
 const ROW_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 /** Statements that change no table's shape: the prepared ones stay. */
 const KEEPS_SHAPES = /^\s*(begin|start|commit|end|rollback|savepoint|release|set|reset|show)\b/i;
-/** SQLSTATE of a prepared statement that no longer exists. */
-const UNKNOWN_STATEMENT = '26000';
 
 type Serializer = (value: unknown) => string;
 
@@ -107,14 +105,9 @@ export function extendedQuery(pglite: PGlite) {
       if (parameters.length > 0) return pglite.query(text, [...parameters]);
       result = await execute([protocol.serialize.parse({ text })], '', []);
     } else {
-      try {
-        result = await run(text, parameters);
-      } catch (error) {
-        // Should a statement have been ended behind this module's back, it is prepared again once.
-        if ((error as { code?: string }).code !== UNKNOWN_STATEMENT) throw error;
-        prepared.delete(text);
-        result = await run(text, parameters);
-      }
+      // Every statement of PGlite's one session comes through here, so a prepared one can only
+      // end here (a DEALLOCATE or DISCARD is not a row statement and forgets them all).
+      result = await run(text, parameters);
     }
     // As PGlite's `query`: its file system is synced after a statement outside a transaction.
     if (!pglite.isInTransaction()) await pglite.syncToFs();
