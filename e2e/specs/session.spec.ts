@@ -21,15 +21,18 @@ function navigations(page: Page): string[] {
 
 const historyLength = (page: Page) => page.evaluate(() => window.history.length);
 
+const policiesShown = (page: Page) =>
+  expect(page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' })).toBeVisible();
+const signInPageShown = (page: Page) =>
+  expect(page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' })).toBeVisible();
+
 test.describe('sign-in leaves no history entry (issue 15)', () => {
   test('Back from the first screen leaves the portal, without signing in again', async ({
     page,
   }) => {
     // A new tab: about:blank, then the portal, which goes to the sign-in page in its place.
     await signIn(page, DEMO.lea);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
-    ).toBeVisible();
+    await policiesShown(page);
     await expect(page).toHaveURL(/\/$/);
     // The blank page and the first screen: neither the sign-in page nor its POST stayed.
     expect(await historyLength(page)).toBe(2);
@@ -46,9 +49,7 @@ test.describe('sign-in leaves no history entry (issue 15)', () => {
     // The script's request is answered 401 Unauthorized with the message.
     consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 401));
     await page.goto('/');
-    await expect(
-      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
-    ).toBeVisible();
+    await signInPageShown(page);
     await expectNoAxeViolations(page, 'login page');
     const signInUrl = page.url();
     const pages = navigations(page);
@@ -73,9 +74,7 @@ test.describe('sign-in leaves no history entry (issue 15)', () => {
 
     await password.fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
-    ).toBeVisible();
+    await policiesShown(page);
     // The sign-in went on in the sign-in page's place: no POST navigation, no extra entry.
     expect(pages.filter((p) => p.startsWith('POST'))).toEqual([]);
     expect(await historyLength(page)).toBe(2);
@@ -116,9 +115,7 @@ test.describe('the sign-in page and the portal’s files (issue 14)', () => {
   test('are fetched once the customer types, not while the page loads', async ({ page }) => {
     const sent = requests(page);
     await page.goto('/');
-    await expect(
-      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
-    ).toBeVisible();
+    await signInPageShown(page);
     await page.waitForLoadState('networkidle');
     expect(sent.filter((r) => portalScript.test(r))).toEqual([]);
     await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
@@ -128,9 +125,7 @@ test.describe('the sign-in page and the portal’s files (issue 14)', () => {
   test('a form sent at once leaves before them', async ({ page }) => {
     const sent = requests(page);
     await page.goto('/');
-    await expect(
-      page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
-    ).toBeVisible();
+    await signInPageShown(page);
     // As a browser that fills the form in: no input event before it is sent.
     await page.evaluate(
       ([email, password]) => {
@@ -141,9 +136,7 @@ test.describe('the sign-in page and the portal’s files (issue 14)', () => {
       },
       [DEMO.lea, DEMO_PASSWORD],
     );
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
-    ).toBeVisible();
+    await policiesShown(page);
     const login = sent.findIndex((r) => /^POST \/interaction\/[^/]+\/login$/.test(r));
     const portal = sent.findIndex((r) => portalScript.test(r));
     expect(login).toBeGreaterThan(-1);
@@ -161,17 +154,13 @@ test.describe('the sign-in page and the portal’s files (issue 14)', () => {
     page,
   }) => {
     await signIn(page, DEMO.lea);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
-    ).toBeVisible();
+    await policiesShown(page);
     // The provider's session stays; the files must come from the network again.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     const sent = requests(page);
     await page.goto('/');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
-    ).toBeVisible();
+    await policiesShown(page);
     const token = sent.indexOf('POST /oidc/token');
     const portal = sent.findIndex((r) => portalScript.test(r));
     expect(token).toBeGreaterThan(-1);
