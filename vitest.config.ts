@@ -35,6 +35,16 @@ export default defineConfig({
         },
       },
       { test: { ...shared, name: 'web', root: 'apps/web', environment: 'happy-dom' } },
+      // The repository's own scripts (what `npm test` and `npm start` decide before they run).
+      {
+        test: {
+          ...shared,
+          name: 'scripts',
+          root: 'scripts',
+          environment: 'node',
+          include: ['*.test.mjs'],
+        },
+      },
     ],
   },
 });
