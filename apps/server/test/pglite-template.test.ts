@@ -76,4 +76,25 @@ describe('embedded database template', () => {
     expect(await prepareDataDir(other, template)).toBe(false);
     expect(await readdir(other)).toEqual(['notes.txt']);
   });
+
+  it('makes a new database folder its owner’s only, whatever the umask', async () => {
+    const dataDir = path.join(root, 'private', 'pglite');
+    const umask = process.umask(0o022);
+    try {
+      await mkdir(path.dirname(dataDir));
+      expect(await prepareDataDir(dataDir, template)).toBe(true);
+    } finally {
+      process.umask(umask);
+    }
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
+    const open = entries.filter((e) => e.isFile() || e.isDirectory());
+    expect(open.length).toBeGreaterThan(10);
+    const readableByOthers = [];
+    for (const entry of open) {
+      const mode = (await stat(path.join(entry.parentPath, entry.name))).mode;
+      if (mode & 0o077) readableByOthers.push(entry.name);
+    }
+    expect(readableByOthers).toEqual([]);
+  });
 });

@@ -4,7 +4,6 @@
 // in memory (tests, db:types) it runs in this thread.
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
@@ -84,7 +83,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.pgliteDir) {
-    await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+    // Owner only whatever the umask (db/owner-only.ts); the template's copy is made so too.
+    await mkdir(options.pgliteDir, { recursive: true, mode: 0o700 });
     // A new database is a copy of the initialised template rather than an initdb run.
     await prepareDataDir(options.pgliteDir, initdbTemplate()).catch((err: unknown) => {
       console.warn('Modèle de base de données indisponible, initialisation complète :', err);

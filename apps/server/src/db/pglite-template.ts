@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { ownerOnly } from './owner-only';
 import { pgliteOptions } from './pglite-options';
 
 const isCluster = (folder: string) => existsSync(path.join(folder, 'PG_VERSION'));
@@ -58,6 +59,8 @@ export async function prepareDataDir(dataDir: string, template: string): Promise
   await createTemplate(template);
   const partial = path.join(path.dirname(dataDir), partialName(dataDir));
   await cp(template, partial, { recursive: true });
+  // The copy keeps the template's modes (made under any umask): owner only before it is in place.
+  await ownerOnly(partial);
   if (existsSync(dataDir)) await rmdir(dataDir);
   await rename(partial, dataDir);
   return true;
