@@ -141,6 +141,40 @@ describe('address search API through the national address service', () => {
     // The customer waits at most the time-out (1.5 s), not for the silent service.
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it('never follows a redirect of the service to another host', async () => {
+    const elsewhere = await startAddressServiceStandIn();
+    try {
+      standIn.behaviour = 'redirect';
+      standIn.redirectTo = `${elsewhere.url}?stolen=1`;
+      const response = await searchAs(t, token, { q: 'bastia' });
+      expect(response.statusCode).toBe(200);
+      expect(suggestionsOf(response.json())).toEqual(['Bastia (20200)', 'Bastia (20600)']);
+      expect(standIn.requests).toHaveLength(1);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('asks the service once for the same search repeated, and limits a customer to 60 a minute', async () => {
+    const jean = (await signIn(t.app, t.config, DEMO.jean)).access_token;
+    const answers = [];
+    for (let i = 0; i < 60; i++)
+      answers.push(await searchAs(t, jean, { q: ' 12 Rue de la Paix  Paris' }));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(60).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(standIn.requests).toHaveLength(1);
+    const refused = await searchAs(t, jean, { q: 'autre recherche' });
+    expect(refused.statusCode).toBe(429);
+    expect(errorBodySchema.parse(refused.json()).error).toEqual({
+      code: 'rate_limited',
+      message: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+    });
+    expect(standIn.requests).toHaveLength(1);
+    // Another customer is not held back by this one.
+    expect((await searchAs(t, token, { q: 'autre recherche' })).statusCode).toBe(200);
+  });
 });
 
 describe('ADDRESS_SEARCH_URL', () => {

@@ -11,19 +11,31 @@ export const GEOCODEJSON_ANSWER = readFileSync(
 );
 
 /** How the stand-in answers the next requests. */
-export type StandInBehaviour = 'geocodejson' | 'server-error' | 'malformed' | 'silent';
+export type StandInBehaviour =
+  | 'geocodejson'
+  | 'server-error'
+  | 'malformed'
+  | 'silent'
+  /** 302 to `redirectTo` (another host). */
+  | 'redirect';
 
 export interface AddressServiceStandIn {
   /** The search endpoint, as ADDRESS_SEARCH_URL would name it. */
   url: string;
   behaviour: StandInBehaviour;
+  /** Where the 'redirect' behaviour sends the caller. */
+  redirectTo: string;
   /** The URL of every request received, query included. */
   requests: URL[];
   close(): Promise<void>;
 }
 
 export async function startAddressServiceStandIn(): Promise<AddressServiceStandIn> {
-  const standIn = { behaviour: 'geocodejson' as StandInBehaviour, requests: [] as URL[] };
+  const standIn = {
+    behaviour: 'geocodejson' as StandInBehaviour,
+    redirectTo: 'http://127.0.0.2:9/',
+    requests: [] as URL[],
+  };
   const server = createServer((request, response) => {
     standIn.requests.push(new URL(request.url ?? '/', 'http://127.0.0.1'));
     switch (standIn.behaviour) {
@@ -35,6 +47,9 @@ export async function startAddressServiceStandIn(): Promise<AddressServiceStandI
         return;
       case 'malformed':
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"type": "Feat');
+        return;
+      case 'redirect':
+        response.writeHead(302, { location: standIn.redirectTo }).end();
         return;
       case 'silent':
         // Never answers: the caller's time-out has to give up.

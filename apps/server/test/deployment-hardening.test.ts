@@ -33,6 +33,9 @@ describe('log redaction', () => {
     expect(redactUrl(`/api/v1/policy/accounts/a1/iban/${iban}`)).toBe(
       '/api/v1/policy/accounts/a1/iban/[caché]',
     );
+    expect(redactUrl('/api/v1/address/search?q=8%20rue%20des%20Lilas')).toBe(
+      '/api/v1/address/search?q=[caché]',
+    );
     expect(redactUrl('/x/camille.martin%40example.fr/y?email=a@b.fr&n=1')).toBe(
       '/x/[caché]/y?email=[caché]&n=1',
     );

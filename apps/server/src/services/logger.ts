@@ -7,7 +7,7 @@ export interface Logger {
 
 /**
  * A URL for the logs, without secrets (a reset link's token) or personal data (an IBAN or an
- * email in the path or the query).
+ * email in the path or the query, the text typed in the address search: `q`).
  */
 export function redactUrl(url: string): string {
   const queryAt = url.search(/[?#]/);
@@ -17,5 +17,5 @@ export function redactUrl(url: string): string {
   const path = pathPart
     .replace(/(\/iban\/)[^/]+/gi, '$1[caché]')
     .replace(/[^/]*(@|%40)[^/]*/gi, '[caché]');
-  return path + rest.replace(/([?&](?:token|email|iban)=)[^&#]*/gi, '$1[caché]');
+  return path + rest.replace(/([?&](?:token|email|iban|q)=)[^&#]*/gi, '$1[caché]');
 }

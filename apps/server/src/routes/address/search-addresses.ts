@@ -9,6 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AddressSearch } from '../../services/address/address-search';
+import { rateLimitPerAccount } from '../rate-limit';
+
+/** docs/product/addresses.md: a customer types a few searches; this only ever stops a script. */
+export const ADDRESS_SEARCH_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
 
 export interface SearchAddressesOptions {
   search: AddressSearch;
@@ -18,9 +22,11 @@ export default async function searchAddressesRoute(
   app: FastifyInstance,
   { search }: SearchAddressesOptions,
 ) {
+  await rateLimitPerAccount(app);
   app.withTypeProvider<ZodTypeProvider>().get(
     API_ROUTES.addressSearch,
     {
+      config: { rateLimit: ADDRESS_SEARCH_RATE_LIMIT },
       schema: {
         tags: ['address'],
         summary: 'Recherche d’adresses françaises par code postal, commune ou voie',
@@ -29,6 +35,7 @@ export default async function searchAddressesRoute(
           200: addressSearchResponseSchema,
           400: errorBodySchema,
           401: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },

@@ -6,9 +6,13 @@
 // Enforces: a short time-out; on any failure (network, time-out, non-2xx, malformed answer)
 // the offline list answers instead and a warning is logged, without the query (personal data,
 // ARCHITECTURE.md decision 10). Queries shorter than the service accepts go offline directly.
+// A redirect is never followed (it is a failure: the query would reach another host), and the
+// service's answers are kept a minute per process, so that the same search typed again (or by
+// a script) is not sent again (docs/product/addresses.md "The place search").
 import { ADDRESS_SUGGESTIONS_MAX, FRANCE, type AddressSuggestion } from '@espace/contract';
 import { z } from 'zod';
 import type { AddressSearch, WarnLogger } from './address-search';
+import { AnswerCache } from './answer-cache';
 
 /** Long enough for the service on a normal day, short enough for a customer typing. */
 const GEOPLATEFORME_TIMEOUT_MS = 1_500;
@@ -76,6 +80,7 @@ export class GeoplateformeAddressSearch implements AddressSearch {
   private readonly fallback: AddressSearch;
   private readonly log: WarnLogger;
   private readonly timeoutMs: number;
+  private readonly answers = new AnswerCache<AddressSuggestion[]>();
 
   constructor(options: GeoplateformeOptions) {
     this.url = options.url;
@@ -87,7 +92,7 @@ export class GeoplateformeAddressSearch implements AddressSearch {
   async search(query: string): Promise<AddressSuggestion[]> {
     if (query.length < SERVICE_QUERY_MIN) return this.fallback.search(query);
     try {
-      return await this.ask(query);
+      return await this.answers.get(query, () => this.ask(query));
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       this.log.warn(
@@ -105,6 +110,8 @@ export class GeoplateformeAddressSearch implements AddressSearch {
     url.searchParams.set('index', 'address');
     const response = await fetch(url, {
       headers: { accept: 'application/json' },
+      // A 3xx is an answer like any other non-2xx: never followed to another host.
+      redirect: 'manual',
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     if (!response.ok) {
