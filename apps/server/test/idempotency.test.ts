@@ -48,12 +48,13 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     key: string | undefined,
     policy: string = POLICIES.active,
     token = ctx.token,
+    payload: object = driver(),
   ) =>
     ctx.test.app.inject({
       method: 'POST',
       url: `/api/v1/policy/accounts/${ctx.accountId}/${policy}/driver`,
       headers: { ...bearer(token), ...(key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key }) },
-      payload: driver(),
+      payload,
     });
 
   it('records the same change request sent twice once, and answers the repeat the same', async () => {
@@ -79,6 +80,33 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     await addDriver(crypto.randomUUID());
     await addDriver(undefined);
     expect(await ctx.requests()).toHaveLength(3);
+  });
+
+  it('refuses the same key with other values (422, French reason) and changes nothing', async () => {
+    const key = crypto.randomUUID();
+    expect((await addDriver(key)).statusCode).toBe(204);
+    const other = await addDriver(key, POLICIES.active, ctx.token, {
+      ...driver(),
+      firstName: 'Paul',
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
+    expect(other.json()).toMatchObject({
+      error: {
+        message:
+          'Cette clé d’idempotence a déjà servi pour une demande différente\u00a0: la nouvelle demande n’a pas été prise en compte. Rechargez la page puis recommencez.',
+      },
+    });
+    const requests = await ctx.requests();
+    expect(requests).toHaveLength(1);
+    expect(JSON.stringify(requests[0]!.payload)).toContain('Léa');
+    expect(JSON.stringify(requests[0]!.payload)).not.toContain('Paul');
+    // The same values in another order are the same request: replayed.
+    const reordered = Object.fromEntries(Object.entries(driver()).reverse());
+    const again = await addDriver(key, POLICIES.active, ctx.token, reordered);
+    expect(again.statusCode).toBe(204);
+    expect(again.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(await ctx.requests()).toHaveLength(1);
   });
 
   it('keeps a refusal as the answer to its repeat, with its French reason', async () => {

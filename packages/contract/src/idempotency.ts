@@ -16,4 +16,7 @@ export const idempotencyKeySchema = z
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'La clé d’idempotence n’est pas valide.',
   inProgress: 'Cette demande est déjà en cours de traitement. Veuillez patienter.',
+  /** The same key with other values (docs/decisions/0055-idempotency-fingerprint.md). */
+  reusedKey:
+    'Cette clé d’idempotence a déjà servi pour une demande différente\u00a0: la nouvelle demande n’a pas été prise en compte. Rechargez la page puis recommencez.',
 } as const;

@@ -172,6 +172,7 @@ export interface Guarantees {
 export interface IdempotencyKeys {
   account_id: string;
   body: string | null;
+  body_sha256: string | null;
   content_type: string | null;
   created_at: Generated<Timestamp>;
   key: string;
@@ -312,6 +313,11 @@ export interface SignInThrottle {
   next_attempt_at: Timestamp;
 }
 
+export interface StorageIntents {
+  created_at: Generated<Timestamp>;
+  key: string;
+}
+
 export interface TerminationFiles {
   content_type: string;
   id: string;
@@ -371,6 +377,7 @@ export interface DB {
   request_statuses: RequestStatuses;
   risks: Risks;
   sign_in_throttle: SignInThrottle;
+  storage_intents: StorageIntents;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;
 }

@@ -3,7 +3,8 @@
 // runs; its answer (status, content type, body) is stored as it is sent; the same request again
 // gets that answer, marked `Idempotent-Replayed: true`, and its handler does not run. Registered
 // in the authenticated scope, after the token is checked: keys are per account. A write without
-// the header is handled as before (API clients other than the SPA).
+// the header is handled as before (API clients other than the SPA). The same key with other
+// values is refused with 422 and changes nothing (docs/decisions/0055-idempotency-fingerprint.md).
 import {
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
@@ -24,6 +25,7 @@ import {
   type StoredAnswer,
 } from '../services/idempotency';
 import { errorBody } from './errors';
+import { requestFingerprint } from './request-fingerprint';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** How long a repeat waits for the first request's answer before it is told to wait. */
@@ -59,10 +61,18 @@ async function onWrite(db: Db, request: FastifyRequest, reply: FastifyReply) {
     method: request.method,
     path: request.url.split('?')[0] ?? request.url,
     key: key.data,
+    fingerprint: requestFingerprint(request),
   };
   let claim = await claimIdempotencyKey(db, scope);
   if (claim.kind === 'busy') claim = await awaitIdempotentAnswer(db, scope, WAIT_FOR_FIRST_MS);
   if (claim.kind === 'answered') return replay(reply, claim.answer);
+  if (claim.kind === 'reused') {
+    return reply.code(422).send(
+      errorBody(ERROR_CODES.conflict, IDEMPOTENCY_MESSAGES.reusedKey, {
+        [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.reusedKey,
+      }),
+    );
+  }
   if (claim.kind === 'busy') {
     return reply.code(409).send(errorBody(ERROR_CODES.conflict, IDEMPOTENCY_MESSAGES.inProgress));
   }

@@ -3,7 +3,9 @@
 // two concurrent requests wins, the primary key deciding), its answer is stored when it is sent
 // (5xx answers are released, so a retry may succeed); a repeat gets the stored answer, and a
 // repeat while the first is still being handled waits for it; a claim left without an answer
-// (a process that stopped mid-request) is taken over after STALE_CLAIM_SECONDS.
+// (a process that stopped mid-request) is taken over after STALE_CLAIM_SECONDS. The same key
+// sent with another query or body (`fingerprint`) is 'reused', never replayed
+// (docs/decisions/0055-idempotency-fingerprint.md).
 import { IDEMPOTENCY_RETENTION_HOURS } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
@@ -15,6 +17,8 @@ export interface IdempotencyScope {
   method: string;
   path: string;
   key: string;
+  /** SHA-256 of the request's query and parsed body; null when not comparable (a stream). */
+  fingerprint: string | null;
 }
 
 export interface StoredAnswer {
@@ -24,7 +28,10 @@ export interface StoredAnswer {
 }
 
 export type Claim =
-  { kind: 'claimed' } | { kind: 'answered'; answer: StoredAnswer } | { kind: 'busy' };
+  | { kind: 'claimed' }
+  | { kind: 'answered'; answer: StoredAnswer }
+  | { kind: 'busy' }
+  | { kind: 'reused' };
 
 const where = (scope: IdempotencyScope) =>
   sql<boolean>`account_id = ${scope.accountId} and method = ${scope.method} and path = ${scope.path} and key = ${scope.key}`;
@@ -33,7 +40,13 @@ const where = (scope: IdempotencyScope) =>
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<Claim> {
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ account_id: scope.accountId, method: scope.method, path: scope.path, key: scope.key })
+    .values({
+      account_id: scope.accountId,
+      method: scope.method,
+      path: scope.path,
+      key: scope.key,
+      body_sha256: scope.fingerprint,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('key')
     .executeTakeFirst();
@@ -41,7 +54,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope): Prom
   // A claim without an answer for too long: its request died; take it over.
   const takenOver = await db
     .updateTable('idempotency_keys')
-    .set({ created_at: sql`now()` })
+    .set({ created_at: sql`now()`, body_sha256: scope.fingerprint })
     .where(where(scope))
     .where('status', 'is', null)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`)
@@ -50,11 +63,17 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope): Prom
   if (takenOver) return { kind: 'claimed' };
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['status', 'content_type', 'body'])
+    .select(['status', 'content_type', 'body', 'body_sha256'])
     .where(where(scope))
     .executeTakeFirst();
   // Released between the two statements (a 5xx): the caller may try again.
   if (!row) return claimIdempotencyKey(db, scope);
+  if (
+    row.body_sha256 !== null &&
+    scope.fingerprint !== null &&
+    row.body_sha256 !== scope.fingerprint
+  )
+    return { kind: 'reused' };
   if (row.status === null) return { kind: 'busy' };
   return {
     kind: 'answered',

@@ -16,7 +16,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { newIdempotencyKey, withIdempotencyKey } from '../../lib/idempotency';
+import { newIdempotencyKey, submissionValues, withIdempotencyKey } from '../../lib/idempotency';
 import { trackEvent, type AnalyticsData, type AnalyticsEvent } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
 import { useBanner, type BannerLink } from '../banner/banner-context';
@@ -125,9 +125,7 @@ export function useActionLifecycle<TData, TVariables>(
     let data: TData;
     // A retry of the same values after a failure (lost answer) reuses the key: the server answers
     // what it answered the first time instead of recording the request again.
-    const same = JSON.stringify(variables, (_key, value: unknown) =>
-      value instanceof Blob ? `${value.size}:${value.type}` : value,
-    );
+    const same = submissionValues(variables);
     if (pending.current?.variables !== same) {
       pending.current = { key: newIdempotencyKey(), variables: same };
     }
