@@ -26,6 +26,7 @@ import {
 } from './oidc/keys';
 import { createProvider } from './oidc/provider';
 import authentication from './plugins/authentication';
+import bodyRate from './plugins/body-rate';
 import errorHandler, { errorBody } from './plugins/errors';
 import idempotency from './plugins/idempotency';
 import securityHeaders from './plugins/security-headers';
@@ -173,6 +174,8 @@ export async function buildApp(
   });
 
   await app.register(errorHandler);
+  // A body slower than MIN_BODY_RATE is cut with 408 (docs/decisions/0053-slow-clients-and-drain.md).
+  await app.register(bodyRate, config.http);
   // Answers over 1 KB (JSON, index.html) compressed for the clients that accept it (brotli at
   // quality 4, gzip); the SPA's files are compressed once by the build (plugins/spa.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

@@ -40,6 +40,9 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
+  /** Slowest request body accepted, in bytes a second over BODY_RATE_WINDOW_MS (0: off). */
+  MIN_BODY_RATE: z.coerce.number().int().min(0).default(1024),
+  BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
   /** The OpenAPI viewer at /api/docs: on by default except in production. */
   API_DOCS: booleanFlag.optional(),
   /** S3-compatible object store of documents (issue 13); the folder DOCUMENTS_DIR otherwise. */
@@ -107,6 +110,9 @@ export interface Config {
     keepAliveTimeoutMs: number;
     idleTimeoutMs: number;
     maxConnections: number;
+    /** A body slower than this many bytes a second over bodyRateWindowMs gets 408 (0: off). */
+    minBodyRate: number;
+    bodyRateWindowMs: number;
   };
   /** Documents in an S3-compatible store instead of `documentsDir` (services/storage/s3-storage.ts). */
   s3:
@@ -205,6 +211,8 @@ export function loadConfig(
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       idleTimeoutMs: e.IDLE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
+      minBodyRate: e.MIN_BODY_RATE,
+      bodyRateWindowMs: e.BODY_RATE_WINDOW_MS,
     },
     s3: e.S3_BUCKET
       ? {

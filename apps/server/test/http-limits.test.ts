@@ -16,6 +16,8 @@ const LIMITS = {
   keepAliveTimeoutMs: 1_000,
   idleTimeoutMs: 10_000,
   maxConnections: 4,
+  minBodyRate: 0,
+  bodyRateWindowMs: 10_000,
 };
 const POLICY = 'AU2026104512';
 
