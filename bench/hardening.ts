@@ -5,8 +5,11 @@
 //   and how long the burst took;
 // - files left after BENCH_KILLS kills of a real server process mid-upload (3 by default; more
 //   by hand), on PGlite in a data folder: stored files without row and rows without file after
-//   a last restart.
+//   a last restart;
+// - slow clients: how long a body sending one byte every two seconds is held before its 408,
+//   with the default limits, over a real socket (docs/decisions/0053-slow-clients-and-drain.md).
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -21,7 +24,7 @@ import { killMidUpload, overHttp, startPortal, stopped } from '../apps/server/te
 const FUZZ_RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 50);
 const KILLS = Number(process.env.BENCH_KILLS ?? 3);
 
-async function inMemoryApp() {
+async function inMemoryApp(http?: ReturnType<typeof loadConfig>['http']) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-bench-hardening-'));
   const config = loadConfig(
     {
@@ -31,7 +34,7 @@ async function inMemoryApp() {
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
     },
-    { inMemoryDatabase: true },
+    { inMemoryDatabase: true, ...(http && { http }) },
   );
   const app = await buildApp(config, { logger: false });
   return {
@@ -129,8 +132,46 @@ async function killFigures() {
   }
 }
 
+async function slowClientFigures() {
+  const { app, config, close } = await inMemoryApp(loadConfig({}).http);
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const token = (await signIn(app, config, DEMO.camille)).access_token;
+    const body = Buffer.from(JSON.stringify({ text: 'Bonjour '.repeat(20) }));
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent < body.length && socket.writable) socket.write(body.subarray(sent, ++sent));
+      }, 2_000);
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve(received);
+      });
+      socket.write(
+        `POST /api/v1/account/accounts/${subjectOf(token)}/mail/mail-contact HTTP/1.1\r\n` +
+          `Host: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+    });
+    const seconds = (performance.now() - started) / 1000;
+    console.info(
+      `hardening: slow client (1 byte every 2 s): answered ${answer.slice(9, 12) || 'nothing'} ` +
+        `after ${seconds.toFixed(1)} s`,
+    );
+  } finally {
+    await close();
+  }
+}
+
 export async function reportHardening(): Promise<void> {
   await fuzzFigures();
   await throttleFigures();
   await killFigures();
+  await slowClientFigures();
 }
