@@ -6,6 +6,7 @@ export * from './messages';
 export * from './policy';
 export * from './policy-rules';
 export * from './documents';
+export * from './upload-types';
 export * from './changes';
 export * from './dates';
 export * from './iban';

@@ -4,7 +4,8 @@
 // refuse the same requests with the same French messages (ARCHITECTURE.md decision 4).
 import { z } from 'zod';
 import { safeMultilineString, safeString } from '../safe-text';
-import { MAX_UPLOAD_BYTES, TERMINATION_COMMENT_MAX } from '../constants';
+import { TERMINATION_COMMENT_MAX } from '../constants';
+import { MAX_UPLOAD_BYTES } from '../upload-types';
 import type { FileLike } from '../documents';
 import type { TerminationBasis } from './effective-date';
 import { TERMINATION_MESSAGES } from './messages';
