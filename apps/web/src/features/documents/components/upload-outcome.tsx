@@ -3,7 +3,7 @@
 // the entry. Every entry carries a live region; once the dialog closes, the message appears in
 // its entry's region with the link to follow the request, and focus moves to it, which brings it
 // into view. When the policies reload and the entry's button gives way to its new status (or the
-// list is reordered), focus that fell to <body> is put back on the message.
+// list is reordered), focus that fell to <body> is put back on the message, kept in view.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { FOLLOW_REQUEST_LINK } from '../../../components/action/use-action-lifecycle';
@@ -31,8 +31,15 @@ export function UploadOutcome({
     if (key !== undefined) ref.current?.focus();
   }, [key]);
   useLayoutEffect(() => {
+    const element = ref.current;
+    if (key === undefined || !element) return;
     const active = document.activeElement;
-    if (key !== undefined && (active === null || active === document.body)) ref.current?.focus();
+    // A reload may move the entry (what is owed comes first on a phone) or drop focus: the
+    // message keeps focus and stays in view.
+    if (active === null || active === document.body || active === element) {
+      element.focus({ preventScroll: true });
+      element.scrollIntoView({ block: 'nearest' });
+    }
   }, [key, watch]);
   return (
     <div role="status" className="documents-item__outcome-region">
