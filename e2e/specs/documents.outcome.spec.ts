@@ -52,6 +52,8 @@ test('the success of « Ajouter un autre document » is said and focused on its 
   await expect(outcome).toBeFocused();
   await expectWithinViewport(page, await outcome.boundingBox());
   await expect(outcome.getByRole('link', { name: /Mes demandes/ })).toBeVisible();
+  // Only there: not on the card's own 'autre' entry (« Courrier complémentaire »).
+  await expect(card.getByTestId('upload-outcome')).toHaveCount(1);
   // Not in a banner far above the entry.
   await expect(page.getByTestId('banner')).toHaveCount(0);
   await expectNoAxeViolations(page, 'upload outcome on its entry, 375 px');

@@ -50,13 +50,16 @@ export function PolicyDocuments({
   const listId = `${titleId}-list`;
   // Issue 15: on mobile, where the list is cut, what is owed comes first.
   const docs = mobile ? documentsOwedFirst(policy.documents) : policy.documents;
+  // An 'autre' upload's outcome belongs to « Ajouter un autre document », not to an 'autre'
+  // entry of the list (never clickable, SPEC §4).
+  const outcomeFor = (doc: DocumentToProvide) =>
+    outcome?.fileType === doc.fileType && (doc === ADD_OTHER_DOCUMENT || !isOtherDocument(doc))
+      ? outcome
+      : null;
   const truncated = mobile && !expanded && docs.length > MOBILE_DOCUMENTS_SHOWN;
   const shown = truncated
-    ? docs.filter(
-        (doc, index) => index < MOBILE_DOCUMENTS_SHOWN || doc.fileType === outcome?.fileType,
-      )
+    ? docs.filter((doc, index) => index < MOBILE_DOCUMENTS_SHOWN || outcomeFor(doc) !== null)
     : docs;
-  const outcomeFor = (fileType: string) => (outcome?.fileType === fileType ? outcome : null);
   return (
     <section className="card documents-group" aria-labelledby={titleId} data-testid="provide-card">
       <h2 id={titleId}>{policyTitle(policy)}</h2>
@@ -72,7 +75,7 @@ export function PolicyDocuments({
                 <EntryContent doc={doc} />
               </div>
             )}
-            <UploadOutcome outcome={outcomeFor(doc.fileType)} watch={policy.documents} />
+            <UploadOutcome outcome={outcomeFor(doc)} watch={policy.documents} />
           </li>
         ))}
         <li>
@@ -87,10 +90,7 @@ export function PolicyDocuments({
             <span className="documents-item__name">{ADD_OTHER_DOCUMENT.name}</span>
             <span className="documents-item__description">{ADD_OTHER_DOCUMENT.description}</span>
           </button>
-          <UploadOutcome
-            outcome={outcomeFor(ADD_OTHER_DOCUMENT.fileType)}
-            watch={policy.documents}
-          />
+          <UploadOutcome outcome={outcomeFor(ADD_OTHER_DOCUMENT)} watch={policy.documents} />
         </li>
       </ul>
       {mobile && docs.length > MOBILE_DOCUMENTS_SHOWN && (
