@@ -6,16 +6,15 @@ import {
   missingFileCount,
   requiredFileCount,
   canUpload,
-  checkFilesToAttach,
   DOCUMENT_STATUS_LABELS,
   documentStatusStyle,
   downloadedDocumentSchema,
-  FILE_CHECK_MESSAGES,
   UPLOAD_REFUSALS,
   UPLOAD_MESSAGES,
   uploadFileTypeSchema,
   uploadResultMessage,
 } from './documents';
+import { checkFilesToAttach, FILE_CHECK_MESSAGES } from './file-checks';
 import { DOCUMENT_STATUSES, type DocumentStatus } from './policy';
 
 describe('document status labels (SPEC §4)', () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { safeMultilineString, safeString } from '../safe-text';
 import { TERMINATION_COMMENT_MAX } from '../constants';
 import { MAX_UPLOAD_BYTES } from '../upload-types';
-import type { FileLike } from '../documents';
+import type { FileLike } from '../file-checks';
 import type { TerminationBasis } from './effective-date';
 import { TERMINATION_MESSAGES } from './messages';
 import {
