@@ -163,20 +163,21 @@ test.describe('the upload modal', () => {
     const alert = dialog.getByRole('alert');
 
     await input.setInputFiles([bigPdf('trop-gros.pdf', 10_000_001)]);
-    await expect(alert).toHaveText(FILE_CHECK_MESSAGES.tooLarge);
+    // Each refused file is named with its reason (docs/decisions/0047).
+    await expect(alert).toHaveText(`trop-gros.pdf\u00a0: ${FILE_CHECK_MESSAGES.tooLarge}`);
     await input.setInputFiles([
       { name: 'photo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
     ]);
     await expect(alert).toHaveText(
-      'Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
+      'photo.gif : Format de fichier non valide. Formats acceptés : pdf, png, jpeg, jpg.',
     );
     await input.setInputFiles([pdfFile('releve.pdf', 10)]);
     await expect(dialog.getByTestId('attached-file')).toHaveCount(1);
     await expect(confirm).toBeEnabled();
     await input.setInputFiles([pdfFile('copie.pdf', 10)]);
-    await expect(alert).toHaveText('Le fichier est déjà joint.');
+    await expect(alert).toHaveText('copie.pdf : Le fichier est déjà joint.');
     await input.setInputFiles([1, 2, 3, 4].map((n) => pdfFile(`page-${n}.pdf`, 10 + n)));
-    await expect(alert).toHaveText('Maximum 4 fichier(s) accepté(s) !');
+    await expect(alert).toHaveText('page-4.pdf : Maximum 4 fichier(s) accepté(s) !');
     await expect(dialog.getByTestId('attached-file')).toHaveCount(4);
     await expectNoAxeViolations(page, 'upload modal with files and an error');
 

@@ -47,8 +47,9 @@ test.describe('sending documents', () => {
     const reload = page.waitForRequest((r) => POLICIES_URL.test(r.url()) && r.method() === 'GET');
     await confirm.click();
 
-    await expect(page.getByTestId('banner')).toHaveText(
-      /Votre document a été transmis avec succès/,
+    // The outcome on the document's own entry (docs/decisions/0047).
+    await expect(licence.getByTestId('upload-outcome')).toContainText(
+      'Votre document a été transmis avec succès',
     );
     await expect(dialog).toBeHidden();
     await reload;
@@ -137,9 +138,9 @@ test.describe('sending documents', () => {
     dialog = page.getByRole('dialog', { name: 'Relevé d’informations' });
     await dialog.getByLabel('Choisir des fichiers').setInputFiles([pdfFile('releve.pdf', 42)]);
     await dialog.getByRole('button', { name: 'Confirmer' }).click();
-    await expect(page.getByTestId('banner')).toHaveText(
-      /Votre document a été transmis avec succès/,
-    );
+    await expect(
+      card.getByRole('listitem').filter({ hasText: 'Relevé d’informations' }),
+    ).toContainText('Votre document a été transmis avec succès');
     await expect(page.getByTestId('documents-dot')).toHaveCount(0);
     await expect(page.getByTestId('tab-dot')).toHaveCount(0);
     await page

@@ -2,6 +2,7 @@
 // test controls every byte: part order, declared type, file name), and counts of what the
 // server kept (stored files, received_files rows) to prove that a refusal leaves nothing.
 import { readdir } from 'node:fs/promises';
+import { UPLOAD_TYPES, uploadTypeByExtension } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { renderDemoPdf } from '../src/services/pdf/demo-pdf';
 
@@ -48,11 +49,8 @@ export const MULTIPART_HEADERS = { 'content-type': `multipart/form-data; boundar
 
 /** A file part for `upfile`, with the type a browser would declare for its extension. */
 export function upfile(fileName: string, content: Buffer, contentType?: string): Part {
-  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  const declared =
-    contentType ??
-    ({ pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' }[ext] ||
-      'application/octet-stream');
+  const type = uploadTypeByExtension(fileName);
+  const declared = contentType ?? (type ? UPLOAD_TYPES[type].mime : 'application/octet-stream');
   return { name: 'upfile', fileName, contentType: declared, content };
 }
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_REFUSALS } from '@espace/contract';
+import { MAX_FILES_PER_REQUEST, UPLOAD_REFUSALS } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import {
@@ -71,6 +71,21 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
         () => [
           fileType('mandat_sepa'),
           upfile('page.pdf', Buffer.from('<!doctype html><script>alert(1)</script>')),
+        ],
+        400,
+        UPLOAD_REFUSALS.contentMismatch,
+      ],
+      [
+        'a text file renamed .pdf, declared application/pdf',
+        () => [fileType('mandat_sepa'), upfile('mandat.pdf', Buffer.from('Mandat SEPA signé\n'))],
+        400,
+        UPLOAD_REFUSALS.contentMismatch,
+      ],
+      [
+        'a text file named .txt',
+        () => [
+          fileType('mandat_sepa'),
+          upfile('mandat.txt', Buffer.from('Mandat SEPA signé\n'), 'text/plain'),
         ],
         400,
         UPLOAD_REFUSALS.typeNotAllowed,
@@ -216,6 +231,18 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
       .where('id', '=', response.json<{ id: string }>().id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ size: 10_000_000, policy_document_id: null, file_type: 'autre' });
+  });
+
+  it(`refuses a request with more than ${MAX_FILES_PER_REQUEST} file and keeps none of them`, async () => {
+    const before = await kept();
+    const response = await upload([
+      fileType('autre'),
+      upfile('Premier.pdf', pdf),
+      upfile('Second.pdf', Buffer.concat([pdf, Buffer.from('\n%second\n')])),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(UPLOAD_REFUSALS.tooManyFiles);
+    expect(await kept()).toEqual(before);
   });
 
   it('keeps only a sanitised original name', async () => {

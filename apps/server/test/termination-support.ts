@@ -2,6 +2,8 @@
 // base64) and counts of what the server kept, to prove that a refusal leaves nothing behind.
 import {
   TERMINATION_REASONS,
+  UPLOAD_TYPES,
+  uploadTypeByExtension,
   type TerminationFile,
   type TerminationRequest,
 } from '@espace/contract';
@@ -15,11 +17,8 @@ export const [ANNIVERSARY, SALE, OTHER] = TERMINATION_REASONS.map((r) => r.label
 ];
 
 export function fileOf(fileName: string, bytes: Buffer, fileType?: string): TerminationFile {
-  const ext = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  const declared =
-    fileType ??
-    { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' }[ext] ??
-    'application/octet-stream';
+  const type = uploadTypeByExtension(fileName);
+  const declared = fileType ?? (type ? UPLOAD_TYPES[type].mime : 'application/octet-stream');
   return { fileName, fileType: declared, fileContent: bytes.toString('base64') };
 }
 

@@ -142,7 +142,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
             files: [fileOf('cession.pdf', Buffer.from('Certificat de cession, promis'))],
           }),
         400,
-        `cession.pdf\u00a0: ${UPLOAD_REFUSALS.typeNotAllowed}`,
+        `cession.pdf\u00a0: ${UPLOAD_REFUSALS.contentMismatch}`,
       ],
       [
         'a disguised second file after a good first one',
@@ -153,7 +153,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
             files: [fileOf('refus.pdf', pdf), fileOf('attestation.jpg', Buffer.from('<html>'))],
           }),
         400,
-        `attestation.jpg\u00a0: ${UPLOAD_REFUSALS.typeNotAllowed}`,
+        `attestation.jpg\u00a0: ${UPLOAD_REFUSALS.contentMismatch}`,
       ],
       [
         'an empty file',

@@ -6,9 +6,7 @@ export const TOKEN_REFRESH_THRESHOLD_SECONDS = 5;
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
 export const MOBILE_MAX_WIDTH_PX = 767;
 export const MOBILE_DOCUMENTS_SHOWN = 4;
-export const MAX_UPLOAD_BYTES = 10_000_000;
-export const DEFAULT_MAX_FILE_NUMBER = 4;
-export const ACCEPTED_UPLOAD_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg'] as const;
+// The upload limits and accepted types are in upload-types.ts, the one table of them.
 export const MIN_DRIVER_AGE = 18;
 /** Issue 15: no birth date more than this many years ago. */
 export const MAX_PERSON_AGE = 120;

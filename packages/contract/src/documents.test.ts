@@ -6,16 +6,15 @@ import {
   missingFileCount,
   requiredFileCount,
   canUpload,
-  checkFilesToAttach,
   DOCUMENT_STATUS_LABELS,
   documentStatusStyle,
   downloadedDocumentSchema,
-  FILE_CHECK_MESSAGES,
-  UPLOAD_ACCEPT_ATTRIBUTE,
+  UPLOAD_REFUSALS,
   UPLOAD_MESSAGES,
   uploadFileTypeSchema,
   uploadResultMessage,
 } from './documents';
+import { checkFilesToAttach, FILE_CHECK_MESSAGES } from './file-checks';
 import { DOCUMENT_STATUSES, type DocumentStatus } from './policy';
 
 describe('document status labels (SPEC §4)', () => {
@@ -130,12 +129,6 @@ describe('upload fileType field', () => {
 describe('files to attach (SPEC §5)', () => {
   const pdf = (size: number, name = 'scan.pdf') => ({ name, size, type: 'application/pdf' });
 
-  it('the file input offers the four accepted extensions and their MIME types', () => {
-    expect(UPLOAD_ACCEPT_ATTRIBUTE).toBe(
-      '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg',
-    );
-  });
-
   it('accepts pdf, png, jpg and jpeg files whatever the case of the extension', () => {
     const files = [
       pdf(1),
@@ -143,7 +136,7 @@ describe('files to attach (SPEC §5)', () => {
       { name: 'photo.jpg', size: 3, type: 'image/jpeg' },
       { name: 'photo.Jpeg', size: 4, type: 'image/jpeg' },
     ];
-    expect(checkFilesToAttach([], files)).toEqual({ accepted: files, errors: [] });
+    expect(checkFilesToAttach([], files)).toEqual({ accepted: files, errors: [], refused: [] });
   });
 
   it('refuses a file over 10,000,000 bytes and accepts one of exactly 10,000,000', () => {
@@ -198,6 +191,35 @@ describe('files to attach (SPEC §5)', () => {
     const result = checkFilesToAttach([pdf(1)], [pdf(2), pdf(3)], { maxFileNumber: 2 });
     expect(result.accepted).toEqual([pdf(2)]);
     expect(result.errors).toEqual(['Maximum 2 fichier(s) accepté(s)\u00a0!']);
+  });
+
+  it('names each refused file with its reason: size, format, duplicate, count', () => {
+    const result = checkFilesToAttach(
+      [pdf(1, 'deja.pdf')],
+      [
+        pdf(11_000_000, 'scan-11-mo.pdf'),
+        { name: 'notes.txt', size: 7, type: 'text/plain' },
+        pdf(1, 'copie.pdf'),
+        pdf(2, 'b.pdf'),
+        pdf(3, 'c.pdf'),
+        pdf(4, 'd.pdf'),
+        pdf(5, 'e.pdf'),
+      ],
+    );
+    expect(result.accepted.map((f) => f.name)).toEqual(['b.pdf', 'c.pdf', 'd.pdf']);
+    expect(result.refused).toEqual([
+      { name: 'scan-11-mo.pdf', message: FILE_CHECK_MESSAGES.tooLarge },
+      { name: 'notes.txt', message: FILE_CHECK_MESSAGES.invalidFormat },
+      { name: 'copie.pdf', message: FILE_CHECK_MESSAGES.alreadyAttached },
+      { name: 'e.pdf', message: 'Maximum 4 fichier(s) accepté(s)\u00a0!' },
+    ]);
+  });
+
+  it('refuses a name and a declared type that name two different accepted types', () => {
+    const result = checkFilesToAttach([], [{ name: 'photo.jpg', size: 9, type: 'image/png' }]);
+    expect(result.refused).toEqual([
+      { name: 'photo.jpg', message: FILE_CHECK_MESSAGES.invalidFormat },
+    ]);
   });
 
   it('reports each kind of refusal once, in the order met', () => {
@@ -261,6 +283,21 @@ describe('per-file upload results (SPEC §8)', () => {
     expect(uploadResultMessage(413, 'Payload Too Large')).toBe('Erreur de chargement');
     expect(uploadResultMessage(500, { oops: true })).toBe('Erreur de chargement');
     expect(uploadResultMessage(302, '')).toBe('Erreur de chargement');
+  });
+
+  it('a refusal the server explains follows "Erreur de chargement" with its reason', () => {
+    const refused = (message: string) => ({ error: { code: 'validation', message } });
+    expect(uploadResultMessage(400, refused(UPLOAD_REFUSALS.contentMismatch))).toBe(
+      `Erreur de chargement\u00a0: ${UPLOAD_REFUSALS.contentMismatch}`,
+    );
+    expect(UPLOAD_REFUSALS.contentMismatch).toMatch(
+      /^Le contenu du fichier ne correspond pas à son extension/,
+    );
+    expect(uploadResultMessage(413, refused(UPLOAD_REFUSALS.tooLarge))).toBe(
+      `Erreur de chargement\u00a0: ${FILE_CHECK_MESSAGES.tooLarge}`,
+    );
+    // Any other text the server may send is never shown (SPEC §8).
+    expect(uploadResultMessage(400, refused('Internal detail'))).toBe('Erreur de chargement');
   });
 });
 

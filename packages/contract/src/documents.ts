@@ -1,8 +1,9 @@
 // Documents (SPEC §2 /documents, §3, §4, §5, §8): status labels, upload eligibility, the
-// client checks on files to attach, and the French messages of uploads and downloads.
+// French messages of uploads and downloads (the checks on files to attach: file-checks.ts).
 import { z } from 'zod';
 import { safeString } from './safe-text';
-import { ACCEPTED_UPLOAD_EXTENSIONS, DEFAULT_MAX_FILE_NUMBER, MAX_UPLOAD_BYTES } from './constants';
+import { FILE_CHECK_MESSAGES } from './file-checks';
+import { ACCEPTED_FORMATS_CHOICE } from './upload-types';
 import { errorBodySchema } from './errors';
 import { MESSAGES } from './messages';
 import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from './policy';
@@ -91,75 +92,6 @@ export const UPLOAD_FORM_FIELDS = { fileType: 'fileType', file: 'upfile' } as co
 /** SPEC §3 upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
 export const uploadFileTypeSchema = safeString().trim().min(1).max(60);
 
-/** SPEC §9 accepted types, as the MIME types a browser reports for them. */
-export const ACCEPTED_UPLOAD_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-
-/** The `accept` attribute of the file input: extensions and MIME types of SPEC §9. */
-export const UPLOAD_ACCEPT_ATTRIBUTE = [
-  ...ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`),
-  ...ACCEPTED_UPLOAD_MIME_TYPES,
-].join(',');
-
-/** SPEC §5 document upload messages. */
-export const FILE_CHECK_MESSAGES = {
-  tooLarge:
-    'Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à 10\u00a0Mo.',
-  invalidFormat: 'Format de fichier non valide. Formats acceptés\u00a0: pdf, png, jpeg, jpg.',
-  alreadyAttached: 'Le fichier est déjà joint.',
-  tooMany: (max: number) => `Maximum ${max} fichier(s) accepté(s)\u00a0!`,
-} as const;
-
-/** What the checks need of a browser `File`. */
-export interface FileLike {
-  name: string;
-  size: number;
-  type: string;
-}
-
-export interface FileCheckResult<F extends FileLike> {
-  accepted: F[];
-  /** Distinct messages, in the order they first occurred. */
-  errors: string[];
-}
-
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
-function hasAcceptedType(file: FileLike): boolean {
-  return (
-    (ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) &&
-    (ACCEPTED_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase())
-  );
-}
-
-/**
- * SPEC §5: which of the files just picked may join those already attached. Each file is refused
- * for the first rule it breaks: size over 10,000,000 bytes, type outside pdf/png/jpeg/jpg (by
- * extension and MIME type; the server checks the bytes), same size and type as a file already
- * attached or accepted earlier in this batch, or the count would pass maxFileNumber.
- */
-export function checkFilesToAttach<F extends FileLike>(
-  attached: readonly FileLike[],
-  incoming: readonly F[],
-  opts: { maxFileNumber?: number | null } = {},
-): FileCheckResult<F> {
-  const max = opts.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER;
-  const accepted: F[] = [];
-  const errors = new Set<string>();
-  for (const file of incoming) {
-    const kept = [...attached, ...accepted];
-    if (file.size > MAX_UPLOAD_BYTES) errors.add(FILE_CHECK_MESSAGES.tooLarge);
-    else if (!hasAcceptedType(file)) errors.add(FILE_CHECK_MESSAGES.invalidFormat);
-    else if (kept.some((other) => other.size === file.size && other.type === file.type))
-      errors.add(FILE_CHECK_MESSAGES.alreadyAttached);
-    else if (kept.length >= max) errors.add(FILE_CHECK_MESSAGES.tooMany(max));
-    else accepted.push(file);
-  }
-  return { accepted, errors: [...errors] };
-}
-
 /**
  * SPEC §5: Confirm is disabled with no file, and needs exactly exactFileNumber when it is set,
  * counting the files already received for the document (issue 15: one of two files received,
@@ -236,14 +168,22 @@ function bodyMessage(body: unknown): string | undefined {
   return parsed.success ? parsed.data.error.message : undefined;
 }
 
-/** SPEC §8: the per-file message of the documents screen for one upload response. */
+/**
+ * SPEC §8: the per-file message of the documents screen for one upload response. A refusal the
+ * server explains with one of its own UPLOAD_REFUSALS follows « Erreur de chargement » with that
+ * reason, so the customer learns what to change; any other body is never shown
+ * (docs/decisions/0047-upload-outcome-on-the-item.md).
+ */
 export function uploadResultMessage(status: number, body: unknown): string {
   if (uploadSucceeded(status)) return UPLOAD_MESSAGES.success;
+  const message = bodyMessage(body);
   if (status === 404) {
-    const message = bodyMessage(body);
     if (message === UPLOAD_NOT_FOUND_BODIES.sinister) return UPLOAD_MESSAGES.sinisterNotFound;
     if (message === UPLOAD_NOT_FOUND_BODIES.policy) return UPLOAD_MESSAGES.policyNotFound;
   }
+  const reasons: readonly string[] = Object.values(UPLOAD_REFUSALS);
+  if (message !== undefined && reasons.includes(message))
+    return `${UPLOAD_MESSAGES.failed}\u00a0: ${message}`;
   return UPLOAD_MESSAGES.failed;
 }
 
@@ -256,7 +196,8 @@ export const UPLOAD_REFUSALS = {
   emptyFile: 'Le fichier est vide.',
   tooLarge: FILE_CHECK_MESSAGES.tooLarge,
   typeNotAllowed: FILE_CHECK_MESSAGES.invalidFormat,
-  contentMismatch: 'Le contenu du fichier ne correspond pas à son extension (pdf, png, jpeg, jpg).',
+  contentMismatch: `Le contenu du fichier ne correspond pas à son extension\u00a0: renommer un fichier ne change pas son format. Enregistrez-le en ${ACCEPTED_FORMATS_CHOICE}, puis joignez-le de nouveau.`,
+  tooManyFiles: 'Un seul fichier par envoi\u00a0: joignez vos fichiers un par un.',
   unknownFileType: 'Ce type de document n’est pas demandé pour ce contrat.',
   notUploadable: 'Ce document ne peut plus être transmis.',
   terminatedPolicy:

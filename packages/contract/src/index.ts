@@ -6,6 +6,8 @@ export * from './messages';
 export * from './policy';
 export * from './policy-rules';
 export * from './documents';
+export * from './upload-types';
+export * from './file-checks';
 export * from './changes';
 export * from './dates';
 export * from './iban';

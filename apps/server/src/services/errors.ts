@@ -75,6 +75,7 @@ const REFUSAL_CODES: Record<UploadRefusal, ErrorCode> = {
   tooLarge: ERROR_CODES.tooLarge,
   typeNotAllowed: ERROR_CODES.validation,
   contentMismatch: ERROR_CODES.validation,
+  tooManyFiles: ERROR_CODES.validation,
   unknownFileType: ERROR_CODES.validation,
   notUploadable: ERROR_CODES.conflict,
   terminatedPolicy: ERROR_CODES.conflict,

@@ -4,8 +4,9 @@
 // refuse the same requests with the same French messages (ARCHITECTURE.md decision 4).
 import { z } from 'zod';
 import { safeMultilineString, safeString } from '../safe-text';
-import { MAX_UPLOAD_BYTES, TERMINATION_COMMENT_MAX } from '../constants';
-import type { FileLike } from '../documents';
+import { TERMINATION_COMMENT_MAX } from '../constants';
+import { MAX_UPLOAD_BYTES } from '../upload-types';
+import type { FileLike } from '../file-checks';
 import type { TerminationBasis } from './effective-date';
 import { TERMINATION_MESSAGES } from './messages';
 import {

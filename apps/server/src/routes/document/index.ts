@@ -3,7 +3,7 @@
 // is enabled for this plugin only, with limits that stop a request early: one file of at most
 // 10,000,000 bytes, a handful of small fields.
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '@espace/contract';
+import { MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../rate-limit';
 import downloadDocumentRoute from './download-document';
@@ -13,7 +13,13 @@ import uploadDocumentRoute from './upload-document';
 export default async function documentRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 10 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: MAX_FILES_PER_REQUEST,
+      fields: 5,
+      fieldSize: 200,
+      parts: 10,
+    },
     // Keep the name as sent, so a name with a path can be refused instead of silently cut.
     preservePath: true,
   });

@@ -4,7 +4,8 @@
  * supporting files for a policy. Enforces:
  * - the parts are read in order and the target field must come before the file (browsers send
  *   fields in append order), so the target is known, and refused, before a byte is stored;
- * - one file only: further files and unknown parts are read and dropped;
+ * - one file only (contract MAX_FILES_PER_REQUEST): a request with more files is refused as
+ *   'tooManyFiles', the first file deleted; unknown parts are read and dropped;
  * - a missing target or file is refused (UploadRefusedError 'unknownFileType', 'missingFile');
  *   a request cut short is refused as 'incomplete', a body the parser cannot read (no
  *   boundary, a malformed part header) as 'malformed';
@@ -15,6 +16,7 @@
 import { UploadRefusedError } from '../errors';
 import type { DocumentStorage } from '../storage/storage';
 import {
+  isFilesLimit,
   isIncompleteBody,
   isMalformedMultipart,
   storeUploadedFile,
@@ -69,6 +71,7 @@ export async function receiveFile<Target, Result>(
       }
     } catch (error) {
       if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
+      if (isFilesLimit(error)) throw new UploadRefusedError('tooManyFiles');
       if (isMalformedMultipart(error)) throw new UploadRefusedError('malformed');
       throw error;
     }

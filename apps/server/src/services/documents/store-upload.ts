@@ -3,22 +3,24 @@
  * a multipart part (document upload) or bytes decoded from a JSON body (termination request,
  * `storeFileBytes`). Enforces:
  * - the name carries no path and no control character (`../x.pdf` is refused, not silently cut);
- * - the type comes from the file's first bytes (pdf, png, jpeg), must agree with the name's
- *   extension and with the declared Content-Type; an empty file is refused;
+ * - the type comes from the file's first bytes and must be one of contract upload-types.ts,
+ *   agree with the name's extension and with the declared Content-Type; an empty file is
+ *   refused; a name that claims an accepted type over other bytes (a text file renamed .pdf)
+ *   is refused as 'contentMismatch', which says so (docs/decisions/0047-upload-outcome-on-the-item.md);
  * - the bytes are streamed into storage under a generated key, never buffered whole, and more
  *   than MAX_UPLOAD_BYTES is refused while streaming, leaving nothing stored;
  * - a refused part is still read to its end, so the rest of the request can arrive.
  * Each refusal is an UploadRefusedError with its reason.
  */
 import { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES } from '@espace/contract';
+import { MAX_UPLOAD_BYTES, uploadTypeByExtension } from '@espace/contract';
 import { UploadRefusedError, type UploadRefusal } from '../errors';
 import {
   extensionMatches,
   readHead,
   sanitizeFileName,
-  SNIFFED_CONTENT_TYPES,
   sniffAllowedType,
+  sniffedContentType,
 } from '../storage/sniff';
 import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../storage/storage';
 
@@ -66,6 +68,11 @@ export function isIncompleteBody(error: unknown): boolean {
   );
 }
 
+/** The multipart parser's refusal of a file past its `files` limit (MAX_FILES_PER_REQUEST). */
+export function isFilesLimit(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'FST_FILES_LIMIT';
+}
+
 /**
  * The multipart parser's (busboy's) refusals of a body it cannot read: no boundary, a malformed
  * part header, a content type it does not parse. They are the client's fault (400), not ours.
@@ -96,9 +103,9 @@ export async function storeUploadedFile(
   };
   if (head.length === 0) throw refuse('emptyFile');
   const sniffed = await sniffAllowedType(head);
-  if (!sniffed) throw refuse('typeNotAllowed');
+  if (!sniffed) throw refuse(uploadTypeByExtension(name) ? 'contentMismatch' : 'typeNotAllowed');
   if (!extensionMatches(name, sniffed)) throw refuse('contentMismatch');
-  const contentType = SNIFFED_CONTENT_TYPES[sniffed];
+  const contentType = sniffedContentType(sniffed);
   if (part.mimetype.toLowerCase() !== contentType) throw refuse('typeNotAllowed');
 
   const key = newStorageKey();

@@ -5,33 +5,23 @@
  * back in a Content-Disposition header.
  */
 import { Readable } from 'node:stream';
+import {
+  UPLOAD_TYPES,
+  uploadTypeByExtension,
+  uploadTypeBySniffedMime,
+  type UploadTypeKey,
+} from '@espace/contract';
 
-/** SPEC §9 accepted types, as detected from the bytes. */
-export type SniffedType = 'pdf' | 'png' | 'jpeg';
+/** SPEC §9 accepted types, as detected from the bytes (contract upload-types.ts). */
+export type SniffedType = UploadTypeKey;
 
 /** How many leading bytes detection needs: file-type's own default sample size. */
 export const SNIFF_BYTES = 4100;
 
-const BY_MIME: Record<string, SniffedType> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  // An animated PNG is still a valid PNG for every viewer.
-  'image/apng': 'png',
-  'image/jpeg': 'jpeg',
-};
-
 /** The Content-Type to send a stored file back with. */
-export const SNIFFED_CONTENT_TYPES: Record<SniffedType, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-};
-
-const EXTENSIONS: Record<SniffedType, readonly string[]> = {
-  pdf: ['pdf'],
-  png: ['png'],
-  jpeg: ['jpg', 'jpeg'],
-};
+export function sniffedContentType(type: SniffedType): string {
+  return UPLOAD_TYPES[type].mime;
+}
 
 /** The accepted type of a file from its first bytes (at least `SNIFF_BYTES` when available). */
 export async function sniffAllowedType(firstBytes: Uint8Array): Promise<SniffedType | null> {
@@ -39,15 +29,12 @@ export async function sniffAllowedType(firstBytes: Uint8Array): Promise<SniffedT
   // Loaded on the first upload, not at start (start-up time and idle memory).
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(firstBytes);
-  return (detected && BY_MIME[detected.mime]) ?? null;
+  return uploadTypeBySniffedMime(detected?.mime) ?? null;
 }
 
 /** Whether the name's extension (any case) is one of the sniffed type's: pdf, png, jpg/jpeg. */
 export function extensionMatches(fileName: string, sniffed: SniffedType | null): boolean {
-  if (sniffed === null) return false;
-  const dot = fileName.lastIndexOf('.');
-  if (dot === -1) return false;
-  return EXTENSIONS[sniffed].includes(fileName.slice(dot + 1).toLowerCase());
+  return sniffed !== null && uploadTypeByExtension(fileName) === sniffed;
 }
 
 const MAX_NAME_LENGTH = 120;

@@ -1,5 +1,6 @@
 // The files attached in the upload modal and the termination form: name and size, a remove button, a <progress> bar
-// while the file is sent, then its own result (SPEC §8 per-file messages).
+// while the file is sent, then its own result (SPEC §8 per-file messages), which the screen can
+// focus (`attachedResultId`) so the customer lands on what went wrong.
 import './attached-files.css';
 
 export interface Attached {
@@ -9,6 +10,11 @@ export interface Attached {
   progress: number | null;
   message?: string;
   failed?: boolean;
+}
+
+/** The id of a file's result message, to move focus to it. */
+export function attachedResultId(id: string): string {
+  return `attached-result-${id}`;
 }
 
 function size(bytes: number): string {
@@ -53,8 +59,10 @@ export function AttachedFiles({
           )}
           {f.message && (
             <p
+              id={attachedResultId(f.id)}
               className={`attached-file__result attached-file__result--${f.failed ? 'error' : 'success'}`}
               role={f.failed ? 'alert' : undefined}
+              tabIndex={-1}
             >
               {f.message}
             </p>

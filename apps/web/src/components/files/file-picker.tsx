@@ -1,7 +1,14 @@
 // The file input and drop zone of the document upload modal and the termination form. The input is a real, labelled file input
 // (keyboard and screen readers use it); the zone only adds drag and drop. Refusal messages of
-// SPEC §5 are announced and tied to the input.
-import { UPLOAD_ACCEPT_ATTRIBUTE } from '@espace/contract';
+// SPEC §5 are announced and tied to the input, each with the name of the file it refuses
+// (docs/decisions/0047-upload-outcome-on-the-item.md). Formats and size come from the contract's
+// table (upload-types.ts), as does the `accept` attribute.
+import {
+  ACCEPTED_FORMATS_TEXT,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_ACCEPT_ATTRIBUTE,
+  type RefusedFile,
+} from '@espace/contract';
 import { useId, useState, type DragEvent } from 'react';
 import './file-picker.css';
 
@@ -13,7 +20,8 @@ export function FilePicker({
   label = 'Choisir des fichiers',
 }: {
   onFiles(files: File[]): void;
-  errors: string[];
+  /** The files just refused, each with its reason. */
+  errors: readonly RefusedFile[];
   disabled: boolean;
   hint: string;
   /** The button that opens the file chooser. */
@@ -55,11 +63,15 @@ export function FilePicker({
         {label}
       </label>
       <p id={`${id}-hint`} className="drop-zone__hint">
-        Formats acceptés{'\u00a0'}: pdf, png, jpeg, jpg. 10{'\u00a0'}Mo maximum par fichier. {hint}
+        Formats acceptés{'\u00a0'}: {ACCEPTED_FORMATS_TEXT}. {MAX_UPLOAD_BYTES / 1_000_000}
+        {'\u00a0'}Mo maximum par fichier. {hint}
       </p>
       <div id={`${id}-errors`} role="alert" className="upload-errors">
-        {errors.map((message) => (
-          <p key={message}>{message}</p>
+        {errors.map(({ name, message }, index) => (
+          <p key={`${index}-${name}`} data-testid="refused-file">
+            <span className="upload-errors__name">{name}</span>
+            {'\u00a0'}: {message}
+          </p>
         ))}
       </div>
     </div>

@@ -1,14 +1,16 @@
 // SPEC §2 'Téléchargement': the documents of every policy, one list call per policy (SPEC §7),
 // grouped under 'manufacturer model (plate)', each with its creation date dd.mm.yyyy. A failed
-// download shows the SPEC §8 message in the banner.
+// download shows the SPEC §8 message in the banner. While one runs, its item shows a spinner
+// and « Téléchargement… » and ignores a second tap (components/download).
 import {
   formatDate,
   UPLOAD_MESSAGES,
   type DownloadedDocument,
   type Policy,
 } from '@espace/contract';
-import { useState } from 'react';
 import { useBanner } from '../../../components/banner/banner-context';
+import { DownloadButton } from '../../../components/download/download-button';
+import { useDownloads } from '../../../components/download/use-download';
 import { Loading } from '../../../components/loading';
 import { useSession } from '../../../lib/session';
 import { downloadDocument } from '../../../api/download-document';
@@ -19,19 +21,17 @@ import './documents-list.css';
 export function DownloadTab({ policies }: { policies: Policy[] }) {
   const { accountId } = useSession();
   const { showBanner, clearBanner } = useBanner();
-  const [busy, setBusy] = useState<string | null>(null);
+  const downloads = useDownloads();
   const lists = usePoliciesDocuments(policies.map((p) => p.policyNumber));
+  const key = (policyNumber: string, doc: DownloadedDocument) => `${policyNumber}/${doc.id}`;
 
-  const download = async (policyNumber: string, doc: DownloadedDocument) => {
-    setBusy(doc.id);
+  const download = (policyNumber: string, doc: DownloadedDocument) => {
     clearBanner();
-    try {
-      await downloadDocument(accountId, policyNumber, doc);
-    } catch {
-      showBanner('error', UPLOAD_MESSAGES.downloadFailed);
-    } finally {
-      setBusy(null);
-    }
+    void downloads.run(
+      key(policyNumber, doc),
+      () => downloadDocument(accountId, policyNumber, doc),
+      () => showBanner('error', UPLOAD_MESSAGES.downloadFailed),
+    );
   };
 
   return (
@@ -56,18 +56,17 @@ export function DownloadTab({ policies }: { policies: Policy[] }) {
               <ul className="documents-list">
                 {list.data.map((doc) => (
                   <li key={doc.id}>
-                    <button
-                      type="button"
+                    <DownloadButton
                       className="documents-item documents-item--download"
-                      onClick={() => void download(policy.policyNumber, doc)}
-                      aria-busy={busy === doc.id}
+                      busy={downloads.isBusy(key(policy.policyNumber, doc))}
+                      onClick={() => download(policy.policyNumber, doc)}
                     >
                       <span className="documents-item__name">{doc.fileName}</span>
                       <span className="documents-item__meta">
                         <span className="visually-hidden">créé le </span>
                         {formatDate(createdDay(doc.created))}
                       </span>
-                    </button>
+                    </DownloadButton>
                   </li>
                 ))}
               </ul>

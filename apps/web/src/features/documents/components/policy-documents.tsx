@@ -1,5 +1,6 @@
 // One policy's documents to provide: a card; on mobile (SPEC §9, ≤ 767 px) only the first 4
-// show until 'Voir plus'.
+// show until 'Voir plus', except the entry that carries an upload's outcome, which always stays
+// in view (docs/decisions/0047-upload-outcome-on-the-item.md).
 import {
   DOCUMENT_STATUS_LABELS,
   documentsOwedFirst,
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { policyTitle } from './policy-title';
 import { ADD_OTHER_DOCUMENT } from './other-document';
+import { UploadOutcome, type UploadOutcomeState } from './upload-outcome';
 import './documents-list.css';
 
 function EntryContent({ doc }: { doc: DocumentToProvide }) {
@@ -34,10 +36,13 @@ export function PolicyDocuments({
   policy,
   isClickable,
   onOpen,
+  outcome = null,
 }: {
   policy: Policy;
   isClickable(doc: DocumentToProvide): boolean;
   onOpen(doc: DocumentToProvide): void;
+  /** The outcome of the last upload, when it was for a document of this policy. */
+  outcome?: UploadOutcomeState | null;
 }) {
   const mobile = useIsMobile();
   const [expanded, setExpanded] = useState(false);
@@ -45,8 +50,16 @@ export function PolicyDocuments({
   const listId = `${titleId}-list`;
   // Issue 15: on mobile, where the list is cut, what is owed comes first.
   const docs = mobile ? documentsOwedFirst(policy.documents) : policy.documents;
+  // An 'autre' upload's outcome belongs to « Ajouter un autre document », not to an 'autre'
+  // entry of the list (never clickable, SPEC §4).
+  const outcomeFor = (doc: DocumentToProvide) =>
+    outcome?.fileType === doc.fileType && (doc === ADD_OTHER_DOCUMENT || !isOtherDocument(doc))
+      ? outcome
+      : null;
   const truncated = mobile && !expanded && docs.length > MOBILE_DOCUMENTS_SHOWN;
-  const shown = truncated ? docs.slice(0, MOBILE_DOCUMENTS_SHOWN) : docs;
+  const shown = truncated
+    ? docs.filter((doc, index) => index < MOBILE_DOCUMENTS_SHOWN || outcomeFor(doc) !== null)
+    : docs;
   return (
     <section className="card documents-group" aria-labelledby={titleId} data-testid="provide-card">
       <h2 id={titleId}>{policyTitle(policy)}</h2>
@@ -62,6 +75,7 @@ export function PolicyDocuments({
                 <EntryContent doc={doc} />
               </div>
             )}
+            <UploadOutcome outcome={outcomeFor(doc)} watch={policy.documents} />
           </li>
         ))}
         <li>
@@ -76,6 +90,7 @@ export function PolicyDocuments({
             <span className="documents-item__name">{ADD_OTHER_DOCUMENT.name}</span>
             <span className="documents-item__description">{ADD_OTHER_DOCUMENT.description}</span>
           </button>
+          <UploadOutcome outcome={outcomeFor(ADD_OTHER_DOCUMENT)} watch={policy.documents} />
         </li>
       </ul>
       {mobile && docs.length > MOBILE_DOCUMENTS_SHOWN && (

@@ -1,11 +1,13 @@
 // SPEC §2 'Documents à fournir': the documents to provide of every policy in force (terminated
 // ones are excluded, SPEC §4), each with its description and status label; only the entries
 // that the SPEC §4 eligibility rule allows open the upload modal. Each policy also offers
-// 'Ajouter un autre document' (file type 'autre').
+// 'Ajouter un autre document' (file type 'autre'). The outcome of an upload is shown on the
+// entry it was for (upload-outcome.tsx).
 import { canUpload, isTerminated, type DocumentToProvide, type Policy } from '@espace/contract';
 import { useState } from 'react';
 import { PolicyDocuments } from './policy-documents';
 import { UploadDialog } from './upload-dialog';
+import type { UploadOutcomeState } from './upload-outcome';
 
 export interface UploadTarget {
   policy: Policy;
@@ -14,6 +16,7 @@ export interface UploadTarget {
 
 export function ProvideTab({ policies }: { policies: Policy[] }) {
   const [target, setTarget] = useState<UploadTarget | null>(null);
+  const [outcome, setOutcome] = useState<UploadOutcomeState | null>(null);
   const inForce = policies.filter((p) => !isTerminated(p));
   return (
     <>
@@ -23,7 +26,11 @@ export function ProvideTab({ policies }: { policies: Policy[] }) {
             key={policy.policyNumber}
             policy={policy}
             isClickable={canUpload}
-            onOpen={(doc) => setTarget({ policy, doc })}
+            onOpen={(doc) => {
+              setOutcome(null);
+              setTarget({ policy, doc });
+            }}
+            outcome={outcome?.policyNumber === policy.policyNumber ? outcome : null}
           />
         ))}
       </div>
@@ -33,6 +40,14 @@ export function ProvideTab({ policies }: { policies: Policy[] }) {
           policy={target.policy}
           doc={target.doc}
           onClose={() => setTarget(null)}
+          onSent={(message) =>
+            setOutcome((previous) => ({
+              policyNumber: target.policy.policyNumber,
+              fileType: target.doc.fileType,
+              message,
+              key: (previous?.key ?? 0) + 1,
+            }))
+          }
         />
       )}
     </>

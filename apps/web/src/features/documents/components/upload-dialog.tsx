@@ -1,9 +1,13 @@
 // SPEC §2 upload modal and §5 rules: files picked or dropped are checked (10 Mo, pdf/png/jpeg/
-// jpg, not already attached, at most maxFileNumber); Confirm needs files, and exactly
-// exactFileNumber when set. Confirm sends one request per file (SPEC §7) with its own progress
-// bar and result (SPEC §8). All sent: success banner, modal closed, policies reloaded (statuses,
-// the dot and the banner of the policies page read that query). Some failed: the failed files
-// stay listed with their messages. An unexpected exception: 'Erreur de fichier interne'.
+// jpg, not already attached, at most maxFileNumber), each refused file named with its reason;
+// Confirm needs files, and exactly exactFileNumber when set. Confirm sends one request per file
+// (SPEC §7) with its own progress bar and result (SPEC §8). All sent: modal closed, the success
+// message on the document's entry (onSent, docs/decisions/0047-upload-outcome-on-the-item.md),
+// policies reloaded (statuses, the dot and the banner of the policies page read that query).
+// Some failed: the failed files stay listed with their messages (the server's reason after
+// « Erreur de chargement »), focus on the first. Confirm keeps focus while sending
+// (aria-disabled: a disabled button would drop it to <body>). An unexpected exception: 'Erreur
+// de fichier interne'.
 // Issue 15: 'Annuler l’envoi' stops a slow upload; the dialog stays open and usable again, says
 // so, and keeps the files not received yet, ready to be sent again or removed.
 import {
@@ -11,21 +15,23 @@ import {
   checkFilesToAttach,
   DEFAULT_MAX_FILE_NUMBER,
   missingFileCount,
+  type RefusedFile,
   UPLOAD_MESSAGES,
   uploadResultMessage,
   uploadSucceeded,
   type DocumentToProvide,
   type Policy,
 } from '@espace/contract';
-import { useRef, useState } from 'react';
-import {
-  FOLLOW_REQUEST_LINK,
-  useActionLifecycle,
-} from '../../../components/action/use-action-lifecycle';
+import { useEffect, useRef, useState } from 'react';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { Dialog } from '../../../components/dialog/dialog';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { UploadCancelledError, useUploadFiles } from '../api/upload-files';
-import { AttachedFiles, type Attached } from '../../../components/files/attached-files';
+import {
+  AttachedFiles,
+  attachedResultId,
+  type Attached,
+} from '../../../components/files/attached-files';
 import { FilePicker } from '../../../components/files/file-picker';
 import { policyTitle } from './policy-title';
 import './upload-dialog.css';
@@ -36,13 +42,21 @@ export function UploadDialog({
   policy,
   doc,
   onClose,
+  onSent,
 }: {
   policy: Policy;
   doc: DocumentToProvide;
   onClose(): void;
+  /** Every file was received: the message to show on the document's entry. */
+  onSent(message: string): void;
 }) {
   const [files, setFiles] = useState<Attached[]>([]);
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<RefusedFile[]>([]);
+  // The failed file whose message takes focus once the batch has ended.
+  const [focusResult, setFocusResult] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusResult) document.getElementById(attachedResultId(focusResult))?.focus();
+  }, [focusResult]);
   // Issue 15: the files already received for this document count (one of two received: the
   // customer sends the missing one; contract missingFileCount and canConfirm).
   const missing = missingFileCount(doc);
@@ -50,7 +64,7 @@ export function UploadDialog({
   const max = missing > 0 ? missing : (doc.maxFileNumber ?? DEFAULT_MAX_FILE_NUMBER);
 
   const add = (picked: File[]) => {
-    const { accepted, errors: refused } = checkFilesToAttach(
+    const { accepted, refused } = checkFilesToAttach(
       files.map((f) => f.file),
       picked,
       { maxFileNumber: max },
@@ -65,10 +79,9 @@ export function UploadDialog({
     setFiles((current) => current.map((f) => (f.id === id ? { ...f, ...change } : f)));
 
   const upload = useActionLifecycle(useUploadFiles(), {
-    successLink: FOLLOW_REQUEST_LINK,
     banners: {
-      // SPEC §8: the banner only when every file was received; otherwise the per-file results.
-      success: ({ failed }) => (failed.length === 0 ? UPLOAD_MESSAGES.allSent : null),
+      // The outcome goes on the document's entry (onSent) or stays in the dialog: no banner.
+      success: () => null,
       // A cancellation is said in the dialog, which stays open (the banner is behind it).
       error: (error) => (error instanceof UploadCancelledError ? null : UPLOAD_MESSAGES.exception),
     },
@@ -78,6 +91,7 @@ export function UploadDialog({
         : null,
     onSuccess: ({ failed }) => {
       if (failed.length === 0) {
+        onSent(UPLOAD_MESSAGES.allSent);
         onClose();
         return;
       }
@@ -85,6 +99,7 @@ export function UploadDialog({
       setFiles((current) =>
         current.filter((f) => failed.includes(f.id)).map((f) => ({ ...f, progress: null })),
       );
+      setFocusResult(failed[0] ?? null);
     },
     onError: (error) => {
       if (!(error instanceof UploadCancelledError)) {
@@ -107,7 +122,9 @@ export function UploadDialog({
   const sentIds = useRef(new Set<string>());
 
   const confirm = () => {
+    if (sending) return;
     setErrors([]);
+    setFocusResult(null);
     setCancelled(false);
     sentIds.current = new Set();
     controller.current = new AbortController();
@@ -170,7 +187,8 @@ export function UploadDialog({
           type="button"
           className="button"
           onClick={confirm}
-          disabled={sending || !canConfirm(files.length, doc.exactFileNumber, received)}
+          disabled={!sending && !canConfirm(files.length, doc.exactFileNumber, received)}
+          aria-disabled={sending || undefined}
         >
           Confirmer
         </button>

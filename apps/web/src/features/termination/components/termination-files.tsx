@@ -1,7 +1,7 @@
 // 'Charger documents' (SPEC §2, §4, §5): the proof the chosen reason needs, the picker (the SPEC
 // §5 file checks of the contract, as in the documents screen), hidden once the reason has all
 // the files it takes (one for reason 2, two for reason 3), and each attached file removable.
-import { checkFilesToAttach, type TerminationReason } from '@espace/contract';
+import { checkFilesToAttach, type RefusedFile, type TerminationReason } from '@espace/contract';
 import { useState } from 'react';
 import { AttachedFiles, type Attached } from '../../../components/files/attached-files';
 import { FilePicker } from '../../../components/files/file-picker';
@@ -20,7 +20,7 @@ export function TerminationFiles({
   error: string | undefined;
   disabled: boolean;
 }) {
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<RefusedFile[]>([]);
   if (!reason) return null;
   const max = reason.maxFiles;
   const add = (picked: File[]) => {
@@ -29,7 +29,7 @@ export function TerminationFiles({
       picked,
       { maxFileNumber: max },
     );
-    setErrors(checked.errors);
+    setErrors(checked.refused);
     const added = checked.accepted.map((file) => ({
       id: crypto.randomUUID(),
       file,

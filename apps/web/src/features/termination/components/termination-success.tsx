@@ -11,6 +11,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadDocument } from '../../../api/download-document';
+import { DownloadButton } from '../../../components/download/download-button';
+import { useDownloads } from '../../../components/download/use-download';
 import { useSession } from '../../../lib/session';
 import { FOLLOW_REQUEST_LINK } from '../../../components/action/use-action-lifecycle';
 import { paths } from '../../../lib/paths';
@@ -19,19 +21,21 @@ export function TerminationSuccess({ ack }: { ack: TerminationAcknowledgement })
   const { accountId } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const [downloadError, setDownloadError] = useState(false);
+  const downloads = useDownloads();
   useEffect(() => heading.current?.focus(), []);
 
-  const download = async () => {
+  const download = () => {
     setDownloadError(false);
-    try {
-      await downloadDocument(accountId, ack.policyNumber, {
-        id: ack.receiptDocumentId,
-        fileName: ack.receiptFileName,
-        created: ack.receivedAt,
-      });
-    } catch {
-      setDownloadError(true);
-    }
+    void downloads.run(
+      ack.receiptDocumentId,
+      () =>
+        downloadDocument(accountId, ack.policyNumber, {
+          id: ack.receiptDocumentId,
+          fileName: ack.receiptFileName,
+          created: ack.receivedAt,
+        }),
+      () => setDownloadError(true),
+    );
   };
 
   return (
@@ -62,9 +66,14 @@ export function TerminationSuccess({ ack }: { ack: TerminationAcknowledgement })
       <p>{TERMINATION_MESSAGES.basis[ack.basis]}</p>
       <p className="termination-success__note">{TERMINATION_MESSAGES.indicative}</p>
       <div className="termination-success__actions">
-        <button type="button" className="button button--secondary" onClick={() => void download()}>
+        <DownloadButton
+          className="button button--secondary"
+          busy={downloads.isBusy(ack.receiptDocumentId)}
+          busyReplacesLabel
+          onClick={download}
+        >
           {TERMINATION_MESSAGES.downloadReceipt}
-        </button>
+        </DownloadButton>
         <Link className="button" to={paths.home}>
           {TERMINATION_MESSAGES.backHome}
         </Link>
