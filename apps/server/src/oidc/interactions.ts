@@ -18,7 +18,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/errors';
-import { claimSignIn } from '../services/sign-in-throttle';
+import { claimSignIn, signInSucceeded } from '../services/sign-in-throttle';
 import { firstScreenFiles } from '../plugins/spa-manifest';
 import { createMailer } from '../services/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/passwords';
@@ -177,7 +177,8 @@ export async function interactionRoutes(
         readCookie(request.headers.cookie, DEVICE_COOKIE),
       );
       // Counted before the password is checked: past the limit, no password is evaluated.
-      if (!(await claimSignIn(db, { email, address: request.ip, deviceId }))) {
+      const counted = await claimSignIn(db, { email, address: request.ip, deviceId });
+      if (!counted) {
         return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.accountLocked, {
           href: forgotHref,
           text: MESSAGES.login.accountLockedLink,
@@ -195,6 +196,7 @@ export async function interactionRoutes(
       if (!account || !valid) {
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
+      await signInSucceeded(db, counted);
       reply.raw.appendHeader(
         'set-cookie',
         deviceCookieHeader(

@@ -8,6 +8,7 @@
 // - a sign-in counts under its source address (30) and then under its account (5), or, from a
 //   browser with a valid device cookie for that email (oidc/device-cookie.ts), under that
 //   device (5) instead of the account: guesses from elsewhere never lock the owner's browser;
+//   a right password is taken back from the counts, so only wrong ones fill a window;
 // - a check of the current password by a signed-in customer counts under their provider session
 //   (`sid`, 5): others' guesses never block it, and it never locks the sign-in form;
 // - a completed password reset or a deleted account clears the account's count (`clearEmail`):
@@ -64,12 +65,34 @@ async function count(db: Db, key: string, now: Date): Promise<number> {
   return row.attempts;
 }
 
-/** Counts a sign-in attempt; false when it must be refused without checking the password. */
-export async function claimSignIn(db: Db, source: SignInSource, now = new Date()) {
-  if ((await count(db, `address:${source.address}`, now)) > SIGN_IN_LIMITS.address) return false;
-  return source.deviceId
-    ? (await count(db, `device:${source.deviceId}`, now)) <= SIGN_IN_LIMITS.device
-    : (await count(db, accountKey(source.email), now)) <= SIGN_IN_LIMITS.account;
+/**
+ * Counts a sign-in attempt: the keys it was counted under, or undefined when it must be refused
+ * without checking the password.
+ */
+export async function claimSignIn(
+  db: Db,
+  source: SignInSource,
+  now = new Date(),
+): Promise<string[] | undefined> {
+  const address = `address:${source.address}`;
+  if ((await count(db, address, now)) > SIGN_IN_LIMITS.address) return undefined;
+  const [key, limit] = source.deviceId
+    ? [`device:${source.deviceId}`, SIGN_IN_LIMITS.device]
+    : [accountKey(source.email), SIGN_IN_LIMITS.account];
+  return (await count(db, key, now)) <= limit ? [address, key] : undefined;
+}
+
+/**
+ * The password was right: the attempt is taken back from its counts, so only wrong passwords
+ * fill a window (the owner signing in from new browsers, or many customers behind one address,
+ * never lock anyone). Each wrong one keeps its count: at most 5 per account and window.
+ */
+export async function signInSucceeded(db: Db, keys: string[]): Promise<void> {
+  await db
+    .updateTable('sign_in_throttle')
+    .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
+    .where('key', 'in', keys)
+    .execute();
 }
 
 /** Counts a current-password check of a signed-in session (`sid`, else the account). */
