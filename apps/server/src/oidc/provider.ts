@@ -14,12 +14,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAdapterFactory } from './adapter';
 import type { ProviderSecrets } from './keys';
-import {
-  renderErrorPage,
-  renderLoggedOutPage,
-  renderLogoutConfirmPage,
-  renderSigningOutPage,
-} from './pages';
+import { renderLogoutConfirmPage } from './logout-pages';
+import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
 
 export const INTERACTION_PATH = '/interaction';
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
