@@ -186,9 +186,8 @@ export async function buildApp(
   if (config.apiDocs)
     await app.register(import('./plugins/openapi'), { publicUrl: config.publicUrl });
 
-  // The per-account "not before" of access tokens, shared by the authentication plugin and the
-  // services that move it (password change, account deletion, forgotten password).
-  const tokenValidity = new TokenValidity(db);
+  // An access token lives as long as its provider session (token-validity.ts).
+  const tokenValidity = new TokenValidity(db, config.oidc.embedded);
   let localJwks: ReturnType<typeof publicJwks> | undefined;
   if (secrets) {
     localJwks = publicJwks(secrets);
@@ -210,7 +209,6 @@ export async function buildApp(
       provider,
       db,
       config,
-      tokenValidity,
       deviceKeys: secrets.cookieKeys,
     });
     await purgeExpiredPayloads(db);
@@ -261,7 +259,7 @@ export async function buildApp(
       await api.register(listRequestsRoute);
       await api.register(documentRoutes);
       await api.register(contactRoutes);
-      await api.register(accountSecurityRoutes, { tokenValidity });
+      await api.register(accountSecurityRoutes);
       await api.register(contentRoutes);
       await api.register(changeRoutes);
       await api.register(terminationRoutes);

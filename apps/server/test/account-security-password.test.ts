@@ -13,7 +13,6 @@ import {
   changePassword,
   getAccount,
   NEW_PASSWORD,
-  nextSecond,
   refresh,
   type Tokens,
 } from './account-security-support';
@@ -84,16 +83,19 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
     expect(response.json<ErrorBody>().error.message).toBe(MESSAGES.api.malformedJson);
   });
 
-  it('refuses a wrong current password and counts it with the sign-in failures', async () => {
+  it('refuses a wrong current password, counted for this session and not the sign-in form', async () => {
+    const rows = () =>
+      t.database.handle.db.selectFrom('sign_in_throttle').select(['key', 'attempts']).execute();
+    const before = await rows();
     const response = await change({ oldPassword: 'Pas-le-bon-2026', newPassword: NEW_PASSWORD });
     expect(response.statusCode).toBe(400);
     expect(fields(response)).toEqual({ oldPassword: M.wrongPassword });
-    const throttle = await t.database.handle.db
-      .selectFrom('sign_in_throttle')
-      .select('failures')
-      .where('key', '=', `email:${DEMO.lea}`)
-      .executeTakeFirst();
-    expect(throttle?.failures).toBe(1);
+    const after = await rows();
+    expect(after.filter((r) => r.key.startsWith('session:'))).toEqual([
+      { key: expect.any(String), attempts: 1 },
+    ]);
+    const account = (list: typeof after) => list.find((r) => r.key === `account:${DEMO.lea}`);
+    expect(account(after)).toEqual(account(before));
   });
 
   it.each([
@@ -127,7 +129,6 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
 
     // The old password no longer signs in; the new one does.
     expect((await submitLoginAs(DEMO.lea, DEMO.password)).statusCode).toBe(401);
-    await nextSecond();
     const again = await signIn(t.app, t.config, DEMO.lea, NEW_PASSWORD);
     expect((await getAccount(t, accountId, again.access_token)).statusCode).toBe(200);
 
@@ -147,14 +148,14 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
   }
 });
 
-describe('a wrong current password is throttled like the sign-in', () => {
+describe('a wrong current password is throttled per session', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('pglite');
   });
   afterAll(() => t.close());
 
-  it('locks the email after repeated wrong passwords, here and on the sign-in page', async () => {
+  it('locks this session’s checks after repeated wrong passwords, not the sign-in page', async () => {
     const tokens = await signIn(t.app, t.config, DEMO.jean);
     const accountId = subjectOf(tokens.access_token);
     for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
@@ -172,6 +173,13 @@ describe('a wrong current password is throttled like the sign-in', () => {
     expect(locked.json<ErrorBody>().error.message).toBe(MESSAGES.login.tooManyAttempts);
     const { jar, interaction } = await startLogin(t.app, t.config);
     const login = await submitLogin(t.app, interaction, jar, DEMO.jean, DEMO.password);
-    expect(login.statusCode).toBe(429);
+    expect(login.statusCode).toBe(303);
+    // Another session of the owner has its own count.
+    const other = await signIn(t.app, t.config, DEMO.jean);
+    const changed = await changePassword(t, accountId, other.access_token, {
+      oldPassword: DEMO.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(204);
   });
 });

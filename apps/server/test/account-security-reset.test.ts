@@ -15,7 +15,7 @@ import {
   RESET_LIMITS,
 } from '../src/services/account-security/password-reset';
 import { redactUrl } from '../src/services/logger';
-import { getAccount, NEW_PASSWORD, nextSecond, refresh } from './account-security-support';
+import { getAccount, NEW_PASSWORD, refresh } from './account-security-support';
 import { BACKENDS } from './backends';
 import {
   createTestApp,
@@ -159,7 +159,6 @@ describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
     expect((await submitLogin(t.app, interaction, jar, DEMO.lea, DEMO.password)).statusCode).toBe(
       401,
     );
-    await nextSecond();
     const after = await signIn(t.app, t.config, DEMO.lea, NEW_PASSWORD);
     expect((await getAccount(t, accountId, after.access_token)).statusCode).toBe(200);
   });
@@ -184,16 +183,13 @@ describe('forgotten-password requests are limited', () => {
   });
   afterAll(() => t.close());
 
-  it('per email, whether or not it has an account', async () => {
-    for (let i = 0; i < RESET_LIMITS.perEmail.max; i++)
+  it('never per email: past the mail cap the answer is the same', async () => {
+    for (let i = 0; i <= RESET_LIMITS.mailsPerAccount.max; i++)
       expect((await post(t, FORGOT, { email: 'inconnu@example.fr' })).statusCode).toBe(200);
-    const limited = await post(t, FORGOT, { email: 'inconnu@example.fr' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.body).toContain(T.tooMany);
   });
 
   it('per address, across emails', async () => {
-    const used = RESET_LIMITS.perEmail.max + 1; // the requests of the test above
+    const used = RESET_LIMITS.mailsPerAccount.max + 1; // the requests of the test above
     for (let i = used; i < RESET_LIMITS.perAddress.max; i++)
       expect((await post(t, FORGOT, { email: `client${i}@example.fr` })).statusCode).toBe(200);
     expect((await post(t, FORGOT, { email: 'encore@example.fr' })).statusCode).toBe(429);
@@ -220,6 +216,8 @@ describe('forgotten password in demo mode without SMTP', () => {
       DEMO.camille,
       '192.0.2.1',
     );
+    // The mail (here the log line) leaves after the answer.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(log.info).toHaveBeenCalledWith(
       { passwordResetLink: expect.stringMatching(/\/interaction\/password\/reset\?token=\S{43}$/) },
       expect.any(String),

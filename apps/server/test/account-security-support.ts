@@ -60,12 +60,4 @@ export function providerPayloads(t: TestApp, accountId: string) {
     .execute();
 }
 
-/**
- * Access tokens carry whole seconds (`iat`) and the not-before is exact, so a token issued in
- * the same second as a change is refused; a test that signs in again right after waits.
- */
-export async function nextSecond(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
-}
-
 export type { Tokens };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import {
   bearer,
+  claimsOf,
   createTestApp,
   DEMO,
   signIn,
@@ -78,6 +79,8 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
       sub: camilleId,
       iss: t.config.oidc.issuer,
       aud: t.config.oidc.audience,
+      // A live provider session of that account (docs/decisions/0051-tokens-bound-to-their-session.md).
+      sid: claimsOf(camille.access_token).sid,
     });
     expect((await policiesOf(camilleId, bearer(token))).statusCode).toBe(200);
   });

@@ -30,5 +30,10 @@ export const MESSAGES = {
     tooManyAttempts:
       'Trop de tentatives de connexion. Veuillez patienter quelques minutes avant de réessayer.',
     missingFields: 'Veuillez saisir votre adresse e-mail et votre mot de passe.',
+    /** The sign-in refusal past the account's limit (docs/decisions/0014-sign-in-throttle.md). */
+    accountLocked:
+      'Trop de tentatives de connexion sur ce compte depuis un nouvel appareil. Pour vous connecter dès maintenant, recevez un lien par e-mail\u00a0: il vous permet de choisir un nouveau mot de passe et débloque la connexion.',
+    /** The link that goes with `accountLocked`: the forgotten-password form. */
+    accountLockedLink: 'Recevoir un lien par e-mail',
   },
 } as const;

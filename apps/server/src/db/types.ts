@@ -40,8 +40,6 @@ export interface Accounts {
   last_name: string;
   phone_number: string;
   portal_deleted_at: Timestamp | null;
-  tokens_kept_sid: string | null;
-  tokens_valid_after: Timestamp | null;
 }
 
 export interface AppSecrets {
@@ -307,10 +305,9 @@ export interface Risks {
 }
 
 export interface SignInThrottle {
-  failures: number;
+  attempts: number;
   key: string;
-  last_attempt_at: Timestamp;
-  next_attempt_at: Timestamp;
+  window_started_at: Timestamp;
 }
 
 export interface StorageIntents {

@@ -1,8 +1,10 @@
 // The sign-in interaction of the embedded provider: an ordinary French form (email, password,
 // submit). A wrong email or a wrong password get the same message; both take the same time
-// (a decoy hash is checked for unknown emails); attempts are claimed from the sign-in throttle
-// before the password is checked (services/sign-in-throttle.ts: per email, per address, per
-// email and address, and per known device, whose signed cookie is set here at a success). The page links to the forgotten-password flow
+// (a decoy hash is checked for unknown emails); each attempt is counted by the sign-in throttle
+// before the password is checked (services/sign-in-throttle.ts: per address, then per account or
+// per known device, whose signed cookie is set here at a success). Past the account's limit the
+// refusal offers the reset link by e-mail, the way in an attack cannot close
+// (docs/decisions/0014-sign-in-throttle.md). The page links to the forgotten-password flow
 // (password-reset-routes.ts), registered here with the script that submits the one-click logout.
 // The sign-in form's own script (pages.ts) sends the same form asking for JSON: the same checks,
 // counted the same once, answered with the URL to continue to (the browser replaces the sign-in
@@ -15,9 +17,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { TokenValidity } from '../services/account-security/token-validity';
 import { errorBody } from '../plugins/errors';
-import { attemptSucceeded, claimAttempt, signInKeys } from '../services/sign-in-throttle';
+import { claimSignIn, signInSucceeded } from '../services/sign-in-throttle';
 import { firstScreenFiles } from '../plugins/spa-manifest';
 import { createMailer } from '../services/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/passwords';
@@ -60,7 +61,6 @@ export async function interactionRoutes(
     provider: Provider;
     db: Db;
     config: Config;
-    tokenValidity: TokenValidity;
     /** Signing keys of the known-device cookie (the provider's cookie keys). */
     deviceKeys: string[];
   },
@@ -80,8 +80,8 @@ export async function interactionRoutes(
   passwordResetRoutes(app, {
     db,
     mailer,
-    tokenValidity: opts.tokenValidity,
     publicUrl: config.publicUrl,
+    deviceKeys: opts.deviceKeys,
     demoMode: config.demoMode,
   });
 
@@ -151,13 +151,21 @@ export async function interactionRoutes(
         .trim()
         .toLowerCase();
       const password = String(request.body?.password ?? '');
-      const refuse = (status: number, code: ErrorCode, error: string) =>
+      const refuse = (
+        status: number,
+        code: ErrorCode,
+        error: string,
+        link?: { href: string; text: string },
+      ) =>
         json
-          ? reply.code(status).header('cache-control', 'no-store').send(errorBody(code, error))
+          ? reply
+              .code(status)
+              .header('cache-control', 'no-store')
+              .send({ ...errorBody(code, error), ...(link ? { link } : {}) })
           : sendHtml(
               reply,
               status,
-              renderLoginPage({ action, forgotHref, email, error, prefetch }),
+              renderLoginPage({ action, forgotHref, email, error, errorLink: link, prefetch }),
             );
       // A control character or a lone surrogate is no one's email or password (safe-text.ts).
       if (!email || !password || !isSafeText(email) || !isSafeText(password)) {
@@ -168,10 +176,13 @@ export async function interactionRoutes(
         email,
         readCookie(request.headers.cookie, DEVICE_COOKIE),
       );
-      const keys = signInKeys({ email, address: request.ip, deviceId });
-      // Claimed before the password is checked: parallel guesses wait for each other here.
-      if (!(await claimAttempt(db, keys)).granted) {
-        return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.tooManyAttempts);
+      // Counted before the password is checked: past the limit, no password is evaluated.
+      const counted = await claimSignIn(db, { email, address: request.ip, deviceId });
+      if (!counted) {
+        return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.accountLocked, {
+          href: forgotHref,
+          text: MESSAGES.login.accountLockedLink,
+        });
       }
       const account = await db
         .selectFrom('credentials')
@@ -185,7 +196,7 @@ export async function interactionRoutes(
       if (!account || !valid) {
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
-      await attemptSucceeded(db, keys);
+      await signInSucceeded(db, counted);
       reply.raw.appendHeader(
         'set-cookie',
         deviceCookieHeader(

@@ -83,7 +83,7 @@ export const SIGN_IN_SCRIPT = `(function () {
     button.textContent = label;
     button.removeAttribute('aria-busy');
   }
-  function showError(message) {
+  function showError(message, link) {
     var previous = document.getElementById('login-error');
     if (previous) previous.parentNode.removeChild(previous);
     var alert = document.createElement('p');
@@ -91,6 +91,13 @@ export const SIGN_IN_SCRIPT = `(function () {
     alert.setAttribute('role', 'alert');
     alert.id = 'login-error';
     alert.textContent = message;
+    if (link && typeof link.href === 'string' && link.href.charAt(0) === '/') {
+      var anchor = document.createElement('a');
+      anchor.href = link.href;
+      anchor.textContent = link.text;
+      alert.appendChild(document.createTextNode(' '));
+      alert.appendChild(anchor);
+    }
     form.parentNode.insertBefore(alert, form);
     email.setAttribute('aria-describedby', 'login-error');
     password.setAttribute('aria-describedby', 'login-error');
@@ -133,7 +140,10 @@ export const SIGN_IN_SCRIPT = `(function () {
         }
         idle();
         var error = answer && answer.error;
-        showError(error && typeof error.message === 'string' ? error.message : ${JSON.stringify(`${MESSAGES.genericError}. Veuillez réessayer.`)});
+        showError(
+          error && typeof error.message === 'string' ? error.message : ${JSON.stringify(`${MESSAGES.genericError}. Veuillez réessayer.`)},
+          answer && answer.link,
+        );
       });
   });
 })();
@@ -145,6 +155,8 @@ export interface LoginPageOptions {
   forgotHref: string;
   email?: string;
   error?: string;
+  /** A way on shown in the alert (the reset link when the account is locked). */
+  errorLink?: { href: string; text: string } | undefined;
   /**
    * The portal's first-screen files (plugins/spa-manifest.ts), which the page's script fetches at
    * low priority once the customer starts typing (or just after the form is sent), so the portal
@@ -158,11 +170,15 @@ export function renderLoginPage({
   forgotHref,
   email = '',
   error,
+  errorLink,
   prefetch = [],
 }: LoginPageOptions): string {
   const t = MESSAGES.login;
+  const link = errorLink
+    ? ` <a href="${escapeHtml(errorLink.href)}">${escapeHtml(errorLink.text)}</a>`
+    : '';
   const alert = error
-    ? `<p class="auth-error" role="alert" id="login-error">${escapeHtml(error)}</p>`
+    ? `<p class="auth-error" role="alert" id="login-error">${escapeHtml(error)}${link}</p>`
     : '';
   const describedBy = error ? ' aria-describedby="login-error"' : '';
   return renderPage(

@@ -6,7 +6,7 @@
 import { ACCOUNT_SECURITY_MESSAGES, isSafeText, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
-import type { TokenValidity } from '../services/account-security/token-validity';
+import { deviceCookieHeader, deviceCookieValue } from './device-cookie';
 import {
   findResetLink,
   requestPasswordReset,
@@ -48,8 +48,9 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 export interface PasswordResetRouteOptions {
   db: Db;
   mailer: Mailer | undefined;
-  tokenValidity: TokenValidity;
   publicUrl: string;
+  /** Signing keys of the known-device cookie, set for the browser that completes a reset. */
+  deviceKeys: string[];
   demoMode: boolean;
 }
 
@@ -70,7 +71,7 @@ interface ResetBody {
 }
 
 export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRouteOptions) {
-  const { db, tokenValidity } = opts;
+  const { db } = opts;
   const linkFor = (token: string) =>
     `${opts.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`;
   const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -136,14 +137,23 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       if (newPassword && confirmation && newPassword !== confirmation)
         errors.newPassword = errors.confirmation = ACCOUNT_SECURITY_MESSAGES.mismatch;
       if (errors.newPassword || errors.confirmation) return page(errors);
+      let email;
       try {
-        await resetPassword({ db, tokenValidity }, token, newPassword);
+        email = await resetPassword(db, token, newPassword);
       } catch (err) {
         if (err instanceof InvalidInputError) return page({ newPassword: err.message });
         if (err instanceof NotFoundError)
           return sendHtml(reply, 400, renderInvalidLinkPage(PASSWORD_RESET_PATHS.forgot));
         throw err;
       }
+      // This browser proved it reads the mailbox: it signs in on its device's own count.
+      reply.header(
+        'set-cookie',
+        deviceCookieHeader(
+          deviceCookieValue(opts.deviceKeys, email),
+          opts.publicUrl.startsWith('https:'),
+        ),
+      );
       return sendHtml(reply, 200, renderResetDonePage());
     },
   );

@@ -2,15 +2,19 @@
 // It enforces: authorization code flow with PKCE for the SPA (a public client), no consent
 // screen for this first-party client, JWT access tokens for the API audience that live
 // 5 minutes and carry the provider session id (`sid`, so a password change can keep the session
-// that made it), rotating refresh tokens, one-click RP-initiated logout (no confirmation page:
-// the provider's own logout form is submitted at once) ending on the SPA's public 'Vous êtes
-// déconnecté(e)' page. Only accounts that still have credentials exist for the provider.
+// that made it, and the API accepts a token only while that session exists), rotating refresh
+// tokens, RP-initiated logout that is one click from the SPA (which sends its `id_token_hint`)
+// and asks for confirmation otherwise (docs/decisions/0050-logout-asks-unless-hinted.md), ending
+// on the SPA's public 'Vous êtes déconnecté(e)' page. No DPoP-bound tokens and no userinfo
+// endpoint (docs/decisions/0051-tokens-bound-to-their-session.md). Only accounts that still have
+// credentials exist for the provider.
 import { AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAdapterFactory } from './adapter';
 import type { ProviderSecrets } from './keys';
+import { renderLogoutConfirmPage } from './logout-pages';
 import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
 
 export const INTERACTION_PATH = '/interaction';
@@ -111,6 +115,10 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
     },
     features: {
       devInteractions: { enabled: false },
+      // The API takes plain Bearer tokens and refuses any `cnf` claim (plugins/authentication.ts).
+      dPoP: { enabled: false },
+      // The SPA reads the customer from the API; the provider's userinfo is not offered.
+      userinfo: { enabled: false },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -129,11 +137,15 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       },
       rpInitiatedLogout: {
         enabled: true,
-        // One click (ARCHITECTURE.md deviations): the provider's form, with its CSRF token, is
-        // submitted by a same-origin script at once instead of asking 'Voulez-vous…'.
+        // One click from the SPA: with an id_token_hint of our client (already verified by the
+        // provider) for the signed-in account, the form is submitted by a same-origin script at
+        // once; any other request (a link or form from another site) gets a confirmation page.
         logoutSource: (ctx, form) => {
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const hinted =
+            hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId;
           ctx.type = 'html';
-          ctx.body = renderSigningOutPage(form);
+          ctx.body = hinted ? renderSigningOutPage(form) : renderLogoutConfirmPage(form);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';

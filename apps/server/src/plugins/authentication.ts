@@ -1,12 +1,14 @@
 // Bearer authentication of /api/v1 (ARCHITECTURE.md decision 2). It enforces: a JWT access token
 // signed by the issuer's keys (JWKS), with the expected issuer and audience, not expired, signed
 // with an allowed asymmetric algorithm (never 'none' or HMAC); `sub` is the account id, and a
-// path whose {accountId} is not the caller's gets 403 before any handler runs; a token issued
-// before the account's "not before" (password change, deletion) gets 401 (token-validity.ts,
-// cached in process so the hot path asks the database at most once every few seconds).
+// path whose {accountId} is not the caller's gets 403 before any handler runs; a token whose
+// provider session is gone (sign-out, password change, reset, deletion) gets 401 at once
+// (token-validity.ts, one indexed lookup per request); a token bound to a key (`cnf`, DPoP or
+// mTLS, RFC 9449 §6) is refused, since this API takes plain Bearer tokens only
+// (docs/decisions/0051-tokens-bound-to-their-session.md).
 // A verified token is remembered (VerifiedTokens: keyed by the whole token, at most
 // VERIFIED_TOKENS_MAX, never past its `exp`) so the signature is checked once per token, not
-// per request; the not-before above is still checked on every request.
+// per request; its session is still checked on every request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -38,7 +40,7 @@ export interface AuthenticationOptions {
   audience: string;
   /** The embedded provider's public keys; otherwise the issuer's jwks_uri is discovered. */
   localJwks?: JSONWebKeySet | undefined;
-  /** The per-account not-before of tokens (password change, account deletion). */
+  /** Whether a token's provider session still exists. */
   tokenValidity: TokenValidity;
 }
 
@@ -110,6 +112,7 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
         algorithms: ALLOWED_ALGORITHMS,
         requiredClaims: ['sub', 'exp'],
       }));
+      if (payload.cnf !== undefined) throw new Error('sender-constrained token');
     } catch {
       throw new UnauthorizedError();
     }
@@ -128,7 +131,6 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
     const accepted = await opts.tokenValidity.accepts({
       accountId: payload.sub!,
-      issuedAt: payload.iat,
       sid,
     });
     if (!accepted) throw new UnauthorizedError();

@@ -1,8 +1,7 @@
 // Attempts counted in a fixed window (ARCHITECTURE.md decision 9), kept in the database so that
-// every instance sees the same count: forgotten-password requests per email and per address,
-// each under its own key prefix and limit, with `countAttempt`. Sign-in attempts and current
-// password checks have their own throttle (sign-in-throttle.ts); `loginThrottleKey` names the
-// rows an older version counted them under, still cleared with the account.
+// every instance sees the same count: forgotten-password mails per account and requests per
+// address, each under its own key prefix and limit, with `countAttempt`. Sign-in attempts and
+// current password checks have their own table (sign-in-throttle.ts).
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 
@@ -10,9 +9,6 @@ export interface AttemptLimit {
   max: number;
   windowMs: number;
 }
-
-/** The key an older version counted an email’s sign-in failures under (cleared with the account). */
-export const loginThrottleKey = (email: string) => `login:${email.trim().toLowerCase()}`;
 
 /**
  * Counts one attempt under `key` in one statement (no read-then-write race between instances)
@@ -39,8 +35,4 @@ export async function countAttempt(
     .returning('failures')
     .executeTakeFirstOrThrow();
   return row.failures;
-}
-
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }

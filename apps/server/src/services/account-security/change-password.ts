@@ -4,8 +4,9 @@
 // the sign-in throttle); the new one follows the contract's rule, differs from the current one
 // and does not contain the sign-in email. Then, in one transaction: the new scrypt hash; every
 // other provider session, grant, code and refresh token of the account deleted; access tokens
-// issued before refused, except those of the provider session that made the change (its `sid`),
-// so the customer stays signed in here and nowhere else; pending forgotten-password links void.
+// issued before die with their sessions, except those of the provider session that made the
+// change (its `sid`, token-validity.ts), so the customer stays signed in here and nowhere else;
+// pending forgotten-password links void.
 import {
   ACCOUNT_SECURITY_MESSAGES,
   newPasswordProblem,
@@ -15,12 +16,10 @@ import type { Db } from '../../db/client';
 import { ConflictError, InvalidInputError } from '../errors';
 import { hashPassword } from '../passwords';
 import { checkCurrentPassword } from './current-password';
-import { endSessions, refuseTokensIssuedBefore } from './sessions';
-import type { TokenValidity } from './token-validity';
+import { endSessions } from './sessions';
 
 export interface AccountSecurityDeps {
   db: Db;
-  tokenValidity: TokenValidity;
   /** False when OIDC_ISSUER names another provider: it owns passwords and sign-in identities. */
   embeddedProvider: boolean;
 }
@@ -32,12 +31,12 @@ export interface SessionCaller {
 }
 
 export async function changePassword(
-  { db, tokenValidity, embeddedProvider }: AccountSecurityDeps,
+  { db, embeddedProvider }: AccountSecurityDeps,
   { accountId, sid }: SessionCaller,
   { oldPassword, newPassword }: PasswordChangeRequest,
 ): Promise<void> {
   if (!embeddedProvider) throw new ConflictError(ACCOUNT_SECURITY_MESSAGES.externalProvider);
-  const { email } = await checkCurrentPassword(db, accountId, oldPassword, 'oldPassword');
+  const { email } = await checkCurrentPassword(db, { accountId, sid }, oldPassword, 'oldPassword');
   const problem = newPasswordProblem(newPassword, { oldPassword, email });
   if (problem) throw new InvalidInputError(problem, { newPassword: problem });
   const passwordHash = await hashPassword(newPassword);
@@ -49,7 +48,5 @@ export async function changePassword(
       .execute();
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     await endSessions(trx, accountId, { keepSid: sid });
-    await refuseTokensIssuedBefore(trx, accountId, { keepSid: sid });
   });
-  tokenValidity.forget(accountId);
 }

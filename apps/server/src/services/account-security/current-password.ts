@@ -1,12 +1,13 @@
 // The customer's current password, asked again before a password change or an account deletion
-// (SPEC §5). Enforces: it is checked against the stored scrypt hash; each check is claimed
-// under the email's key of the sign-in throttle (services/sign-in-throttle.ts) before the hash
-// is compared, so these calls cannot be used to guess a password faster than the sign-in page
-// allows (a stolen token included); while that key waits, even the right password is refused.
+// (docs/product/account.md). Enforces: it is checked against the stored scrypt hash; each check
+// is counted under the caller's provider session (`sid`) by the sign-in throttle
+// (services/sign-in-throttle.ts) before the hash is compared: 5 per window, so a stolen token
+// guesses no faster than the sign-in page, while others' guesses at the sign-in form never block
+// the owner here and wrong answers here never lock the sign-in form.
 import { ACCOUNT_SECURITY_MESSAGES, MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
-import { attemptSucceeded, claimAttempt, currentPasswordKeys } from '../sign-in-throttle';
+import { claimCurrentPasswordCheck } from '../sign-in-throttle';
 import { verifyPassword } from '../passwords';
 
 export interface Credentials {
@@ -16,7 +17,7 @@ export interface Credentials {
 
 export async function checkCurrentPassword(
   db: Db,
-  accountId: string,
+  { accountId, sid }: { accountId: string; sid: string | undefined },
   password: string,
   field: string,
 ): Promise<Credentials> {
@@ -26,13 +27,11 @@ export async function checkCurrentPassword(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError(MESSAGES.api.accountNotFound);
-  const keys = currentPasswordKeys(row.email);
-  if (!(await claimAttempt(db, keys)).granted)
+  if (!(await claimCurrentPasswordCheck(db, sid ?? `account:${accountId}`)))
     throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
   if (!(await verifyPassword(password, row.password_hash))) {
     const message = ACCOUNT_SECURITY_MESSAGES.wrongPassword;
     throw new InvalidInputError(message, { [field]: message });
   }
-  await attemptSucceeded(db, keys);
   return { email: row.email, passwordHash: row.password_hash };
 }

@@ -7,25 +7,24 @@
 //   history, pending forgotten-password links and the throttle counts kept under the email;
 // - the account row stays, for the policies, documents and requests the broker must keep for
 //   the legal retention period (SPEC §9); it is marked deleted, consent withdrawn, and every
-//   access token issued before is refused at once (token-validity.ts);
+//   access token dies with its session at once (token-validity.ts);
 // - an `account.erasure` row in the outbox tells the back office.
 import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
 import { ConflictError } from '../errors';
-import { loginThrottleKey } from '../login-throttle';
 import { clearEmail } from '../sign-in-throttle';
 import { enqueue } from '../outbox';
-import type { AccountSecurityDeps } from './change-password';
+import type { AccountSecurityDeps, SessionCaller } from './change-password';
 import { checkCurrentPassword } from './current-password';
-import { resetThrottleKey } from './password-reset';
-import { endSessions, refuseTokensIssuedBefore } from './sessions';
+import { resetMailKey } from './password-reset';
+import { endSessions } from './sessions';
 
 export async function deleteAccount(
-  { db, tokenValidity, embeddedProvider }: AccountSecurityDeps,
-  accountId: string,
+  { db, embeddedProvider }: AccountSecurityDeps,
+  { accountId, sid }: SessionCaller,
   password: string,
 ): Promise<void> {
   if (!embeddedProvider) throw new ConflictError(ACCOUNT_SECURITY_MESSAGES.externalProvider);
-  const { email } = await checkCurrentPassword(db, accountId, password, 'password');
+  const { email } = await checkCurrentPassword(db, { accountId, sid }, password, 'password');
   await db.transaction().execute(async (trx) => {
     const erasedAt = new Date();
     const { customer_id: customerId } = await trx
@@ -39,18 +38,13 @@ export async function deleteAccount(
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     // The answers kept for repeated writes (issue 15, idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();
-    await trx
-      .deleteFrom('login_throttle')
-      .where('key', 'in', [loginThrottleKey(email), resetThrottleKey(email)])
-      .execute();
+    await trx.deleteFrom('login_throttle').where('key', '=', resetMailKey(email)).execute();
     await clearEmail(trx, email);
     await endSessions(trx, accountId);
-    await refuseTokensIssuedBefore(trx, accountId);
     await enqueue(trx, {
       type: OUTBOX_TYPES.accountErasure,
       accountId,
       payload: { customerId, erasedAt: erasedAt.toISOString() },
     });
   });
-  tokenValidity.forget(accountId);
 }

@@ -1,13 +1,15 @@
-// Forgotten password (ARCHITECTURE.md decision 3; ISSUE 10). Enforces:
+// Forgotten password (docs/decisions/0052-forgotten-password-per-account.md). Enforces:
 // - a request gives nothing away: the caller gets the same answer whether the email has an
-//   account or not, and the mail leaves in the background so the answer takes the same time;
-// - requests are limited per email and per network address, counted in PostgreSQL
-//   (login-throttle.ts), so that nobody floods a customer's mailbox or the mail server;
+//   account or not, after the same database work, and the mail leaves after the answer;
+// - mails are limited per account (3 per 30 minutes): past that, requests are answered the same
+//   and send nothing, so nobody can block the owner's own link, only stop flooding their box;
+//   requests are also limited per network address (login-throttle.ts, in the database);
 // - a link carries 256 random bits; only their SHA-256 is stored; it works once, for
-//   PASSWORD_RESET_LINK_MINUTES, and asking again voids the earlier links of the account;
+//   PASSWORD_RESET_LINK_MINUTES, and each link sent replaces the earlier ones of the account;
 // - the link goes by SMTP when configured; in demo mode without SMTP it is written to the log;
 // - the new password follows the contract's rule (not the current one, not the email); using
-//   the link ends every session of the account and refuses every access token issued before.
+//   the link ends every session of the account (their access tokens die with them) and lifts
+//   the account's sign-in lock (sign-in-throttle.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import {
   newPasswordProblem,
@@ -15,26 +17,22 @@ import {
   PASSWORD_RESET_TEXTS,
   PASSWORD_RULE_MESSAGES,
 } from '@espace/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
-import {
-  clearFailures,
-  countAttempt,
-  loginThrottleKey,
-  type AttemptLimit,
-} from '../login-throttle';
+import { countAttempt, type AttemptLimit } from '../login-throttle';
 import { clearEmail } from '../sign-in-throttle';
 import type { Mailer } from '../mailer';
 import { hashPassword, verifyPassword } from '../passwords';
-import { endSessions, refuseTokensIssuedBefore } from './sessions';
-import type { TokenValidity } from './token-validity';
+import { endSessions } from './sessions';
 
-export const RESET_LIMITS: { perEmail: AttemptLimit; perAddress: AttemptLimit } = {
-  perEmail: { max: 3, windowMs: 60 * 60_000 },
+export const RESET_LIMITS: { mailsPerAccount: AttemptLimit; perAddress: AttemptLimit } = {
+  mailsPerAccount: { max: 3, windowMs: 30 * 60_000 },
   perAddress: { max: 10, windowMs: 15 * 60_000 },
 };
 
-export const resetThrottleKey = (email: string) => `reset:${email.trim().toLowerCase()}`;
+/** The count of forgotten-password mails of an email (cleared with the account). */
+export const resetMailKey = (email: string) => `reset-mail:${email.trim().toLowerCase()}`;
 const addressThrottleKey = (address: string) => `reset-address:${address}`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -61,46 +59,44 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const email = typedEmail.trim().toLowerCase();
   const byAddress = await countAttempt(db, addressThrottleKey(address), RESET_LIMITS.perAddress);
-  const byEmail = await countAttempt(db, resetThrottleKey(email), RESET_LIMITS.perEmail);
-  if (byAddress > RESET_LIMITS.perAddress.max || byEmail > RESET_LIMITS.perEmail.max)
+  if (byAddress > RESET_LIMITS.perAddress.max)
     throw new TooManyAttemptsError(PASSWORD_RESET_TEXTS.tooMany);
-  const account = await db
-    .selectFrom('credentials')
-    .select('account_id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (!account) return;
+  // Known or not, the same statements run: a count, a token drawn and hashed, one insert that
+  // finds no account for an unknown email (docs/decisions/0052-forgotten-password-per-account.md).
+  const mails = await countAttempt(db, resetMailKey(email), RESET_LIMITS.mailsPerAccount);
+  if (mails > RESET_LIMITS.mailsPerAccount.max) return;
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('password_reset_tokens')
-      .where('account_id', '=', account.account_id)
-      .execute();
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({
-        token_hash: hashToken(token),
-        account_id: account.account_id,
-        created_at: new Date(now),
-        expires_at: new Date(now + PASSWORD_RESET_LINK_MINUTES * 60_000),
-      })
-      .execute();
-  });
+  // The newest link replaces the older ones, in one statement.
+  const { rows } = await sql<{ account_id: string }>`
+    with account as (select account_id from credentials where email = ${email}),
+    dropped as (
+      delete from password_reset_tokens
+      where account_id in (select account_id from account)
+    )
+    insert into password_reset_tokens (token_hash, account_id, created_at, expires_at)
+    select ${hashToken(token)}, account_id, ${new Date(now)}::timestamptz,
+      ${new Date(now + PASSWORD_RESET_LINK_MINUTES * 60_000)}::timestamptz
+    from account
+    returning account_id`.execute(db);
+  if (rows.length === 0) return;
   const link = linkFor(token);
-  if (mailer) {
-    mailer
-      .send({
-        to: email,
-        subject: PASSWORD_RESET_TEXTS.mailSubject,
-        text: PASSWORD_RESET_TEXTS.mailText(link),
-      })
-      .catch((err: unknown) => log.error({ err }, 'forgotten-password mail not sent'));
-  } else if (demoMode) {
-    log.info({ passwordResetLink: link }, 'demo mode without SMTP: forgotten-password link');
-  } else {
-    log.warn({}, 'forgotten-password link not sent: SMTP_URL is not set');
-  }
+  // The answer does not wait for the mail, not even for building it.
+  setImmediate(() => {
+    if (mailer) {
+      mailer
+        .send({
+          to: email,
+          subject: PASSWORD_RESET_TEXTS.mailSubject,
+          text: PASSWORD_RESET_TEXTS.mailText(link),
+        })
+        .catch((err: unknown) => log.error({ err }, 'forgotten-password mail not sent'));
+    } else if (demoMode) {
+      log.info({ passwordResetLink: link }, 'demo mode without SMTP: forgotten-password link');
+    } else {
+      log.warn({}, 'forgotten-password link not sent: SMTP_URL is not set');
+    }
+  });
 }
 
 /** The account a link is for while it is unused and unexpired; otherwise undefined. */
@@ -115,11 +111,8 @@ export async function findResetLink(db: Db, token: string) {
     .executeTakeFirst();
 }
 
-export async function resetPassword(
-  { db, tokenValidity }: { db: Db; tokenValidity: TokenValidity },
-  token: string,
-  newPassword: string,
-): Promise<void> {
+/** Sets the new password; returns the account's email (for the device cookie of this browser). */
+export async function resetPassword(db: Db, token: string, newPassword: string): Promise<string> {
   const link = await findResetLink(db, token);
   if (!link) throw new NotFoundError(PASSWORD_RESET_TEXTS.invalidLink);
   const problem =
@@ -150,9 +143,8 @@ export async function resetPassword(
       .where('token_hash', '!=', hashToken(token))
       .execute();
     await endSessions(trx, link.accountId);
-    await refuseTokensIssuedBefore(trx, link.accountId);
+    // The reset is the way in an attack cannot close: it lifts the account's sign-in lock.
+    await clearEmail(trx, link.email);
   });
-  await clearFailures(db, loginThrottleKey(link.email));
-  await clearEmail(db, link.email);
-  tokenValidity.forget(link.accountId);
+  return link.email;
 }

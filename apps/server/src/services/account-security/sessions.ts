@@ -1,11 +1,11 @@
-// Ends an account's sessions with the embedded provider (ISSUE 10). The provider keeps its
+// Ends an account's sessions with the embedded provider (docs/decisions/0051-tokens-bound-to-
+// their-session.md). The provider keeps its
 // sessions, grants, codes, refresh tokens and interactions in `oidc_payloads` (oidc/adapter.ts),
 // each tagged with its account. Enforces:
 // - `endSessions` deletes every payload of the account, or all but the provider session whose
 //   `sid` is kept (a password change keeps the session that made it, its grant and its tokens);
-// - `refuseTokensIssuedBefore` sets the account's not-before (token-validity.ts) so access
-//   tokens already handed out, which live on without the provider, are refused too.
-// Both take a transaction, so they commit together with what caused them.
+// Access tokens already handed out die with their session (token-validity.ts). It takes a
+// transaction, so it commits together with what caused it.
 import type { Db } from '../../db/client';
 
 interface SessionPayload {
@@ -50,17 +50,4 @@ export async function endSessions(
       );
   }
   await query.execute();
-}
-
-export async function refuseTokensIssuedBefore(
-  db: Db,
-  accountId: string,
-  options: { keepSid?: string | undefined } = {},
-): Promise<void> {
-  // The application's clock, the one the provider writes into `iat`, not the database's.
-  await db
-    .updateTable('accounts')
-    .set({ tokens_valid_after: new Date(), tokens_kept_sid: options.keepSid ?? null })
-    .where('id', '=', accountId)
-    .execute();
 }

@@ -5,12 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePassword } from '../../../services/account-security/change-password';
 import { accountParams } from '../../params';
-import type { AccountSecurityRouteOptions } from './index';
 
-export default async function changePasswordRoute(
-  app: FastifyInstance,
-  opts: AccountSecurityRouteOptions,
-) {
+export default async function changePasswordRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
     API_ROUTES.password,
     {
@@ -34,7 +30,6 @@ export default async function changePasswordRoute(
       await changePassword(
         {
           db: app.db,
-          tokenValidity: opts.tokenValidity,
           embeddedProvider: app.config.oidc.embedded,
         },
         { accountId: request.accountId, sid: request.tokenSid },

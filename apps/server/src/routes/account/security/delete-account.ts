@@ -5,12 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccount } from '../../../services/account-security/delete-account';
 import { accountParams } from '../../params';
-import type { AccountSecurityRouteOptions } from './index';
 
-export default async function deleteAccountRoute(
-  app: FastifyInstance,
-  opts: AccountSecurityRouteOptions,
-) {
+export default async function deleteAccountRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().delete(
     API_ROUTES.account,
     {
@@ -35,10 +31,9 @@ export default async function deleteAccountRoute(
       await deleteAccount(
         {
           db: app.db,
-          tokenValidity: opts.tokenValidity,
           embeddedProvider: app.config.oidc.embedded,
         },
-        request.accountId,
+        { accountId: request.accountId, sid: request.tokenSid },
         request.body.password,
       );
       return reply.code(204).send(null);
