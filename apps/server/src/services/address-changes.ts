@@ -105,13 +105,6 @@ export async function changePersonalAddress(
   { id, policyNumber, ...address }: PersonalAddressChange,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const payload = { address };
-    await refuseDuplicateRequest(trx, {
-      accountId,
-      kind: 'personal_address',
-      policyNumber: null,
-      payload,
-    });
     const current = await trx
       .selectFrom('account_addresses')
       .select(['id', 'line1', 'postal_code', 'city'])
@@ -119,8 +112,15 @@ export async function changePersonalAddress(
       .forUpdate()
       .executeTakeFirst();
     if (current?.id !== id) throw new NotFoundError(ADDRESS_MESSAGES.api.addressNotFound);
+    if (policyNumber) await requireOwnPolicy(trx, accountId, policyNumber);
+    const payload = { address };
+    await refuseDuplicateRequest(trx, {
+      accountId,
+      kind: 'personal_address',
+      policyNumber: null,
+      payload,
+    });
     if (policyNumber) {
-      await requireOwnPolicy(trx, accountId, policyNumber);
       const garages = await garagesOf(trx, accountId);
       const named = garages.find((row) => row.policy_number === policyNumber);
       const previous = { street: current.line1, zip: current.postal_code, city: current.city };
