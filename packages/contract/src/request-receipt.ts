@@ -8,7 +8,9 @@ import type { RequestStatus } from './requests';
 
 export const requestReceiptSchema = z
   .object({
-    reference: z.string().describe('La référence de la demande, celle de « Mes demandes »'),
+    reference: z
+      .string()
+      .describe('La référence de la demande, celle de «\u00a0Mes demandes\u00a0»'),
   })
   .describe('Demande enregistrée');
 export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
@@ -23,7 +25,7 @@ export const REQUEST_RECEIPT_MESSAGES = {
   /** The 409 `duplicate_request` message, with the reference of the request being handled. */
   duplicate: (reference: string) =>
     `Une demande identique est déjà en cours (réf.\u00a0${reference}).`,
-  /** A success message followed by the request's reference. */
+  /** A success message, kept as it is, followed by the request's reference. */
   withReference: (message: string, reference: string) =>
-    `${message.trim().replace(/[.!]$/, '')} (réf.\u00a0${reference}).`,
+    `${message.trim()} Référence de votre demande\u00a0: ${reference}.`,
 } as const;
