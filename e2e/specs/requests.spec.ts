@@ -109,7 +109,7 @@ test('a reference stays on one line at 375 px', async ({ page }) => {
   const lines = await cell.evaluate((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
-    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
     return tops.size;
   });
   expect(lines).toBe(1);
