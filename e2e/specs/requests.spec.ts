@@ -18,7 +18,8 @@ import { refuseCookies } from '../support/cookies';
 // Sends requests for real: a server of its own (support/servers.ts).
 test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 
-const REFERENCE = /Référence de votre demande : (DEM-[0-9A-F]{8})\./;
+// \s takes the no-break space before the colon.
+const REFERENCE = /Référence de votre demande\s:\s(DEM-[0-9A-F]{8})\./;
 
 async function referenceIn(page: Page): Promise<string> {
   const banner = page.getByTestId('banner');
@@ -30,6 +31,8 @@ async function sendMessage(page: Page, text: string): Promise<string> {
   const card = page.getByRole('region', { name: /courriel/i });
   await card.getByRole('textbox').fill(text);
   await card.getByRole('button', { name: /Envoyer/ }).click();
+  // The card empties its field on success: the banner is then this message's.
+  await expect(card.getByRole('textbox')).toHaveValue('');
   return referenceIn(page);
 }
 
@@ -70,7 +73,14 @@ test('Mes demandes keeps its contract and page in the URL and focuses its headin
 }) => {
   await signIn(page, DEMO.camille, '/contact');
   await refuseCookies(page);
-  for (let i = 1; i <= 11; i++) await sendMessage(page, `Question numéro ${i}`);
+  // Eleven requests, within the contact routes' limit of ten an account each.
+  for (let i = 1; i <= 5; i++) await sendMessage(page, `Question numéro ${i}`);
+  const callBack = page.getByRole('region', { name: 'Être rappelé(e)' });
+  for (let i = 1; i <= 6; i++) {
+    await callBack.getByLabel('Votre numéro de téléphone').fill(`07 00 00 00 0${i}`);
+    await callBack.getByRole('button', { name: 'Demander un rappel' }).click();
+    await expect(callBack.getByLabel('Votre numéro de téléphone')).toHaveValue('');
+  }
 
   await page.goto('/account/requests');
   const heading = page.getByRole('heading', { level: 2, name: 'Mes demandes' });
