@@ -1,4 +1,4 @@
-// API of SPEC §7 POST and DELETE /policy/accounts/{accountId}/{policyNumber}/driver: 204 and
+// API of SPEC §7 POST and DELETE /policy/accounts/{accountId}/{policyNumber}/driver: 200 { reference } and
 // one 'received' request row on success; every refusal leaves no row.
 import { CHANGE_MESSAGES, MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -44,15 +44,15 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('records the request with ISO dates and answers 204 without a body', async () => {
+    it('records the request with ISO dates and answers 200 with its reference', async () => {
       const response = await addDriver(POLICIES.active, {
         ...newDriver(),
         birthDate: yearsAgo(30).split('-').reverse().join('.'),
         bonus: '0,85',
         driverLicenseNr: '0123 4567 8901',
       });
-      expect(response.statusCode).toBe(204);
-      expect(response.body).toBe('');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
       expect(await ctx.requests()).toEqual([
         {
           type: 'add_driver',
@@ -163,7 +163,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
 
     it('records the removal of a driver named regardless of case and accents', async () => {
       const response = await removeDriver(POLICIES.withInes);
-      expect(response.statusCode).toBe(204);
+      expect(response.statusCode).toBe(200);
       const rows = await ctx.requests();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({

@@ -70,4 +70,9 @@ export async function openChangesContext(backend: BackendName): Promise<ChangesC
 
 export async function clearRequests(context: ChangesContext) {
   await context.test.database.handle.db.deleteFrom('change_requests').execute();
+  // An open request of a previous test would make the same one a duplicate (decision 0045).
+  await context.test.database.handle.db
+    .deleteFrom('outbox')
+    .where('account_id', '=', context.accountId)
+    .execute();
 }

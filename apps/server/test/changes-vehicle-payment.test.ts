@@ -1,4 +1,4 @@
-// API of SPEC §7 PUT …/{policyNumber}/vehicle (204), POST …/iban/{iban} (204, 400, 403 with the
+// API of SPEC §7 PUT …/{policyNumber}/vehicle (200 { reference }), POST …/iban/{iban} (204, 400, 403 with the
 // §8 texts) and PUT …/{policyNumber}/payment-details (200 with the updated details, applied at
 // once); every refusal leaves the database as it was.
 import { addMonths, CHANGE_MESSAGES, IBAN_MESSAGES, MESSAGES } from '@espace/contract';
@@ -42,9 +42,10 @@ describe.each(BACKENDS)('vehicle and payment changes on %s', (backend) => {
       expect((await changeVehicle(POLICIES.active, vehicle(), '')).statusCode).toBe(401);
     });
 
-    it('records the request with the plate normalised and answers 204', async () => {
+    it('records the request with the plate normalised and answers its reference', async () => {
       const response = await changeVehicle(POLICIES.active);
-      expect(response.statusCode).toBe(204);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
       expect(await ctx.requests()).toEqual([
         {
           type: 'change_vehicle',
@@ -151,16 +152,12 @@ describe.each(BACKENDS)('vehicle and payment changes on %s', (backend) => {
       expect((await changePayment(POLICIES.withInes, body, '')).statusCode).toBe(401);
     });
 
-    it('changes the IBAN at once, keeps the holder and answers 200 with the details', async () => {
+    it('changes the IBAN at once, keeps the holder and answers 200 with the reference', async () => {
       const before = await current(POLICIES.withInes);
       const body = await update(POLICIES.withInes, { iban: 'de89 3704 0044 0532 0130 00' });
       const response = await changePayment(POLICIES.withInes, body);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        id: before.id,
-        paymentMethod: before.payment_method,
-        bankAccount: { ownerName: before.owner_name, bic: '', iban: GERMAN_IBAN },
-      });
+      expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
       expect(await current(POLICIES.withInes)).toEqual({ ...before, bic: '', iban: GERMAN_IBAN });
       expect(await ctx.requests()).toEqual([
         {
@@ -180,7 +177,6 @@ describe.each(BACKENDS)('vehicle and payment changes on %s', (backend) => {
       });
       const response = await changePayment(POLICIES.active, body);
       expect(response.statusCode).toBe(200);
-      expect(response.json().bankAccount.ownerName).toBe('Mme Claire DUPONT');
       expect((await current(POLICIES.active)).owner_name).toBe('Mme Claire DUPONT');
     });
 

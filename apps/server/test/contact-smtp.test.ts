@@ -35,7 +35,7 @@ describe('contact requests with SMTP configured', () => {
     });
 
   it('mails a call-back request to customer service and marks the outbox row sent', async () => {
-    expect((await post('phone-contact', { phone: '06 12 34 56 78' })).statusCode).toBe(204);
+    expect((await post('phone-contact', { phone: '06 12 34 56 78' })).statusCode).toBe(200);
     expect(mail.received).toHaveLength(1);
     const [message] = mail.received;
     expect(message!.from).toBe('portail@espace-assure.test');
@@ -54,7 +54,7 @@ describe('contact requests with SMTP configured', () => {
     expect(
       (await post('mail-contact', { text: 'Pouvez-vous me rappeler au sujet du sinistre ?' }))
         .statusCode,
-    ).toBe(204);
+    ).toBe(200);
     const message = mail.received[before]!;
     expect(message.data).toMatch(new RegExp(`^Reply-To: ${DEMO.camille}`, 'm'));
     expect(decodeQuotedPrintable(message.data)).toContain(
@@ -64,7 +64,7 @@ describe('contact requests with SMTP configured', () => {
 
   it('keeps the request in the outbox when the mail server is down', async () => {
     await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-    expect((await post('phone-contact', { phone: '01 99 00 12 34' })).statusCode).toBe(204);
+    expect((await post('phone-contact', { phone: '01 99 00 12 34' })).statusCode).toBe(200);
     const row = await t.database.handle.db
       .selectFrom('outbox')
       .selectAll()

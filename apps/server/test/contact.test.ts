@@ -1,4 +1,4 @@
-// POST …/mail/phone-contact and …/mail/mail-contact (SPEC §7 contact calls): 204, an outbox row
+// POST …/mail/phone-contact and …/mail/mail-contact (SPEC §7 contact calls): 200 { reference }, an outbox row
 // for customer service, French refusals, scoping; mailed when SMTP is configured.
 import { CONTACT_MESSAGES, CONTACT_TEXT_MAX, type ErrorBody, OUTBOX_TYPES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +54,8 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
 
   it('records a call-back request in the outbox for customer service', async () => {
     const response = await post('phone-contact', { phone: ' +33 6 12 34 56 78 ' });
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe('');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
     const rows = await outboxRows(t, accountId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -85,7 +85,7 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
       text: '  Bonjour, pouvez-vous m’envoyer mon attestation ?  ',
       email: 'quelquun.dautre@example.com',
     });
-    expect(response.statusCode).toBe(204);
+    expect(response.statusCode).toBe(200);
     const row = (await outboxRows(t, accountId)).find((r) => r.type === OUTBOX_TYPES.mailContact);
     expect(row?.payload).toMatchObject({
       text: 'Bonjour, pouvez-vous m’envoyer mon attestation ?',
@@ -112,15 +112,16 @@ describe('contact requests are rate limited per account', () => {
 
   it('answers 429 after ten call-back requests within ten minutes', async () => {
     const token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-    const send = () =>
+    // Ten different numbers: the same one again would be a duplicate (decision 0045).
+    const send = (i = 0) =>
       t.app.inject({
         method: 'POST',
         url: `/api/v1/account/accounts/${subjectOf(token)}/mail/phone-contact`,
         headers: bearer(token),
-        payload: { phone: '06 12 34 56 78' },
+        payload: { phone: `06 12 34 56 ${10 + i}` },
       });
-    for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(204);
-    const refused = await send();
+    for (let i = 0; i < 10; i++) expect((await send(i)).statusCode).toBe(200);
+    const refused = await send(20);
     expect(refused.statusCode).toBe(429);
     expect(refused.json<ErrorBody>().error.code).toBe('rate_limited');
   });

@@ -61,8 +61,9 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     const key = crypto.randomUUID();
     const first = await addDriver(key);
     const again = await addDriver(key);
-    expect(first.statusCode).toBe(204);
-    expect(again.statusCode).toBe(204);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
     expect(first.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
     expect(again.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBe('true');
     expect(await ctx.requests()).toHaveLength(1);
@@ -71,15 +72,18 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
   it('records two concurrent requests with one key (a double click) once', async () => {
     const key = crypto.randomUUID();
     const answers = await Promise.all([addDriver(key), addDriver(key), addDriver(key)]);
-    expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('records two submissions with different keys, or without a key, each', async () => {
-    await addDriver(crypto.randomUUID());
-    await addDriver(crypto.randomUUID());
-    await addDriver(undefined);
-    expect(await ctx.requests()).toHaveLength(3);
+  it('answers the same submission with another key, or none, as a duplicate', async () => {
+    // docs/decisions/0045-duplicate-requests.md: a real second click after a reload.
+    const first = await addDriver(crypto.randomUUID());
+    const second = await addDriver(crypto.randomUUID());
+    const third = await addDriver(undefined);
+    expect([second.statusCode, third.statusCode]).toEqual([409, 409]);
+    expect(second.json().error.reference).toBe(first.json().reference);
+    expect(await ctx.requests()).toHaveLength(1);
   });
 
   it('refuses the same key with other values (422, French reason) and changes nothing', async () => {
@@ -138,7 +142,7 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
       headers: { ...bearer(other.access_token), [IDEMPOTENCY_HEADER]: key },
       payload: { phone: '06 12 34 56 78' },
     });
-    expect(response.statusCode).toBe(204);
+    expect(response.statusCode).toBe(200);
     expect(response.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
   });
 

@@ -55,13 +55,25 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     return response.json<RequestList>().items[0]!;
   };
   let count = 0;
-  /** Runs one write and checks it added exactly one request, returned. */
-  const oneMore = async (write: () => Promise<{ statusCode: number }>) => {
-    expect((await write()).statusCode).toBeLessThan(300);
+  /**
+   * Runs one write and checks it added exactly one request, returned; a request for the broker
+   * answers 200 with the reference the list shows (docs/decisions/0046-request-reference-on-success.md).
+   */
+  const oneMore = async (
+    write: () => Promise<{ statusCode: number; json(): unknown }>,
+    { answersReference = true } = {},
+  ) => {
+    const response = await write();
+    expect(response.statusCode).toBeLessThan(300);
     count += 1;
     const body = (await list('?pageSize=50')).json<RequestList>();
     expect(body.total).toBe(count);
-    return body.items[0]!;
+    const listed = body.items[0]!;
+    if (answersReference) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ reference: listed.reference });
+    }
+    return listed;
   };
 
   it('starts empty for Camille and refuses another account’s list', async () => {
@@ -193,19 +205,25 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     expect(message.summary).toBe('«\u00a0Où en est mon dossier ?\u00a0»');
 
     const pdf = await samplePdf();
-    const upload = await oneMore(() =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/uploadfile`,
-        headers: { ...bearer(token), ...MULTIPART_HEADERS },
-        payload: multipartBody([{ name: 'fileType', value: 'autre' }, upfile('Courrier.pdf', pdf)]),
-      }),
+    const upload = await oneMore(
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/uploadfile`,
+          headers: { ...bearer(token), ...MULTIPART_HEADERS },
+          payload: multipartBody([
+            { name: 'fileType', value: 'autre' },
+            upfile('Courrier.pdf', pdf),
+          ]),
+        }),
+      { answersReference: false },
     );
     expect(upload).toMatchObject({ kind: 'documents', policyNumber: ACTIVE });
     expect(upload.summary).toContain('Courrier.pdf');
 
-    const termination = await oneMore(() =>
-      call('POST', `policy/accounts/${accountId}/${ACTIVE}/terminate`, terminationBody()),
+    const termination = await oneMore(
+      () => call('POST', `policy/accounts/${accountId}/${ACTIVE}/terminate`, terminationBody()),
+      { answersReference: false },
     );
     expect(termination.kind).toBe('termination');
     expect(termination.reference).not.toMatch(/^DEM-/);

@@ -6,6 +6,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** A `duplicate_request` refusal names the request already being handled (decision 0045). */
+    reference: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -16,6 +18,7 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   validation: 'validation_error',
   conflict: 'conflict',
+  duplicateRequest: 'duplicate_request',
   tooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',

@@ -9,7 +9,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { DomainError } from '../services/errors';
+import { DomainError, DuplicateRequestError } from '../services/errors';
 
 /**
  * The one mapping from an error code to its HTTP status: services raise DomainErrors by code
@@ -21,6 +21,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR_CODES.forbidden]: 403,
   [ERROR_CODES.notFound]: 404,
   [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.duplicateRequest]: 409,
   [ERROR_CODES.tooLarge]: 413,
   [ERROR_CODES.unsupportedMediaType]: 415,
   [ERROR_CODES.rateLimited]: 429,
@@ -82,6 +83,12 @@ const isUnstorableText = (error: { code?: unknown }) =>
 
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DuplicateRequestError) {
+      const body = errorBody(error.code, error.message);
+      return reply
+        .code(HTTP_STATUS[error.code])
+        .send({ error: { ...body.error, reference: error.reference } });
+    }
     if (error instanceof DomainError) {
       return reply
         .code(HTTP_STATUS[error.code])

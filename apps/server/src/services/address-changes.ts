@@ -13,22 +13,23 @@
 //   the 'Voulez vous continuer?' modal): when that is still so and the policy is not terminated,
 //   the same garage request is recorded for it and the policies sharing that garage;
 // - a personal change is also an outbox row for the back office ('Mes demandes' lists it);
+// - the same change still being handled is refused with its reference, before anything is
+//   written (services/requests/duplicates.ts); each change answers the reference of its request;
 // - everything a change writes is written in one transaction: a refusal leaves nothing behind.
 import {
   ADDRESS_MESSAGES,
   OUTBOX_TYPES,
   isTerminated,
   sameAddress,
-  type Account,
   type AddressChange,
   type PersonalAddressChange,
 } from '@espace/contract';
 import type { Db } from '../db/client';
-import { getAccount } from './accounts';
 import { inChangeTransaction, recordChangeRequest } from './changes/change-requests';
 import { NotFoundError } from './errors';
 import { enqueue } from './outbox';
 import { requireOwnPolicy } from './policies';
+import { refuseDuplicateRequest, requestReference } from './requests/duplicates';
 
 interface GarageRow {
   policy_number: string;
@@ -67,14 +68,14 @@ async function recordGarageChange(
   garages: readonly GarageRow[],
   address: Omit<AddressChange, 'id'>,
   origin: 'garage' | 'personal',
-): Promise<void> {
+): Promise<string> {
   const policyNumbers = garages
     .filter(
       (row) =>
         row.customer_id === named.customer_id && !isTerminated(row) && sameAddress(row, named),
     )
     .map((row) => row.policy_number);
-  await recordChangeRequest(db, {
+  return recordChangeRequest(db, {
     type: 'change_garage_address',
     accountId,
     policyNumber: named.policy_number,
@@ -88,21 +89,21 @@ export async function requestGarageAddressChange(
   accountId: string,
   policyNumber: string,
   { id, ...address }: AddressChange,
-): Promise<void> {
-  await inChangeTransaction(db, accountId, policyNumber, async (trx) => {
+): Promise<string> {
+  return inChangeTransaction(db, accountId, policyNumber, async (trx) => {
     const garages = await garagesOf(trx, accountId);
     const named = garages.find((row) => row.policy_number === policyNumber);
     if (named?.address_id !== id) throw new NotFoundError(ADDRESS_MESSAGES.api.addressNotFound);
-    await recordGarageChange(trx, accountId, named, garages, address, 'garage');
+    return recordGarageChange(trx, accountId, named, garages, address, 'garage');
   });
 }
 
-/** PUT …/account/accounts/{accountId}/address: the account as it is after the change. */
+/** PUT …/account/accounts/{accountId}/address: the reference of the change's request. */
 export async function changePersonalAddress(
   db: Db,
   accountId: string,
   { id, policyNumber, ...address }: PersonalAddressChange,
-): Promise<Account> {
+): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('account_addresses')
@@ -111,8 +112,15 @@ export async function changePersonalAddress(
       .forUpdate()
       .executeTakeFirst();
     if (current?.id !== id) throw new NotFoundError(ADDRESS_MESSAGES.api.addressNotFound);
+    if (policyNumber) await requireOwnPolicy(trx, accountId, policyNumber);
+    const payload = { address };
+    await refuseDuplicateRequest(trx, {
+      accountId,
+      kind: 'personal_address',
+      policyNumber: null,
+      payload,
+    });
     if (policyNumber) {
-      await requireOwnPolicy(trx, accountId, policyNumber);
       const garages = await garagesOf(trx, accountId);
       const named = garages.find((row) => row.policy_number === policyNumber);
       const previous = { street: current.line1, zip: current.postal_code, city: current.city };
@@ -131,7 +139,7 @@ export async function changePersonalAddress(
       .where('id', '=', current.id)
       .execute();
     // The broker's records follow, and 'Mes demandes' lists the change (issue 16).
-    await enqueue(trx, { type: OUTBOX_TYPES.personalAddress, accountId, payload: { address } });
-    return getAccount(trx, accountId);
+    const outboxId = await enqueue(trx, { type: OUTBOX_TYPES.personalAddress, accountId, payload });
+    return requestReference(trx, `outbox:${outboxId}`);
   });
 }

@@ -2,13 +2,16 @@
 // caller's account exists (else NotFoundError 'Compte introuvable.'); the reply address is the
 // signed-in identity's (the token's email, else the account's), never one from the request, so
 // nobody can send mail in another person's name; the outbox row is committed before the mail is
-// tried, so a mail failure is logged and the request is kept (sent_at stays null for a retry).
-import { MESSAGES, OUTBOX_TYPES } from '@espace/contract';
+// tried, so a mail failure is logged and the request is kept (sent_at stays null for a retry);
+// the same request still being handled is refused with its reference, nothing stored
+// (services/requests/duplicates.ts); an accepted one answers its reference.
+import { MESSAGES, OUTBOX_TYPES, type RequestKind } from '@espace/contract';
 import type { Db } from '../db/client';
 import { NotFoundError } from './errors';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
 import { enqueue, markSent } from './outbox';
+import { refuseDuplicateRequest, requestReference } from './requests/duplicates';
 
 export interface ContactDeps {
   db: Db;
@@ -25,6 +28,7 @@ export interface Caller {
 
 interface ContactRequest {
   type: string;
+  kind: RequestKind;
   accountId: string;
   payload: Record<string, unknown>;
   subject: string;
@@ -35,19 +39,29 @@ interface ContactRequest {
 async function submitContactRequest(
   { db, mailer, log }: ContactDeps,
   request: ContactRequest,
-): Promise<void> {
-  const id = await enqueue(db, {
-    type: request.type,
-    accountId: request.accountId,
-    payload: request.payload,
+): Promise<string> {
+  const { id, reference } = await db.transaction().execute(async (trx) => {
+    await refuseDuplicateRequest(trx, {
+      accountId: request.accountId,
+      kind: request.kind,
+      policyNumber: null,
+      payload: request.payload,
+    });
+    const outboxId = await enqueue(trx, {
+      type: request.type,
+      accountId: request.accountId,
+      payload: request.payload,
+    });
+    return { id: outboxId, reference: await requestReference(trx, `outbox:${outboxId}`) };
   });
-  if (!mailer) return;
+  if (!mailer) return reference;
   try {
     await mailer.send({ subject: request.subject, text: request.text, replyTo: request.replyTo });
     await markSent(db, id);
   } catch (err) {
     log.error({ err, outboxId: id }, 'contact mail not sent; kept in the outbox');
   }
+  return reference;
 }
 
 /** Who is asking: the account row; the email from the token wins over the stored one. */
@@ -70,10 +84,11 @@ export async function requestCallBack(
   deps: ContactDeps,
   caller: Caller,
   phone: string,
-): Promise<void> {
+): Promise<string> {
   const who = await contactIdentity(deps.db, caller);
-  await submitContactRequest(deps, {
+  return submitContactRequest(deps, {
     type: OUTBOX_TYPES.phoneContact,
+    kind: 'call_back',
     accountId: caller.accountId,
     payload: { phone, customerId: who.customerId },
     subject: `Demande de rappel – client ${who.customerId}`,
@@ -91,10 +106,11 @@ export async function sendContactMessage(
   deps: ContactDeps,
   caller: Caller,
   text: string,
-): Promise<void> {
+): Promise<string> {
   const who = await contactIdentity(deps.db, caller);
-  await submitContactRequest(deps, {
+  return submitContactRequest(deps, {
     type: OUTBOX_TYPES.mailContact,
+    kind: 'email_message',
     accountId: caller.accountId,
     payload: { text, email: who.email, customerId: who.customerId },
     subject: `Message d’un client – ${who.customerId}`,

@@ -6,6 +6,7 @@
 import {
   ERROR_CODES,
   MESSAGES,
+  REQUEST_RECEIPT_MESSAGES,
   UPLOAD_REFUSALS,
   type ErrorCode,
   type ErrorBody,
@@ -35,6 +36,16 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, fields?: Fields) {
     super(ERROR_CODES.conflict, message, fields);
+  }
+}
+
+/**
+ * The same request is already being handled: the answer names it (its reference) rather than
+ * recording it twice (docs/decisions/0045-duplicate-requests.md).
+ */
+export class DuplicateRequestError extends DomainError {
+  constructor(readonly reference: string) {
+    super(ERROR_CODES.duplicateRequest, REQUEST_RECEIPT_MESSAGES.duplicate(reference));
   }
 }
 

@@ -1,11 +1,11 @@
-// PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): 204 once the request for
-// the broker is recorded; the garage address shown stays until the broker confirms it.
-import { API_ROUTES, addressChangeSchema } from '@espace/contract';
+// PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): 200 with its reference once the
+// request for the broker is recorded; the garage address shown stays until the broker confirms it.
+import { API_ROUTES, addressChangeSchema, requestReceiptSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestGarageAddressChange } from '../../services/address-changes';
 import { policyParams } from '../params';
-import { addressErrorResponses, addressRouteConfig, noContent } from './responses';
+import { addressErrorResponses, addressRouteConfig } from './responses';
 
 export default async function changeGarageAddressRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -16,18 +16,17 @@ export default async function changeGarageAddressRoute(app: FastifyInstance) {
         summary: 'Demande le changement de l’adresse du lieu de garage',
         params: policyParams,
         body: addressChangeSchema,
-        response: { 204: noContent, ...addressErrorResponses },
+        response: { 200: requestReceiptSchema, ...addressErrorResponses },
       },
       config: addressRouteConfig,
     },
-    async (request, reply) => {
-      await requestGarageAddressChange(
+    async (request) => ({
+      reference: await requestGarageAddressChange(
         app.db,
         request.accountId,
         request.params.policyNumber,
         request.body,
-      );
-      return reply.code(204).send(null);
-    },
+      ),
+    }),
   );
 }

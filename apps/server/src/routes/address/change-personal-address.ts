@@ -1,5 +1,6 @@
-// PUT …/account/accounts/{accountId}/address (SPEC §7): 200 with the account as changed.
-import { API_ROUTES, accountSchema, personalAddressChangeSchema } from '@espace/contract';
+// PUT …/account/accounts/{accountId}/address (SPEC §7): 200 with the reference of the request
+// (the address changes at once; docs/decisions/0046-request-reference-on-success.md).
+import { API_ROUTES, requestReceiptSchema, personalAddressChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePersonalAddress } from '../../services/address-changes';
@@ -15,10 +16,12 @@ export default async function changePersonalAddressRoute(app: FastifyInstance) {
         summary: 'Change l’adresse personnelle du client',
         params: accountParams,
         body: personalAddressChangeSchema,
-        response: { 200: accountSchema, ...addressErrorResponses },
+        response: { 200: requestReceiptSchema, ...addressErrorResponses },
       },
       config: addressRouteConfig,
     },
-    async (request) => changePersonalAddress(app.db, request.accountId, request.body),
+    async (request) => ({
+      reference: await changePersonalAddress(app.db, request.accountId, request.body),
+    }),
   );
 }

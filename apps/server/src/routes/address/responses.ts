@@ -8,5 +8,5 @@ export const addressErrorResponses = changeErrorResponses;
 /** ARCHITECTURE.md decision 9: writes are rate-limited per account, as the contract changes are. */
 export const addressRouteConfig = { rateLimit: CHANGE_RATE_LIMIT };
 
-/** SPEC §4: validateAddress and the garage change succeed on 204, with no body. */
-export const noContent = z.null().describe('Adresse vérifiée ou demande enregistrée');
+/** SPEC §4: validateAddress succeeds on 204, with no body. */
+export const noContent = z.null().describe('Adresse vérifiée');

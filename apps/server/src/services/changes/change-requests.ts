@@ -4,13 +4,16 @@
 // ConflictError); each accepted request is one row of `change_requests` with status 'received',
 // written in one transaction with the request's own checks and any change the portal applies
 // itself, so a refused or failed request leaves nothing behind. The broker's back office reads
-// these rows; drivers and vehicle stay requests until it confirms them.
+// these rows; drivers and vehicle stay requests until it confirms them. The same request still
+// being handled is refused with its reference (services/requests/duplicates.ts); an accepted one
+// answers its own reference (docs/decisions/0046-request-reference-on-success.md).
 import { randomUUID } from 'node:crypto';
 import { CHANGE_MESSAGES, isTerminated } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { ChangeRequests } from '../../db/types';
 import { ConflictError } from '../errors';
 import { requireOwnPolicy } from '../policies';
+import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 export type ChangeRequestType = ChangeRequests['type'];
 
@@ -44,7 +47,14 @@ export async function inChangeTransaction<T>(
   });
 }
 
+/** Records `request` in the caller's transaction `db`; answers its reference. */
 export async function recordChangeRequest(db: Db, request: ChangeRequest): Promise<string> {
+  await refuseDuplicateRequest(db, {
+    accountId: request.accountId,
+    kind: request.type,
+    policyNumber: request.policyNumber,
+    payload: request.payload,
+  });
   const id = randomUUID();
   await db
     .insertInto('change_requests')
@@ -56,5 +66,5 @@ export async function recordChangeRequest(db: Db, request: ChangeRequest): Promi
       payload: JSON.stringify(request.payload),
     })
     .execute();
-  return id;
+  return requestReference(db, `change:${id}`);
 }

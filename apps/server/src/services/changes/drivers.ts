@@ -30,12 +30,12 @@ export async function requestAddDriver(
   accountId: string,
   policyNumber: string,
   driver: NewDriver,
-): Promise<void> {
-  await inChangeTransaction(db, accountId, policyNumber, async (trx) => {
+): Promise<string> {
+  return inChangeTransaction(db, accountId, policyNumber, async (trx) => {
     if (await findPolicyDriver(trx, policyNumber, driver)) {
       throw new ConflictError(CHANGE_MESSAGES.api.driverAlreadyOnPolicy);
     }
-    await recordChangeRequest(trx, {
+    return recordChangeRequest(trx, {
       type: 'add_driver',
       accountId,
       policyNumber,
@@ -49,8 +49,8 @@ export async function requestRemoveDriver(
   accountId: string,
   policyNumber: string,
   driver: DriverRef,
-): Promise<void> {
-  await inChangeTransaction(db, accountId, policyNumber, async (trx) => {
+): Promise<string> {
+  return inChangeTransaction(db, accountId, policyNumber, async (trx) => {
     const found = await findPolicyDriver(trx, policyNumber, driver);
     // The refusal names the field to check (issue 15: shown under it, beside the banner).
     if (!found) {
@@ -61,7 +61,7 @@ export async function requestRemoveDriver(
       const message = CHANGE_MESSAGES.api.principalDriver;
       throw new ConflictError(message, { lastName: message });
     }
-    await recordChangeRequest(trx, {
+    return recordChangeRequest(trx, {
       type: 'remove_driver',
       accountId,
       policyNumber,

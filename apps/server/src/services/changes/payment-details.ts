@@ -40,21 +40,20 @@ async function updatePaymentDetails(
   };
 }
 
-/** The payment details as they are after the change. */
+/** The request's reference (docs/decisions/0046-request-reference-on-success.md). */
 export async function changePaymentDetails(
   db: Db,
   accountId: string,
   policyNumber: string,
   update: PaymentDetailsUpdate,
-): Promise<PaymentDetails> {
+): Promise<string> {
   return inChangeTransaction(db, accountId, policyNumber, async (trx) => {
-    const updated = await updatePaymentDetails(trx, policyNumber, update);
-    await recordChangeRequest(trx, {
+    await updatePaymentDetails(trx, policyNumber, update);
+    return recordChangeRequest(trx, {
       type: 'change_payment_details',
       accountId,
       policyNumber,
       payload: update,
     });
-    return updated;
   });
 }

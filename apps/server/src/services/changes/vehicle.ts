@@ -9,8 +9,8 @@ export async function requestVehicleChange(
   accountId: string,
   policyNumber: string,
   vehicle: VehicleChange,
-): Promise<void> {
-  await inChangeTransaction(db, accountId, policyNumber, (trx) =>
+): Promise<string> {
+  return inChangeTransaction(db, accountId, policyNumber, (trx) =>
     recordChangeRequest(trx, { type: 'change_vehicle', accountId, policyNumber, payload: vehicle }),
   );
 }

@@ -11,11 +11,16 @@
 // - feedback seen: a success that stays on the screen opens it at the top with focus on the
 //   banner; one that navigates leaves that to the route announcer (use-route-announcer.ts);
 // - one idempotency key per form submission (lib/idempotency.ts), sent as `Idempotency-Key`
-//   and kept for a retry of the same submission after a failure, so the server records it once.
+//   and kept for a retry of the same submission after a failure, so the server records it once;
+// - a request's reference: a success answering `{ reference }` ends its banner with it, and the
+//   same request still being handled (409 `duplicate_request`) is a warning naming the first
+//   one, focused like an error (docs/decisions/0045-duplicate-requests.md, 0046).
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { ERROR_CODES, REQUEST_RECEIPT_MESSAGES, requestReceiptSchema } from '@espace/contract';
+import { ApiError } from '../../lib/api-client';
 import { newIdempotencyKey, submissionValues, withIdempotencyKey } from '../../lib/idempotency';
 import { trackEvent, type AnalyticsData, type AnalyticsEvent } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
@@ -28,6 +33,15 @@ export const FOLLOW_REQUEST_LINK: BannerLink = {
   to: paths.accountRequests,
   label: 'Suivre ma demande dans «\u00a0Mes demandes\u00a0»',
 };
+
+/** The same request is already being handled (409 `duplicate_request`, with its reference). */
+function isDuplicateRequest(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    typeof error.body === 'object' &&
+    error.body.error.code === ERROR_CODES.duplicateRequest
+  );
+}
 
 export interface TrackedEvent {
   event: AnalyticsEvent;
@@ -99,6 +113,11 @@ export function useActionLifecycle<TData, TVariables>(
   const pending = useRef<{ key: string; variables: string } | null>(null);
 
   const fail = (error?: unknown) => {
+    if (isDuplicateRequest(error)) {
+      showBanner('warn', error.message, FOLLOW_REQUEST_LINK);
+      revealFeedback({ preferBanner: true });
+      return;
+    }
     const message = typeof banners.error === 'function' ? banners.error(error) : banners.error;
     if (message === null) return;
     showBanner('error', message);
@@ -113,8 +132,13 @@ export function useActionLifecycle<TData, TVariables>(
   const succeed = (data: TData, variables: TVariables) => {
     const tracked = typeof event === 'function' ? event(data, variables) : event && { event };
     if (tracked) trackEvent(tracked.event, tracked.data);
-    const message =
+    const text =
       typeof banners.success === 'function' ? banners.success(data, variables) : banners.success;
+    const receipt = requestReceiptSchema.safeParse(data);
+    const message =
+      text !== null && receipt.success
+        ? REQUEST_RECEIPT_MESSAGES.withReference(text, receipt.data.reference)
+        : text;
     if (message !== null) showBanner('success', message, lifecycle.successLink);
     if (successPath !== undefined) void navigate(successPath);
     else if (message !== null) revealFeedback({ preferBanner: true });

@@ -1,9 +1,13 @@
-// POST …/mail/mail-contact {text, email} → 204 (SPEC §7): a message for customer service. A body
+// POST …/mail/mail-contact {text, email} → 200 { reference } (SPEC §7, docs/decisions/0046-request-reference-on-success.md): a message for customer service. A body
 // `email` is accepted but ignored (services/contact.ts answers at the signed-in identity's).
-import { API_ROUTES, errorBodySchema, mailContactSchema } from '@espace/contract';
+import {
+  API_ROUTES,
+  errorBodySchema,
+  requestReceiptSchema,
+  mailContactSchema,
+} from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendContactMessage } from '../../../services/contact';
 import type { Mailer } from '../../../services/mailer';
 import { accountParams } from '../../params';
@@ -21,7 +25,8 @@ export default async function mailContactRoute(
         params: accountParams,
         body: mailContactSchema,
         response: {
-          204: z.null().describe('Message enregistré'),
+          200: requestReceiptSchema,
+          409: errorBodySchema,
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
@@ -31,13 +36,12 @@ export default async function mailContactRoute(
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
-    async (request, reply) => {
-      await sendContactMessage(
+    async (request) => ({
+      reference: await sendContactMessage(
         { db: app.db, mailer: opts.mailer, log: request.log },
         { accountId: request.accountId, tokenEmail: request.tokenEmail },
         request.body.text,
-      );
-      return reply.code(204).send(null);
-    },
+      ),
+    }),
   );
 }

@@ -1,8 +1,12 @@
-// POST …/mail/phone-contact {phone} → 204 (SPEC §7): a call-back request for customer service.
-import { API_ROUTES, errorBodySchema, phoneContactSchema } from '@espace/contract';
+// POST …/mail/phone-contact {phone} → 200 { reference } (SPEC §7, docs/decisions/0046-request-reference-on-success.md): a call-back request for customer service.
+import {
+  API_ROUTES,
+  errorBodySchema,
+  requestReceiptSchema,
+  phoneContactSchema,
+} from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestCallBack } from '../../../services/contact';
 import type { Mailer } from '../../../services/mailer';
 import { accountParams } from '../../params';
@@ -20,7 +24,8 @@ export default async function phoneContactRoute(
         params: accountParams,
         body: phoneContactSchema,
         response: {
-          204: z.null().describe('Demande enregistrée'),
+          200: requestReceiptSchema,
+          409: errorBodySchema,
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
@@ -30,13 +35,12 @@ export default async function phoneContactRoute(
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
-    async (request, reply) => {
-      await requestCallBack(
+    async (request) => ({
+      reference: await requestCallBack(
         { db: app.db, mailer: opts.mailer, log: request.log },
         { accountId: request.accountId, tokenEmail: request.tokenEmail },
         request.body.phone,
-      );
-      return reply.code(204).send(null);
-    },
+      ),
+    }),
   );
 }

@@ -1,5 +1,6 @@
-// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the updated payment details.
-import { API_ROUTES, paymentDetailsSchema, paymentDetailsUpdateSchema } from '@espace/contract';
+// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the request's reference (the
+// payment details change at once; docs/decisions/0046-request-reference-on-success.md).
+import { API_ROUTES, requestReceiptSchema, paymentDetailsUpdateSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePaymentDetails } from '../../../services/changes/payment-details';
@@ -15,11 +16,17 @@ export default async function changePaymentDetailsRoute(app: FastifyInstance) {
         summary: 'Change les coordonnées bancaires du contrat',
         params: policyParams,
         body: paymentDetailsUpdateSchema,
-        response: { 200: paymentDetailsSchema, ...changeErrorResponses },
+        response: { 200: requestReceiptSchema, ...changeErrorResponses },
       },
       config: changeRouteConfig,
     },
-    async (request) =>
-      changePaymentDetails(app.db, request.accountId, request.params.policyNumber, request.body),
+    async (request) => ({
+      reference: await changePaymentDetails(
+        app.db,
+        request.accountId,
+        request.params.policyNumber,
+        request.body,
+      ),
+    }),
   );
 }

@@ -1,10 +1,10 @@
-// PUT …/{policyNumber}/vehicle (SPEC §7): 204 once the request is recorded.
-import { API_ROUTES, vehicleChangeSchema } from '@espace/contract';
+// PUT …/{policyNumber}/vehicle (SPEC §7): 200 with its reference once the request is recorded.
+import { API_ROUTES, requestReceiptSchema, vehicleChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestVehicleChange } from '../../../services/changes/vehicle';
 import { policyParams } from '../../params';
-import { changeErrorResponses, changeRouteConfig, noContent } from './params';
+import { changeErrorResponses, changeRouteConfig } from './params';
 
 export default async function changeVehicleRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -15,18 +15,17 @@ export default async function changeVehicleRoute(app: FastifyInstance) {
         summary: 'Demande le changement du véhicule assuré',
         params: policyParams,
         body: vehicleChangeSchema(),
-        response: { 204: noContent, ...changeErrorResponses },
+        response: { 200: requestReceiptSchema, ...changeErrorResponses },
       },
       config: changeRouteConfig,
     },
-    async (request, reply) => {
-      await requestVehicleChange(
+    async (request) => ({
+      reference: await requestVehicleChange(
         app.db,
         request.accountId,
         request.params.policyNumber,
         request.body,
-      );
-      return reply.code(204).send(null);
-    },
+      ),
+    }),
   );
 }

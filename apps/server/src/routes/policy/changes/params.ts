@@ -16,5 +16,5 @@ export const changeErrorResponses = {
 export const CHANGE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 export const changeRouteConfig = { rateLimit: CHANGE_RATE_LIMIT };
 
-/** SPEC §4: the driver and vehicle calls succeed on 204 only, with no body. */
-export const noContent = z.null().describe('Demande enregistrée');
+/** SPEC §4: the IBAN check succeeds on 204, with no body. */
+export const noContent = z.null().describe('IBAN utilisable');

@@ -1,10 +1,10 @@
-// DELETE …/{policyNumber}/driver with a JSON body (SPEC §7): 204 once the request is recorded.
-import { API_ROUTES, driverRefSchema } from '@espace/contract';
+// DELETE …/{policyNumber}/driver with a JSON body (SPEC §7): 200 with its reference once the request is recorded.
+import { API_ROUTES, requestReceiptSchema, driverRefSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestRemoveDriver } from '../../../services/changes/drivers';
 import { policyParams } from '../../params';
-import { changeErrorResponses, changeRouteConfig, noContent } from './params';
+import { changeErrorResponses, changeRouteConfig } from './params';
 
 export default async function removeDriverRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().delete(
@@ -15,18 +15,17 @@ export default async function removeDriverRoute(app: FastifyInstance) {
         summary: 'Demande le retrait d’un conducteur du contrat',
         params: policyParams,
         body: driverRefSchema(),
-        response: { 204: noContent, ...changeErrorResponses },
+        response: { 200: requestReceiptSchema, ...changeErrorResponses },
       },
       config: changeRouteConfig,
     },
-    async (request, reply) => {
-      await requestRemoveDriver(
+    async (request) => ({
+      reference: await requestRemoveDriver(
         app.db,
         request.accountId,
         request.params.policyNumber,
         request.body,
-      );
-      return reply.code(204).send(null);
-    },
+      ),
+    }),
   );
 }

@@ -1,7 +1,14 @@
 // PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): the garage address, success
-// on 204 only (SPEC §4). Street, city and country go upper-cased (SPEC §3). The server records it
+// on 200 with the request's reference only (docs/decisions/0046-request-reference-on-success.md). Street, city and country go upper-cased (SPEC §3). The server records it
 // for every policy at that address; a success refreshes the policies through their key factory.
-import { API_ROUTES, addressChangeSchema, apiPath, type Address } from '@espace/contract';
+import {
+  API_ROUTES,
+  addressChangeSchema,
+  apiPath,
+  requestReceiptSchema,
+  type Address,
+  type RequestReceipt,
+} from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { policiesQueryKey } from '../../../api/get-policies';
 import { ApiError, apiResponse } from '../../../lib/api-client';
@@ -15,12 +22,13 @@ export interface GarageAddressChange {
 export async function changeGarageAddress(
   accountId: string,
   { address, policyNumber }: GarageAddressChange,
-): Promise<void> {
+): Promise<RequestReceipt> {
   const response = await apiResponse(
     apiPath(API_ROUTES.garageAddress, { accountId, policyNumber }),
     { method: 'PUT', json: addressChangeSchema.parse(address) },
   );
-  if (response.status !== 204) throw await ApiError.of(response);
+  if (response.status !== 200) throw await ApiError.of(response);
+  return requestReceiptSchema.parse(await response.json());
 }
 
 export function useChangeGarageAddress() {

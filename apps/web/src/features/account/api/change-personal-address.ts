@@ -1,12 +1,13 @@
 // PUT …/account/accounts/{accountId}/address (SPEC §7): the personal address, success on 200 only
-// (SPEC §4) with the account as changed. Street, city and country go upper-cased (SPEC §3); the
+// with the request's reference (docs/decisions/0046-request-reference-on-success.md). Street, city and country go upper-cased (SPEC §3); the
 // policy number is the one whose garage address was the personal address, when there is one.
 // A success refreshes the account and the policies through their key factories.
 import {
   API_ROUTES,
   apiPath,
   personalAddressChangeSchema,
-  type Account,
+  requestReceiptSchema,
+  type RequestReceipt,
   type Address,
 } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export interface PersonalAddressChange {
 export async function changePersonalAddress(
   accountId: string,
   { address, policyNumber }: PersonalAddressChange,
-): Promise<Account> {
+): Promise<RequestReceipt> {
   const json = personalAddressChangeSchema.parse(
     policyNumber ? { ...address, policyNumber } : address,
   );
@@ -32,7 +33,7 @@ export async function changePersonalAddress(
     json,
   });
   if (response.status !== 200) throw await ApiError.of(response);
-  return (await response.json()) as Account;
+  return requestReceiptSchema.parse(await response.json());
 }
 
 export function useChangePersonalAddress() {
@@ -41,8 +42,8 @@ export function useChangePersonalAddress() {
   return useMutation({
     mutationFn: (change: PersonalAddressChange) => changePersonalAddress(accountId, change),
     // Not awaited: the banner and the way home do not wait for the lists to reload.
-    onSuccess: (account) => {
-      queryClient.setQueryData(accountQueryKey(accountId), account);
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId) });
       void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
     },
   });

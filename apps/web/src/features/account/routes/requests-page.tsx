@@ -1,10 +1,15 @@
 // /account/requests, 'Mes demandes' (issue 16): every request the customer made, newest first,
 // with its date and time, contract, what was asked, reference and status ('Refusée' with the
 // broker's reason), filterable by contract, a page at a time. A table with a caption and column
-// headers, so a screen reader reads each cell with its header.
+// headers, so a screen reader reads each cell with its header. The contract and the page live in
+// the URL (`?contrat=…&page=…`), so a reload, the back button and a shared link keep them; after
+// « précédent » / « suivant » focus goes to the list's heading, never to <body>
+// (docs/product/requests.md).
 import { formatReceivedAt, type CustomerRequest } from '@espace/contract';
-import { useState } from 'react';
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
+import { SelectField } from '../../../components/form/form-field';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination/pagination';
 import { useRequests } from '../api/get-requests';
@@ -37,41 +42,60 @@ function StatusCell({ request }: { request: CustomerRequest }) {
   );
 }
 
+/** The URL's names of the filter and the page (French, as the customer may share the link). */
+const PARAMS = { policyNumber: 'contrat', page: 'page' } as const;
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
 export function Component() {
-  const [policyNumber, setPolicyNumber] = useState<string | undefined>();
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const policyNumber = params.get(PARAMS.policyNumber) || undefined;
+  const page = readPage(params.get(PARAMS.page));
+  const heading = useRef<HTMLHeadingElement>(null);
   const policies = usePolicies();
   const requests = useRequests({ policyNumber, page });
 
+  const show = (next: { policyNumber: string | undefined; page: number }) => {
+    const query = new URLSearchParams();
+    if (next.policyNumber) query.set(PARAMS.policyNumber, next.policyNumber);
+    if (next.page > 1) query.set(PARAMS.page, String(next.page));
+    setParams(query, { preventScrollReset: true });
+  };
+  const turnPage = (next: number) => {
+    show({ policyNumber, page: next });
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'start' });
+  };
+
   return (
     <section className="card requests" aria-labelledby="requests-title">
-      <h2 id="requests-title">{t.title}</h2>
+      <h2 id="requests-title" ref={heading} tabIndex={-1}>
+        {t.title}
+      </h2>
       <p>{t.lead}</p>
       {policies.data && policies.data.policies.length > 1 && (
-        <div className="form-field requests__filter">
-          <label htmlFor="requests-policy">{t.filter}</label>
-          <select
+        <div className="requests__filter">
+          <SelectField
             id="requests-policy"
+            label={t.filter}
+            placeholder={t.allPolicies}
             value={policyNumber ?? ''}
-            onChange={(event) => {
-              setPolicyNumber(event.target.value || undefined);
-              setPage(1);
-            }}
-          >
-            <option value="">{t.allPolicies}</option>
-            {policies.data.policies.map((policy) => {
+            onChange={(event) => show({ policyNumber: event.target.value || undefined, page: 1 })}
+            options={policies.data.policies.map((policy) => {
               const risk = policy.risks[0]!;
-              return (
-                <option key={policy.policyNumber} value={policy.policyNumber}>
-                  {t.policyOption(
-                    `${risk.manufacturer} ${risk.model}`,
-                    risk.licensePlate,
-                    policy.policyNumber,
-                  )}
-                </option>
-              );
+              return {
+                value: policy.policyNumber,
+                label: t.policyOption(
+                  `${risk.manufacturer} ${risk.model}`,
+                  risk.licensePlate,
+                  policy.policyNumber,
+                ),
+              };
             })}
-          </select>
+          />
         </div>
       )}
       {requests.isError && <p role="alert">{t.error}</p>}
@@ -106,7 +130,9 @@ export function Component() {
                       <span className="requests__kind">{request.kindLabel}</span>
                       <span className="requests__summary">{request.summary}</span>
                     </th>
-                    <td data-label={t.columns.reference}>{request.reference}</td>
+                    <td data-label={t.columns.reference} className="requests__reference">
+                      {request.reference}
+                    </td>
                     <td data-label={t.columns.status}>
                       <StatusCell request={request} />
                     </td>
@@ -118,7 +144,7 @@ export function Component() {
           <Pagination
             page={page}
             pageCount={Math.ceil(requests.data.total / requests.data.pageSize)}
-            onChange={setPage}
+            onChange={turnPage}
             label={t.pagination}
           />
         </>

@@ -1,13 +1,13 @@
-// POST …/{policyNumber}/driver (SPEC §7 add-driver flow): 204 once the request is recorded. The
+// POST …/{policyNumber}/driver (SPEC §7 add-driver flow): 200 with its reference once the request is recorded. The
 // driver joins the policy only when the broker confirms, so no cached query changes.
 import { API_ROUTES, apiPath, type NewDriver } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session';
-import { expectStatus, type PolicyChange } from './policy-change';
+import { expectReceipt, type PolicyChange } from './policy-change';
 
 export async function addDriver(accountId: string, policyNumber: string, driver: NewDriver) {
   const path = apiPath(API_ROUTES.driver, { accountId, policyNumber });
-  await expectStatus(path, { method: 'POST', json: driver }, 204);
+  return expectReceipt(path, { method: 'POST', json: driver });
 }
 
 export function useAddDriver() {

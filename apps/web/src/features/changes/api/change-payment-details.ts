@@ -1,24 +1,23 @@
-// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the new details, which the policies
-// list shows, so a success refreshes that query through its key factory.
+// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the request's reference; the new
+// details show in the policies list, so a success refreshes that query through its key factory.
 import {
   API_ROUTES,
   apiPath,
-  type PaymentDetails,
   type PaymentDetailsUpdate,
+  type RequestReceipt,
 } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { policiesQueryKey } from '../../../api/get-policies';
 import { useSession } from '../../../lib/session';
-import { expectStatus, type PolicyChange } from './policy-change';
+import { expectReceipt, type PolicyChange } from './policy-change';
 
 export async function changePaymentDetails(
   accountId: string,
   policyNumber: string,
   update: PaymentDetailsUpdate,
-): Promise<PaymentDetails> {
+): Promise<RequestReceipt> {
   const path = apiPath(API_ROUTES.paymentDetails, { accountId, policyNumber });
-  const response = await expectStatus(path, { method: 'PUT', json: update }, 200);
-  return (await response.json()) as PaymentDetails;
+  return expectReceipt(path, { method: 'PUT', json: update });
 }
 
 export function useChangePaymentDetails() {

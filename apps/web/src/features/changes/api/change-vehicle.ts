@@ -1,9 +1,9 @@
-// PUT …/{policyNumber}/vehicle (SPEC §7): 204 once the request is recorded; the policy changes
+// PUT …/{policyNumber}/vehicle (SPEC §7): 200 with its reference once the request is recorded; the policy changes
 // only when the broker confirms, so no cached query changes.
 import { API_ROUTES, apiPath, type VehicleChange } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session';
-import { expectStatus, type PolicyChange } from './policy-change';
+import { expectReceipt, type PolicyChange } from './policy-change';
 
 export async function changeVehicle(
   accountId: string,
@@ -11,7 +11,7 @@ export async function changeVehicle(
   vehicle: VehicleChange,
 ) {
   const path = apiPath(API_ROUTES.vehicle, { accountId, policyNumber });
-  await expectStatus(path, { method: 'PUT', json: vehicle }, 204);
+  return expectReceipt(path, { method: 'PUT', json: vehicle });
 }
 
 export function useChangeVehicle() {

@@ -1,6 +1,8 @@
 // What the change calls of SPEC §7 share: they address one policy of the signed-in account and
-// succeed on one status only (SPEC §4: 204 for driver and vehicle, 200 for the payment); any
-// other status rejects with ApiError, as a network failure does.
+// succeed on one status only (200 with the request's reference, docs/decisions/
+// 0046-request-reference-on-success.md); any other status rejects with ApiError, as a network
+// failure does.
+import { requestReceiptSchema, type RequestReceipt } from '@espace/contract';
 import { ApiError, apiResponse, type ApiRequest } from '../../../lib/api-client';
 
 /** The policy a change is about; the account is the session's. */
@@ -17,4 +19,10 @@ export async function expectStatus(
   const response = await apiResponse(path, init);
   if (response.status !== status) throw await ApiError.of(response);
   return response;
+}
+
+/** A request recorded for the broker: 200 with its reference. */
+export async function expectReceipt(path: string, init: ApiRequest): Promise<RequestReceipt> {
+  const response = await expectStatus(path, init, 200);
+  return requestReceiptSchema.parse(await response.json());
 }

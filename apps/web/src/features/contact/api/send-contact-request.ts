@@ -1,6 +1,7 @@
-// POST a contact request (SPEC §7 phone-contact and mail-contact, both 204): the route and the
+// POST a contact request (SPEC §7 phone-contact and mail-contact, both 200 with the request's
+// reference, docs/decisions/0046-request-reference-on-success.md): the route and the
 // payload come from the request's definition (contact-requests.ts). Nothing cached changes.
-import { apiPath } from '@espace/contract';
+import { apiPath, requestReceiptSchema, type RequestReceipt } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -10,8 +11,12 @@ export async function sendContactRequest(
   accountId: string,
   request: ContactRequestDefinition,
   payload: unknown,
-): Promise<void> {
-  await api<void>(apiPath(request.route, { accountId }), { method: 'POST', json: payload });
+): Promise<RequestReceipt> {
+  const body = await api<unknown>(apiPath(request.route, { accountId }), {
+    method: 'POST',
+    json: payload,
+  });
+  return requestReceiptSchema.parse(body);
 }
 
 /** The mutation of one request; its variable is what the customer typed. */
