@@ -9,10 +9,8 @@ import path from 'node:path';
 import { GENERATED_DOCUMENT_KINDS, GENERATED_DOCUMENTS, todayInParis } from '@espace/contract';
 import { migrate, openDatabase } from '../apps/server/src/db/client';
 import { seedDemoData } from '../apps/server/src/seed/seed';
-import {
-  loadContractData,
-  renderContractDocument,
-} from '../apps/server/src/services/documents/contract-documents';
+import { loadContractData } from '../apps/server/src/services/documents/generated/contract-data';
+import { renderContractDocument } from '../apps/server/src/services/documents/generated/render';
 import { FsDocumentStorage } from '../apps/server/src/services/storage/fs-storage';
 import { readLegalIdentity } from '../apps/server/src/legal-identity';
 

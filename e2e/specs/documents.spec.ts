@@ -1,7 +1,7 @@
 // /documents (SPEC §2): downloads, the documents to provide with their statuses and the
 // eligibility rule (SPEC §4), the upload modal's rules (SPEC §5) and results (SPEC §8).
 import { readFile } from 'node:fs/promises';
-import { FILE_CHECK_MESSAGES } from '@espace/contract';
+import { FILE_CHECK_MESSAGES, SUSPENDED_DOCUMENTS_MESSAGE } from '@espace/contract';
 import {
   DEMO,
   expect,
@@ -38,6 +38,19 @@ test.describe('documents to download', () => {
     expect(download.suggestedFilename()).toBe('Attestation d’assurance AU2026104512.pdf');
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('a suspended contract says why it has no Mémo nor certificate', async ({ page }) => {
+    // Decision 0048: only an « Actif » contract certifies that the vehicle is insured today.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, DEMO.camille, '/documents/0');
+    const group = page.getByRole('region', { name: 'Citroën C3 (DL-360-RS)' });
+    await expect(group).toContainText(SUSPENDED_DOCUMENTS_MESSAGE);
+    await expect(
+      group.getByRole('button', { name: /Relevé d’informations AU2022031457\.pdf/ }),
+    ).toBeVisible();
+    await expect(group.getByRole('button', { name: /Mémo|Attestation/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'documents, suspended contract');
   });
 
   test('a failed download shows the SPEC message', async ({ page, consoleErrors }) => {

@@ -165,7 +165,7 @@ test.describe('terminating a contract', () => {
     consoleErrors,
   }) => {
     for (const status of [400, 500, 409]) {
-      consoleErrors.expect(failedRequest(/\/terminate$/, status));
+      consoleErrors.expect(failedRequest(/\/terminate(\?brand=\w+)?$/, status));
     }
     const answers = [
       { status: 400, message: 'cession.pdf : Le fichier est vide.' },
@@ -176,7 +176,7 @@ test.describe('terminating a contract', () => {
       },
     ];
     let call = 0;
-    await page.route(/\/terminate$/, (route) => {
+    await page.route(/\/terminate(\?brand=\w+)?$/, (route) => {
       const answer = answers[call++]!;
       return route.fulfill(
         answer.status === 500

@@ -141,6 +141,10 @@ export class ConfigError extends Error {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** The brand skins' stylesheet the portal serves: the PDFs read their colours from it too
+ * (docs/decisions/0049-releve-mentions-one-pdf-pipeline.md). */
+export const BRAND_CSS_PATH = path.join(repoRoot, 'apps/web/public/brand/brands.css');
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},

@@ -1,7 +1,8 @@
 // The documents generated from the contract (issue 16): listed with the stored ones, downloaded
 // with the same call, tagged PDFs whose extracted text states what the policies API says
 // (unpdf, a PDF text extractor, reads them back as a reader would), including a terminated
-// policy's relevé with its end, and only the relevé for a terminated policy.
+// policy's relevé with its end, and only the relevé for a terminated policy. Page counts, footers,
+// the receipt and the suspended contract: pdf-documents.test.ts.
 import {
   addMonths,
   formatCrm,
@@ -70,7 +71,7 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
   const claimsOf = (policyNumber: string) =>
     t.database.handle.db
       .selectFrom('claims')
-      .select(['nature', 'responsibility', 'occurred_on'])
+      .select(['nature', 'responsibility', 'occurred_on', 'driver_name'])
       .where('policy_number', '=', policyNumber)
       .orderBy('occurred_on', 'desc')
       .execute();
@@ -101,9 +102,9 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
 
   it('draws a document in the skin the customer sees, and refuses an unknown one', async () => {
     const lumen = await download(TOYOTA, 'Mémo Véhicule Assuré');
-    expect(lumen.text).toContain('Marque Lumen Assurance');
+    expect(lumen.text).toContain('Lumen Assurance · Espace Assuré');
     const vireo = await download(TOYOTA, 'Mémo Véhicule Assuré', '?brand=vireo');
-    expect(vireo.text).toContain('Marque Vireo Assurance');
+    expect(vireo.text).toContain('Vireo Assurance · Espace Assuré');
     expect(vireo.text).not.toContain('Lumen');
     const unknown = await get(`${base(TOYOTA)}/document/memo-vehicule-assure?brand=autre`);
     expect(unknown.statusCode).toBe(400);
@@ -159,19 +160,20 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     expect(text).toContain(`Bonus-malus (coefficient CRM) ${formatCrm(principal.crm)}`);
     const drivers = await t.database.handle.db
       .selectFrom('drivers')
-      .select(['first_name', 'licence_date'])
+      .select(['first_name', 'licence_number', 'licence_date'])
       .where('policy_number', '=', TOYOTA)
       .execute();
     for (const d of p.drivers) {
-      const licence = drivers.find((row) => row.first_name === d.firstName)!.licence_date!;
+      const row = drivers.find((r) => r.first_name === d.firstName)!;
       const title = d.salutation === 'Mr' ? 'M.' : d.salutation;
       expect(text).toContain(
-        `${title} ${d.firstName} ${d.lastName} ${formatDate(d.birthDate)} ${formatDate(isoOf(licence))}`,
+        `${title} ${d.firstName} ${d.lastName} ${formatDate(d.birthDate)} ${row.licence_number} ${formatDate(isoOf(row.licence_date!))}`,
       );
     }
     const [claim] = await claimsOf(TOYOTA);
-    expect(text).toContain(
-      `${formatDate(isoOf(claim!.occurred_on))} ${claim!.nature} ${claim!.responsibility} %`,
+    // A long nature wraps inside its cell.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `${formatDate(isoOf(claim!.occurred_on))} ${claim!.nature} ${claim!.driver_name} ${claim!.responsibility} %`,
     );
   });
 

@@ -2,10 +2,12 @@
 // 'Téléchargement' tab beside the stored documents and downloaded with the same call
 // (GET …/document/{documentId}, where the id is one of these instead of a stored document's).
 // - the Mémo Véhicule Assuré (the proof of insurance since the green card ended in April 2024)
-//   and the insurance certificate: for a policy that is not terminated;
+//   and the insurance certificate: only for an « Actif » policy, since they certify that the
+//   vehicle is insured today (docs/decisions/0048-suspended-contracts-documents.md);
 // - the relevé d'informations (Code des assurances A121-1): for every policy.
 // They are drawn in the skin the customer sees (`brand`, the two skins of the portal).
 import { z } from 'zod';
+import { POLICY_STATES, type Policy } from './policy';
 
 export const GENERATED_DOCUMENT_KINDS = ['memo', 'certificate', 'statement'] as const;
 export type GeneratedDocumentKind = (typeof GENERATED_DOCUMENT_KINDS)[number];
@@ -14,7 +16,7 @@ export interface GeneratedDocumentInfo {
   /** The document id in the download path. */
   id: string;
   title: string;
-  /** Only for a policy that is not terminated. */
+  /** Only for an « Actif » policy (certifiesInsuranceToday). */
   activeOnly: boolean;
 }
 
@@ -23,6 +25,15 @@ export const GENERATED_DOCUMENTS: Record<GeneratedDocumentKind, GeneratedDocumen
   certificate: { id: 'attestation-assurance', title: 'Attestation d’assurance', activeOnly: true },
   statement: { id: 'releve-informations', title: 'Relevé d’informations', activeOnly: false },
 };
+
+/** Whether the policy's documents may certify that the vehicle is insured today. */
+export function certifiesInsuranceToday(policy: Pick<Policy, 'state'>): boolean {
+  return policy.state === POLICY_STATES.active;
+}
+
+/** Why a suspended policy has no Mémo nor certificate: the server's 409 and the screen's note. */
+export const SUSPENDED_DOCUMENTS_MESSAGE =
+  'Ce contrat est suspendu\u00a0: le véhicule n’est pas assuré aujourd’hui. Le Mémo Véhicule Assuré et l’attestation d’assurance ne sont délivrés que pour un contrat actif\u00a0; le relevé d’informations reste disponible.';
 
 /** The file name a generated document is downloaded under. */
 export function generatedDocumentFileName(kind: GeneratedDocumentKind, policyNumber: string) {
@@ -37,7 +48,10 @@ export function generatedDocumentKind(documentId: string): GeneratedDocumentKind
 export const BRAND_KEYS = ['lumen', 'vireo'] as const;
 export type BrandKey = (typeof BRAND_KEYS)[number];
 
-/** The download call's query: the skin a generated document is drawn in (stored files ignore it). */
-export const documentDownloadQuerySchema = z.object({
+/** The skin a PDF the server draws is drawn in: the download of a generated document, the
+ * termination request (its receipt). Stored files ignore it. */
+export const brandQuerySchema = z.object({
   brand: z.enum(BRAND_KEYS, { error: 'Habillage inconnu.' }).default('lumen'),
 });
+/** The download call's query. */
+export const documentDownloadQuerySchema = brandQuerySchema;

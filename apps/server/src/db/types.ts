@@ -31,6 +31,7 @@ export interface AccountAddresses {
 }
 
 export interface Accounts {
+  birth_date: Timestamp | null;
   commercial_consent: Generated<boolean>;
   created_at: Generated<Timestamp>;
   customer_id: string;
@@ -38,6 +39,8 @@ export interface Accounts {
   first_name: string;
   id: string;
   last_name: string;
+  licence_date: Timestamp | null;
+  licence_number: string | null;
   phone_number: string;
   portal_deleted_at: Timestamp | null;
 }
@@ -64,6 +67,7 @@ export interface ChangeRequests {
 }
 
 export interface Claims {
+  driver_name: string | null;
   id: string;
   nature: string;
   occurred_on: Timestamp;
@@ -122,6 +126,7 @@ export interface Drivers {
   id: string;
   last_name: string;
   licence_date: Timestamp | null;
+  licence_number: string | null;
   policy_number: string;
   principal: Generated<boolean>;
   salutation: Salutation;

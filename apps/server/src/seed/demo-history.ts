@@ -132,10 +132,20 @@ const JEAN_REQUESTS: DemoRequest[] = [
   },
 ];
 
-/** Licence dates, endings, claims for every demo policy; Jean's past requests. */
+/** Licence dates and numbers, endings, claims for every demo policy; Jean's past requests. */
 export async function seedDemoHistory(db: Db): Promise<void> {
   // Every demo driver got their licence at 18 years and 4 months.
   await sql`update drivers set licence_date = birth_date + interval '18 years 4 months'`.execute(
+    db,
+  );
+  // The relevé's licence numbers (migration 0021): 12 characters, like a French licence's.
+  await sql`update drivers set licence_number =
+    to_char(licence_date, 'YYMM') || upper(substr(md5(first_name || last_name), 1, 8))`.execute(db);
+  // Each demo subscriber is also a driver of their contracts: the same birth date and licence.
+  await sql`update accounts a set birth_date = d.birth_date, licence_number = d.licence_number,
+    licence_date = d.licence_date
+    from drivers d join policies p on p.policy_number = d.policy_number
+    where p.account_id = a.id and d.first_name = a.first_name and d.last_name = a.last_name`.execute(
     db,
   );
   for (const [policyNumber, ending] of Object.entries(ENDINGS)) {
@@ -155,6 +165,9 @@ export async function seedDemoHistory(db: Db): Promise<void> {
     })),
   );
   await db.insertInto('claims').values(claims).execute();
+  // The driver at the wheel of each demo claim: the policy's principal driver.
+  await sql`update claims c set driver_name = d.first_name || ' ' || d.last_name
+    from drivers d where d.policy_number = c.policy_number and d.principal`.execute(db);
 
   const jean = await db
     .selectFrom('accounts')

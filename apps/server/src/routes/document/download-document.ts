@@ -35,6 +35,7 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
           401: errorBodySchema,
           403: errorBodySchema,
           404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
     },

@@ -3,31 +3,33 @@
 // terminated policy's documents, which stay listed); a document is read only through its
 // policy (else NotFoundError 'Document introuvable.'); a listed document whose bytes are missing
 // from storage reads as not found, never as a server error, and is logged for the operator.
-// The documents generated from the contract (contract-documents.ts, issue 16) are listed first
-// and read with the same call, rendered on request; a terminated policy has only its relevé.
+// The documents generated from the contract (generated/render.ts) are listed first and read with
+// the same call, rendered on request; a terminated policy has only its relevé (a Mémo or
+// certificate reads as not found), a suspended one too (ConflictError: it is not insured today,
+// docs/decisions/0048-suspended-contracts-documents.md).
 import {
   DOCUMENT_NOT_FOUND_MESSAGE,
-  GENERATED_DOCUMENTS,
   generatedDocumentFileName,
   generatedDocumentKind,
   isTerminated,
   MESSAGES,
+  SUSPENDED_DOCUMENTS_MESSAGE,
   todayInParis,
   type BrandKey,
   type DownloadedDocument,
 } from '@espace/contract';
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { Logger } from '../logger';
 import { requireOwnPolicy } from '../policies';
 import { StoredFileNotFoundError, type DocumentStorage } from '../storage/storage';
+import { loadContractData, type DocumentIssuer } from './generated/contract-data';
 import {
   generatedDocumentsOf,
-  loadContractData,
+  offersGeneratedDocument,
   renderContractDocument,
-  type DocumentIssuer,
-} from './contract-documents';
+} from './generated/render';
 
 export async function listPolicyDocuments(
   db: Db,
@@ -80,8 +82,9 @@ export async function openPolicyDocument(
   const policy = await requireOwnPolicy(db, accountId, policyNumber);
   const kind = generatedDocumentKind(documentId);
   if (kind) {
-    if (GENERATED_DOCUMENTS[kind].activeOnly && isTerminated(policy)) {
-      throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
+    if (!offersGeneratedDocument(kind, policy)) {
+      if (isTerminated(policy)) throw new NotFoundError(DOCUMENT_NOT_FOUND_MESSAGE);
+      throw new ConflictError(SUSPENDED_DOCUMENTS_MESSAGE);
     }
     const now = new Date();
     const data = await loadContractData(db, accountId, policy.policy_number, todayInParis(now));

@@ -1,42 +1,24 @@
 /**
- * Tagged PDFs drawn with pdfkit (issue 16: the Mémo Véhicule Assuré, the insurance certificate
- * and the relevé d'informations): a structure tree (Document > H1, H2, P, Table > TR > TH/TD,
+ * Tagged PDFs drawn with pdfkit, the one PDF library of the server (the Mémo Véhicule Assuré,
+ * the insurance certificate, the relevé d'informations, the termination receipt and the demo
+ * documents; docs/decisions/0027-generated-documents.md): a structure tree (Document > H1, H2, P, Table > TR > TH/TD,
  * L > LI > LBody) in reading order, the language (fr-FR) and title set and shown as the window
  * title, decorations and the page footer marked as artifacts, in the brand's colours. Built for
  * PDF/UA in mind; the 14 standard fonts are not embedded, so the files do not claim PDF/UA.
  * Text goes through `drawable`: the standard fonts draw WinAnsi only (fr-FR spaces mapped).
+ * Every page has the same header (brand) and a two-line footer (the document, « page x/y »,
+ * then who issues it), drawn at the end into the bottom margin so it never adds a page.
  */
-import type { BrandKey } from '@espace/contract';
 import PDFDocument from 'pdfkit';
-
-/** The brand skins of apps/web/public/brand/brands.css, for the documents drawn in them. */
-export const PDF_SKINS = {
-  lumen: {
-    brand: 'Lumen Assurance',
-    primary: '#0b3a75',
-    accent: '#006b72',
-    accentSoft: '#e3f2f3',
-    text: '#1a1f2b',
-    muted: '#4a5366',
-    border: '#c9d0db',
-  },
-  vireo: {
-    brand: 'Vireo Assurance',
-    primary: '#24522f',
-    accent: '#8a3b00',
-    accentSoft: '#fbefe5',
-    text: '#1c2119',
-    muted: '#4d5547',
-    border: '#c8d0c2',
-  },
-} as const satisfies Record<BrandKey, Record<string, string>>;
-export type PdfSkin = (typeof PDF_SKINS)[BrandKey];
+import type { PdfSkin } from './brand-skins';
 
 const MARGIN = 50;
 const PAGE_WIDTH = 595.28; // A4
 const PAGE_HEIGHT = 841.89;
 const WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const BOTTOM = PAGE_HEIGHT - MARGIN - 30;
+/** Where the content stops: the footer's two lines sit below, in the bottom margin. */
+const BOTTOM = PAGE_HEIGHT - MARGIN - 10;
+const FOOTER_Y = PAGE_HEIGHT - MARGIN + 4;
 const LABEL_WIDTH = 190;
 
 type Struct = PDFKit.PDFStructureElement;
@@ -56,9 +38,11 @@ export function drawable(text: string): string {
 export interface TaggedPdfOptions {
   title: string;
   subject: string;
-  /** Printed at the foot of every page. */
+  /** Printed at the foot of every page, followed by « page x/y ». */
   footer: string;
-  /** The brand skin the customer sees (PDF_SKINS). */
+  /** The second footer line: who issues the document (broker, ORIAS, insurer). */
+  issuedBy: string;
+  /** The brand skin the customer sees (brand-skins.ts). */
   skin: PdfSkin;
 }
 
@@ -297,18 +281,21 @@ export class TaggedPdf {
     this.root.end();
     const range = doc.bufferedPageRange();
     const footer = drawable(this.options.footer);
+    const issuedBy = drawable(this.options.issuedBy);
     for (let i = range.start; i < range.start + range.count; i += 1) {
       doc.switchToPage(i);
+      // Text below the bottom margin would make pdfkit open a page: draw it with none.
+      const margin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
       doc.markContent('Artifact', { type: 'Pagination' });
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor(this.options.skin.muted)
-        .text(`${footer} · page ${i + 1}/${range.count}`, MARGIN, PAGE_HEIGHT - MARGIN, {
-          width: WIDTH,
-          lineBreak: false,
-        });
+      doc.font('Helvetica').fontSize(8).fillColor(this.options.skin.muted);
+      doc.text(`${footer} · page ${i + 1}/${range.count}`, MARGIN, FOOTER_Y, {
+        width: WIDTH,
+        lineBreak: false,
+      });
+      doc.text(issuedBy, MARGIN, FOOTER_Y + 11, { width: WIDTH });
       doc.endMarkedContent();
+      doc.page.margins.bottom = margin;
     }
     doc.end();
     await this.done;

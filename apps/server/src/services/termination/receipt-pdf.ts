@@ -1,13 +1,17 @@
 // The receipt of a termination request on a durable medium (Code des assurances L113-15-3,
 // décret 2023-182): who asked, for which contract, the reference, the date and time of receipt
-// and the indicative date of effect with the article it applies. Drawn as a PDF with pdf-lib.
+// and the indicative date of effect with the article it applies. Drawn like the generated
+// documents, in the skin the customer saw, with the same header and the footer naming the
+// broker (ORIAS) and the insurer (../documents/generated/layout.ts).
 import {
   formatDate,
   formatReceivedAt,
   TERMINATION_MESSAGES,
+  type BrandKey,
   type TerminationAcknowledgement,
 } from '@espace/contract';
-import { renderTextPdf } from '../pdf/text-pdf';
+import type { DocumentIssuer } from '../documents/generated/contract-data';
+import { documentFrame, openDocument } from '../documents/generated/layout';
 
 export interface ReceiptContent {
   acknowledgement: Omit<TerminationAcknowledgement, 'receiptDocumentId' | 'receiptFileName'>;
@@ -19,33 +23,45 @@ export interface ReceiptContent {
 }
 
 const TITLE = 'Accusé de réception de votre demande de résiliation';
-const FOOTER = 'Espace Assuré — accusé de réception établi automatiquement à la réception';
 
 /** The name under which the receipt is listed in the 'Téléchargement' tab. */
 export function receiptFileName(reference: string): string {
   return `Accusé de réception résiliation ${reference}.pdf`;
 }
 
-export function renderReceipt(content: ReceiptContent): Promise<Uint8Array> {
+export async function renderReceipt(
+  content: ReceiptContent,
+  { issuer, brand }: { issuer: DocumentIssuer; brand: BrandKey },
+): Promise<Buffer> {
   const { acknowledgement: ack, customer, vehicle } = content;
-  const lines = [
-    `Référence de la demande\u00a0: ${ack.reference}`,
-    `Demande reçue le ${formatReceivedAt(ack.receivedAt)} (heure de Paris)`,
-    '',
-    `Assuré\u00a0: ${customer.firstName} ${customer.lastName}`,
-    `E-mail\u00a0: ${customer.email} · Téléphone\u00a0: ${customer.phone}`,
-    `Contrat n° ${ack.policyNumber} · ${vehicle.manufacturer} ${vehicle.model} (${vehicle.licensePlate})`,
-    `Motif\u00a0: ${content.reason}`,
-    ...(content.comment ? [`Commentaire\u00a0: ${content.comment}`] : []),
-    content.fileNames.length > 0
-      ? `Justificatifs reçus\u00a0: ${content.fileNames.join(', ')}`
-      : 'Justificatifs reçus\u00a0: aucun',
-    '',
-    `${TERMINATION_MESSAGES.effectiveLabel[ack.effect]}\u00a0: ${formatDate(ack.effectiveDate)}`,
-    TERMINATION_MESSAGES.basis[ack.basis],
-    TERMINATION_MESSAGES.indicative,
-    '',
-    'Nous avons bien reçu votre demande de résiliation. Conservez ce document\u00a0: il atteste la date de votre demande.',
+  const frame = await documentFrame(brand, issuer, new Date(ack.receivedAt));
+  const request: [string, string][] = [
+    ['Référence de la demande', ack.reference],
+    ['Reçue le', `${formatReceivedAt(ack.receivedAt)} (heure de Paris)`],
+    ['Assuré', `${customer.firstName} ${customer.lastName}`],
+    ['E-mail', customer.email],
+    ['Téléphone', customer.phone],
+    ['Contrat n°', ack.policyNumber],
+    ['Véhicule', `${vehicle.manufacturer} ${vehicle.model} (${vehicle.licensePlate})`],
+    ['Motif', content.reason],
+    // The sale of the vehicle (reason 2) will state its « Date de cession » here.
+    ...(content.comment ? ([['Commentaire', content.comment]] as [string, string][]) : []),
+    ['Justificatifs reçus', content.fileNames.length > 0 ? content.fileNames.join(', ') : 'aucun'],
   ];
-  return renderTextPdf({ title: TITLE, lines, footer: FOOTER });
+  return openDocument(frame, {
+    title: TITLE,
+    subject: `Demande ${ack.reference}, contrat n° ${ack.policyNumber}`,
+    reference: ack.reference,
+  })
+    .paragraph(
+      `${issuer.brokerName}, courtier de votre contrat auprès de ${issuer.insurerName}, a bien reçu votre demande de résiliation. Conservez ce document\u00a0: il atteste la date de votre demande.`,
+    )
+    .heading('Votre demande')
+    .fields(request)
+    .heading('Date d’effet')
+    .fields([[TERMINATION_MESSAGES.effectiveLabel[ack.effect], formatDate(ack.effectiveDate)]])
+    .paragraph(TERMINATION_MESSAGES.basis[ack.basis])
+    .paragraph(TERMINATION_MESSAGES.indicative, { strong: true })
+    .paragraph('Accusé de réception établi automatiquement à la réception de la demande.')
+    .finish();
 }

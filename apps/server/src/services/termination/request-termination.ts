@@ -25,10 +25,12 @@ import {
   terminationEffect,
   terminationReasonByLabel,
   todayInParis,
+  type BrandKey,
   type ParsedTerminationRequest,
   type TerminationAcknowledgement,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
+import type { DocumentIssuer } from '../documents/generated/contract-data';
 import { storeFileBytes, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
 import type { Logger } from '../logger';
@@ -49,6 +51,8 @@ export interface TerminationDeps {
   /** Only when SMTP is configured. */
   mailer: Mailer | undefined;
   log: Logger;
+  /** Who the receipt names: the broker and insurer of the operator's legal identity. */
+  issuer: DocumentIssuer;
   /** The clock; tests pin it. */
   now?: () => Date;
 }
@@ -104,7 +108,13 @@ async function storeFiles(
 
 export async function requestTermination(
   deps: TerminationDeps,
-  request: { accountId: string; policyNumber: string; body: ParsedTerminationRequest },
+  request: {
+    accountId: string;
+    policyNumber: string;
+    body: ParsedTerminationRequest;
+    /** The skin the receipt is drawn in: the one the customer sees. */
+    brand: BrandKey;
+  },
 ): Promise<TerminationOutcome> {
   const { db, storage } = deps;
   const { accountId, body } = request;
@@ -135,23 +145,26 @@ export async function requestTermination(
       receiptDocumentId: randomUUID(),
       receiptFileName: receiptFileName(reference),
     };
-    receipt = await renderReceipt({
-      acknowledgement,
-      customer: {
-        firstName: subject.first_name,
-        lastName: subject.last_name,
-        email: body.email,
-        phone: body.phone,
+    receipt = await renderReceipt(
+      {
+        acknowledgement,
+        customer: {
+          firstName: subject.first_name,
+          lastName: subject.last_name,
+          email: body.email,
+          phone: body.phone,
+        },
+        vehicle: {
+          manufacturer: subject.manufacturer,
+          model: subject.model,
+          licensePlate: subject.license_plate,
+        },
+        reason: reason.label,
+        comment: body.comment,
+        fileNames: files.map((f) => f.originalName),
       },
-      vehicle: {
-        manufacturer: subject.manufacturer,
-        model: subject.model,
-        licensePlate: subject.license_plate,
-      },
-      reason: reason.label,
-      comment: body.comment,
-      fileNames: files.map((f) => f.originalName),
-    });
+      { issuer: deps.issuer, brand: request.brand },
+    );
     const receiptKey = newStorageKey();
     stored.push(receiptKey);
     const put = await storage.put(receiptKey, Readable.from([receipt]), {

@@ -3,6 +3,7 @@
 // pending for the policy. The body limit fits the files of SPEC §9 at their size limit, no more.
 import {
   API_ROUTES,
+  brandQuerySchema,
   errorBodySchema,
   TERMINATION_BODY_LIMIT,
   terminationAcknowledgementSchema,
@@ -30,6 +31,8 @@ export default async function terminateRoute(
         tags: ['policy'],
         summary: 'Demande la résiliation du contrat (justificatifs en base64)',
         params: policyParams,
+        // The skin the receipt is drawn in, as for a generated document's download.
+        querystring: brandQuerySchema,
         body: terminationRequestSchema,
         response: {
           200: terminationAcknowledgementSchema.describe('Demande déjà reçue pour ce contrat'),
@@ -46,11 +49,18 @@ export default async function terminateRoute(
     },
     async (request, reply) => {
       const { created, acknowledgement } = await requestTermination(
-        { db: app.db, storage: app.storage, mailer: opts.mailer, log: request.log },
+        {
+          db: app.db,
+          storage: app.storage,
+          mailer: opts.mailer,
+          log: request.log,
+          issuer: app.config.legalIdentity,
+        },
         {
           accountId: request.accountId,
           policyNumber: request.params.policyNumber,
           body: request.body,
+          brand: request.query.brand,
         },
       );
       return reply.code(created ? 201 : 200).send(acknowledgement);

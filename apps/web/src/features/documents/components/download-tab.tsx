@@ -1,9 +1,12 @@
 // SPEC §2 'Téléchargement': the documents of every policy, one list call per policy (SPEC §7),
 // grouped under 'manufacturer model (plate)', each with its creation date dd.mm.yyyy. A failed
 // download shows the SPEC §8 message in the banner. While one runs, its item shows a spinner
-// and « Téléchargement… » and ignores a second tap (components/download).
+// and « Téléchargement… » and ignores a second tap (components/download). A suspended contract
+// says why it has no Mémo nor certificate (docs/decisions/0048-suspended-contracts-documents.md).
 import {
   formatDate,
+  POLICY_STATES,
+  SUSPENDED_DOCUMENTS_MESSAGE,
   UPLOAD_MESSAGES,
   type DownloadedDocument,
   type Policy,
@@ -46,6 +49,9 @@ export function DownloadTab({ policies }: { policies: Policy[] }) {
             aria-labelledby={titleId}
           >
             <h2 id={titleId}>{policyTitle(policy)}</h2>
+            {policy.state === POLICY_STATES.suspended && (
+              <p className="documents-note">{SUSPENDED_DOCUMENTS_MESSAGE}</p>
+            )}
             {list.isPending ? (
               <Loading />
             ) : list.isError ? (

@@ -16,6 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentsQueryKey } from '../../../api/get-documents';
 import { policiesQueryKey } from '../../../api/get-policies';
 import { apiResponse } from '../../../lib/api-client';
+import { currentBrandKey } from '../../../lib/brand';
 import { useSession } from '../../../lib/session';
 
 export class TerminationError extends Error {
@@ -38,10 +39,10 @@ export async function terminateContract(
 ): Promise<TerminationAcknowledgement> {
   let response: Response;
   try {
-    response = await apiResponse(apiPath(API_ROUTES.terminate, { accountId, policyNumber }), {
-      method: 'POST',
-      json: request,
-    });
+    // The receipt is drawn in the skin on screen, like a generated document (lib/brand.ts).
+    const brand = new URLSearchParams({ brand: currentBrandKey() });
+    const path = apiPath(API_ROUTES.terminate, { accountId, policyNumber });
+    response = await apiResponse(`${path}?${brand}`, { method: 'POST', json: request });
   } catch {
     throw new TerminationError(TERMINATION_MESSAGES.results.other);
   }
