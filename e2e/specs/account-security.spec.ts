@@ -120,7 +120,7 @@ test.describe('account security', () => {
     ).toBeVisible();
   });
 
-  test('the preferences screen saves the consent at once, with its banners', async ({
+  test('the preferences screen saves the consent at once, keeps focus on the box and says so', async ({
     page,
     consoleErrors,
   }) => {
@@ -129,25 +129,37 @@ test.describe('account security', () => {
     const consent = page.getByLabel(
       'J’accepte d’être contacté(e) à des fins de prospection commerciale',
     );
+    const status = page.getByRole('status').filter({ hasText: /./ });
     await expect(consent).toBeChecked();
+    // A target of at least 24 px (WCAG 2.5.8).
+    const box = (await consent.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
     await expectNoAxeViolations(page, 'preferences screen');
 
-    await consent.uncheck();
-    await expect(banner(page)).toContainText(
-      'Nous avons bien pris en compte votre demande de ne plus être recontacté(e) à des fins de prospections commerciales.',
+    // With the keyboard: saving keeps the focus on the box (WCAG 3.2.2) and is read out.
+    await consent.focus();
+    await page.keyboard.press('Space');
+    await expect(status).toHaveText(
+      'Choix enregistré. Nous avons bien pris en compte votre demande de ne plus être recontacté(e) à des fins de prospections commerciales.',
     );
     await expect(consent).not.toBeChecked();
+    await expect(consent).toBeFocused();
+    await expect(banner(page)).toHaveCount(0);
     await page.reload();
     await expect(consent).not.toBeChecked();
 
-    await consent.check();
-    await expect(banner(page)).toContainText('Votre choix a bien été enregistré.');
+    await consent.focus();
+    await page.keyboard.press('Space');
+    await expect(status).toHaveText('Choix enregistré. Votre choix a bien été enregistré.');
     await expect(consent).toBeChecked();
+    await expect(consent).toBeFocused();
+    await expectNoAxeViolations(page, 'preferences saved');
 
     await page.route('**/api/v1/consent/**', (route) => route.fulfill({ status: 500 }));
     await consent.uncheck();
     await expect(banner(page)).toContainText('Erreur de fichier interne');
     await expect(consent).toBeChecked();
+    await expect(status).toHaveCount(0);
     await expectNoAxeViolations(page, 'preferences error');
   });
 

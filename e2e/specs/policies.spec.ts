@@ -119,3 +119,50 @@ test.describe('policies list', () => {
     await expectNoAxeViolations(page, 'lea policies');
   });
 });
+
+test.describe('the payment block on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the IBAN is read in full, grouped by four, and the toggle says what it will do', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.camille);
+    const card = page.getByTestId('policy-card').filter({ hasText: 'AU2026104512' });
+    await card.getByRole('button', { name: 'Coordonnées bancaires' }).click();
+    const iban = card.getByTestId('iban');
+    await expect(iban).toHaveText('FR•• •••• •••• •••• •••• •••8 973');
+    // Every group inside the card, none broken across lines; the page no wider than the screen.
+    const fits = async () => {
+      const edge = (await card.boundingBox())!;
+      const groups = await iban.locator('.nowrap').evaluateAll((spans) =>
+        spans.map((s) => {
+          const r = s.getBoundingClientRect();
+          return { right: r.right, height: r.height, lines: s.getClientRects().length };
+        }),
+      );
+      expect(groups).toHaveLength(7);
+      for (const g of groups) {
+        expect(g.right).toBeLessThanOrEqual(edge.x + edge.width);
+        expect(g.lines).toBe(1);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        320,
+      );
+    };
+    await fits();
+    const show = card.getByRole('button', { name: 'Afficher l’IBAN' });
+    const font = (button: typeof show) => button.evaluate((b) => getComputedStyle(b).fontFamily);
+    expect(await font(show)).toBe(
+      await font(card.getByRole('button', { name: 'Coordonnées bancaires' })),
+    );
+    await show.click();
+    await expect(iban).toHaveText('FR76 1380 7000 3532 1234 5678 973');
+    await fits();
+    const hide = card.getByRole('button', { name: 'Masquer l’IBAN' });
+    await expect(hide).toBeFocused();
+    await expectNoAxeViolations(page, 'IBAN shown at 320 px');
+    await hide.click();
+    await expect(iban).toHaveText('FR•• •••• •••• •••• •••• •••8 973');
+    await expect(card.getByRole('button', { name: 'Afficher l’IBAN' })).toBeVisible();
+  });
+});

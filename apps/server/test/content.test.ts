@@ -84,6 +84,13 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     expect(await html('rules')).toMatch(/2 mois|deux mois/);
     expect(await html('personalInformation')).toMatch(/5 ans|cinq ans/);
     expect(await html('accessibility')).toContain('WCAG 2.1');
+    // The statement says when it was checked, what is known not to conform, and how to report.
+    const accessibility = await html('accessibility');
+    expect(accessibility).toContain('23 novembre 2026');
+    expect(accessibility).toContain('Non-conformités');
+    expect(accessibility).not.toContain('Aucune non-conformité n’est connue');
+    expect(accessibility).toMatch(/Défenseur des droits/);
+    expect(accessibility).toMatch(/href="\/contact"/);
   });
 
   it('lets no placeholder reach a customer: the legal identity comes from configuration', async () => {

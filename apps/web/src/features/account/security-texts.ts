@@ -19,6 +19,8 @@ export const SECURITY_TEXTS = {
     title: 'Gestion des préférences',
     lead: 'Choisissez si nous pouvons vous contacter pour vous présenter nos offres commerciales (courriel, téléphone, courrier). Vous pouvez changer d’avis à tout moment\u00a0; cela ne change rien à vos contrats.',
     consent: 'J’accepte d’être contacté(e) à des fins de prospection commerciale',
+    /** Read out beside the box once the choice is saved (decision 0042). */
+    saved: 'Choix enregistré.',
   },
   accountDelete: {
     title: 'Supprimer le compte',

@@ -37,22 +37,21 @@ export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
         )}
         <div>
           <dt>IBAN</dt>
-          <dd className="iban">
-            <span data-testid="iban">
+          <dd className="payment-details__iban">
+            <span className="iban" data-testid="iban">
               {(revealed ? formatIbanGroups(iban) : maskIban(iban)).split(' ').map((group, i) => (
-                <span key={i} className="nowrap">
+                <span key={i}>
                   {i > 0 && ' '}
-                  {group}
+                  <span className="nowrap">{group}</span>
                 </span>
               ))}
-            </span>{' '}
+            </span>
             <button
               type="button"
               className="button button--secondary payment-details__reveal"
-              aria-pressed={revealed}
               onClick={() => setRevealed(!revealed)}
             >
-              Afficher l’IBAN
+              {revealed ? 'Masquer l’IBAN' : 'Afficher l’IBAN'}
             </button>
           </dd>
         </div>
