@@ -53,5 +53,3 @@ export type BrandKey = (typeof BRAND_KEYS)[number];
 export const brandQuerySchema = z.object({
   brand: z.enum(BRAND_KEYS, { error: 'Habillage inconnu.' }).default('lumen'),
 });
-/** The download call's query. */
-export const documentDownloadQuerySchema = brandQuerySchema;

@@ -2,7 +2,7 @@
 // file name (RFC 6266: an ASCII `filename` for old clients, the exact name in `filename*`), with
 // its stored type, `nosniff` and a sandbox CSP, so a file can never run as a page of the portal
 // (ARCHITECTURE.md decision 5). A generated document is drawn in the `brand` skin asked for.
-import { API_ROUTES, documentDownloadQuerySchema, errorBodySchema } from '@espace/contract';
+import { API_ROUTES, brandQuerySchema, errorBodySchema } from '@espace/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
         tags: ['document'],
         summary: 'Télécharger un document d’un contrat du client connecté',
         params: documentParams,
-        querystring: documentDownloadQuerySchema,
+        querystring: brandQuerySchema,
         response: {
           200: z.any().describe('Le fichier (pdf, png ou jpeg), en pièce jointe'),
           400: errorBodySchema,
