@@ -41,7 +41,7 @@ async function openFromCard(page: Page, policyNumber: string) {
     .getByRole('link', { name: `Résilier votre contrat n° ${policyNumber}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/contractTermination/${policyNumber}$`));
-  await expect(page.getByRole('heading', { name: 'RESILIER LE CONTRAT' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'RÉSILIER LE CONTRAT' })).toBeVisible();
 }
 
 async function expectAcknowledged(page: Page, policyNumber: string) {
@@ -104,7 +104,7 @@ test.describe('terminating a contract', () => {
 
   test('another reason, keyboard only, with a comment and two documents', async ({ page }) => {
     await signIn(page, DEMO.camille, `/contractTermination/${FOR_OTHER}`);
-    await expect(page.getByRole('heading', { name: 'RESILIER LE CONTRAT' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'RÉSILIER LE CONTRAT' })).toBeVisible();
     const reason = page.getByLabel('Motif de résiliation');
     await tabTo(page, reason);
     await page.keyboard.press('ArrowDown');

@@ -2,6 +2,7 @@
 // base64) and counts of what the server kept, to prove that a refusal leaves nothing behind.
 import {
   TERMINATION_REASONS,
+  todayInParis,
   type TerminationFile,
   type TerminationRequest,
 } from '@espace/contract';
@@ -35,6 +36,8 @@ export function terminationBody(overrides: Partial<TerminationRequest> = {}): Te
     licensePlate: 'GH-482-KL',
     hasFile: files.length > 0,
     files,
+    // Reason 2 asks the day of the sale (decision 0043): today unless the test says otherwise.
+    ...(overrides.reason === SALE ? { saleDate: todayInParis() } : {}),
     ...overrides,
   };
 }

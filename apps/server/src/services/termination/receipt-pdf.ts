@@ -41,7 +41,13 @@ export function renderReceipt(content: ReceiptContent): Promise<Uint8Array> {
       ? `Justificatifs reçus\u00a0: ${content.fileNames.join(', ')}`
       : 'Justificatifs reçus\u00a0: aucun',
     '',
+    ...(ack.saleDate
+      ? [`${TERMINATION_MESSAGES.saleDateLabel}\u00a0: ${formatDate(ack.saleDate)}`]
+      : []),
     `${TERMINATION_MESSAGES.effectiveLabel[ack.effect]}\u00a0: ${formatDate(ack.effectiveDate)}`,
+    ...(ack.terminationDate
+      ? [`${TERMINATION_MESSAGES.terminationDateLabel}\u00a0: ${formatDate(ack.terminationDate)}`]
+      : []),
     TERMINATION_MESSAGES.basis[ack.basis],
     TERMINATION_MESSAGES.indicative,
     '',
