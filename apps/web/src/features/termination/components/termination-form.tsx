@@ -5,8 +5,8 @@
 // the form; it opens the confirmation, which shows the dates and sends. While
 // sending, the form is busy under an announced overlay; a refusal shows the SPEC §8 message.
 import {
-  isIsoDate,
   isSaleReason,
+  parseDateInput,
   saleDateBounds,
   TERMINATION_MESSAGES,
   TERMINATION_REASON_LABELS,
@@ -84,10 +84,12 @@ export function TerminationForm({
   const selling = reason !== undefined && isSaleReason(reason);
   const today = todayInParis();
   const saleBounds = saleDateBounds(policy.startDate, today);
-  // What the server will answer, shown before the customer confirms (decision 0043).
+  // What the server will answer, shown before the customer confirms (decision 0043); the field
+  // holds the date as typed (jj.mm.aaaa), the rule takes it as ISO.
+  const saleIso = parseDateInput(saleDate);
   const effect =
-    reason && (!selling || isIsoDate(saleDate))
-      ? terminationEffect(reason.id, policy.startDate, today, selling ? saleDate : undefined)
+    reason && (!selling || saleIso)
+      ? terminationEffect(reason.id, policy.startDate, today, (selling && saleIso) || undefined)
       : null;
   const terminate = useActionLifecycle(useTerminateContract(), {
     // SPEC §4: the termination flow shows its own success view, not a banner.
