@@ -217,8 +217,15 @@ test.describe('address changes', () => {
 
     const dialog = page.getByRole('dialog', { name: NOT_RECOGNISED.title });
     await expect(dialog).toContainText('Le code postal 99999 n’existe pas.');
+    // Correcting is the primary action, focused when the dialog opens (decision 0044).
+    const edit = dialog.getByRole('button', { name: NOT_RECOGNISED.edit });
+    await expect(edit).toBeFocused();
+    await expect(edit).not.toHaveClass(/button--secondary/);
+    await expect(dialog.getByRole('button', { name: NOT_RECOGNISED.confirm })).toHaveClass(
+      /button--secondary/,
+    );
     await expectNoAxeViolations(page, 'address not recognised');
-    await dialog.getByRole('button', { name: NOT_RECOGNISED.edit }).click();
+    await edit.click();
     await expect(dialog).toBeHidden();
     await expect(field(page, 'Code postal')).toHaveValue('99999');
 

@@ -2,6 +2,14 @@
 // assurances L113-15-3): three steps from a policy card to the acknowledgement and its PDF
 // receipt, the reason clearing the files, the comment counter, keyboard only, 375 px wide.
 // These specs record termination requests for camille: they run in the 'changes' project.
+import {
+  addDays,
+  addMonths,
+  formatDate,
+  saleEffect,
+  TERMINATION_MESSAGES,
+  todayInParis,
+} from '@espace/contract';
 import type { Locator, Page } from '@playwright/test';
 import {
   DEMO,
@@ -41,7 +49,7 @@ async function openFromCard(page: Page, policyNumber: string) {
     .getByRole('link', { name: `Résilier votre contrat n° ${policyNumber}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/contractTermination/${policyNumber}$`));
-  await expect(page.getByRole('heading', { name: 'RESILIER LE CONTRAT' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'RÉSILIER LE CONTRAT' })).toBeVisible();
 }
 
 async function expectAcknowledged(page: Page, policyNumber: string) {
@@ -79,6 +87,10 @@ test.describe('terminating a contract', () => {
     await page.getByLabel('Charger documents').setInputFiles([pdfFile('cession.pdf', 2)]);
     // One proof for a sale: the picker goes once it is attached.
     await expect(page.getByLabel('Charger documents')).toHaveCount(0);
+    // …and the day of the sale (decision 0043).
+    await expect(submit).toBeDisabled();
+    const saleDate = addDays(todayInParis(), -3);
+    await page.getByLabel('Date de la vente').fill(formatDate(saleDate));
     await expect(submit).toBeEnabled();
     await submit.click();
 
@@ -91,6 +103,7 @@ test.describe('terminating a contract', () => {
     await expect(page.getByTestId('termination-success')).toContainText(
       'Suspension des garanties à compter du',
     );
+    await expect(page.getByTestId('termination-sale-date')).toHaveText(formatDate(saleDate));
 
     await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
     if ((await card(page, FOR_SALE).count()) === 0)
@@ -104,7 +117,7 @@ test.describe('terminating a contract', () => {
 
   test('another reason, keyboard only, with a comment and two documents', async ({ page }) => {
     await signIn(page, DEMO.camille, `/contractTermination/${FOR_OTHER}`);
-    await expect(page.getByRole('heading', { name: 'RESILIER LE CONTRAT' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'RÉSILIER LE CONTRAT' })).toBeVisible();
     const reason = page.getByLabel('Motif de résiliation');
     await tabTo(page, reason);
     await page.keyboard.press('ArrowDown');
@@ -230,6 +243,42 @@ test.describe('terminating a contract', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, 'termination form at 375 px');
+    });
+
+    test('a sale: the date is asked, and the confirmation shows the dates before sending', async ({
+      page,
+    }) => {
+      await signIn(page, DEMO.camille, `/contractTermination/${NOT_SENT}`);
+      await page.getByLabel('Motif de résiliation').selectOption(SALE);
+      await page.getByLabel('Charger documents').setInputFiles([pdfFile('cession.pdf', 2)]);
+      const submit = page.getByRole('button', { name: 'Résilier ce contrat' });
+      const field = page.getByLabel('Date de la vente');
+      const today = todayInParis();
+      await field.fill(formatDate(addDays(addMonths(today, 1), 1)));
+      await field.blur();
+      await expect(page.getByText('La date de vente ne peut pas dépasser le')).toBeVisible();
+      await expect(submit).toBeDisabled();
+
+      const saleDate = addMonths(today, -1);
+      await field.fill(formatDate(saleDate));
+      await submit.click();
+      const dialog = page.getByRole('dialog', { name: 'Confirmer la résiliation' });
+      const { suspensionDate, terminationDate } = saleEffect(saleDate, today);
+      await expect(dialog.getByTestId('confirm-contract')).toContainText(`Contrat n° ${NOT_SENT}`);
+      await expect(dialog).toContainText('Date de la vente');
+      await expect(dialog).toContainText(formatDate(saleDate));
+      await expect(dialog.getByTestId('confirm-effective-date')).toHaveText(
+        formatDate(suspensionDate),
+      );
+      await expect(dialog.getByTestId('confirm-termination-date')).toHaveText(
+        formatDate(terminationDate),
+      );
+      await expect(dialog.getByTestId('confirm-basis')).toHaveText(
+        TERMINATION_MESSAGES.basis['L121-11'],
+      );
+      await expectNoAxeViolations(page, 'termination confirmation at 375 px');
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await expect(dialog).toBeHidden();
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   TERMINATION_REASONS,
   UPLOAD_TYPES,
   uploadTypeByExtension,
+  todayInParis,
   type TerminationFile,
   type TerminationRequest,
 } from '@espace/contract';
@@ -34,6 +35,8 @@ export function terminationBody(overrides: Partial<TerminationRequest> = {}): Te
     licensePlate: 'GH-482-KL',
     hasFile: files.length > 0,
     files,
+    // Reason 2 asks the day of the sale (decision 0043): today unless the test says otherwise.
+    ...(overrides.reason === SALE ? { saleDate: todayInParis() } : {}),
     ...overrides,
   };
 }

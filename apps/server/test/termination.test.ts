@@ -271,7 +271,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       expect(await kept(t.app, t.config.documentsDir)).toEqual(before);
     });
 
-    it('a sale suspends the guarantees the day after receipt, with its proof kept', async () => {
+    it('a sale today suspends the guarantees tomorrow, with its proof kept', async () => {
       const before = await kept(t.app, t.config.documentsDir);
       const response = await terminate(
         terminationBody({ reason: SALE, files: [fileOf('Certificat de cession.png', SAMPLE_PNG)] }),

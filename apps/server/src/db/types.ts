@@ -24,6 +24,7 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export interface AccountAddresses {
   account_id: string;
   city: string;
+  complement: string | null;
   country: string;
   id: string;
   line1: string;
@@ -157,6 +158,7 @@ export interface FaqVersion {
 export interface GarageAddresses {
   account_id: string;
   city: string;
+  complement: string | null;
   country: string;
   id: string;
   street: string;
@@ -343,6 +345,7 @@ export interface TerminationRequests {
   receipt_document_id: string;
   received_at: Timestamp;
   reference: string;
+  sale_date: Timestamp | null;
   status: 'received' | 'processed' | 'rejected';
 }
 

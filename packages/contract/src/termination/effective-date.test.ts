@@ -68,11 +68,13 @@ describe('reason 1: termination at the anniversary (L113-12)', () => {
 });
 
 describe('reason 2: sale of the vehicle (L121-11)', () => {
-  it('suspends the guarantees the day after the sale, the day of receipt standing for it', () => {
-    expect(terminationEffect(2, '2026-01-20', '2026-11-22')).toEqual({
-      effectiveDate: '2026-11-23',
+  it('suspends the guarantees the day after the sale given, not the day after receipt', () => {
+    expect(terminationEffect(2, '2026-01-20', '2026-11-22', '2026-11-10')).toEqual({
+      effectiveDate: '2026-11-11',
       effect: 'suspension',
       basis: 'L121-11',
+      saleDate: '2026-11-10',
+      terminationDate: '2026-12-02',
     });
   });
 

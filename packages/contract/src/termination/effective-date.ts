@@ -11,15 +11,17 @@
 //   (L113-15-2, « loi Hamon »): effect one month after receipt. A contract in its first year
 //   whose notice is too short ends on the anniversary after next; Hamon only covers requests
 //   sent after the first year, so the customer may ask again once that year has passed.
-// - Reason 2 'Je vends mon véhicule…' (L121-11): the guarantees are suspended the day after
-//   the sale at midnight. The form asks no sale date, so the day of receipt stands for it.
+// - Reason 2 'Je vends mon véhicule…' (L121-11): counted from the sale date the customer gives
+//   (sale-date.ts): the guarantees are suspended the day after the sale at midnight, and the
+//   contract ends ten days after receipt, six months after the sale at the latest.
 // - Reason 3 'Résiliation Autre': one month after receipt, under L113-15-2 when the contract is
 //   at least one year old, otherwise under L113-16 (change of situation, one month after
 //   notification), subject to the broker's review of the supporting document.
 // "One year old" means the day of receipt is on or after the first anniversary. The anniversary
 // of a 29 February start is 28 February in common years (addMonths clamps to the month's end).
-import { addDays, addMonths, isBefore } from '../dates';
+import { addMonths, isBefore } from '../dates';
 import type { TerminationReasonId } from './reasons';
+import { saleEffect } from './sale-date';
 
 export type TerminationBasis = 'L113-12' | 'L113-15-2' | 'L113-16' | 'L121-11';
 
@@ -28,6 +30,9 @@ export interface TerminationEffect {
   effectiveDate: string;
   effect: 'termination' | 'suspension';
   basis: TerminationBasis;
+  /** Reason 2 only: the day of the sale the customer gave, and the day the contract ends. */
+  saleDate?: string;
+  terminationDate?: string;
 }
 
 /** L113-12: the notice before an anniversary. */
@@ -56,11 +61,20 @@ export function terminationEffect(
   reason: TerminationReasonId,
   startDate: string,
   receivedOn: string,
+  /** Reason 2: the day of the sale (the request schema requires it); else the day of receipt. */
+  saleDate: string = receivedOn,
 ): TerminationEffect {
   const oneYear = isAtLeastOneYearOld(startDate, receivedOn);
   const oneMonthAfter = addMonths(receivedOn, ONE_MONTH);
   if (reason === 2) {
-    return { effectiveDate: addDays(receivedOn, 1), effect: 'suspension', basis: 'L121-11' };
+    const sale = saleEffect(saleDate, receivedOn);
+    return {
+      effectiveDate: sale.suspensionDate,
+      effect: 'suspension',
+      basis: 'L121-11',
+      saleDate,
+      terminationDate: sale.terminationDate,
+    };
   }
   if (reason === 3) {
     return {

@@ -4,3 +4,4 @@ export * from './effective-date';
 export * from './messages';
 export * from './request';
 export * from './results';
+export * from './sale-date';

@@ -4,7 +4,7 @@ import { TERMINATION_COMMENT_MAX } from '../constants';
 import type { TerminationBasis } from './effective-date';
 
 export const TERMINATION_MESSAGES = {
-  title: 'RESILIER LE CONTRAT',
+  title: 'RÉSILIER LE CONTRAT',
   entry: 'Résilier votre contrat',
   reasonPlaceholder: '-- Motif --',
   upload: 'Charger documents',
@@ -26,6 +26,7 @@ export const TERMINATION_MESSAGES = {
     comment: 'Le commentaire est obligatoire',
     attachment: 'Une pièce justificative est obligatoire',
     policy: 'Choisissez le contrat à résilier',
+    saleDate: 'La date de vente est obligatoire',
   },
   invalid: {
     email: 'L’adresse e-mail n’est pas valide',
@@ -35,6 +36,7 @@ export const TERMINATION_MESSAGES = {
         ? 'Ce motif ne demande aucun justificatif.'
         : `Maximum ${max} fichier(s) accepté(s) pour ce motif.`,
     fileContent: 'Le contenu du fichier n’est pas lisible.',
+    saleDate: 'La date de vente doit être une date valide (jj.mm.aaaa).',
   },
   /** SPEC §8 per-file results of the termination flow. */
   results: {
@@ -55,8 +57,11 @@ export const TERMINATION_MESSAGES = {
     'L113-16':
       'Résiliation pour un autre motif\u00a0: effet un mois après la réception de la demande, sous réserve de l’examen du justificatif (article L113-16 du Code des assurances).',
     'L121-11':
-      'Vente du véhicule\u00a0: les garanties sont suspendues le lendemain de la vente à zéro heure (article L121-11 du Code des assurances).',
+      'Vente du véhicule\u00a0: les garanties sont suspendues le lendemain de la vente à zéro heure\u00a0; le contrat est résilié dix jours après la réception de votre demande, et au plus tard six mois après la vente (article L121-11 du Code des assurances).',
   } satisfies Record<TerminationBasis, string>,
+  saleDateLabel: 'Date de la vente',
+  saleDateHint: 'Le jour où vous avez vendu ou cédé le véhicule (ou le jour prévu de la vente).',
+  terminationDateLabel: 'Fin du contrat',
   effectiveLabel: {
     termination: 'Date d’effet de la résiliation',
     suspension: 'Suspension des garanties à compter du',

@@ -61,3 +61,8 @@ export function terminationReason(id: TerminationReasonId): TerminationReason {
 export function requiresAttachment(reason: TerminationReason): boolean {
   return reason.maxFiles > 0;
 }
+
+/** Reason 2 (L121-11): the sale of the vehicle, which asks the date of the sale. */
+export function isSaleReason(reason: TerminationReason): boolean {
+  return reason.id === 2;
+}

@@ -40,13 +40,28 @@ describe('the termination request', () => {
   });
 
   it('asks for a proof of sale, and one only', () => {
-    expect(messages({ ...base, reason: sale })).toEqual({
+    const sold = { ...base, reason: sale, saleDate: '2026-11-10' };
+    expect(messages(sold)).toEqual({
       files: TERMINATION_MESSAGES.required.attachment,
     });
-    expect(messages({ ...base, reason: sale, files: [file] })).toEqual({});
-    expect(messages({ ...base, reason: sale, files: [file, file] })).toEqual({
+    expect(messages({ ...sold, files: [file] })).toEqual({});
+    expect(messages({ ...sold, files: [file, file] })).toEqual({
       files: TERMINATION_MESSAGES.invalid.tooManyFiles(1),
     });
+  });
+
+  it('asks the date of the sale, a real day', () => {
+    const sold = { ...base, reason: sale, files: [file] };
+    expect(messages(sold)).toEqual({ saleDate: TERMINATION_MESSAGES.required.saleDate });
+    expect(messages({ ...sold, saleDate: '2026-02-30' })).toEqual({
+      saleDate: TERMINATION_MESSAGES.invalid.saleDate,
+    });
+    expect(messages({ ...sold, saleDate: 'hier' })).toEqual({
+      saleDate: TERMINATION_MESSAGES.invalid.saleDate,
+    });
+    expect(terminationRequestSchema.parse({ ...sold, saleDate: '10.11.2026' }).saleDate).toBe(
+      '2026-11-10',
+    );
   });
 
   it('asks for a comment and a document for another reason, at most two documents', () => {

@@ -3,13 +3,16 @@
 // (`terminationIssues`) checks reason, comment and files for both, so the form and the route
 // refuse the same requests with the same French messages (ARCHITECTURE.md decision 4).
 import { z } from 'zod';
+import { isIsoDate, parseDateInput, todayInParis } from '../dates';
 import { safeMultilineString, safeString } from '../safe-text';
 import { TERMINATION_COMMENT_MAX } from '../constants';
 import { MAX_UPLOAD_BYTES } from '../upload-types';
 import type { FileLike } from '../file-checks';
 import type { TerminationBasis } from './effective-date';
 import { TERMINATION_MESSAGES } from './messages';
+import { saleDateIssue } from './sale-date';
 import {
+  isSaleReason,
   requiresAttachment,
   TERMINATION_REASON_LABELS,
   TERMINATION_REASONS,
@@ -50,6 +53,12 @@ const emailField = safeString({ error: REQUIRED.email })
 
 const reasonField = z.enum(TERMINATION_REASON_LABELS, { error: REQUIRED.reason });
 
+/** Reason 2: the day of the sale, typed 'jj.mm.aaaa' or sent 'YYYY-MM-DD'; held as ISO. */
+const saleDateField = safeString({ error: INVALID.saleDate })
+  .trim()
+  .max(10, { error: INVALID.saleDate })
+  .overwrite((value) => parseDateInput(value) ?? value);
+
 const commentField = safeMultilineString()
   .trim()
   .max(TERMINATION_COMMENT_MAX, { error: INVALID.commentTooLong });
@@ -59,15 +68,25 @@ interface Issue {
   message: string;
 }
 
-/** SPEC §5: comment mandatory for reason 3; files mandatory for 2 and 3, at most SPEC §9's. */
+/**
+ * SPEC §5: comment mandatory for reason 3; files mandatory for 2 and 3, at most SPEC §9's.
+ * Reason 2 needs a real sale date (decision 0043); its bounds need the contract's start date,
+ * so they are `saleDateIssue`'s, checked by the form and the service.
+ */
 export function terminationIssues(input: {
   reason: string;
   comment: string;
   fileCount: number;
+  saleDate?: string | undefined;
 }): Issue[] {
   const reason = terminationReasonByLabel(input.reason);
   if (!reason) return [];
   const issues: Issue[] = [];
+  if (isSaleReason(reason)) {
+    const sale = input.saleDate ?? '';
+    if (sale === '') issues.push({ path: ['saleDate'], message: REQUIRED.saleDate });
+    else if (!isIsoDate(sale)) issues.push({ path: ['saleDate'], message: INVALID.saleDate });
+  }
   if (reason.commentRequired && input.comment.trim() === '')
     issues.push({ path: ['comment'], message: REQUIRED.comment });
   if (requiresAttachment(reason) && input.fileCount === 0)
@@ -79,7 +98,7 @@ export function terminationIssues(input: {
 
 function addIssues(
   ctx: z.core.$RefinementCtx,
-  value: { reason: string; comment: string },
+  value: { reason: string; comment: string; saleDate?: string | undefined },
   fileCount: number,
 ) {
   for (const issue of terminationIssues({ ...value, fileCount })) {
@@ -108,6 +127,8 @@ export const terminationRequestSchema = z
     reason: reasonField,
     comment: commentField.default(''),
     licensePlate: safeString().trim().max(20).default(''),
+    /** Reason 2 only ('YYYY-MM-DD'); ignored for the other reasons. */
+    saleDate: saleDateField.optional(),
     hasFile: z.boolean().optional(),
     files: z.array(terminationFileSchema).max(TERMINATION_MAX_FILES).default([]),
   })
@@ -116,7 +137,7 @@ export type TerminationRequest = z.input<typeof terminationRequestSchema>;
 export type ParsedTerminationRequest = z.output<typeof terminationRequestSchema>;
 
 /** The termination form (SPEC §2): the same fields, the contract chosen, files not yet read. */
-export const terminationFormSchema = z
+const terminationFormObject = z
   .object({
     policyNumber: safeString().min(1, { error: REQUIRED.policy }),
     firstName: safeString(),
@@ -125,9 +146,21 @@ export const terminationFormSchema = z
     phone: requiredText(REQUIRED.phone, 40),
     reason: reasonField,
     comment: commentField,
+    saleDate: saleDateField,
     files: z.array(z.custom<FileLike>()),
   })
   .superRefine((value, ctx) => addIssues(ctx, value, value.files.length));
+export const terminationFormSchema = terminationFormObject;
+
+/** The form for a contract started on `startDate`: the sale date within its bounds too. */
+export function terminationFormSchemaFor(startDate: string, today: () => string = todayInParis) {
+  return terminationFormObject.superRefine((value, ctx) => {
+    const reason = terminationReasonByLabel(value.reason);
+    if (!reason || !isSaleReason(reason) || !isIsoDate(value.saleDate)) return;
+    const issue = saleDateIssue(value.saleDate, startDate, today());
+    if (issue) ctx.addIssue({ code: 'custom', path: ['saleDate'], message: issue });
+  });
+}
 export type TerminationForm = z.input<typeof terminationFormSchema>;
 
 /** The acknowledgement (201 first time, 200 for a repeated request): the facts the law asks for. */
@@ -138,6 +171,9 @@ export const terminationAcknowledgementSchema = z.object({
   effectiveDate: z.iso.date(),
   effect: z.enum(['termination', 'suspension']),
   basis: z.enum(['L113-12', 'L113-15-2', 'L113-16', 'L121-11'] satisfies TerminationBasis[]),
+  /** Reason 2: the sale date given and the day the contract ends (L121-11). */
+  saleDate: z.iso.date().optional(),
+  terminationDate: z.iso.date().optional(),
   indicative: z.literal(true),
   receiptDocumentId: z.string(),
   receiptFileName: z.string(),

@@ -16,6 +16,7 @@ import * as m0016 from './0016-requests';
 import * as m0017 from './0017-claims-history';
 import * as m0018 from './0018-policy-data-versions';
 import * as m0019 from './0019-faq-version';
+import * as m0020 from './0020-sale-date-address-complement';
 import * as m0021 from './0021-releve-mentions';
 import * as m0022 from './0022-session-bound-tokens';
 import * as m0023 from './0023-storage-intents-idempotency-fingerprint';
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0017-claims-history': m0017,
   '0018-policy-data-versions': m0018,
   '0019-faq-version': m0019,
+  '0020-sale-date-address-complement': m0020,
   '0021-releve-mentions': m0021,
   '0022-session-bound-tokens': m0022,
   '0023-storage-intents-idempotency-fingerprint': m0023,

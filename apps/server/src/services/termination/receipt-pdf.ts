@@ -44,7 +44,9 @@ export async function renderReceipt(
     ['Contrat n°', ack.policyNumber],
     ['Véhicule', `${vehicle.manufacturer} ${vehicle.model} (${vehicle.licensePlate})`],
     ['Motif', content.reason],
-    // The sale of the vehicle (reason 2) will state its « Date de cession » here.
+    ...(ack.saleDate
+      ? ([[TERMINATION_MESSAGES.saleDateLabel, formatDate(ack.saleDate)]] as [string, string][])
+      : []),
     ...(content.comment ? ([['Commentaire', content.comment]] as [string, string][]) : []),
     ['Justificatifs reçus', content.fileNames.length > 0 ? content.fileNames.join(', ') : 'aucun'],
   ];
@@ -59,7 +61,15 @@ export async function renderReceipt(
     .heading('Votre demande')
     .fields(request)
     .heading('Date d’effet')
-    .fields([[TERMINATION_MESSAGES.effectiveLabel[ack.effect], formatDate(ack.effectiveDate)]])
+    .fields([
+      [TERMINATION_MESSAGES.effectiveLabel[ack.effect], formatDate(ack.effectiveDate)],
+      ...(ack.terminationDate
+        ? ([[TERMINATION_MESSAGES.terminationDateLabel, formatDate(ack.terminationDate)]] as [
+            string,
+            string,
+          ][])
+        : []),
+    ])
     .paragraph(TERMINATION_MESSAGES.basis[ack.basis])
     .paragraph(TERMINATION_MESSAGES.indicative, { strong: true })
     .paragraph('Accusé de réception établi automatiquement à la réception de la demande.')

@@ -12,14 +12,18 @@
 //   files, the receipt and the outbox row for the broker are written in one transaction, and
 //   whatever fails deletes every object stored for the request, so nothing is left behind;
 // - the effective date is packages/contract terminationEffect on the day of receipt in Paris,
-//   indicative until the broker confirms it;
+//   indicative until the broker confirms it; for a sale (reason 2) it counts from the sale date
+//   given, which must lie between the contract's start and one month ahead (saleDateIssue,
+//   decision 0043), else InvalidInputError on `saleDate` and nothing is stored;
 // - with SMTP configured, the receipt is mailed to the customer after the commit; a failed mail
 //   is logged and the outbox row stays unsent.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  isSaleReason,
   isTerminated,
   MAX_UPLOAD_BYTES,
+  saleDateIssue,
   TERMINATION_MESSAGES,
   TERMINATION_OUTBOX_TYPE,
   terminationEffect,
@@ -124,6 +128,14 @@ export async function requestTermination(
   if (pending) return { created: false, acknowledgement: pending };
   const reason = terminationReasonByLabel(body.reason);
   if (!reason) throw new InvalidInputError(TERMINATION_MESSAGES.required.reason);
+  const receivedAt = new Date((deps.now ?? (() => new Date()))());
+  const receivedOn = todayInParis(receivedAt);
+  const subject = await terminationSubject(db, accountId, policyNumber);
+  const saleDate = isSaleReason(reason) ? body.saleDate : undefined;
+  if (saleDate !== undefined) {
+    const issue = saleDateIssue(saleDate, subject.start_date, receivedOn);
+    if (issue) throw new InvalidInputError(issue, { saleDate: issue });
+  }
 
   const stored: string[] = [];
   let acknowledgement: TerminationAcknowledgement;
@@ -131,10 +143,7 @@ export async function requestTermination(
   let outboxId: string;
   try {
     const files = await storeFiles(storage, body.files, stored);
-    const subject = await terminationSubject(db, accountId, policyNumber);
-    const receivedAt = new Date((deps.now ?? (() => new Date()))());
-    const receivedOn = todayInParis(receivedAt);
-    const effect = terminationEffect(reason.id, subject.start_date, receivedOn);
+    const effect = terminationEffect(reason.id, subject.start_date, receivedOn, saleDate);
     const reference = newReference(receivedOn);
     acknowledgement = {
       reference,

@@ -2,7 +2,12 @@
 // as its acknowledgement, the facts the receipt needs, and the writes of one accepted request.
 // Callers have checked that the policy is the caller's; these run inside their transaction.
 import { randomUUID } from 'node:crypto';
-import type { TerminationAcknowledgement, TerminationReasonId } from '@espace/contract';
+import {
+  saleEffect,
+  todayInParis,
+  type TerminationAcknowledgement,
+  type TerminationReasonId,
+} from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { StoredUpload } from '../documents/store-upload';
@@ -20,6 +25,7 @@ export async function findPendingTermination(
       't.policy_number',
       't.received_at',
       sql<string>`to_char(t.effective_date, 'YYYY-MM-DD')`.as('effective_date'),
+      sql<string | null>`to_char(t.sale_date, 'YYYY-MM-DD')`.as('sale_date'),
       't.effect',
       't.basis',
       't.receipt_document_id',
@@ -29,13 +35,20 @@ export async function findPendingTermination(
     .where('t.status', '=', 'received')
     .executeTakeFirst();
   if (!row) return undefined;
+  const receivedAt = new Date(row.received_at).toISOString();
+  // A sale's end date is L121-11's, counted again from the sale and the day of receipt.
+  const sale = row.sale_date && {
+    saleDate: row.sale_date,
+    terminationDate: saleEffect(row.sale_date, todayInParis(new Date(receivedAt))).terminationDate,
+  };
   return {
     reference: row.reference,
     policyNumber: row.policy_number,
-    receivedAt: new Date(row.received_at).toISOString(),
+    receivedAt,
     effectiveDate: row.effective_date,
     effect: row.effect,
     basis: row.basis,
+    ...sale,
     indicative: true,
     receiptDocumentId: row.receipt_document_id,
     receiptFileName: row.file_name,
@@ -103,6 +116,7 @@ export async function insertTermination(db: Db, record: TerminationRecord): Prom
       payload: JSON.stringify(record.payload),
       received_at: ack.receivedAt,
       effective_date: ack.effectiveDate,
+      sale_date: ack.saleDate ?? null,
       effect: ack.effect,
       basis: ack.basis,
       receipt_document_id: ack.receiptDocumentId,

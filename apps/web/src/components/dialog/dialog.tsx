@@ -2,7 +2,7 @@
 // of the page inert (focus stays inside) and closes on Escape; this component adds what the
 // element lacks: a heading that names it, a close button, and focus given back on close to
 // the element that opened it (WAI-ARIA APG "dialog (modal)").
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { keepFocusInPage } from '../route/focus-main';
 import './dialog.css';
 
@@ -15,6 +15,11 @@ export interface DialogProps {
   /** Keeps the dialog open on Escape, e.g. while files are being sent. */
   busy?: boolean;
   className?: string;
+  /**
+   * The element focused when the dialog opens (WAI-ARIA APG: the least destructive or most
+   * likely action); by default the browser's choice, the first focusable element.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 export function Dialog({
@@ -24,6 +29,7 @@ export function Dialog({
   children,
   busy = false,
   className = '',
+  initialFocus,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -39,6 +45,7 @@ export function Dialog({
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    initialFocus?.current?.focus();
     return () => {
       if (dialog.open) dialog.close();
       // The opener may have been re-rendered away (e.g. a document sent, its row gone): then
@@ -46,7 +53,7 @@ export function Dialog({
       if (opener?.isConnected) opener.focus();
       else keepFocusInPage();
     };
-  }, [open]);
+  }, [open, initialFocus]);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,24 +1,31 @@
 // The termination form (SPEC §2 /contractTermination, §4 "Termination", §5): the contract (the
 // caller's policies in force), read-only names and phone from the account, the email, the
-// reason with the proof it needs, the comment, the files. 'Résilier ce contrat' stays disabled
-// until the contract schema accepts the form; it opens the confirmation, which sends. While
+// reason with the proof it needs, the date of the sale for reason 2 (decision 0043), the
+// comment, the files. 'Résilier ce contrat' stays disabled until the contract schema accepts
+// the form; it opens the confirmation, which shows the dates and sends. While
 // sending, the form is busy under an announced overlay; a refusal shows the SPEC §8 message.
 import {
+  isSaleReason,
+  parseDateInput,
+  saleDateBounds,
   TERMINATION_MESSAGES,
   TERMINATION_REASON_LABELS,
-  terminationFormSchema,
+  terminationEffect,
+  terminationFormSchemaFor,
   terminationReasonByLabel,
+  todayInParis,
   type Account,
   type Policy,
   type TerminationAcknowledgement,
   type TerminationForm as FormValues,
 } from '@espace/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { type Attached } from '../../../components/files/attached-files';
+import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { paths } from '../../../lib/paths';
 import { useTerminateContract } from '../api/terminate-contract';
@@ -46,10 +53,11 @@ export function TerminationForm({
   const navigate = useNavigate();
   const [files, setFiles] = useState<Attached[]>([]);
   const [confirming, setConfirming] = useState(false);
+  const schema = useMemo(() => terminationFormSchemaFor(policy.startDate), [policy.startDate]);
   const { register, handleSubmit, formState, control, setValue, getValues, trigger } =
     useForm<FormValues>({
       mode: 'onChange',
-      resolver: zodResolver(terminationFormSchema),
+      resolver: zodResolver(schema),
       defaultValues: {
         policyNumber: policy.policyNumber,
         firstName: account.firstName,
@@ -58,6 +66,7 @@ export function TerminationForm({
         email: account.email,
         reason: '',
         comment: '',
+        saleDate: '',
         files: [],
       },
     });
@@ -67,11 +76,21 @@ export function TerminationForm({
   useEffect(() => {
     if (!account.phoneNumber.trim()) void trigger('phone');
   }, [account.phoneNumber, trigger]);
-  const [reasonLabel, comment, chosenNumber] = useWatch({
+  const [reasonLabel, comment, chosenNumber, saleDate] = useWatch({
     control,
-    name: ['reason', 'comment', 'policyNumber'],
+    name: ['reason', 'comment', 'policyNumber', 'saleDate'],
   });
   const reason = terminationReasonByLabel(reasonLabel);
+  const selling = reason !== undefined && isSaleReason(reason);
+  const today = todayInParis();
+  const saleBounds = saleDateBounds(policy.startDate, today);
+  // What the server will answer, shown before the customer confirms (decision 0043); the field
+  // holds the date as typed (jj.mm.aaaa), the rule takes it as ISO.
+  const saleIso = parseDateInput(saleDate);
+  const effect =
+    reason && (!selling || saleIso)
+      ? terminationEffect(reason.id, policy.startDate, today, (selling && saleIso) || undefined)
+      : null;
   const terminate = useActionLifecycle(useTerminateContract(), {
     // SPEC §4: the termination flow shows its own success view, not a banner.
     banners: {
@@ -112,6 +131,7 @@ export function TerminationForm({
         phone: values.phone,
         reason: values.reason,
         comment: values.comment,
+        ...(selling ? { saleDate: values.saleDate } : {}),
         licensePlate: policy.risks[0]!.licensePlate,
         hasFile: encoded.length > 0,
         files: encoded,
@@ -164,6 +184,15 @@ export function TerminationForm({
           disabled={sending}
           {...register('reason', { onChange: () => changeFiles([]) })}
         />
+        {selling && (
+          <FormDateField
+            control={control}
+            name="saleDate"
+            label={TERMINATION_MESSAGES.saleDateLabel}
+            min={saleBounds.min}
+            max={saleBounds.max}
+          />
+        )}
         <CommentField
           length={comment.length}
           required={reason?.commentRequired ?? false}
@@ -187,6 +216,7 @@ export function TerminationForm({
       </div>
       <ConfirmDialog
         policy={policies.find((p) => p.policyNumber === chosenNumber) ?? policy}
+        effect={effect}
         open={confirming}
         onClose={() => setConfirming(false)}
         onConfirm={() => void send()}

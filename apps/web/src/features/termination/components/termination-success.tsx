@@ -56,12 +56,24 @@ export function TerminationSuccess({ ack }: { ack: TerminationAcknowledgement })
           <dt>Demande reçue le</dt>
           <dd>{formatReceivedAt(ack.receivedAt)}</dd>
         </div>
+        {ack.saleDate && (
+          <div>
+            <dt>{TERMINATION_MESSAGES.saleDateLabel}</dt>
+            <dd data-testid="termination-sale-date">{formatDate(ack.saleDate)}</dd>
+          </div>
+        )}
         <div>
           <dt>{TERMINATION_MESSAGES.effectiveLabel[ack.effect]}</dt>
           <dd data-testid="termination-effective-date">
             {formatDate(ack.effectiveDate)} (indicative)
           </dd>
         </div>
+        {ack.terminationDate && (
+          <div>
+            <dt>{TERMINATION_MESSAGES.terminationDateLabel}</dt>
+            <dd>{formatDate(ack.terminationDate)} (indicative)</dd>
+          </div>
+        )}
       </dl>
       <p>{TERMINATION_MESSAGES.basis[ack.basis]}</p>
       <p className="termination-success__note">{TERMINATION_MESSAGES.indicative}</p>

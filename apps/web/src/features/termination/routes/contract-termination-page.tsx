@@ -1,4 +1,4 @@
-// SPEC §2 /contractTermination/{policyNumber} 'RESILIER LE CONTRAT'. The contract must be one of
+// SPEC §2 /contractTermination/{policyNumber} 'RÉSILIER LE CONTRAT'. The contract must be one of
 // the caller's policies in force (SPEC §6); any other number leads to the not-found page. Once
 // sent, the acknowledgement replaces the form. A policies or account load failure shows the
 // error page (SPEC §8).
