@@ -90,6 +90,8 @@ const CONTENT = ['faq', 'legal'].flatMap((dir) =>
  * headings of a list, steps of a procedure, a section of /rules.
  */
 const NOT_LABELS = new Set([
+  // The subject line the accessibility statement asks for a report, not a screen's label.
+  'Accessibilité',
   'Lumen Assurance',
   'Vireo Assurance',
   'Autorité de contrôle prudentiel et de résolution',

@@ -88,7 +88,7 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
 
   it('refuses the same key with other values (422, French reason) and changes nothing', async () => {
     const key = crypto.randomUUID();
-    expect((await addDriver(key)).statusCode).toBe(204);
+    expect((await addDriver(key)).statusCode).toBe(200);
     const other = await addDriver(key, POLICIES.active, ctx.token, {
       ...driver(),
       firstName: 'Paul',
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     // The same values in another order are the same request: replayed.
     const reordered = Object.fromEntries(Object.entries(driver()).reverse());
     const again = await addDriver(key, POLICIES.active, ctx.token, reordered);
-    expect(again.statusCode).toBe(204);
+    expect(again.statusCode).toBe(200);
     expect(again.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBe('true');
     expect(await ctx.requests()).toHaveLength(1);
   });
