@@ -10,7 +10,8 @@
 //   type sniffed, name and declared type agreeing, 10 MB at most);
 // - the receipt (a PDF) is stored as a downloadable document of the policy; the request, its
 //   files, the receipt and the outbox row for the broker are written in one transaction, and
-//   whatever fails deletes every object stored for the request, so nothing is left behind;
+//   whatever fails deletes every object stored for the request, so nothing is left behind; a
+//   kill in between is swept by the objects' intents (docs/decisions/0054-storage-intents.md);
 // - the effective date is packages/contract terminationEffect on the day of receipt in Paris,
 //   indicative until the broker confirms it;
 // - with SMTP configured, the receipt is mailed to the customer after the commit; a failed mail
@@ -29,12 +30,13 @@ import {
   type TerminationAcknowledgement,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { storeFileBytes, type StoredUpload } from '../documents/store-upload';
+import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mailer';
 import { enqueue, markSent } from '../outbox';
 import { requireOwnPolicy } from '../policies';
+import { clearIntents, discardStored, putWithIntent } from '../storage/intents';
 import { newStorageKey, type DocumentStorage } from '../storage/storage';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
 import {
@@ -79,14 +81,14 @@ async function requireTerminablePolicy(db: Db, accountId: string, policyNumber: 
 
 /** Checks and stores each file; a refusal names the file (SPEC §8: the flow shows the message). */
 async function storeFiles(
-  storage: DocumentStorage,
+  deps: StoreDeps,
   files: ParsedTerminationRequest['files'],
   stored: string[],
 ): Promise<StoredUpload[]> {
   const result: StoredUpload[] = [];
   for (const [index, file] of files.entries()) {
     try {
-      const upload = await storeFileBytes(storage, {
+      const upload = await storeFileBytes(deps, {
         fileName: file.fileName,
         declaredType: file.fileType,
         bytes: Buffer.from(file.fileContent, 'base64'),
@@ -106,7 +108,7 @@ export async function requestTermination(
   deps: TerminationDeps,
   request: { accountId: string; policyNumber: string; body: ParsedTerminationRequest },
 ): Promise<TerminationOutcome> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const { accountId, body } = request;
   const policy = await requireTerminablePolicy(db, accountId, request.policyNumber);
   const policyNumber = policy.policy_number;
@@ -120,7 +122,7 @@ export async function requestTermination(
   let receipt: Uint8Array;
   let outboxId: string;
   try {
-    const files = await storeFiles(storage, body.files, stored);
+    const files = await storeFiles(deps, body.files, stored);
     const subject = await terminationSubject(db, accountId, policyNumber);
     const receivedAt = new Date((deps.now ?? (() => new Date()))());
     const receivedOn = todayInParis(receivedAt);
@@ -154,11 +156,13 @@ export async function requestTermination(
     });
     const receiptKey = newStorageKey();
     stored.push(receiptKey);
-    const put = await storage.put(receiptKey, Readable.from([receipt]), {
+    const put = await putWithIntent(deps, receiptKey, Readable.from([receipt]), {
       maxBytes: MAX_UPLOAD_BYTES,
     });
     outboxId = await db.transaction().execute(async (trx) => {
       await requireTerminablePolicy(trx, accountId, policyNumber);
+      // Every object stored for the request is named by a row from this commit (0054).
+      await clearIntents(trx, stored);
       await insertTermination(trx, {
         id: randomUUID(),
         accountId,
@@ -183,7 +187,7 @@ export async function requestTermination(
       });
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    await discardStored(deps, stored);
     if (isUniqueViolation(error)) {
       const first = await findPendingTermination(db, policyNumber);
       if (first) return { created: false, acknowledgement: first };
