@@ -152,6 +152,8 @@ export async function buildApp(
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     serverFactory: createHttpServer(config.http),
+    // A request accepted while the server closes is answered, not refused with 503 (server.ts).
+    return503OnClosing: false,
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
