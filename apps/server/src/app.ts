@@ -49,6 +49,7 @@ import { redactUrl } from './services/logger';
 import { createDocumentStorage } from './services/storage/create-storage';
 import { secureFolder } from './services/storage/data-folder';
 import { sweepStorage } from './services/storage/sweep';
+import { scheduleIntentSweeps, sweepIntents } from './services/storage/intents';
 import type { DocumentStorage } from './services/storage/storage';
 import { loadContent } from './services/content-loader';
 import { sweepRateLimitCounters } from './services/rate-limit-store';
@@ -107,6 +108,7 @@ export async function buildApp(
   const { db } = database;
   const storage = await createDocumentStorage(config);
   // Once per database however many instances start together (db/startup-lock.ts, issue 13).
+  let sweptAtStart = 0;
   const secrets = await withStartupLock(database, async () => {
     // A restart finds every migration applied and skips the migrator; a new database gets its
     // provider keys generated on the thread pool while the migrations run.
@@ -119,7 +121,9 @@ export async function buildApp(
       await migrate(db);
     }
     if (config.demoMode) await seedDemoData(db, storage);
-    // Issue 12: files a killed process left (no row, or half written) go before anyone connects.
+    // Objects a killed process stored but never recorded (docs/decisions/0054-storage-intents.md),
+    // then, in the folder, files without a row or half written (issue 12), before anyone connects.
+    sweptAtStart = (await sweepIntents(db, storage, config.storage.intentGraceMs)).removed;
     await sweepStorage(db, storage);
     // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
@@ -148,6 +152,8 @@ export async function buildApp(
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     serverFactory: createHttpServer(config.http),
+    // A request accepted while the server closes is answered, not refused with 503 (server.ts).
+    return503OnClosing: false,
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -166,6 +172,12 @@ export async function buildApp(
   }
   if (!options.database) app.addHook('onClose', () => database.close());
   app.addHook('onClose', async () => storage.close?.());
+  const stopIntentSweeps = scheduleIntentSweeps(
+    { db, storage, log: app.log },
+    config.storage.intentGraceMs,
+    sweptAtStart,
+  );
+  app.addHook('onClose', async () => stopIntentSweeps());
   const lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   // While draining, clients open their next connection elsewhere (through the balancer).

@@ -57,6 +57,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Time /readyz answers 503 before the server stops accepting (the balancer's notice). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Age past which a storage intent without its row is swept (docs/decisions/0054-…). */
+  STORAGE_INTENT_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
+  /** Tests only (NODE_ENV=test): pause after each stored object, before its row is committed. */
+  TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -128,6 +132,8 @@ export interface Config {
     | undefined;
   /** Graceful shutdown (server.ts): readiness notice, then the bound on requests in flight. */
   shutdown: { delayMs: number; timeoutMs: number };
+  /** Storage intents' grace period; a test-only pause after each put (0: none). */
+  storage: { intentGraceMs: number; testHoldAfterPutMs: number };
   /** The broker's legal identity put into content/ (issue 15; legal-identity.ts). */
   legalIdentity: LegalIdentity;
 }
@@ -232,6 +238,10 @@ export function loadConfig(
         }
       : undefined,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    storage: {
+      intentGraceMs: e.STORAGE_INTENT_GRACE_MS,
+      testHoldAfterPutMs: e.NODE_ENV === 'test' ? e.TEST_HOLD_AFTER_PUT_MS : 0,
+    },
     legalIdentity: legal.identity,
     ...overrides,
   };

@@ -6,7 +6,7 @@
 // `maxConnections` open sockets a new one is closed at once. Client errors (timeout, malformed
 // request line, oversized headers) are answered in French, in the API's error shape.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { Config } from './config';
 
@@ -63,4 +63,19 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     );
   }
   socket.destroy();
+}
+
+/**
+ * The end of a drain (docs/decisions/0053-slow-clients-and-drain.md): stops accepting
+ * connections, lets those just accepted deliver their request for `lingerMs` (Node's own
+ * `server.close()` would cut them at once as idle), closes the connections still idle, and
+ * resolves once every request in flight has been answered and its connection closed (each
+ * answer carries `Connection: close` while draining, app.ts).
+ */
+export async function stopAccepting(server: http.Server, lingerMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  net.Server.prototype.close.call(server);
+  await new Promise((resolve) => setTimeout(resolve, lingerMs));
+  server.closeIdleConnections();
+  await closed;
 }

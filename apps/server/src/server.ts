@@ -1,8 +1,12 @@
 // Starts the portal: configuration, application, listening, and the demo sign-ins.
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { stopAccepting } from './http-server';
 import { collectWhenIdle } from './idle-collection';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
+
+/** How long a connection accepted just before the listener closes has to send its request. */
+const DRAIN_LINGER_MS = 1_000;
 
 async function main() {
   // Issue 12: what the server creates (database files, keys, documents) is its owner's only.
@@ -38,9 +42,10 @@ async function main() {
     idle.stop();
     done();
   });
-  // Graceful shutdown (issue 13): /readyz answers 503 at once so the balancer stops sending
-  // traffic; after SHUTDOWN_DELAY_MS the server stops accepting connections, finishes the
-  // requests in flight, then closes the database and the document store (onClose hooks). Past
+  // Graceful shutdown (issue 13, docs/decisions/0053-slow-clients-and-drain.md): /readyz answers
+  // 503 at once so the balancer stops sending traffic, and every answer closes its connection;
+  // after SHUTDOWN_DELAY_MS the server stops accepting connections, answers every request it
+  // accepted, then closes the database and the document store (onClose hooks). Past
   // SHUTDOWN_TIMEOUT_MS the process exits anyway.
   let stopping = false;
   const stop = async (signal: string) => {
@@ -54,11 +59,18 @@ async function main() {
       app.log.error('arrêt : requêtes encore en cours après le délai, sortie forcée');
       process.exit(1);
     }, timeoutMs).unref();
+    // Requests accepted until now are answered, never refused (0053); then the store and the
+    // database close (onClose hooks).
+    await stopAccepting(app.server, DRAIN_LINGER_MS);
     await app.close();
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   await app.listen({ port: config.port, host: config.host });
+  if (config.storage.testHoldAfterPutMs) {
+    const { holdAfterEachPut } = await import('./services/storage/create-storage');
+    holdAfterEachPut(app.storage, config.storage.testHoldAfterPutMs);
+  }
   const lines = [`Espace Assuré : ${config.publicUrl}`];
   if (config.demoMode) {
     lines.push(`Connexions de démonstration (mot de passe ${DEMO_PASSWORD}) :`);

@@ -14,12 +14,13 @@
  * It knows nothing of HTTP: the caller passes the multipart parts (`request.parts()`).
  */
 import { UploadRefusedError } from '../errors';
-import type { DocumentStorage } from '../storage/storage';
+import { discardStored } from '../storage/intents';
 import {
   isFilesLimit,
   isIncompleteBody,
   isMalformedMultipart,
   storeUploadedFile,
+  type StoreDeps,
   type StoredUpload,
   type UploadFilePart,
 } from './store-upload';
@@ -40,12 +41,15 @@ export interface FileReception<Target, Result> {
   fileField: string;
   /** What the target field designates; throws an UploadRefusedError to refuse it. */
   resolveTarget(value: string): Promise<Target>;
-  /** Records the stored file for its target; throwing deletes the stored file. */
+  /**
+   * Records the stored file for its target, deleting its intent in the same transaction
+   * (storage/intents.ts `clearIntents`); throwing deletes the stored file.
+   */
   record(target: Target, file: StoredUpload): Promise<Result>;
 }
 
 export async function receiveFile<Target, Result>(
-  storage: DocumentStorage,
+  deps: StoreDeps,
   parts: AsyncIterable<UploadPart>,
   reception: FileReception<Target, Result>,
 ): Promise<Result> {
@@ -67,7 +71,7 @@ export async function receiveFile<Target, Result>(
           part.file.resume();
           throw new UploadRefusedError('fieldsOrder');
         }
-        stored = await storeUploadedFile(storage, part);
+        stored = await storeUploadedFile(deps, part);
       }
     } catch (error) {
       if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
@@ -79,7 +83,7 @@ export async function receiveFile<Target, Result>(
     if (!stored) throw new UploadRefusedError('missingFile');
     return await reception.record(target, stored);
   } catch (error) {
-    if (stored) await storage.delete(stored.key).catch(() => undefined);
+    if (stored) await discardStored(deps, [stored.key]);
     throw error;
   }
 }

@@ -40,7 +40,7 @@ export async function receiveDocumentUpload(
   if (isTerminated(policy)) throw new UploadRefusedError('terminatedPolicy');
   if (!upload.parts) throw new UnsupportedMediaTypeError();
   const policyNumber = policy.policy_number;
-  return receiveFile(storage, upload.parts, {
+  return receiveFile({ db, storage }, upload.parts, {
     targetField: UPLOAD_FORM_FIELDS.fileType,
     fileField: UPLOAD_FORM_FIELDS.file,
     resolveTarget: (raw) => resolveTarget(db, policyNumber, raw),

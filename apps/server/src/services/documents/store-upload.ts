@@ -9,6 +9,8 @@
  *   is refused as 'contentMismatch', which says so (docs/decisions/0047-upload-outcome-on-the-item.md);
  * - the bytes are streamed into storage under a generated key, never buffered whole, and more
  *   than MAX_UPLOAD_BYTES is refused while streaming, leaving nothing stored;
+ * - the key's intent is committed before the put; the caller deletes it in the transaction that
+ *   records the file (docs/decisions/0054-storage-intents.md);
  * - a refused part is still read to its end, so the rest of the request can arrive.
  * Each refusal is an UploadRefusedError with its reason.
  */
@@ -22,7 +24,15 @@ import {
   sniffAllowedType,
   sniffedContentType,
 } from '../storage/sniff';
+import type { Db } from '../../db/client';
+import { discardStored, putWithIntent } from '../storage/intents';
 import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../storage/storage';
+
+/** Where a file goes: the database records its intent (storage/intents.ts), the store its bytes. */
+export interface StoreDeps {
+  db: Db;
+  storage: DocumentStorage;
+}
 
 /** A file as it arrives: its name, its declared type, its bytes. */
 export interface IncomingFile {
@@ -88,7 +98,7 @@ export function isMalformedMultipart(error: unknown): boolean {
 }
 
 export async function storeUploadedFile(
-  storage: DocumentStorage,
+  deps: StoreDeps,
   part: IncomingFile,
 ): Promise<StoredUpload> {
   const name = part.filename;
@@ -111,7 +121,7 @@ export async function storeUploadedFile(
   const key = newStorageKey();
   let result;
   try {
-    result = await storage.put(key, stream, { maxBytes: MAX_UPLOAD_BYTES });
+    result = await putWithIntent(deps, key, stream, { maxBytes: MAX_UPLOAD_BYTES });
   } catch (error) {
     if (error instanceof StoredFileTooLargeError) throw new UploadRefusedError('tooLarge');
     if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
@@ -119,7 +129,7 @@ export async function storeUploadedFile(
   }
   // Busboy stops at `fileSize` and marks the part truncated: the stored copy is incomplete.
   if (part.file.truncated) {
-    await storage.delete(key);
+    await discardStored(deps, [key]);
     throw new UploadRefusedError('tooLarge');
   }
   return { key, ...result, contentType, originalName: sanitizeFileName(name) };
@@ -127,10 +137,10 @@ export async function storeUploadedFile(
 
 /** A file that arrived whole (base64 in a JSON body): the same checks, from a stream of its bytes. */
 export function storeFileBytes(
-  storage: DocumentStorage,
+  deps: StoreDeps,
   file: { fileName: string; declaredType: string; bytes: Uint8Array },
 ): Promise<StoredUpload> {
-  return storeUploadedFile(storage, {
+  return storeUploadedFile(deps, {
     filename: file.fileName,
     mimetype: file.declaredType,
     file: Object.assign(Readable.from([file.bytes]), { truncated: false }),

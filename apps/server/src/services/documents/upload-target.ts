@@ -6,6 +6,7 @@
 // Callers have checked that the policy is the caller's: nothing here looks at the account.
 import { acceptsUploadedFile, isDocumentComplete, OTHER_FILE_TYPE } from '@espace/contract';
 import type { Db } from '../../db/client';
+import { clearIntents } from '../storage/intents';
 import type { StoredUpload } from './store-upload';
 
 export type UploadTarget =
@@ -41,6 +42,7 @@ export async function recordReceivedFile(
 ): Promise<Date> {
   const { target, stored } = file;
   return db.transaction().execute(async (trx) => {
+    await clearIntents(trx, [stored.key]);
     const row = await trx
       .insertInto('received_files')
       .values({

@@ -12,6 +12,22 @@ export async function createDocumentStorage(config: Config): Promise<DocumentSto
     return new S3DocumentStorage(config.s3);
   }
   // What a process that died mid-upload left in the folder is swept by app.ts once the database
-  // is ready (sweep.ts).
+  // is ready (sweep.ts); on any store, an object stored but never recorded by its intent
+  // (intents.ts).
   return new FsDocumentStorage(config.documentsDir);
+}
+
+/**
+ * The crash tests' hook (test/storage-intents-crash.test.ts, TEST_HOLD_AFTER_PUT_MS), armed by
+ * server.ts once listening: each stored key is announced on stderr and the put resolves only
+ * `holdMs` later, so a kill lands between the object and its row.
+ */
+export function holdAfterEachPut(storage: DocumentStorage, holdMs: number): void {
+  const put = storage.put.bind(storage);
+  storage.put = async (key, body, options) => {
+    const result = await put(key, body, options);
+    process.stderr.write(`stored ${key}\n`);
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    return result;
+  };
 }

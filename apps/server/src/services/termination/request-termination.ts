@@ -10,7 +10,8 @@
 //   type sniffed, name and declared type agreeing, 10 MB at most);
 // - the receipt (a PDF) is stored as a downloadable document of the policy; the request, its
 //   files, the receipt and the outbox row for the broker are written in one transaction, and
-//   whatever fails deletes every object stored for the request, so nothing is left behind;
+//   whatever fails deletes every object stored for the request, so nothing is left behind; a
+//   kill in between is swept by the objects' intents (docs/decisions/0054-storage-intents.md);
 // - the effective date is packages/contract terminationEffect on the day of receipt in Paris,
 //   indicative until the broker confirms it; for a sale (reason 2) it counts from the sale date
 //   given, which must lie between the contract's start and one month ahead (saleDateIssue,
@@ -35,12 +36,13 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { DocumentIssuer } from '../documents/generated/contract-data';
-import { storeFileBytes, type StoredUpload } from '../documents/store-upload';
+import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mailer';
 import { enqueue, markSent } from '../outbox';
 import { requireOwnPolicy } from '../policies';
+import { clearIntents, discardStored, putWithIntent } from '../storage/intents';
 import { newStorageKey, type DocumentStorage } from '../storage/storage';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
 import {
@@ -87,14 +89,14 @@ async function requireTerminablePolicy(db: Db, accountId: string, policyNumber: 
 
 /** Checks and stores each file; a refusal names the file (SPEC §8: the flow shows the message). */
 async function storeFiles(
-  storage: DocumentStorage,
+  deps: StoreDeps,
   files: ParsedTerminationRequest['files'],
   stored: string[],
 ): Promise<StoredUpload[]> {
   const result: StoredUpload[] = [];
   for (const [index, file] of files.entries()) {
     try {
-      const upload = await storeFileBytes(storage, {
+      const upload = await storeFileBytes(deps, {
         fileName: file.fileName,
         declaredType: file.fileType,
         bytes: Buffer.from(file.fileContent, 'base64'),
@@ -120,7 +122,7 @@ export async function requestTermination(
     brand: BrandKey;
   },
 ): Promise<TerminationOutcome> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const { accountId, body } = request;
   const policy = await requireTerminablePolicy(db, accountId, request.policyNumber);
   const policyNumber = policy.policy_number;
@@ -142,7 +144,7 @@ export async function requestTermination(
   let receipt: Uint8Array;
   let outboxId: string;
   try {
-    const files = await storeFiles(storage, body.files, stored);
+    const files = await storeFiles(deps, body.files, stored);
     const effect = terminationEffect(reason.id, subject.start_date, receivedOn, saleDate);
     const reference = newReference(receivedOn);
     acknowledgement = {
@@ -176,11 +178,13 @@ export async function requestTermination(
     );
     const receiptKey = newStorageKey();
     stored.push(receiptKey);
-    const put = await storage.put(receiptKey, Readable.from([receipt]), {
+    const put = await putWithIntent(deps, receiptKey, Readable.from([receipt]), {
       maxBytes: MAX_UPLOAD_BYTES,
     });
     outboxId = await db.transaction().execute(async (trx) => {
       await requireTerminablePolicy(trx, accountId, policyNumber);
+      // Every object stored for the request is named by a row from this commit (0054).
+      await clearIntents(trx, stored);
       await insertTermination(trx, {
         id: randomUUID(),
         accountId,
@@ -205,7 +209,7 @@ export async function requestTermination(
       });
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+    await discardStored(deps, stored);
     if (isUniqueViolation(error)) {
       const first = await findPendingTermination(db, policyNumber);
       if (first) return { created: false, acknowledgement: first };
