@@ -1,13 +1,14 @@
-// `npm run bench -- hardening` (issue 12): figures of the hardening, printed, never asserted.
+// `npm run bench -- hardening`: figures of the hardening, printed, never asserted.
 // - 5xx answers over the fuzz corpus (apps/server/test/fuzz-corpus.ts): BENCH_FUZZ_RUNS bodies
 //   per JSON route, on the real app over PGlite in memory;
-// - the sign-in throttle under 25 parallel guesses: how many were checked (401), refused (429),
-//   and how long the burst took;
+// - the sign-in throttle under attack (hardening-owner.ts): passwords evaluated per account and
+//   window from 20 addresses on two instances, and the owner's time to get in by each way;
 // - files left after BENCH_KILLS kills of a real server process mid-upload (3 by default; more
 //   by hand), on PGlite in a data folder: stored files without row and rows without file after
 //   a last restart;
 // - slow clients: how long a body sending one byte every two seconds is held before its 408,
-//   with the default limits, over a real socket (docs/decisions/0053-slow-clients-and-drain.md).
+//   with the default limits, over a real socket (docs/decisions/0053-slow-clients-and-drain.md);
+// - a drain: 5xx and cut requests while a real server process gets SIGTERM under 20 clients.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,9 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { referencedStorageKeys } from '../apps/server/src/services/storage/sweep';
 import { bodies, FUZZ_SEED, fuzzRoutes } from '../apps/server/test/fuzz-corpus';
-import { bearer, DEMO, signIn, startLogin, subjectOf } from '../apps/server/test/harness';
+import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/harness';
 import { killMidUpload, overHttp, startPortal, stopped } from '../apps/server/test/portal-process';
+import { reportOwnerUnderAttack } from './hardening-owner';
 
 const FUZZ_RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 50);
 const KILLS = Number(process.env.BENCH_KILLS ?? 3);
@@ -73,30 +75,48 @@ async function fuzzFigures() {
   }
 }
 
-async function throttleFigures() {
-  const { app, config, close } = await inMemoryApp();
+/** 5xx and failed requests while a real server process drains on SIGTERM under 20 clients. */
+async function drainFigures() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-bench-drain-'));
+  const noticeMs = 1_500;
+  const portal = await startPortal({
+    DATA_DIR: dataDir,
+    DEMO_MODE: 'true',
+    SHUTDOWN_DELAY_MS: String(noticeMs),
+  });
   try {
-    const { jar, interaction } = await startLogin(app, config);
-    const started = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        app.inject({
-          method: 'POST',
-          url: `${interaction}/login`,
-          remoteAddress: '203.0.113.7',
-          headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ email: DEMO.lea, password: `Faux-${i}` }).toString(),
-        }),
-      ),
-    );
-    const ms = performance.now() - started;
-    const count = (status: number) => answers.filter((a) => a.statusCode === status).length;
+    const exited = new Promise<number | null>((resolve) => portal.child.once('exit', resolve));
+    let signalledAt = 0;
+    let answered = 0;
+    let errors5xx = 0;
+    let failed = 0;
+    const client = async () => {
+      // Until the balancer would stop sending (its health check sees /readyz answer 503).
+      while (!signalledAt || Date.now() < signalledAt + noticeMs - 300) {
+        try {
+          const response = await fetch(`${portal.url}/healthz`);
+          await response.text();
+          answered += 1;
+          if (response.status >= 500) errors5xx += 1;
+        } catch {
+          if (signalledAt) return;
+          failed += 1;
+        }
+      }
+    };
+    const clients = Array.from({ length: 20 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    signalledAt = Date.now();
+    portal.child.kill('SIGTERM');
+    await Promise.all(clients);
+    const code = await exited;
     console.info(
-      `hardening: 25 parallel guesses: ${count(401)} checked (401), ${count(429)} refused (429), ` +
-        `others ${25 - count(401) - count(429)}, in ${ms.toFixed(0)} ms`,
+      `hardening: drain under 20 clients: ${answered} answered, ${errors5xx} 5xx, ` +
+        `${failed} cut, exit code ${code}`,
     );
   } finally {
-    await close();
+    await stopped(portal.child, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -171,7 +191,8 @@ async function slowClientFigures() {
 
 export async function reportHardening(): Promise<void> {
   await fuzzFigures();
-  await throttleFigures();
+  await reportOwnerUnderAttack();
   await killFigures();
   await slowClientFigures();
+  await drainFigures();
 }
