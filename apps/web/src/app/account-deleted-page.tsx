@@ -15,7 +15,7 @@ export const ACCOUNT_DELETED_TEXTS = {
 
 export function AccountDeletedPage() {
   return (
-    <main className="logged-out card">
+    <main className="logged-out account-deleted card">
       <span className="brand-logo logged-out__logo" aria-hidden="true" />
       <h1>{ACCOUNT_DELETED_TEXTS.title}</h1>
       <p>{ACCOUNT_DELETED_TEXTS.lead}</p>
