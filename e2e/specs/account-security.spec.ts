@@ -170,6 +170,7 @@ test.describe('account security', () => {
     consoleErrors.expect(failedRequest(/\/account\/accounts\/[^/]+$/, 400));
     consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 401));
     await openSection(page, DEMO.jean, '/account/accountDelete', 'Supprimer le compte');
+    await page.getByRole('button', { name: 'Continuer vers la suppression' }).click();
     await expect(page.getByText('Vos contrats d’assurance ne sont pas résiliés.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'vos polices d’assurance' })).toHaveAttribute(
       'href',
@@ -196,10 +197,12 @@ test.describe('account security', () => {
     await submit.click();
     await expect(banner(page)).toContainText(`Votre compte a été supprimé${NBSP}!`);
     const shownAt = Date.now();
-    await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible({
+    await expect(page.getByRole('heading', { name: 'Votre compte a été supprimé' })).toBeVisible({
       timeout: ACCOUNT_DELETION_LOGOUT_DELAY_MS + 7_000,
     });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(ACCOUNT_DELETION_LOGOUT_DELAY_MS - 500);
+
+    await expect(page.getByText('Se reconnecter')).toHaveCount(0);
 
     await signInWith(page, DEMO.jean, DEMO_PASSWORD);
     await expect(page.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeVisible();

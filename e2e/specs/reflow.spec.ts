@@ -36,7 +36,7 @@ const SIGNED_IN = [
   '/not-found',
 ];
 /** The public pages, seen signed out. */
-const PUBLIC = ['/loggedOut'];
+const PUBLIC = ['/loggedOut', '/accountDeleted'];
 
 /** Opens every disclosure of the page: details, expandable buttons (not menus), IBAN toggles. */
 async function openDisclosures(page: Page) {

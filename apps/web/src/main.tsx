@@ -2,7 +2,8 @@
 // the sign-in callback goes straight to the provider, without downloading or running the
 // portal's code (portal.tsx: React and the screens). On the callback the portal's code loads
 // while the code is exchanged; a loading text shows until the portal renders with the signed-in
-// customer. The one public page is the end of a sign-out, which must not sign in again at once.
+// customer. The public pages are the ends of a sign-out (and of the one after an account
+// deletion), which must not sign in again at once.
 import { API_ROUTES, apiPath, type Policy } from '@espace/contract';
 import { apiList } from './lib/api-client';
 import { completeSignIn, currentProfile, signIn } from './lib/auth';
@@ -22,6 +23,10 @@ async function boot() {
   const { pathname } = window.location;
   if (pathname === paths.loggedOut) {
     await (await import('./portal')).renderLoggedOut();
+    return;
+  }
+  if (pathname === paths.accountDeleted) {
+    await (await import('./portal')).renderAccountDeleted();
     return;
   }
   if (pathname !== paths.authCallback) {

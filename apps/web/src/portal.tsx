@@ -1,5 +1,5 @@
 // The portal's rendering, loaded by main.tsx only once it is needed: on the sign-in callback
-// (while the code is exchanged) and on the public sign-out page. A page load that only goes to
+// (while the code is exchanged) and on the public sign-out pages. A page load that only goes to
 // the provider never downloads or runs React (issue 14).
 import { MESSAGES, type Policy } from '@espace/contract';
 import { StrictMode } from 'react';
@@ -38,6 +38,12 @@ export async function renderLoggedOut(): Promise<void> {
   // Its own chunk: the signed-in screens never load it.
   const { LoggedOutPage } = await import('./app/logged-out-page');
   root.render(<LoggedOutPage />);
+}
+
+export async function renderAccountDeleted(): Promise<void> {
+  // Its own chunk too (docs/decisions/0041-account-deletion-recap.md).
+  const { AccountDeletedPage } = await import('./app/account-deleted-page');
+  root.render(<AccountDeletedPage />);
 }
 
 export function renderPortal(session: Session, policies: Promise<Policy[]>): void {

@@ -14,6 +14,13 @@ export const AUTH_CALLBACK_PATH = '/auth/callback';
  */
 export const LOGGED_OUT_PATH = '/loggedOut';
 
+/**
+ * Where the identity provider sends the browser after the sign-out that follows an account
+ * deletion: a public page (« Votre compte a été supprimé ») without « Se reconnecter »; the
+ * second post-logout redirect URI (docs/decisions/0041-account-deletion-recap.md).
+ */
+export const ACCOUNT_DELETED_PATH = '/accountDeleted';
+
 /** The prefix of every API call (SPEC §7 "All paths start with /api/v1"). */
 export const API_PREFIX = '/api/v1';
 

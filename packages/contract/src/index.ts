@@ -27,3 +27,4 @@ export * from './request-receipt';
 export * from './generated-documents';
 export * from './safe-text';
 export * from './idempotency';
+export * from './account-deletion-recap';

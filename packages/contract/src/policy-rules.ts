@@ -1,6 +1,6 @@
 // Pure rules of SPEC §4 on policies: terminated states, unfulfilled documents, remaining days.
 import { DOCUMENT_DEADLINE_DAYS } from './constants';
-import { daysBetween, todayInParis } from './dates';
+import { addDays, daysBetween, todayInParis } from './dates';
 import { POLICY_STATES, type DocumentStatus, type Policy } from './policy';
 
 /** SPEC §4: the states of a terminated policy. The server passes them to SQL as parameters. */
@@ -67,9 +67,24 @@ export function unfulfilledDocuments(
   const owing = policies.filter(owesDocuments);
   if (owing.length === 0) return { unfulfilledDocs: false, remainedDays: 0 };
   const earliest = owing.map((p) => p.startDate).sort()[0]!;
-  const elapsed = daysBetween(earliest, todayInParis(today)) - 1;
-  const remainedDays = elapsed < DOCUMENT_DEADLINE_DAYS ? DOCUMENT_DEADLINE_DAYS - elapsed : 0;
-  return { unfulfilledDocs: true, remainedDays };
+  return { unfulfilledDocs: true, remainedDays: documentDaysLeft(earliest, today) };
+}
+
+/**
+ * The remaining-days rule of one contract's owed documents (SPEC §4, above): elapsed = whole
+ * days since the start date minus one; 30 − elapsed while elapsed is under 30, else 0.
+ */
+export function documentDaysLeft(startDate: string, today: Date = new Date()): number {
+  const elapsed = daysBetween(startDate, todayInParis(today)) - 1;
+  return elapsed < DOCUMENT_DEADLINE_DAYS ? DOCUMENT_DEADLINE_DAYS - elapsed : 0;
+}
+
+/**
+ * The last day of that rule, as an ISO date: the day on which one day is left (the start date
+ * plus 30 days); the next day the count is 0.
+ */
+export function documentDeadline(startDate: string): string {
+  return addDays(startDate, DOCUMENT_DEADLINE_DAYS);
 }
 
 /** The Bonus/Malus shown on a card is the principal driver's CRM (SPEC §2). */

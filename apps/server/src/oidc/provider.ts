@@ -5,10 +5,11 @@
 // that made it, and the API accepts a token only while that session exists), rotating refresh
 // tokens, RP-initiated logout that is one click from the SPA (which sends its `id_token_hint`)
 // and asks for confirmation otherwise (docs/decisions/0050-logout-asks-unless-hinted.md), ending
-// on the SPA's public 'Vous êtes déconnecté(e)' page. No DPoP-bound tokens and no userinfo
-// endpoint (docs/decisions/0051-tokens-bound-to-their-session.md). Only accounts that still have
-// credentials exist for the provider.
-import { AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
+// on the SPA's public 'Vous êtes déconnecté(e)' page, or after an account deletion on its public
+// « Votre compte a été supprimé » page (docs/decisions/0041-account-deletion-recap.md). No
+// DPoP-bound tokens and no userinfo endpoint (docs/decisions/0051-tokens-bound-to-their-session.md).
+// Only accounts that still have credentials exist for the provider.
+import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -26,6 +27,8 @@ export function spaRedirectUris(publicUrl: string) {
   return {
     redirect: `${publicUrl}${AUTH_CALLBACK_PATH}`,
     postLogout: `${publicUrl}${LOGGED_OUT_PATH}`,
+    /** After an account deletion (docs/decisions/0041-account-deletion-recap.md). */
+    postDeletion: `${publicUrl}${ACCOUNT_DELETED_PATH}`,
   };
 }
 
@@ -45,7 +48,7 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: [uris.redirect],
-        post_logout_redirect_uris: [uris.postLogout],
+        post_logout_redirect_uris: [uris.postLogout, uris.postDeletion],
       },
     ],
     jwks: secrets.jwks,

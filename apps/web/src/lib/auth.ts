@@ -271,7 +271,15 @@ export function forgetSession(): Promise<string | undefined> {
   return Promise.resolve(forget());
 }
 
-export async function signOut(idTokenHint?: string): Promise<void> {
+/**
+ * `endPath` is where the provider sends the browser afterwards: one of the SPA's registered
+ * post-logout pages, 'Vous êtes déconnecté(e)' or, after an account deletion, « Votre compte a
+ * été supprimé » (docs/decisions/0041-account-deletion-recap.md).
+ */
+export async function signOut(
+  idTokenHint?: string,
+  endPath: typeof paths.loggedOut | typeof paths.accountDeleted = paths.loggedOut,
+): Promise<void> {
   const metadata = await provider().catch(() => undefined);
   // The refresh token is revoked at the provider before the tokens are forgotten (issue 12),
   // so it is dead even if the sign-out page never loads; a failure does not stop the sign-out.
@@ -288,13 +296,13 @@ export async function signOut(idTokenHint?: string): Promise<void> {
     }).catch(() => undefined);
   const hint = idTokenHint ?? forget();
   if (!metadata?.end_session_endpoint) {
-    window.location.replace(paths.loggedOut);
+    window.location.replace(endPath);
     return;
   }
   const url = new URL(metadata.end_session_endpoint);
   url.search = new URLSearchParams({
     client_id: appConfig.clientId,
-    post_logout_redirect_uri: `${window.location.origin}${paths.loggedOut}`,
+    post_logout_redirect_uri: `${window.location.origin}${endPath}`,
     ...(hint ? { id_token_hint: hint } : {}),
   }).toString();
   window.location.assign(url);

@@ -1,7 +1,7 @@
 // Every route path of the portal (SPEC §2), in one place: the routers' `path` patterns and the
 // links both come from here. The sign-in callback is the contract's, since the server registers
 // it with the identity provider as the redirect URI.
-import { AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
+import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 
 /** The `:tab` parameter of /documents/{id} (SPEC §2): 0 'Téléchargement', 1 'Documents à fournir'. */
 export type DocumentsTab = 0 | 1;
@@ -41,4 +41,6 @@ export const paths = {
   authCallback: AUTH_CALLBACK_PATH,
   /** Public: the end of a sign-out, shown without signing in again (SPEC §2 logout). */
   loggedOut: LOGGED_OUT_PATH,
+  /** Public: the end of the sign-out after an account deletion, no « Se reconnecter » (0041). */
+  accountDeleted: ACCOUNT_DELETED_PATH,
 } as const;

@@ -9,13 +9,16 @@ import { useSession } from '../../../lib/session';
 export interface RequestsFilter {
   policyNumber: string | undefined;
   page: number;
+  /** The contract's default (REQUESTS_PAGE_SIZE) when absent. */
+  pageSize?: number;
 }
 
 export const requestsQueryKey = (accountId: string, filter?: RequestsFilter) =>
   filter ? (['requests', accountId, filter] as const) : (['requests', accountId] as const);
 
-export function getRequests(accountId: string, { policyNumber, page }: RequestsFilter) {
+export function getRequests(accountId: string, { policyNumber, page, pageSize }: RequestsFilter) {
   const query = new URLSearchParams({ page: String(page) });
+  if (pageSize) query.set('pageSize', String(pageSize));
   if (policyNumber) query.set('policyNumber', policyNumber);
   return api<RequestList>(`${apiPath(API_ROUTES.requests, { accountId })}?${query.toString()}`);
 }

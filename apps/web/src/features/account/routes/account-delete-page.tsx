@@ -1,7 +1,10 @@
-// SPEC §2 /account/accountDelete, §4 "Account deletion", §5, §8; ARCHITECTURE.md: deletion keeps
-// contracts. What deletion erases and keeps is said plainly before the password, with the way to
-// terminate a contract instead. 204 → the success banner, the session forgotten at once and the
-// sign-out after ACCOUNT_DELETION_LOGOUT_DELAY_MS; a refusal → the error banner and the reason.
+// /account/accountDelete (docs/product/account.md « Account deletion »;
+// docs/decisions/0037-account-deletion-keeps-contracts.md, 0041-account-deletion-recap.md). Two
+// steps: the page says deletion is final and opens a recap of what it does and what it leaves
+// pending (components/deletion-recap.tsx), followed by the password and the button. 204 → the
+// success banner, the session forgotten at once and, after ACCOUNT_DELETION_LOGOUT_DELAY_MS, the
+// sign-out that ends on the public « Votre compte a été supprimé » page; a refusal → the error
+// banner and the reason.
 import {
   ACCOUNT_DELETION_LOGOUT_DELAY_MS,
   ACCOUNT_SECURITY_MESSAGES,
@@ -9,14 +12,15 @@ import {
   type AccountDeletionRequest,
 } from '@espace/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { forgetSession, signOut } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useDeleteAccount } from '../api/delete-account';
+import { DeletionRecap } from '../components/deletion-recap';
+import { DELETION_RECAP_TEXTS } from '../deletion-texts';
 import {
   ExternalProviderNotice,
   usesExternalProvider,
@@ -29,10 +33,13 @@ import { SubmitButton } from '../../../components/form/submit-button';
 
 const t = SECURITY_TEXTS.accountDelete;
 
-/** SPEC §4: the tokens are forgotten now; the provider's sign-out follows after the delay. */
+/** The tokens are forgotten now; the provider's sign-out follows after the delay (0041). */
 async function signOutAfterDeletion() {
   const idToken = await forgetSession();
-  window.setTimeout(() => void signOut(idToken), ACCOUNT_DELETION_LOGOUT_DELAY_MS);
+  window.setTimeout(
+    () => void signOut(idToken, paths.accountDeleted),
+    ACCOUNT_DELETION_LOGOUT_DELAY_MS,
+  );
 }
 
 export function Component() {
@@ -45,6 +52,30 @@ export function Component() {
 }
 
 function DeleteAccount() {
+  const [recap, setRecap] = useState(false);
+  const start = useRef<HTMLButtonElement>(null);
+  if (recap)
+    return (
+      <ConfirmDeletion
+        onCancel={() => {
+          setRecap(false);
+          window.setTimeout(() => start.current?.focus());
+        }}
+      />
+    );
+  return (
+    <>
+      <p>{DELETION_RECAP_TEXTS.intro}</p>
+      <div className="form-actions">
+        <button ref={start} type="button" className="button" onClick={() => setRecap(true)}>
+          {DELETION_RECAP_TEXTS.start}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ConfirmDeletion({ onCancel }: { onCancel: () => void }) {
   const [deleted, setDeleted] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<AccountDeletionRequest>({
     shouldFocusError: false,
@@ -64,29 +95,27 @@ function DeleteAccount() {
   if (deleted) return <p role="status">{t.loggingOut}</p>;
   return (
     <>
-      <p>{t.lead}</p>
-      <ul className="account-security__facts">
-        <li>{t.erased}</li>
-        <li>{t.kept}</li>
-      </ul>
-      <p>
-        {t.terminateBefore} <Link to={paths.home}>{t.policiesLink}</Link> {t.terminateOr}{' '}
-        <Link to={paths.contact}>{t.contactLink}</Link> {t.terminateAfter}
-      </p>
-      <form ref={formRef} noValidate onSubmit={handleSubmit((request) => remove.run(request))}>
-        <PasswordField
-          label={t.password}
-          hint={t.passwordHint}
-          autoComplete="current-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <div className="form-actions">
-          <SubmitButton className="button button--danger" pending={remove.isPending}>
-            {t.submit}
-          </SubmitButton>
-        </div>
-      </form>
+      <DeletionRecap />
+      <section className="deletion-recap__confirm" aria-labelledby="deletion-confirm-title">
+        <h3 id="deletion-confirm-title">{DELETION_RECAP_TEXTS.confirmTitle}</h3>
+        <form ref={formRef} noValidate onSubmit={handleSubmit((request) => remove.run(request))}>
+          <PasswordField
+            label={t.password}
+            hint={t.passwordHint}
+            autoComplete="current-password"
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
+          <div className="form-actions">
+            <SubmitButton className="button button--danger" pending={remove.isPending}>
+              {t.submit}
+            </SubmitButton>
+            <button type="button" className="button button--secondary" onClick={onCancel}>
+              {DELETION_RECAP_TEXTS.cancel}
+            </button>
+          </div>
+        </form>
+      </section>
     </>
   );
 }
