@@ -203,6 +203,7 @@ test.describe('terminating a contract', () => {
     });
     await signIn(page, DEMO.camille, `/contractTermination/${NOT_SENT}`);
     await page.getByLabel('Motif de résiliation').selectOption(SALE);
+    await page.getByLabel('Date de la vente').fill(formatDate(addDays(todayInParis(), -3)));
     await page.getByLabel('Charger documents').setInputFiles([pdfFile('cession.pdf', 2)]);
     for (const { message } of answers) {
       await page.getByRole('button', { name: 'Résilier ce contrat' }).click();
