@@ -1,5 +1,5 @@
 // SPEC §2 /changeAddress, §4 "Personal address change" and "Address save", §7, §8: the address
-// changes from 'Mon compte' to the banner at home. These change camille's demo data (her
+// changes from 'Mon compte' to the banner back on 'Mon compte' (docs/product/addresses.md). These change camille's demo data (her
 // personal address; garage changes are requests for the broker and leave the cards as they are).
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import type { Page, Request } from '@playwright/test';
@@ -125,7 +125,7 @@ test.describe('address changes', () => {
     await field(page, 'Voie').fill('chemin de la Forêt ');
     await save.click();
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/account\/address$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.personalSuccess);
     expect(
       calls.map((c) => `${c.method()} ${c.url().replace(/.*\/accounts\/[^/]+\//, '')}`),
@@ -147,10 +147,7 @@ test.describe('address changes', () => {
     expect(pushed.map((e) => e.event)).toContain('account_address_changed');
     expect(await page.evaluate(() => sessionStorage.getItem('addressData'))).toBeNull();
 
-    await page
-      .getByRole('navigation', { name: 'Navigation principale' })
-      .getByRole('link', { name: 'Mon compte' })
-      .click();
+    // Back where the change started, the card shows the new address.
     await expect(personalCard(page)).toContainText('12 CHEMIN DE LA FORÊT');
     await expect(personalCard(page)).toContainText('69130 ÉCULLY');
   });
@@ -173,8 +170,10 @@ test.describe('address changes', () => {
     await field(page, 'Voie').fill('allée des Cerisiers');
     await page.getByRole('button', { name: 'enregistrer' }).click();
 
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/account\/address$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.garageSuccess);
+    // A request for the broker: back on 'Mon compte', the card keeps the address until then.
+    await expect(garageCard(page, '4 chemin des Vignes')).toBeVisible();
     expect(calls).toHaveLength(2);
     expect(calls[1]!.method()).toBe('PUT');
     expect(calls[1]!.url()).toMatch(/\/policy\/accounts\/[^/]+\/address\/AU2024061108$/);
@@ -231,7 +230,7 @@ test.describe('address changes', () => {
 
     await page.getByRole('button', { name: 'enregistrer' }).click();
     await dialog.getByRole('button', { name: NOT_RECOGNISED.confirm }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/account\/address$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.garageSuccess);
     expect(calls.map((c) => c.method())).toEqual(['POST', 'POST', 'PUT']);
     expect(calls[2]!.url()).toMatch(/\/address\/AU2026104512$/);
