@@ -76,7 +76,9 @@ test.describe('address changes', () => {
 
   test('a customer changes the personal address from Mon compte with the keyboard', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expect(failedRequest(/\/validateAddress$/, 400));
     const calls = recordAddressCalls(page);
     await openAccount(page, DEMO.camille);
     await personalCard(page)
@@ -167,7 +169,11 @@ test.describe('address changes', () => {
     await expect(personalCard(page)).toContainText('69130 ÉCULLY');
   });
 
-  test('a garage address shared by two policies is changed for both', async ({ page }) => {
+  test('a garage address shared by two policies is changed for both', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/validateAddress$/, 400));
     const calls = recordAddressCalls(page);
     await openAccount(page, DEMO.camille);
     await garageCard(page, '4 chemin des Vignes')
@@ -260,9 +266,9 @@ test.describe('address changes', () => {
     consoleErrors,
   }) => {
     consoleErrors.expect(failedRequest(/\/validateAddress$/, 400));
-    await page.setViewportSize({ width: 375, height: 800 });
     const calls = recordAddressCalls(page);
     await openAccount(page, DEMO.camille);
+    await page.setViewportSize({ width: 375, height: 800 });
     await garageCard(page, '18 rue des Lilas')
       .getByRole('button', { name: /^Faire un changement/ })
       .click();
@@ -299,8 +305,8 @@ test.describe('address changes', () => {
     consoleErrors,
   }) => {
     consoleErrors.expect(failedRequest(/\/validateAddress$/, 400));
-    await page.setViewportSize({ width: 375, height: 800 });
     await openAccount(page, DEMO.camille);
+    await page.setViewportSize({ width: 375, height: 800 });
     await personalCard(page)
       .getByRole('button', { name: /^Faire un changement/ })
       .click();
