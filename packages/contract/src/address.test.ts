@@ -133,6 +133,7 @@ describe('address form (SPEC §5)', () => {
       postalCode: '20000',
       city: 'Ajaccio',
       country: 'France',
+      complement: '',
     });
   });
 });
