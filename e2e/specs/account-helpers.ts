@@ -33,7 +33,7 @@ export const garageCard = (page: Page, street: string) =>
 /** A field of the address form (the search box is a combobox, not a text box). */
 export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 export const searchBox = (page: Page) =>
-  page.getByRole('combobox', { name: 'Recherche par code postal ou nom de la rue' });
+  page.getByRole('combobox', { name: 'Recherche par code postal ou commune' });
 
 /** The analytics entries pushed so far (SPEC §7), as a tag manager would read them. */
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {

@@ -276,7 +276,7 @@ export async function buildApp(
       await api.register(changeRoutes);
       await api.register(terminationRoutes);
       await api.register(searchAddressesRoute, { search: addressSearch });
-      await api.register(addressChangeRoutes);
+      await api.register(addressChangeRoutes, { search: addressSearch });
     },
     { prefix: API_PREFIX },
   );

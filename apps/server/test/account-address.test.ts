@@ -1,7 +1,13 @@
 // API of SPEC §7 POST …/validateAddress, PUT …/account/…/address and PUT …/policy/…/address/
 // {policyNumber}: what each answers, what it leaves in the database, and that every refusal
 // leaves nothing behind.
-import { ADDRESS_MESSAGES, CHANGE_MESSAGES, MESSAGES, type Account } from '@espace/contract';
+import {
+  ADDRESS_MESSAGES,
+  CHANGE_MESSAGES,
+  MESSAGES,
+  SAFE_TEXT_MESSAGE,
+  type Account,
+} from '@espace/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
@@ -65,7 +71,7 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
   const accountAddress = () =>
     db()
       .selectFrom('account_addresses')
-      .select(['id', 'line1', 'postal_code', 'city', 'country'])
+      .select(['id', 'line1', 'postal_code', 'city', 'country', 'complement'])
       .where('account_id', '=', ctx.accountId)
       .executeTakeFirstOrThrow();
   const seededRow = () => ({
@@ -74,6 +80,7 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
     postal_code: seeded.address.postalCode,
     city: seeded.address.city,
     country: seeded.address.country,
+    complement: seeded.address.complement ?? null,
   });
   const expectNothingWritten = async () => {
     expect(await ctx.requests()).toEqual([]);
@@ -113,10 +120,18 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect(other.statusCode).toBe(403);
     });
 
-    it('answers 204 without a body for an address of the communes list', async () => {
-      const response = await validate(newAddress(seeded.address.id));
-      expect(response.statusCode).toBe(204);
-      expect(response.body).toBe('');
+    it('says offline that a street of a right commune could not be verified, writing nothing', async () => {
+      // docs/decisions/0044-address-truthfulness-and-complement.md: the communes list cannot
+      // confirm a street; the customer is asked to check it before saving.
+      const message =
+        'La voie «\u00a012 chemin de la Forêt\u00a0» n’a pas pu être vérifiée\u00a0: vérifiez son orthographe avant d’enregistrer.';
+      for (const street of [' 12 chemin de la Forêt ', '12 chemin de la Forêt']) {
+        const response = await validate({ ...newAddress(seeded.address.id), street });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: { code: 'validation_error', message, fields: { street: message } },
+        });
+      }
       await expectNothingWritten();
     });
 
@@ -172,6 +187,7 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
         postal_code: UPPER_CASED.zip,
         city: UPPER_CASED.city,
         country: UPPER_CASED.country,
+        complement: null,
       });
       // Without a linked policy, nothing is asked of the broker.
       expect(await ctx.requests()).toEqual([]);
@@ -307,6 +323,98 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().error.message).toBe(MESSAGES.api.malformedJson);
       await expectNothingWritten();
+    });
+  });
+
+  // docs/decisions/0044-address-truthfulness-and-complement.md: bâtiment, appartement…
+  describe('the complement of an address', () => {
+    const account = () =>
+      ctx.test.app.inject({
+        method: 'GET',
+        url: `/api/v1/account/accounts/${ctx.accountId}`,
+        headers: bearer(ctx.token),
+      });
+
+    it('is stored with the personal address, upper-cased, and read back by the account', async () => {
+      const response = await changePersonal({
+        ...newAddress(seeded.address.id),
+        complement: ' Bâtiment B, appartement 12 ',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await accountAddress()).complement).toBe('BÂTIMENT B, APPARTEMENT 12');
+      expect((await account()).json<Account>().address).toMatchObject({
+        line1: UPPER_CASED.street,
+        complement: 'BÂTIMENT B, APPARTEMENT 12',
+      });
+      // Changed again without one, the address has none.
+      await clearRequests(ctx);
+      expect(
+        (await changePersonal({ ...newAddress(seeded.address.id), complement: '' })).statusCode,
+      ).toBe(200);
+      expect((await accountAddress()).complement).toBeNull();
+      expect((await account()).json<Account>().address).not.toHaveProperty('complement');
+    });
+
+    it('is sent along in the garage request, and a garage complement is read back', async () => {
+      const response = await changeGarage(POLICIES.noPayment, {
+        ...newAddress(craponneId),
+        complement: 'Résidence Les Tilleuls',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await ctx.requests())[0]?.payload).toMatchObject({
+        address: { ...UPPER_CASED, complement: 'RÉSIDENCE LES TILLEULS' },
+      });
+      await db()
+        .updateTable('garage_addresses')
+        .set({ complement: 'BÂTIMENT C' })
+        .where('id', '=', craponneId)
+        .execute();
+      try {
+        const policies = await ctx.test.app.inject({
+          method: 'GET',
+          url: `/api/v1/policy/accounts/${ctx.accountId}`,
+          headers: bearer(ctx.token),
+        });
+        const addresses = policies
+          .json<{ policyNumber: string; address: unknown }[]>()
+          .map((p) => [p.policyNumber, p.address]);
+        expect(Object.fromEntries(addresses)[POLICIES.noPayment]).toMatchObject({
+          street: '4 chemin des Vignes',
+          complement: 'BÂTIMENT C',
+        });
+        expect(Object.fromEntries(addresses)[POLICIES.active]).not.toHaveProperty('complement');
+      } finally {
+        await db()
+          .updateTable('garage_addresses')
+          .set({ complement: null })
+          .where('id', '=', craponneId)
+          .execute();
+      }
+    });
+
+    it.each([
+      ['longer than 38 characters', 'B'.repeat(39), ADDRESS_MESSAGES.invalid.tooLong(38)],
+      ['with a control character', 'Bâtiment\u0007B', SAFE_TEXT_MESSAGE],
+      ['with a line break', 'Bâtiment B\nappartement 12', SAFE_TEXT_MESSAGE],
+    ])('is refused %s with 400, nothing stored', async (_, complement, message) => {
+      const personal = await changePersonal({ ...newAddress(seeded.address.id), complement });
+      expect(personal.statusCode).toBe(400);
+      expect(personal.json().error.fields).toEqual({ complement: message });
+      const garage = await changeGarage(POLICIES.noPayment, {
+        ...newAddress(craponneId),
+        complement,
+      });
+      expect(garage.statusCode).toBe(400);
+      expect(garage.json().error.fields).toEqual({ complement: message });
+      await expectNothingWritten();
+    });
+
+    it('accepts exactly 38 characters', async () => {
+      const complement = 'b'.repeat(38);
+      expect(
+        (await changePersonal({ ...newAddress(seeded.address.id), complement })).statusCode,
+      ).toBe(200);
+      expect((await accountAddress()).complement).toBe('B'.repeat(38));
     });
   });
 });

@@ -23,6 +23,14 @@ async function searchAs(t: TestApp, token: string | undefined, query: Record<str
   return response;
 }
 
+/** GET /api/v1/address/search-mode (docs/decisions/0044-address-truthfulness-and-complement.md). */
+const searchModeAs = (t: TestApp, token: string | undefined) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/v1/address/search-mode',
+    headers: token ? bearer(token) : {},
+  });
+
 const suggestionsOf = (body: unknown) =>
   addressSearchResponseSchema.parse(body).suggestions.map((s) => s.label);
 
@@ -54,6 +62,13 @@ describe('address search API on the list of communes', () => {
       message: 'Certaines données envoyées ne sont pas valides.',
       fields: { q: message },
     });
+  });
+
+  it('says it finds communes only, not streets, to a signed-in customer', async () => {
+    expect((await searchModeAs(t, undefined)).statusCode).toBe(401);
+    const response = await searchModeAs(t, token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ streets: false });
   });
 
   it('finds the communes of a postal code, as addresses in France', async () => {
@@ -102,6 +117,12 @@ describe('address search API through the national address service', () => {
   beforeEach(() => {
     standIn.behaviour = 'geocodejson';
     standIn.requests.length = 0;
+  });
+
+  it('says it finds streets too', async () => {
+    const response = await searchModeAs(t, token);
+    expect(response.json()).toEqual({ streets: true });
+    expect(standIn.requests).toHaveLength(0);
   });
 
   it('answers street-level suggestions of the service', async () => {

@@ -133,6 +133,7 @@ describe('address form (SPEC §5)', () => {
       postalCode: '20000',
       city: 'Ajaccio',
       country: 'France',
+      complement: '',
     });
   });
 });
@@ -183,6 +184,6 @@ describe('address messages (SPEC §2, §8)', () => {
       confirm: 'Confirmer l’adresse',
     });
     expect(ADDRESS_MESSAGES.linkedPolicies.question).toBe('Voulez-vous continuer\u00a0?');
-    expect(ADDRESS_MESSAGES.search.label).toBe('Recherche par code postal ou nom de la rue');
+    expect(ADDRESS_MESSAGES.search.label).toBe('Recherche par code postal ou commune');
   });
 });

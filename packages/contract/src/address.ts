@@ -16,6 +16,11 @@ export const ADDRESS_TEXT_MAX = 100;
 export const STREET_NUMBER_MAX = 10;
 /** Longest postal code: French ones have 5 digits, foreign ones up to 10 characters. */
 export const POSTAL_CODE_MAX = 10;
+/**
+ * Longest complement (bâtiment, appartement, escalier…): one postal line of NF Z10-011
+ * (docs/decisions/0044-address-truthfulness-and-complement.md).
+ */
+export const ADDRESS_COMPLEMENT_MAX = 38;
 /** The payload's street: number, a space and street name (SPEC §3). */
 export const ADDRESS_STREET_MAX = STREET_NUMBER_MAX + 1 + ADDRESS_TEXT_MAX;
 const ID_MAX = 100;
@@ -32,6 +37,12 @@ function text(required: string, max: number) {
 
 const upperCased = (value: string) => value.toLocaleUpperCase('fr-FR');
 
+/** Optional, trimmed; an empty complement is the same as none. */
+const complement = safeString()
+  .trim()
+  .max(ADDRESS_COMPLEMENT_MAX, { error: INVALID.tooLong(ADDRESS_COMPLEMENT_MAX) })
+  .optional();
+
 /** SPEC §3: the body of POST …/validateAddress. */
 export const addressSchema = z.object({
   id: text(REQUIRED.id, ID_MAX),
@@ -39,6 +50,7 @@ export const addressSchema = z.object({
   zip: text(REQUIRED.postalCode, POSTAL_CODE_MAX),
   city: text(REQUIRED.city, ADDRESS_TEXT_MAX),
   country: text(REQUIRED.country, ADDRESS_TEXT_MAX),
+  complement,
 });
 export type Address = z.output<typeof addressSchema>;
 
@@ -47,6 +59,7 @@ export const addressChangeSchema = addressSchema.extend({
   street: addressSchema.shape.street.overwrite(upperCased),
   city: addressSchema.shape.city.overwrite(upperCased),
   country: addressSchema.shape.country.overwrite(upperCased),
+  complement: complement.overwrite((value) => (value ? upperCased(value) : undefined)),
 });
 export type AddressChange = z.output<typeof addressChangeSchema>;
 
@@ -66,6 +79,8 @@ export const addressFormSchema = z.object({
   postalCode: text(REQUIRED.postalCode, POSTAL_CODE_MAX),
   city: text(REQUIRED.city, ADDRESS_TEXT_MAX),
   country: text(REQUIRED.country, ADDRESS_TEXT_MAX),
+  /** Optional: the save button does not wait for it. */
+  complement,
 });
 export type AddressForm = z.output<typeof addressFormSchema>;
 
@@ -77,6 +92,7 @@ export function toAddressPayload(form: AddressForm, id: string): Address {
     zip: form.postalCode,
     city: form.city,
     country: form.country,
+    ...(form.complement ? { complement: form.complement } : {}),
   };
 }
 
@@ -116,6 +132,14 @@ export const addressSearchResponseSchema = z.object({
 });
 export type AddressSearchResponse = z.infer<typeof addressSearchResponseSchema>;
 
+/**
+ * GET /api/v1/address/search-mode: what the place search can find, so that its label says so
+ * (docs/decisions/0044-address-truthfulness-and-complement.md). `streets` is true only with the
+ * national address service configured; offline, it finds communes and postal codes.
+ */
+export const addressSearchModeSchema = z.object({ streets: z.boolean() });
+export type AddressSearchMode = z.infer<typeof addressSearchModeSchema>;
+
 /** SPEC §2: a picked place fills the form; what it does not know is left for the user to type. */
 export function suggestionToForm(suggestion: AddressSuggestion): z.input<typeof addressFormSchema> {
   return {
@@ -124,5 +148,6 @@ export function suggestionToForm(suggestion: AddressSuggestion): z.input<typeof 
     postalCode: suggestion.postalCode,
     city: suggestion.city,
     country: suggestion.country,
+    complement: '',
   };
 }

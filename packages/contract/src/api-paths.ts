@@ -44,6 +44,7 @@ export const API_ROUTES = {
   garageAddress: '/policy/accounts/:accountId/address/:policyNumber',
   terminate: '/policy/accounts/:accountId/:policyNumber/terminate',
   addressSearch: '/address/search',
+  addressSearchMode: '/address/search-mode',
   faq: '/content/faq',
   legalPage: '/content/legal/:slug',
 } as const;

@@ -17,9 +17,14 @@ export const ADDRESS_MESSAGES = {
   invalid: {
     tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères`,
   },
-  /** SPEC §2 /changeAddress: the place-search box. */
+  /**
+   * SPEC §2 /changeAddress: the place-search box. Its label says what the search finds with the
+   * data it has (docs/decisions/0044-address-truthfulness-and-complement.md): offline, communes
+   * and postal codes only; streets only with the national address service.
+   */
   search: {
-    label: 'Recherche par code postal ou nom de la rue',
+    label: 'Recherche par code postal ou commune',
+    labelStreets: 'Recherche par code postal, commune ou nom de la rue',
     tooShort: (min: number) => `Saisissez au moins ${min} caractères pour lancer la recherche`,
     tooLong: (max: number) => `La recherche ne doit pas dépasser ${max} caractères`,
     noResult: 'Aucune adresse ne correspond à votre recherche',
@@ -31,6 +36,8 @@ export const ADDRESS_MESSAGES = {
     postalCode: 'Code postal',
     city: 'Ville',
     country: 'Pays',
+    complement: 'Complément d’adresse (facultatif)',
+    complementHint: 'Bâtiment, appartement, escalier…',
     submit: 'enregistrer',
   },
   /** SPEC §2 /account: the address is linked to policies; changing it changes them too. */
@@ -55,6 +62,9 @@ export const ADDRESS_MESSAGES = {
     postalCodeNotInCity: (zip: string, city: string, communes: readonly string[]) =>
       `Le code postal ${zip} ne correspond pas à la commune «\u00a0${city}\u00a0» (communes de ce code postal\u00a0: ${communes.join(', ')}).`,
     emptyStreet: 'La voie est obligatoire',
+    /** The commune is right but nothing can confirm the street (decision 0044). */
+    unverifiedStreet: (street: string) =>
+      `La voie «\u00a0${street}\u00a0» n’a pas pu être vérifiée\u00a0: vérifiez son orthographe avant d’enregistrer.`,
   },
   /** Refusals of the address changes (the policy ones are MESSAGES.api and CHANGE_MESSAGES.api). */
   api: {

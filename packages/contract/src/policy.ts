@@ -95,6 +95,8 @@ export const garageAddressSchema = z.object({
   zip: z.string(),
   city: z.string(),
   country: z.string(),
+  /** Bâtiment, appartement…, when there is one (decision 0044). */
+  complement: z.string().optional(),
 });
 export type GarageAddress = z.infer<typeof garageAddressSchema>;
 
@@ -144,6 +146,8 @@ export const accountAddressSchema = z.object({
   postalCode: z.string(),
   city: z.string(),
   country: z.string(),
+  /** Bâtiment, appartement…, when the customer gave one (decision 0044). */
+  complement: z.string().optional(),
   customerId: z.string(),
 });
 

@@ -20,6 +20,7 @@ export async function getAccount(db: Db, accountId: string): Promise<Account> {
       'ad.postal_code',
       'ad.city',
       'ad.country',
+      'ad.complement',
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirst();
@@ -31,6 +32,7 @@ export async function getAccount(db: Db, accountId: string): Promise<Account> {
       postalCode: row.postal_code,
       city: row.city,
       country: row.country,
+      ...(row.complement ? { complement: row.complement } : {}),
       customerId: row.customer_id,
     },
     commercialConsent: row.commercial_consent,

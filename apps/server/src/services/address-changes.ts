@@ -15,6 +15,9 @@
 // - a personal change is also an outbox row for the back office ('Mes demandes' lists it);
 // - the same change still being handled is refused with its reference, before anything is
 //   written (services/requests/duplicates.ts); each change answers the reference of its request;
+// - the complement (bâtiment, appartement…) is stored with the personal address, null when none,
+//   and sent along in the garage request's payload
+//   (docs/decisions/0044-address-truthfulness-and-complement.md);
 // - everything a change writes is written in one transaction: a refusal leaves nothing behind.
 import {
   ADDRESS_MESSAGES,
@@ -135,6 +138,7 @@ export async function changePersonalAddress(
         postal_code: address.zip,
         city: address.city,
         country: address.country,
+        complement: address.complement || null,
       })
       .where('id', '=', current.id)
       .execute();

@@ -59,10 +59,12 @@ export function policiesJson(accountId: string, page: number) {
                 'bankAccount', json_build_object(
                   'ownerName', pd.owner_name, 'bic', pd.bic, 'iban', pd.iban))
             from payment_details pd where pd.policy_number = p.policy_number limit 1),
+          -- The complement only when there is one
+          -- (docs/decisions/0044-address-truthfulness-and-complement.md).
           'address', (
-            select json_build_object(
+            select jsonb_strip_nulls(jsonb_build_object(
                 'id', ga.id, 'street', ga.street, 'zip', ga.zip, 'city', ga.city,
-                'country', ga.country)
+                'country', ga.country, 'complement', ga.complement))
             from garage_addresses ga where ga.id = p.garage_address_id),
           'documents', coalesce((
             select json_agg(json_build_object(

@@ -1,7 +1,10 @@
 // GET /api/v1/address/search?q=…: the place search of /changeAddress (SPEC §2), a server call
 // so that the browser loads no third-party script (ARCHITECTURE.md decision 7).
+// GET /api/v1/address/search-mode: whether it finds streets, so that its label tells the truth
+// (docs/decisions/0044-address-truthfulness-and-complement.md).
 import {
   API_ROUTES,
+  addressSearchModeSchema,
   addressSearchQuerySchema,
   addressSearchResponseSchema,
   errorBodySchema,
@@ -40,5 +43,16 @@ export default async function searchAddressesRoute(
       },
     },
     async (request) => ({ suggestions: await search.search(request.query.q) }),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    API_ROUTES.addressSearchMode,
+    {
+      schema: {
+        tags: ['address'],
+        summary: 'Ce que la recherche d’adresses trouve (communes seules, ou voies aussi)',
+        response: { 200: addressSearchModeSchema, 401: errorBodySchema },
+      },
+    },
+    () => ({ streets: search.streets }),
   );
 }

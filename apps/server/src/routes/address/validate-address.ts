@@ -1,19 +1,25 @@
 // POST …/account/accounts/{accountId}/validateAddress (SPEC §4 "Address save", §7): 204 when the
-// communes list recognises the address, else 400 with the French reason and the field to look at.
+// communes list recognises the address and the search confirms its street, else 400 with the
+// French reason and the field to look at (offline, the street is always unverified:
+// docs/decisions/0044-address-truthfulness-and-complement.md).
 import { API_ROUTES, addressSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AddressSearch } from '../../services/address/address-search';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validateAddress } from '../../services/address/validate-address';
 import { accountParams } from '../params';
 import { addressErrorResponses, addressRouteConfig, noContent } from './responses';
 
-export default async function validateAddressRoute(app: FastifyInstance) {
+export default async function validateAddressRoute(
+  app: FastifyInstance,
+  { search }: { search: AddressSearch },
+) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.validateAddress,
     {
       schema: {
         tags: ['account'],
-        summary: 'Vérifie une adresse française (code postal et commune)',
+        summary: 'Vérifie une adresse française (code postal, commune et voie)',
         params: accountParams,
         body: addressSchema,
         response: { 204: noContent, ...addressErrorResponses },
@@ -21,7 +27,7 @@ export default async function validateAddressRoute(app: FastifyInstance) {
       config: addressRouteConfig,
     },
     async (request, reply) => {
-      await validateAddress(request.body);
+      await validateAddress(request.body, search);
       return reply.code(204).send(null);
     },
   );

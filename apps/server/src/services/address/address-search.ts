@@ -4,6 +4,12 @@
 import type { AddressSuggestion } from '@espace/contract';
 
 export interface AddressSearch {
+  /**
+   * Whether the search finds streets and numbers (the national address service) or only
+   * communes and postal codes (offline): the label says so, and validateAddress can check a
+   * street only when it is true (docs/decisions/0044-address-truthfulness-and-complement.md).
+   */
+  readonly streets: boolean;
   /** Suggestions for a query of 2 to 100 characters, best first, at most 10. */
   search(query: string): Promise<AddressSuggestion[]>;
 }

@@ -36,6 +36,7 @@ describe('GeoplateformeAddressSearch', () => {
     warnings = [];
     offlineQueries = [];
     const offline: AddressSearch = {
+      streets: false,
       search: async (query) => {
         offlineQueries.push(query);
         return OFFLINE_ANSWER;
@@ -113,7 +114,7 @@ describe('GeoplateformeAddressSearch', () => {
   it('falls back when the service cannot be reached at all', async () => {
     const unreachable = new GeoplateformeAddressSearch({
       url: 'http://127.0.0.1:9/geocodage/search',
-      fallback: { search: async () => OFFLINE_ANSWER },
+      fallback: { streets: false, search: async () => OFFLINE_ANSWER },
       log: { warn: (details, message) => warnings.push({ details, message }) },
     });
     expect(await unreachable.search('amiens')).toEqual(OFFLINE_ANSWER);

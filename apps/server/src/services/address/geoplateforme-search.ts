@@ -76,6 +76,7 @@ export interface GeoplateformeOptions {
 }
 
 export class GeoplateformeAddressSearch implements AddressSearch {
+  readonly streets = true;
   private readonly url: string;
   private readonly fallback: AddressSearch;
   private readonly log: WarnLogger;

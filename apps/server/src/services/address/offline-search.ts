@@ -19,6 +19,8 @@ export function communeIndex(): Promise<CommuneIndex> {
 }
 
 export class OfflineAddressSearch implements AddressSearch {
+  readonly streets = false;
+
   async search(query: string): Promise<AddressSuggestion[]> {
     return (await communeIndex()).search(query);
   }

@@ -1,7 +1,8 @@
 // validateAddress on the real list of communes shipped by @etalab/decoupage-administratif.
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { communeIndex } from './offline-search';
+import type { AddressSearch } from './address-search';
+import { communeIndex, OfflineAddressSearch } from './offline-search';
 import { AddressNotRecognisedError, validateAddress, type AddressField } from './validate-address';
 
 const CHECK = ADDRESS_MESSAGES.check;
@@ -9,10 +10,25 @@ const lyon = { street: '18 rue des Lilas', zip: '69003', city: 'Lyon', country: 
 
 beforeAll(() => communeIndex(), 60_000);
 
+/** A national address service that finds `street` (the number left out) at `zip`. */
+function serviceFinding(street: string, zip: string): AddressSearch {
+  return {
+    streets: true,
+    search: () =>
+      Promise.resolve([
+        { label: street, street, postalCode: zip, city: 'X', country: 'France', kind: 'street' },
+      ]),
+  };
+}
+
+/** The commune checks alone: a service that confirms whatever street it is asked about. */
+const confirmingService = (address: typeof lyon) =>
+  serviceFinding(address.street.replace(/^\S+\s/, ''), address.zip.replace(/\s+/g, ''));
+
 /** The refusal of an address, or undefined when it is accepted. */
-async function refusal(address: typeof lyon) {
+async function refusal(address: typeof lyon, search: AddressSearch = confirmingService(address)) {
   try {
-    await validateAddress(address);
+    await validateAddress(address, search);
     return undefined;
   } catch (error) {
     if (!(error instanceof AddressNotRecognisedError)) throw error;
@@ -93,5 +109,29 @@ describe('validateAddress', () => {
     for (const country of ['Belgique', 'BE', 'Royaume-Uni', '']) {
       expect(await refusal({ ...lyon, country })).toEqual(refused('country', CHECK.notFrance));
     }
+  });
+
+  it('refuses offline every street as unverified, asking to check its spelling', async () => {
+    const offline = new OfflineAddressSearch();
+    expect(await refusal({ ...lyon, street: '7 rue Inventée' }, offline)).toEqual(
+      refused('street', CHECK.unverifiedStreet('7 rue Inventée')),
+    );
+    expect(CHECK.unverifiedStreet('7 rue Inventée')).toBe(
+      'La voie «\u00a07 rue Inventée\u00a0» n’a pas pu être vérifiée\u00a0: vérifiez son orthographe avant d’enregistrer.',
+    );
+    // The commune is checked first: a wrong postal code says so, not the street.
+    expect(await refusal({ ...lyon, zip: '00000' }, offline)).toMatchObject({ field: 'zip' });
+  });
+
+  it('accepts with the national service a street it finds at that postal code only', async () => {
+    expect(await refusal(lyon, serviceFinding('Rue des Lilas', '69003'))).toBeUndefined();
+    expect(await refusal(lyon, serviceFinding('Rue des Lilas', '69008'))).toEqual(
+      refused('street', CHECK.unverifiedStreet('18 rue des Lilas')),
+    );
+    expect(await refusal(lyon, serviceFinding('Rue des Roses', '69003'))).toMatchObject({
+      field: 'street',
+    });
+    const communesOnly: AddressSearch = { streets: true, search: () => Promise.resolve([]) };
+    expect(await refusal(lyon, communesOnly)).toMatchObject({ field: 'street' });
   });
 });

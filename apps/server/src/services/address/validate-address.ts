@@ -5,11 +5,15 @@
 // postal code has 5 digits, exists, and belongs to the commune given, the names compared as in
 // the search (accents, case, hyphens, apostrophes, 'st'/'saint' ignored). A municipal
 // arrondissement may be named ('Lyon 3e Arrondissement', 'PARIS 15', 'Marseille 01') or its
-// commune ('Lyon'). The street itself cannot be checked offline. A refused address raises
+// commune ('Lyon'). Then the street: offline nothing can confirm it, so it is refused as
+// unverified, and the customer is asked to check its spelling before saving; with the national
+// address service, it is confirmed when the service finds that street at that postal code
+// (docs/decisions/0044-address-truthfulness-and-complement.md). A refused address raises
 // AddressNotRecognisedError, whose French message says why; the customer may still confirm it
 // (SPEC §4 'Adresse non reconnue').
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { InvalidInputError } from '../errors';
+import type { AddressSearch } from './address-search';
 import type { Place } from './commune-data';
 import type { CommuneIndex } from './commune-index';
 import { communeIndex } from './offline-search';
@@ -83,6 +87,32 @@ function checkAddress(index: CommuneIndex, address: AddressToValidate): void {
   }
 }
 
-export async function validateAddress(address: AddressToValidate): Promise<void> {
+/** The longest query the search accepts (the contract's ADDRESS_SEARCH_MAX). */
+const STREET_QUERY_MAX = 100;
+
+/** Whether the search finds this street (or a number of it) at this postal code. */
+async function streetFound(search: AddressSearch, address: AddressToValidate): Promise<boolean> {
+  if (!search.streets) return false;
+  const zip = address.zip.replace(/\s+/g, '');
+  const query = `${address.street} ${zip} ${address.city}`.slice(0, STREET_QUERY_MAX);
+  const street = placeKey(address.street);
+  const found = await search.search(query);
+  return found.some(
+    (s) =>
+      s.kind !== 'municipality' &&
+      s.postalCode === zip &&
+      s.street !== undefined &&
+      placeKey(s.street) !== '' &&
+      street.endsWith(placeKey(s.street)),
+  );
+}
+
+export async function validateAddress(
+  address: AddressToValidate,
+  search: AddressSearch,
+): Promise<void> {
   checkAddress(await communeIndex(), address);
+  if (!(await streetFound(search, address))) {
+    throw new AddressNotRecognisedError('street', CHECK.unverifiedStreet(address.street.trim()));
+  }
 }

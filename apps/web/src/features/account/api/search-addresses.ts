@@ -6,6 +6,7 @@ import {
   ADDRESS_SEARCH_MIN,
   API_ROUTES,
   apiPath,
+  type AddressSearchMode,
   type AddressSearchResponse,
 } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -42,4 +43,20 @@ export function useAddressSearch(text: string) {
     // While the next answer comes, the list keeps the previous one instead of flashing empty.
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * GET /api/v1/address/search-mode: whether the search finds streets, so that its label tells the
+ * truth (docs/decisions/0044-address-truthfulness-and-complement.md). Until it answers, or if it
+ * fails, the label promises the least: communes and postal codes.
+ */
+export function useAddressSearchMode(): AddressSearchMode {
+  const mode = useQuery({
+    queryKey: ['address-search-mode'],
+    queryFn: ({ signal }) =>
+      api<AddressSearchMode>(apiPath(API_ROUTES.addressSearchMode), { signal }),
+    // The mode only changes with the server's configuration.
+    staleTime: Infinity,
+  });
+  return mode.data ?? { streets: false };
 }

@@ -1,7 +1,9 @@
 // SPEC §4 "Address save": the submitted form is validated first; a recognised address (204) is
 // saved at once, any other answer opens 'Adresse non reconnue', from which the customer edits or
 // saves anyway. The save then follows the shared action lifecycle: the banner of SPEC §8, the
-// account or garage event of §7, home; on failure the error banner and the form as typed.
+// account or garage event of §7, then back to the address section the customer came from
+// (docs/decisions/0044-address-truthfulness-and-complement.md); on failure the error banner and
+// the form as typed.
 import {
   ADDRESS_MESSAGES,
   toAddressPayload,
@@ -39,7 +41,9 @@ interface Unrecognised {
 export function useAddressChange(data: AddressData, target: AddressChangeTarget) {
   const validate = useValidateAddress();
   const lifecycle = {
-    successPath: paths.home,
+    // Both addresses are changed from 'Mon compte' (the personal card, or the policy's garage
+    // card): the customer goes back there and sees the result (docs/product/addresses.md).
+    successPath: paths.accountAddress,
     // The stored choice has served: back on /changeAddress, the customer goes to 'Mon compte'.
     onSuccess: clearAddressData,
   };

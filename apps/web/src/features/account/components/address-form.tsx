@@ -1,5 +1,6 @@
 // SPEC §2, §5 "Address form": street number, street, postal code, city and country, filled from
-// the picked place and editable; 'enregistrer' enables once all five are filled. The contract's
+// the picked place and editable; 'enregistrer' enables once all five are filled. An optional
+// complement (bâtiment, appartement…, 38 characters at most: decision 0044) follows. The contract's
 // addressFormSchema validates (French messages under each field, linked by aria-describedby) and
 // trims what is submitted.
 import {
@@ -43,7 +44,7 @@ export function AddressForm({ defaultValues, onSubmit, busy }: AddressFormProps)
   const values = useWatch({ control });
   const filled = FIELDS.every((field) => (values[field] ?? '').trim() !== '');
 
-  const field = (name: (typeof FIELDS)[number], autoComplete?: string) => ({
+  const field = (name: (typeof FIELDS)[number] | 'complement', autoComplete?: string) => ({
     ...register(name),
     label: LABELS[name],
     error: errors[name]?.message,
@@ -64,6 +65,7 @@ export function AddressForm({ defaultValues, onSubmit, busy }: AddressFormProps)
         <TextField {...field('streetNumber')} />
         <TextField {...field('street', 'address-line1')} />
       </div>
+      <TextField {...field('complement', 'address-line2')} hint={LABELS.complementHint} />
       <TextField {...field('postalCode', 'postal-code')} inputMode="numeric" />
       <TextField {...field('city', 'address-level2')} />
       <TextField {...field('country', 'country-name')} />

@@ -1,4 +1,5 @@
-// An address as it is written on an envelope: street, then postal code and city, then country.
+// An address as it is written on an envelope: the complement (bâtiment, appartement…) when there
+// is one, street, then postal code and city, then country (NF Z10-011 order, decision 0044).
 import './address-card.css';
 
 export interface AddressLinesProps {
@@ -6,11 +7,13 @@ export interface AddressLinesProps {
   zip: string;
   city: string;
   country: string;
+  complement?: string | undefined;
 }
 
-export function AddressLines({ street, zip, city, country }: AddressLinesProps) {
+export function AddressLines({ street, zip, city, country, complement }: AddressLinesProps) {
   return (
     <p className="address-lines">
+      {complement && <span>{complement}</span>}
       <span>{street}</span>
       <span>
         {zip} {city}

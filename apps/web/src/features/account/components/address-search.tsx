@@ -1,4 +1,6 @@
-// SPEC §2 /changeAddress: the place search 'Recherche par code postal ou nom de la rue', as the
+// SPEC §2 /changeAddress: the place search, labelled with what it finds (offline 'Recherche par
+// code postal ou commune', the street too only with the national address service:
+// docs/decisions/0044-address-truthfulness-and-complement.md), as the
 // WAI-ARIA APG combobox with a listbox popup. Focus stays in the text box; the active suggestion
 // is named by aria-activedescendant. ArrowDown/ArrowUp open the list and move through it, Enter
 // picks, Escape closes (and clears the text when already closed). A polite live region says how
@@ -7,7 +9,7 @@
 import { ADDRESS_MESSAGES, type AddressSuggestion } from '@espace/contract';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { searchableQuery, useAddressSearch } from '../api/search-addresses';
+import { searchableQuery, useAddressSearch, useAddressSearchMode } from '../api/search-addresses';
 import { CHANGE_ADDRESS_TEXTS } from '../texts';
 import './address-search.css';
 
@@ -29,6 +31,7 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
+  const { streets } = useAddressSearchMode();
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   // The label of a picked place is not a new search.
   const query = settled === picked ? null : searchableQuery(settled);
@@ -91,9 +94,11 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
 
   return (
     <div className="address-search">
-      <label htmlFor={id}>{ADDRESS_MESSAGES.search.label}</label>
+      <label htmlFor={id}>
+        {streets ? ADDRESS_MESSAGES.search.labelStreets : ADDRESS_MESSAGES.search.label}
+      </label>
       <span id={`${id}-hint`} className="address-search__hint">
-        {CHANGE_ADDRESS_TEXTS.searchHint}
+        {streets ? CHANGE_ADDRESS_TEXTS.searchHintStreets : CHANGE_ADDRESS_TEXTS.searchHint}
       </span>
       <div className="address-search__box">
         <input

@@ -24,6 +24,7 @@ export function PersonalAddressCard({ address, canChange, onChange }: PersonalAd
         zip={address.postalCode}
         city={address.city}
         country={address.country}
+        complement={address.complement}
       />
       {canChange && (
         <div className="address-card__actions">
