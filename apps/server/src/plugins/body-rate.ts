@@ -4,6 +4,7 @@
 // a handler until REQUEST_TIMEOUT_MS (300 s). Bytes are counted on the socket (`bytesRead`),
 // which never changes how the body is read; a body that has fully arrived is no longer watched.
 // A real slow upload (10 MB at 1 Mbit/s, 125 KB/s) is far above the default 1 KB/s.
+import { Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,7 +27,8 @@ export default fp(async function bodyRate(
   app.addHook('onRequest', async (request, reply) => {
     const { raw } = request;
     const socket = raw.socket;
-    if (!hasBody(request.headers) || raw.complete) return;
+    // Injected requests (tests, app.inject) have no real socket to watch.
+    if (!(socket instanceof Socket) || !hasBody(request.headers) || raw.complete) return;
     let last = socket.bytesRead;
     const check = setInterval(() => {
       if (raw.complete || socket.destroyed) return stop();
