@@ -90,7 +90,7 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },
-  // Web layers (ARCHITECTURE.md, bulletproof-react): imports flow one way,
+  // Web layers (docs/architecture.md, bulletproof-react): imports flow one way,
   // lib → api, components → features → app, and a feature never imports another feature.
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -27,7 +27,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Test files share a worker's module cache instead of importing Fastify, the identity
           // provider and PGlite again each (half the CPU time of this project). Safe because the
-          // server keeps its state in the database, not in process memory (ARCHITECTURE.md), and
+          // server keeps its state in the database, not in process memory (docs/architecture.md), and
           // every file builds its own app on its own database.
           isolate: false,
           // Builds the template database every API test file copies (test/template.ts).

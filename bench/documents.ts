@@ -1,4 +1,4 @@
-// Figure (issue 16): the time to generate each document of a contract on request (Mémo
+// Figure: the time to generate each document of a contract on request (Mémo
 // Véhicule Assuré, insurance certificate, relevé d'informations; goal: under 50 ms each on this
 // machine), from the contract's data to the PDF's last byte, on a demo policy with two drivers
 // and a claim. The data is read once from a seeded in-memory PGlite; the median of 20 runs after

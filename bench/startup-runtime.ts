@@ -1,4 +1,4 @@
-// Figure (issue 13): the time from process start to the first /readyz answer for the compiled
+// Figure: the time from process start to the first /readyz answer for the compiled
 // server (`node apps/server/dist/server.js`, what `npm start` runs) and for the sources through
 // the TypeScript loader (what it ran before), on the same data folder after a first start, run
 // alternately in this one run and compared as a ratio.

@@ -1,4 +1,4 @@
-// Figures (ISSUE 3): the server's peak memory while receiving 10 MB uploads, against its idle
+// Figures: the server's peak memory while receiving 10 MB uploads, against its idle
 // figure (goal: under 2 MB more per concurrent upload, since files are streamed to storage and
 // never buffered whole), and upload throughput on loopback. The server runs in a child process
 // (upload-server.ts) so that only its memory is measured (resident set size from /proc).

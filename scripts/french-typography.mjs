@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// French typography of content/ (issue 15): a no-break space (U+00A0) before ! ? : ; and inside
+// French typography of content/: a no-break space (U+00A0) before ! ? : ; and inside
 // « », and the typographic apostrophe (’). Run `node scripts/french-typography.mjs` after editing
 // content; apps/server/test/content.test.ts fails while a file needs it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

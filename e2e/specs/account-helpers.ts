@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { CONSENT_COOKIES } from '../support/cookies';
 import { expect, signIn } from '../support/fixtures';
 
-/** Signs in with analytics consent given, so the SPEC §7 events are pushed. */
+/** Signs in with analytics consent given, so the docs/product/account.md events are pushed. */
 export async function signInWithConsent(page: Page, who: string) {
   await page.context().addCookies(
     Object.values(CONSENT_COOKIES).map((name) => ({
@@ -35,7 +35,7 @@ export const field = (page: Page, name: string) => page.getByRole('textbox', { n
 export const searchBox = (page: Page) =>
   page.getByRole('combobox', { name: 'Recherche par code postal ou commune' });
 
-/** The analytics entries pushed so far (SPEC §7), as a tag manager would read them. */
+/** The analytics entries pushed so far (docs/product/account.md), as a tag manager would read them. */
 export function dataLayer(page: Page): Promise<Record<string, unknown>[]> {
   return page.evaluate(() => (window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
 }

@@ -1,5 +1,5 @@
-// The customer's control of their own account (ISSUE 10): the password, preferences and deletion
-// screens with their SPEC §5 messages and §8 banners, a password change then a sign-in with the
+// The customer's control of their own account: the password, preferences and deletion
+// screens with their docs/product/account.md messages banners, a password change then a sign-in with the
 // new password, a deletion then a refused sign-in and the sign-out after 3 s, the one-click
 // logout, and a forgotten-password reset in demo mode. These change passwords and delete an
 // account, so they run on a portal of their own (support/private-server.ts).
@@ -95,7 +95,7 @@ test.describe('account security', () => {
       'text',
     );
 
-    // A wrong current password: the SPEC §8 banner and the server's reason under the field.
+    // A wrong current password: the docs/product/account.md banner and the server's reason under the field.
     await page.getByLabel('Ancien mot de passe').fill('Pas-le-bon-2026');
     await page.getByLabel('Confirmer le nouveau mot de passe').fill(NEW_PASSWORD);
     await submit.click();

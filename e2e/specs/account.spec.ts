@@ -1,4 +1,4 @@
-// SPEC §2 /account, /account/address and the sub-navigation of 'Mon compte', as seeded (reads
+// docs/product/account.md /account, /account/address and the sub-navigation of 'Mon compte', as seeded (reads
 // only; the address changes are in changes-account-address.spec.ts, on a server of its own).
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { DEMO, expect, expectNoAxeViolations, test } from '../support/fixtures';

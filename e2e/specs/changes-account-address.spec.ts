@@ -1,4 +1,4 @@
-// SPEC §2 /changeAddress, §4 "Personal address change" and "Address save", §7, §8: the address
+// docs/product/addresses.md /changeAddress and "Address save": the address
 // changes from 'Mon compte' to the banner back on 'Mon compte' (docs/product/addresses.md). These change camille's demo data (her
 // personal address; garage changes are requests for the broker and leave the cards as they are).
 import { ADDRESS_MESSAGES } from '@espace/contract';

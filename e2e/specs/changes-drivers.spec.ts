@@ -1,4 +1,4 @@
-// SPEC §2 /addDriver and /removeDriver, §5, §8: from the card menu to the success banner, every
+// docs/product/changes.md /addDriver and /removeDriver: from the card menu to the success banner, every
 // validation message, and a server failure that keeps what was typed.
 import { CHANGE_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
 import { expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';

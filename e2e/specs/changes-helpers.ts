@@ -15,7 +15,7 @@ export const yearsAgo = (years: number) => addMonths(today(), -12 * years);
 
 /** Signs camille in (analytics consent given) and opens a change screen from a card's menu. */
 export async function openChange(page: Page, policyNumber: string, entry: string) {
-  // A choice made, analytics accepted: the events of SPEC §7 are sent, the cookie banner stays closed.
+  // A choice made, analytics accepted: the events of docs/product/changes.md are sent, the cookie banner stays closed.
   await page.context().addCookies(
     Object.values(CONSENT_COOKIES).map((name) => ({
       name,
@@ -31,7 +31,7 @@ export async function openChange(page: Page, policyNumber: string, entry: string
   await expect(page.getByTestId('changed-policy')).toContainText(`Contrat n° ${policyNumber}`);
 }
 
-/** The analytics events pushed so far (SPEC §7), as the tag manager would read them. */
+/** The analytics events pushed so far (docs/product/changes.md), as the tag manager would read them. */
 export async function analyticsEvents(page: Page): Promise<unknown[]> {
   return page.evaluate(() =>
     ((window as { dataLayer?: { event?: unknown }[] }).dataLayer ?? []).map((entry) => entry.event),

@@ -1,5 +1,5 @@
-// The French date field shared by every change form (SPEC §2 /addDriver, §9) and what a change
-// screen does without a policy it may change (SPEC §2, §4).
+// The French date field shared by every change form (docs/product/changes.md /addDriver) and what a change
+// screen does without a policy it may change (docs/product/changes.md).
 import { addMonths } from '@espace/contract';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
 import { daysFrom, french, openChange, today } from './changes-helpers';
@@ -99,7 +99,7 @@ test.describe('a change screen without a policy to change', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
-    // SPEC §4: a terminated policy has no change menu; typing the address does not help.
+    // docs/product/changes.md: a terminated policy has no change menu; typing the address does not help.
     await page.evaluate(() => sessionStorage.setItem('selectedPolicyNumber', 'AU2019004215'));
     await page.goto('/addDriver');
     await expect(

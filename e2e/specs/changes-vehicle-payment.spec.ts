@@ -1,4 +1,4 @@
-// SPEC §2 /changeVehicle and /changePaymentDetails, §5, §7, §8: from the card menu to the
+// docs/product/changes.md /changeVehicle and /changePaymentDetails: from the card menu to the
 // success banner, every validation message, the IBAN check's 400 and 403, and failures that
 // keep what was typed.
 import { addMonths, CHANGE_MESSAGES, IBAN_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
@@ -161,7 +161,7 @@ test.describe('change the payment details', () => {
     expect(await analyticsEvents(page)).toContain('contract_payment_details_changed');
     const card = page.getByTestId('policy-card').filter({ hasText: 'AU2023049920' });
     await card.getByRole('button', { name: 'Coordonnées bancaires' }).click();
-    // Issue 15: masked until revealed.
+    // Masked until revealed.
     await expect(card).toContainText('DE•• •••• •••• •••• ••30 00');
     await card.getByRole('button', { name: 'Afficher l’IBAN' }).click();
     await expect(card).toContainText('DE89 3704 0044 0532 0130 00');
@@ -245,7 +245,7 @@ test.describe('change the payment details', () => {
     await page.getByLabel('IBAN').fill(GERMAN_IBAN);
     const submit = page.getByRole('button', { name: 'Changer les détails de paiement' });
     await submit.click();
-    // Issue 15: the button says what is happening while the request runs.
+    // The button says what is happening while the request runs.
     await expect(page.getByRole('button', { name: 'Envoi…' })).toBeDisabled();
     release();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changePayment.error);

@@ -13,7 +13,7 @@ async function consentCookies(page: Page) {
   };
 }
 
-/** SPEC §9: the consent cookies last 360 days; SameSite=Lax (Secure only under https). */
+/** docs/product/legal-and-cookies.md: the consent cookies last 360 days; SameSite=Lax (Secure only under https). */
 function expectConsentCookie(cookie: Cookie | undefined, value: string) {
   expect(cookie?.value).toBe(value);
   expect(cookie?.sameSite).toBe('Lax');

@@ -1,7 +1,7 @@
 // Files and steps shared by the documents browser tests.
 import type { Page } from '@playwright/test';
 
-/** A small PDF the server's sniffing accepts; `padding` changes its size (SPEC §5 duplicates). */
+/** A small PDF the server's sniffing accepts; `padding` changes its size (docs/product/documents.md duplicates). */
 export function pdfFile(name: string, padding = 0) {
   const buffer = Buffer.from(
     `%PDF-1.4\n%${'x'.repeat(padding)}\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n`,

@@ -1,5 +1,5 @@
-// /documents (SPEC §2): downloads, the documents to provide with their statuses and the
-// eligibility rule (SPEC §4), the upload modal's rules (SPEC §5) and results (SPEC §8).
+// /documents (docs/product/documents.md): downloads, the documents to provide with their statuses and the
+// eligibility rule (docs/product/documents.md), the upload modal's rules (docs/product/documents.md) and results (docs/product/documents.md).
 import { readFile } from 'node:fs/promises';
 import { FILE_CHECK_MESSAGES, SUSPENDED_DOCUMENTS_MESSAGE } from '@espace/contract';
 import {
@@ -53,7 +53,10 @@ test.describe('documents to download', () => {
     await expectNoAxeViolations(page, 'documents, suspended contract');
   });
 
-  test('a failed download shows the SPEC message', async ({ page, consoleErrors }) => {
+  test('a failed download shows the docs/product/documents.md message', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.expect(failedRequest(DOWNLOAD_URL, 500));
     await page.route(DOWNLOAD_URL, (route) => route.fulfill({ status: 500, body: '' }));
     await signIn(page, DEMO.camille, '/documents/0');
@@ -85,7 +88,7 @@ test.describe('documents to provide', () => {
     await expect(page).toHaveURL(/\/documents\/1$/);
   });
 
-  test('every status label, and only eligible entries can be clicked (SPEC §4)', async ({
+  test('every status label, and only eligible entries can be clicked (docs/product/documents.md)', async ({
     page,
   }) => {
     await signIn(page, DEMO.camille, '/documents/1');
@@ -111,7 +114,7 @@ test.describe('documents to provide', () => {
       await expect(item.getByRole('button')).toHaveCount(clickable ? 1 : 0);
     }
     await expect(peugeot.getByRole('button', { name: /Ajouter un autre document/ })).toBeVisible();
-    // Terminated policies are not listed (SPEC §4).
+    // Terminated policies are not listed (docs/product/documents.md).
     await expect(provideCard(page, 'Peugeot 3008 (CV-547-HG)')).toHaveCount(0);
     await expectNoAxeViolations(page, 'documents, provide tab');
   });
@@ -159,7 +162,7 @@ test.describe('documents to provide', () => {
 });
 
 test.describe('the upload modal', () => {
-  test('applies the SPEC §5 rules with their messages, traps and restores focus', async ({
+  test('applies the docs/product/documents.md rules with their messages, traps and restores focus', async ({
     page,
   }) => {
     await signIn(page, DEMO.camille, '/documents/1');

@@ -1,4 +1,4 @@
-// Sending files from the upload modal (SPEC §5, §7 one request per file, §8 per-file results).
+// Sending files from the upload modal (docs/product/documents.md one request per file per-file results).
 // These tests change camille's documents for real, on a server of their own
 // (support/servers.ts).
 import type { Route } from '@playwright/test';
@@ -29,7 +29,7 @@ test.describe('sending documents', () => {
     await expect(licence).toContainText('En attente');
     await licence.getByRole('button').click();
     const dialog = page.getByRole('dialog', { name: 'Permis de conduire' });
-    // SPEC §5: Confirm needs exactly the configured number of files (2 here).
+    // docs/product/documents.md: Confirm needs exactly the configured number of files (2 here).
     await expect(dialog).toContainText('Joignez exactement 2 fichier(s).');
     const confirm = dialog.getByRole('button', { name: 'Confirmer' });
     const input = dialog.getByLabel('Choisir des fichiers');
@@ -53,12 +53,12 @@ test.describe('sending documents', () => {
     );
     await expect(dialog).toBeHidden();
     await reload;
-    // One request per file (SPEC §7); the server accepted both, so fileType came first.
+    // One request per file (docs/product/documents.md); the server accepted both, so fileType came first.
     expect(uploads).toBe(2);
-    // Issue 15: the submission's idempotency key, '…-2' for its second file.
+    // The submission's idempotency key, '…-2' for its second file.
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(`${keys[0]}-2`);
-    // Received: 'En cours de vérification', and no longer clickable (SPEC §4).
+    // Received: 'En cours de vérification', and no longer clickable (docs/product/documents.md).
     await expect(licence).toContainText('En cours de vérification');
     await expect(licence.getByRole('button')).toHaveCount(0);
     await expectNoAxeViolations(page, 'after a successful upload');

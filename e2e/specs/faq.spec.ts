@@ -74,7 +74,7 @@ test.describe('FAQ', () => {
   });
 
   // The page's clock (page.clock) stands still once the FAQ is shown: only runFor moves it, so
-  // the 3 s debounce of SPEC §7 is checked to the millisecond without waiting for it.
+  // the 3 s debounce of docs/product/contact-and-faq.md is checked to the millisecond without waiting for it.
   async function openFaqWithStoppedClock(page: Page, consent: 'accept' | 'refuse') {
     await page.clock.install();
     await signIn(page, DEMO.lea, '/faq');

@@ -1,4 +1,4 @@
-// Issue 15, feedback the customer sees (shared mechanisms, one spec): a success that navigates
+// Feedback the customer sees (shared mechanisms, one spec): a success that navigates
 // home opens the page at the top with its banner focused; every route has its own title and puts
 // focus on its heading; 'Envoi…' while a request is in flight; one idempotency key per form
 // submission, reused by the retry after a lost answer (the server answers it once); the server's

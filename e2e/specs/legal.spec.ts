@@ -47,7 +47,7 @@ test('the footer opens each legal page with its sections', async ({ page }) => {
   await expect(page.locator('article')).toContainText('WCAG 2.1');
 });
 
-test('the rules list the sections of SPEC §2 in order, and an internal link stays in the app', async ({
+test('the rules list the sections of docs/product/legal-and-cookies.md in order, and an internal link stays in the app', async ({
   page,
 }) => {
   await signIn(page, DEMO.lea, '/rules');

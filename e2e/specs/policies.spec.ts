@@ -24,7 +24,7 @@ test.describe('policies list', () => {
     const iban = first.getByTestId('iban');
     await expect(iban).toBeHidden();
     await first.getByRole('button', { name: 'Coordonnées bancaires' }).click();
-    // Issue 15: masked but for the country code and the last four characters, until revealed.
+    // Masked but for the country code and the last four characters, until revealed.
     await expect(iban).toHaveText('FR•• •••• •••• •••• •••• •••8 973');
     await first.getByRole('button', { name: 'Afficher l’IBAN' }).click();
     await expect(iban).toHaveText('FR76 1380 7000 3532 1234 5678 973');

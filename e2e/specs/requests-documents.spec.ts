@@ -1,4 +1,4 @@
-// 'Mes demandes' and the documents generated from the contract (issue 16): a change followed
+// 'Mes demandes' and the documents generated from the contract: a change followed
 // from its success banner to /account/requests with its status, the broker's statuses and a
 // refusal's reason in Jean's history, the filter by contract, and each generated document
 // downloaded from the 'Téléchargement' tab for an active and a terminated contract.

@@ -26,7 +26,7 @@ const policiesShown = (page: Page) =>
 const signInPageShown = (page: Page) =>
   expect(page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' })).toBeVisible();
 
-test.describe('sign-in leaves no history entry (issue 15)', () => {
+test.describe('sign-in leaves no history entry', () => {
   test('Back from the first screen leaves the portal, without signing in again', async ({
     page,
   }) => {
@@ -101,7 +101,7 @@ test.describe('sign-in leaves no history entry (issue 15)', () => {
   });
 });
 
-test.describe('the sign-in page and the portal’s files (issue 14)', () => {
+test.describe('the sign-in page and the portal’s files', () => {
   /** The requests the page makes from now on, in the order they leave. */
   function requests(page: Page): string[] {
     const sent: string[] = [];

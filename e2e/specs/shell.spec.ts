@@ -73,7 +73,7 @@ test.describe('portal shell', () => {
     page,
   }) => {
     await signIn(page, DEMO.lea);
-    // The SPA revokes its refresh token at the provider before it forgets it (issue 12).
+    // The SPA revokes its refresh token at the provider before it forgets it.
     const revocation = page.waitForResponse(
       (response) =>
         response.url().endsWith('/oidc/token/revocation') && response.request().method() === 'POST',

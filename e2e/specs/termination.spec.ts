@@ -1,4 +1,4 @@
-// Online termination (SPEC §2 /contractTermination, §4 "Termination", §5, §8; Code des
+// Online termination (docs/product/termination.md /contractTermination; Code des
 // assurances L113-15-3): three steps from a policy card to the acknowledgement and its PDF
 // receipt, the reason clearing the files, the comment counter, keyboard only, 375 px wide.
 // These specs record termination requests for camille: they run in the 'changes' project.
@@ -42,7 +42,7 @@ async function tabTo(page: Page, target: Locator) {
 
 async function openFromCard(page: Page, policyNumber: string) {
   await expect(page.getByRole('heading', { name: 'Mes Polices d’assurance' })).toBeVisible();
-  // The policy may be on the second page of cards (5 per page, SPEC §9).
+  // The policy may be on the second page of cards (5 per page, docs/product/termination.md).
   if ((await card(page, policyNumber).count()) === 0)
     await page.getByRole('button', { name: 'suivant' }).click();
   await card(page, policyNumber)
@@ -173,7 +173,7 @@ test.describe('terminating a contract', () => {
     await expect(comment).toHaveValue('x'.repeat(500));
   });
 
-  test('a refusal shows the server’s message and keeps the form as typed (SPEC §8)', async ({
+  test('a refusal shows the server’s message and keeps the form as typed (docs/product/termination.md)', async ({
     page,
     consoleErrors,
   }) => {

@@ -1,4 +1,4 @@
-// The cookie banner shows on every first visit (ISSUE 5). Specs that are not about cookies
+// The cookie banner shows on every first visit. Specs that are not about cookies
 // answer it once with these helpers; cookies.spec.ts tests the banner itself.
 import { expect, type Page } from '@playwright/test';
 

@@ -1,11 +1,11 @@
-// `npm run build -w apps/server`: compiles the server to JavaScript (issue 13), so production runs
+// `npm run build -w apps/server`: compiles the server to JavaScript, so production runs
 // plain `node apps/server/dist/server.js` and only development uses a TypeScript loader. esbuild
 // bundles the server's own sources, the workspace contract package and the migrations (imported
 // by db/migrations/index.ts, so they travel inside the bundle); every npm dependency stays an
 // import resolved from node_modules at run time (PGlite's WebAssembly, the provider, pg…).
 // Code splitting keeps each dynamic `import()` of the sources (the application after the
 // database began opening, the API documentation, the S3 store, the PDF libraries) in a chunk of
-// its own, so what a start does not need is neither loaded nor held in memory (issue 14).
+// its own, so what a start does not need is neither loaded nor held in memory.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

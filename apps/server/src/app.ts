@@ -59,7 +59,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** Where documents are stored (ARCHITECTURE.md decision 5). */
+    /** Where documents are stored (docs/decisions/0018-documents-streamed-and-sniffed.md). */
     storage: DocumentStorage;
     /** Where per-account rate limits count (routes/rate-limit.ts); null: process memory. */
     rateLimitStore: FastifyRateLimitStoreCtor | null;
@@ -107,7 +107,7 @@ export async function buildApp(
   const database = options.database ?? (await (options.opening ?? openConfiguredDatabase(config)));
   const { db } = database;
   const storage = await createDocumentStorage(config);
-  // Once per database however many instances start together (db/startup-lock.ts, issue 13).
+  // Once per database however many instances start together (db/startup-lock.ts).
   let sweptAtStart = 0;
   const secrets = await withStartupLock(database, async () => {
     // A restart finds every migration applied and skips the migrator; a new database gets its
@@ -122,10 +122,10 @@ export async function buildApp(
     }
     if (config.demoMode) await seedDemoData(db, storage);
     // Objects a killed process stored but never recorded (docs/decisions/0054-storage-intents.md),
-    // then, in the folder, files without a row or half written (issue 12), before anyone connects.
+    // then, in the folder, files without a row or half written, before anyone connects.
     sweptAtStart = (await sweepIntents(db, storage, config.storage.intentGraceMs)).removed;
     await sweepStorage(db, storage);
-    // ARCHITECTURE.md decision 6: FAQ and legal Markdown into the database (changed files only).
+    // docs/decisions/0016-content-in-markdown.md: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
     if (!config.oidc.embedded) return undefined;
     return signingKeys ? loadProviderSecrets(db, () => signingKeys) : loadProviderSecrets(db);
@@ -147,7 +147,7 @@ export async function buildApp(
             },
           },
     trustProxy: config.trustProxy,
-    // Issue 12: bodies read before anyone is authenticated stay small; /api/v1 routes, whose
+    // Bodies read before anyone is authenticated stay small; /api/v1 routes, whose
     // token is checked before their body is read, get API_BODY_LIMIT below.
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
@@ -204,7 +204,7 @@ export async function buildApp(
   if (secrets) {
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
-    // The provider's failures reach the log with the request's id (issue 12: a misconfigured
+    // The provider's failures reach the log with the request's id (a misconfigured
     // proxy once made every sign-in fail with nothing logged).
     app.addHook('onRequest', async (request) => {
       (request.raw as RawWithRequestId).requestId = request.id;
@@ -242,9 +242,9 @@ export async function buildApp(
     }
   });
 
-  // ARCHITECTURE.md decision 7: the list of communes is read and indexed on first use only
+  // docs/decisions/0017-offline-addresses.md: the list of communes is read and indexed on first use only
   // (about half a second, once per process): indexing it at start kept about 70 MB of the idle
-  // server's memory (issue 14), and with a national address service it is only the fallback.
+  // server's memory, and with a national address service it is only the fallback.
   const addressSearch = createAddressSearch({ url: config.addressSearchUrl, log: app.log });
 
   await app.register(healthRoutes);
@@ -259,7 +259,7 @@ export async function buildApp(
         localJwks,
         tokenValidity,
       });
-      // Issue 15: a write sent again with the same Idempotency-Key is answered once.
+      // A write sent again with the same Idempotency-Key is answered once.
       await api.register(idempotency);
       // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
       // in If-None-Match gets 304 and no body when nothing changed.

@@ -1,4 +1,4 @@
-// Configuration from environment variables, validated once at start (ARCHITECTURE.md decision 10).
+// Configuration from environment variables, validated once at start (docs/decisions/0023-configuration-logs-and-health.md).
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ const envSchema = z.object({
   SMTP_FROM: z.email().optional(),
   CUSTOMER_SERVICE_EMAIL: z.email().optional(),
   CONTENT_DIR: z.string().min(1).optional(),
-  /** The national address service's search endpoint (ARCHITECTURE.md decision 7). */
+  /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** HTTP server limits (docs/operations.md "Time-outs and limits"). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
@@ -45,7 +45,7 @@ const envSchema = z.object({
   BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
   /** The OpenAPI viewer at /api/docs: on by default except in production. */
   API_DOCS: booleanFlag.optional(),
-  /** S3-compatible object store of documents (issue 13); the folder DOCUMENTS_DIR otherwise. */
+  /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -93,11 +93,11 @@ export interface Config {
   /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
   pgliteInProcess: boolean;
   smtp: { url: string; from: string; to: string } | undefined;
-  /** FAQ and legal Markdown (ARCHITECTURE.md decision 6), loaded into the database at start. */
+  /** FAQ and legal Markdown (docs/decisions/0016-content-in-markdown.md), loaded into the database at start. */
   contentDir: string;
   /**
    * Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search;
-   * the shipped list of communes answers alone without it (ARCHITECTURE.md decision 7).
+   * the shipped list of communes answers alone without it (docs/decisions/0017-offline-addresses.md).
    */
   addressSearchUrl: string | undefined;
   /**
@@ -134,7 +134,7 @@ export interface Config {
   shutdown: { delayMs: number; timeoutMs: number };
   /** Storage intents' grace period; a test-only pause after each put (0: none). */
   storage: { intentGraceMs: number; testHoldAfterPutMs: number };
-  /** The broker's legal identity put into content/ (issue 15; legal-identity.ts). */
+  /** The broker's legal identity put into content/ (legal-identity.ts). */
   legalIdentity: LegalIdentity;
 }
 
@@ -167,7 +167,7 @@ export function loadConfig(
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
     problems.push('CUSTOMER_SERVICE_EMAIL: requis quand SMTP_URL est défini');
   // Behind a TLS proxy the server sees http: without TRUST_PROXY its secure cookies cannot be
-  // set and every sign-in fails (issue 12).
+  // set and every sign-in fails.
   if (publicUrl.startsWith('https:') && !e.TRUST_PROXY)
     problems.push(
       'PUBLIC_URL: une adresse https suppose un proxy TLS devant le serveur ; définissez TRUST_PROXY=true (ou servez en http)',
@@ -176,7 +176,7 @@ export function loadConfig(
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
   if ((e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID) && !e.S3_BUCKET)
     problems.push('S3_BUCKET: requis avec S3_ENDPOINT ou S3_ACCESS_KEY_ID');
-  // Issue 15: no placeholder reaches a customer; production names every missing legal value.
+  // No placeholder reaches a customer; production names every missing legal value.
   const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
   const legal = readLegalIdentity(env, demoMode);
   for (const name of legal.missing)

@@ -1,4 +1,4 @@
-// The HTTP server under Fastify (issue 12: slow or hostile clients cannot hold it). Enforces:
+// The HTTP server under Fastify (slow or hostile clients cannot hold it). Enforces:
 // a request whose headers and body have not all arrived within `requestTimeoutMs` is answered
 // 408 and its connection closed (Node checks open requests every `checkEvery`, so the cut comes
 // at most that much later), headers within `headersTimeoutMs`; a keep-alive connection idle for

@@ -1,4 +1,4 @@
-// Garbage collected once a thread falls idle after a burst of work (issue 14). V8 collects its
+// Garbage collected once a thread falls idle after a burst of work. V8 collects its
 // old generation when it fills, or some 20 to 30 s after the work stops (its memory reducer):
 // meanwhile the idle server holds what the burst produced (measured: 200 MB at idle, 270 MB 10 s
 // after 10,000 policies reads, 200 MB again after 30 s). Here a thread that handled at least

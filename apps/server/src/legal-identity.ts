@@ -1,4 +1,4 @@
-// The broker's legal identity (issue 15): what the legal pages and the FAQ must state (LCEN
+// The broker's legal identity: what the legal pages and the FAQ must state (LCEN
 // art. 6, Code des assurances R521-2, GDPR art. 13) comes from the operator's configuration, not
 // from placeholders in content/. Content writes `{{key}}` (content/README.md); the loader puts
 // the configured value in. Demo mode fills every missing value with a complete fictitious

@@ -9,7 +9,7 @@ import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 const DRAIN_LINGER_MS = 1_000;
 
 async function main() {
-  // Issue 12: what the server creates (database files, keys, documents) is its owner's only.
+  // What the server creates (database files, keys, documents) is its owner's only.
   process.umask(0o077);
   let config;
   try {
@@ -32,7 +32,7 @@ async function main() {
   opening.catch(() => undefined);
   const { buildApp } = await import('./app');
   const app = await buildApp(config, { opening });
-  // After a burst of requests, this thread's garbage is collected once it falls idle (issue 14).
+  // After a burst of requests, this thread's garbage is collected once it falls idle.
   const idle = collectWhenIdle();
   app.addHook('onResponse', (_request, _reply, done) => {
     idle.worked();
@@ -42,7 +42,7 @@ async function main() {
     idle.stop();
     done();
   });
-  // Graceful shutdown (issue 13, docs/decisions/0053-slow-clients-and-drain.md): /readyz answers
+  // Graceful shutdown (docs/decisions/0053-slow-clients-and-drain.md): /readyz answers
   // 503 at once so the balancer stops sending traffic, and every answer closes its connection;
   // after SHUTDOWN_DELAY_MS the server stops accepting connections, answers every request it
   // accepted, then closes the database and the document store (onClose hooks). Past

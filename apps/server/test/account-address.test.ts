@@ -1,4 +1,4 @@
-// API of SPEC §7 POST …/validateAddress, PUT …/account/…/address and PUT …/policy/…/address/
+// API of docs/product/addresses.md POST …/validateAddress, PUT …/account/…/address and PUT …/policy/…/address/
 // {policyNumber}: what each answers, what it leaves in the database, and that every refusal
 // leaves nothing behind.
 import {

@@ -1,4 +1,4 @@
-// PUT …/consent/accounts/{accountId}/{true|false} (SPEC §2 /account/communication, §7): an
+// PUT …/consent/accounts/{accountId}/{true|false} (docs/product/account.md /account/communication): an
 // empty body with a JSON content type, 204; the account shows the current value; every change
 // is kept with its date, value and source (GDPR art. 7(1)).
 import { MESSAGES, type Account, type ErrorBody } from '@espace/contract';

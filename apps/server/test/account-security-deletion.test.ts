@@ -1,5 +1,5 @@
-// DELETE …/account/accounts/{accountId} {password} (SPEC §4 "Account deletion", §5, §7;
-// ARCHITECTURE.md: deletion keeps contracts): 204; the sign-in identity, every session and
+// DELETE …/account/accounts/{accountId} {password} (docs/product/account.md "Account deletion";
+// docs/architecture.md: deletion keeps contracts): 204; the sign-in identity, every session and
 // token, the consent history erased; the contracts kept; the back office told; a wrong password
 // deletes nothing.
 import {
@@ -74,7 +74,7 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
   });
 
   it.each([[{}], [{ password: '' }], [{ password: 12 }]])(
-    'refuses the malformed body %j with the SPEC §5 message',
+    'refuses the malformed body %j with the docs/product/account.md message',
     async (payload) => {
       const response = await remove(payload);
       expect(response.statusCode).toBe(400);

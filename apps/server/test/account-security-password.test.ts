@@ -1,4 +1,4 @@
-// PUT …/authentication/accounts/{accountId}/password (SPEC §5 "Password change", §7): 204, the
+// PUT …/authentication/accounts/{accountId}/password (docs/product/account.md "Password change"): 204, the
 // refusals of the CNIL rule, a wrong current password counted by the sign-in throttle, and the
 // revocations: every other session's tokens refused at once, the current one kept.
 import {

@@ -1,4 +1,4 @@
-// The forgotten-password flow of the embedded provider (ARCHITECTURE.md decision 3; ISSUE 10):
+// The forgotten-password flow of the embedded provider (docs/decisions/0001-embedded-identity-provider.md):
 // the same answer for any email, a single-use link valid 30 minutes mailed by SMTP (a local
 // stand-in here) or written to the log in demo mode, only its hash stored, the new password
 // under the contract's rule, every session ended, requests limited per email and per address.

@@ -1,4 +1,4 @@
-// Shared steps of the account-security API tests (ISSUE 10): the calls of SPEC §7 with a
+// Shared steps of the account-security API tests: the calls of docs/product/account.md with a
 // bearer token, a refresh through the real provider, and a look at what the database keeps.
 import type { TestApp, Tokens } from './harness';
 import { bearer } from './harness';

@@ -1,4 +1,4 @@
-// GET /api/v1/address/search (ARCHITECTURE.md decision 7): the place search of /changeAddress,
+// GET /api/v1/address/search (docs/decisions/0017-offline-addresses.md): the place search of /changeAddress,
 // from the shipped list of communes, or through the national address service when
 // ADDRESS_SEARCH_URL is set. The search touches no table, so it runs on PGlite only.
 import {

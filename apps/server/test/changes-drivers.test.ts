@@ -1,4 +1,4 @@
-// API of SPEC §7 POST and DELETE /policy/accounts/{accountId}/{policyNumber}/driver: 200 { reference } and
+// API of docs/product/changes.md POST and DELETE /policy/accounts/{accountId}/{policyNumber}/driver: 200 { reference } and
 // one 'received' request row on success; every refusal leaves no row.
 import { CHANGE_MESSAGES, MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// ARCHITECTURE.md decision 9: the change routes are rate-limited per account; the 21st request
+// docs/decisions/0012-security-baseline.md: the change routes are rate-limited per account; the 21st request
 // within the window gets 429 with the French message, and other routes keep their own count.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

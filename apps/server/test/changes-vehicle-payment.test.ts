@@ -1,5 +1,5 @@
-// API of SPEC §7 PUT …/{policyNumber}/vehicle (200 { reference }), POST …/iban/{iban} (204, 400, 403 with the
-// §8 texts) and PUT …/{policyNumber}/payment-details (200 with the updated details, applied at
+// API of docs/product/changes.md PUT …/{policyNumber}/vehicle (200 { reference }), POST …/iban/{iban} (204, 400, 403 with the
+// texts) and PUT …/{policyNumber}/payment-details (200 with the updated details, applied at
 // once); every refusal leaves the database as it was.
 import { addMonths, CHANGE_MESSAGES, IBAN_MESSAGES, MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describe.each(BACKENDS)('vehicle and payment changes on %s', (backend) => {
       expect((await checkIban(GERMAN_IBAN)).statusCode).toBe(204);
     });
 
-    it('answers 400 with the SPEC §8 text when it is not an IBAN', async () => {
+    it('answers 400 with the docs/product/changes.md text when it is not an IBAN', async () => {
       const response = await checkIban('FR7630006000011234567890188');
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -121,7 +121,7 @@ describe.each(BACKENDS)('vehicle and payment changes on %s', (backend) => {
       });
     });
 
-    it('answers 403 with the SPEC §8 text for a valid IBAN outside SEPA', async () => {
+    it('answers 403 with the docs/product/changes.md text for a valid IBAN outside SEPA', async () => {
       const response = await checkIban(BRAZILIAN_IBAN);
       expect(response.statusCode).toBe(403);
       expect(response.json().error.message).toBe(IBAN_MESSAGES.notUsable);

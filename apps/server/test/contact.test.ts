@@ -1,4 +1,4 @@
-// POST …/mail/phone-contact and …/mail/mail-contact (SPEC §7 contact calls): 200 { reference }, an outbox row
+// POST …/mail/phone-contact and …/mail/mail-contact (docs/product/contact-and-faq.md contact calls): 200 { reference }, an outbox row
 // for customer service, French refusals, scoping; mailed when SMTP is configured.
 import { CONTACT_MESSAGES, CONTACT_TEXT_MAX, type ErrorBody, OUTBOX_TYPES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15: the FAQ and the legal pages promise only what the portal does. What the content
+// The FAQ and the legal pages promise only what the portal does. What the content
 // quotes as a screen, a tab, a button, a menu entry, a form field or a message (in bold, between
 // « », or as the tab or section a link names) must be a real text of the portal (the SPA, the
 // shared contract, the sign-in pages); the documents it says can be downloaded must be among

@@ -1,4 +1,4 @@
-// Content loading (ARCHITECTURE.md decision 6) and GET /api/v1/content/legal/{slug} (SPEC §2
+// Content loading (docs/decisions/0016-content-in-markdown.md) and GET /api/v1/content/legal/{slug} (docs/product/contact-and-faq.md
 // "Legal pages"): Markdown rendered safely, reloaded only when a file changed.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,7 +72,7 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     expect(body.sections.every((s) => s.html.startsWith('<'))).toBe(true);
   });
 
-  it('states the retention and complaint delays of SPEC §9 and the conformance level measured', async () => {
+  it('states the retention and complaint delays of docs/product/contact-and-faq.md and the conformance level measured', async () => {
     const html = (slug: string) =>
       page(slug).then((r) =>
         r

@@ -1,4 +1,4 @@
-// Issue 12: a crash leaves nothing behind, and the data folder is its owner's only. A real
+// A crash leaves nothing behind, and the data folder is its owner's only. A real
 // server process (server.ts, as `npm start` runs it) is killed with SIGKILL in the middle of an
 // upload; a complete file without its row is also planted, as a kill between the rename and the
 // commit would leave it (that window is too short to hit on purpose). After a restart, every

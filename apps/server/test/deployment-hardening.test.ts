@@ -1,4 +1,4 @@
-// Issue 12, deployment traps and leaks: an https PUBLIC_URL without TRUST_PROXY is refused at
+// Deployment traps and leaks: an https PUBLIC_URL without TRUST_PROXY is refused at
 // start; every response, the provider's pages included, carries a Permissions-Policy; cookies
 // are Secure when the portal is served over https; the OpenAPI viewer is off in production
 // unless API_DOCS=true; the provider's failures are logged with the request id; IBANs and emails in a URL never reach the log; after the SPA's sign-out

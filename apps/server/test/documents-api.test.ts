@@ -1,4 +1,4 @@
-// The documents to download (SPEC §7 document calls, ARCHITECTURE.md decisions 2 and 5): every
+// The documents to download (docs/product/documents.md document calls, docs/decisions/0002-spa-code-flow-with-pkce.md and docs/decisions/0018-documents-streamed-and-sniffed.md): every
 // call scoped to the caller's account, files sent as attachments that cannot run as pages.
 import { DOCUMENT_NOT_FOUND_MESSAGE, downloadedDocumentListSchema } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
       `Relevé d’informations ${CAMILLE_NEW}.pdf`,
       'Conditions générales.pdf',
     ]);
-    // Generated on request, so dated today; the stored one on the policy's start date (SPEC §3
+    // Generated on request, so dated today; the stored one on the policy's start date (docs/product/documents.md
     // 'created', shown dd.mm.yyyy).
     const policies = (await get(`/api/v1/policy/accounts/${accountId}`)).json<
       { policyNumber: string; startDate: string }[]

@@ -1,4 +1,4 @@
-// A customer whose connection drops mid-upload leaves nothing behind (ARCHITECTURE.md decision
+// A customer whose connection drops mid-upload leaves nothing behind (docs/architecture.md decision
 // 5): tested on a real socket, because only a real connection can be cut while the server is
 // already streaming the file into storage.
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// The documents generated from the contract (issue 16): listed with the stored ones, downloaded
+// The documents generated from the contract: listed with the stored ones, downloaded
 // with the same call, tagged PDFs whose extracted text states what the policies API says
 // (unpdf, a PDF text extractor, reads them back as a reader would), including a terminated
 // policy's relevé with its end, and only the relevé for a terminated policy. Page counts, footers,

@@ -1,4 +1,4 @@
-// ARCHITECTURE.md decision 9: uploads are rate-limited per account; past the limit the request
+// docs/decisions/0012-security-baseline.md: uploads are rate-limited per account; past the limit the request
 // is refused with 429 and the French message, and nothing is stored.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Uploads (SPEC §5, §7 uploadfile, ARCHITECTURE.md decision 5): real pdf, png and jpeg files are
+// Uploads (docs/product/documents.md uploadfile, docs/decisions/0018-documents-streamed-and-sniffed.md): real pdf, png and jpeg files are
 // stored and move their document to 'received'; every refusal leaves no file and no row behind.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -157,7 +157,7 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     });
   });
 
-  // 'permis' needs exactly 2 files (issue 15): its first file leaves it 'pending', counted.
+  // 'permis' needs exactly 2 files: its first file leaves it 'pending', counted.
   it.each([
     ['a real PDF', 'permis', 'Permis recto.pdf', () => pdf, 'application/pdf', 'pending'],
     [

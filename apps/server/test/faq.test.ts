@@ -1,4 +1,4 @@
-// GET /api/v1/content/faq: French full-text search over content/faq (ARCHITECTURE.md decision 6),
+// GET /api/v1/content/faq: French full-text search over content/faq (docs/decisions/0016-content-in-markdown.md),
 // on PGlite and, when it answers, on PostgreSQL.
 import { readFileSync } from 'node:fs';
 import type { FaqResponse } from '@espace/contract';

@@ -1,4 +1,4 @@
-// The fuzz corpus of issue 12, shared by the API test (fuzz.test.ts) and the bench
+// The fuzz corpus, shared by the API test (fuzz.test.ts) and the bench
 // (bench/hardening.ts): hostile values, bodies made from a valid payload with fields swapped
 // for them (or arbitrary JSON), and every JSON route with a valid payload to start from.
 import { addMonths, todayInParis } from '@espace/contract';

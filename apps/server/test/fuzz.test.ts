@@ -1,4 +1,4 @@
-// Issue 12: no body makes the server fail. fast-check sends generated bodies (a fixed seed, a
+// No body makes the server fail. fast-check sends generated bodies (a fixed seed, a
 // bounded number of runs) to every JSON route: valid payloads with fields swapped for hostile
 // values (NUL, lone surrogates, bidi overrides, huge numbers, absurd dates, wrong types) and
 // arbitrary JSON. No answer may be a 5xx, and a 4xx must leave every table as it was.

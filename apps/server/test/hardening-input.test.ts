@@ -1,4 +1,4 @@
-// Issue 12: no input makes the server fail. Texts with NUL, lone surrogates or bidi overrides,
+// No input makes the server fail. Texts with NUL, lone surrogates or bidi overrides,
 // dates no customer means, a phone of zeros, a multipart body without boundary: each gets a
 // French 400 and changes nothing in the database.
 import {

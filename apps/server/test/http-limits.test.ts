@@ -1,4 +1,4 @@
-// Issue 12: slow or hostile clients cannot hold the server. A real listening server with short
+// Slow or hostile clients cannot hold the server. A real listening server with short
 // time-outs (set for the test): a JSON body and an upload that trickle are cut with 408 in
 // bounded time, and the upload leaves neither file nor row; past the connection cap a new
 // socket is closed; a 1 MB body to an unknown address is refused without being parsed.

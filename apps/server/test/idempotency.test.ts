@@ -1,4 +1,4 @@
-// Issue 15: a write sent again with the same Idempotency-Key (double click, reload, retry after a
+// A write sent again with the same Idempotency-Key (double click, reload, retry after a
 // lost answer) is recorded once and answered as the first time; keys are per account and route;
 // a refused key changes nothing; a failure the server caused (5xx) is not kept.
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '@espace/contract';

@@ -1,4 +1,4 @@
-// Issue 14: a restart loads only what serving needs. The PDF libraries (first document),
+// A restart loads only what serving needs. The PDF libraries (first document),
 // nodemailer (first mail), the S3 SDK (S3 storage only) and the API documentation (API_DOCS only)
 // are loaded on first use, so they cost neither start-up time nor idle memory. A first start
 // renders the demo seed's PDF, so it does load pdfkit (and postcss, which reads the skin).

@@ -1,4 +1,4 @@
-// Issue 14: a new embedded database is a copy of an initialised cluster (db/pglite-template.ts)
+// A new embedded database is a copy of an initialised cluster (db/pglite-template.ts)
 // instead of an initdb run. The copy opens and migrates like a database PGlite made itself; a
 // folder holding a database, or anything else, is never overwritten; what a kill left half-copied
 // beside the folder is removed, and the template is made once and reused.

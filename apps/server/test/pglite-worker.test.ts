@@ -1,4 +1,4 @@
-// Issue 14: PGlite in its worker thread (db/pglite-worker-dialect.ts), as the server opens it on a
+// PGlite in its worker thread (db/pglite-worker-dialect.ts), as the server opens it on a
 // data folder. Real statements go through it: values come back as PGlite gives them in process
 // (parameters too, though the worker prepares each statement once and then runs it in one call:
 // pglite-extended-query.ts, whose prepared statements are checked in PostgreSQL's own list),

@@ -1,5 +1,5 @@
 // Health, OpenAPI, security headers, SPA fallback and configuration: what every response and
-// every start must guarantee (ARCHITECTURE.md decisions 9 and 10).
+// every start must guarantee (docs/decisions/0012-security-baseline.md and docs/decisions/0023-configuration-logs-and-health.md).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { LEGAL_IDENTITY_FIELDS } from '../src/legal-identity';
 import { renderIndex } from '../src/plugins/spa';
 
-/** Every legal-identity variable set, as production requires (issue 15). */
+/** Every legal-identity variable set, as production requires. */
 const LEGAL_ENV = Object.fromEntries(
   Object.values(LEGAL_IDENTITY_FIELDS).map(({ env }) => [env, `${env} value`]),
 );
@@ -62,7 +62,7 @@ describe('platform', () => {
     }
   });
 
-  // ARCHITECTURE.md: demo data only into an empty database, content only when a file changed,
+  // docs/architecture.md: demo data only into an empty database, content only when a file changed,
   // keys only on first start. The API suite relies on it: every file starts on a copy of one
   // initialised template database (test/template.ts).
   it('starts again on an initialised database without seeding, loading or generating anything', async () => {

@@ -31,7 +31,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     return policyListSchema.parse(response.json());
   }
 
-  it("returns camille's seven policies with every field of SPEC §3", async () => {
+  it("returns camille's seven policies with every field of docs/product/policies.md", async () => {
     const policies = await policiesOf('camille');
     expect(policies).toHaveLength(7);
     const recent = policies.find((p) => p.policyNumber === 'AU2026104512')!;
@@ -125,7 +125,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(lea[0]).toMatchObject({ state: 'Actif', paymentDetails: null });
   });
 
-  it('returns the account with every field of SPEC §3', async () => {
+  it('returns the account with every field of docs/product/policies.md', async () => {
     const { token, accountId } = sessions.lea;
     const response = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-// Issue 13: the per-account rate limits are counted in the database, so two instances on one
+// The per-account rate limits are counted in the database, so two instances on one
 // database share one limit, and an instance started again (a restart, a new deployment) keeps
 // counting where the others left off. Ended windows are swept.
 import { MESSAGES } from '@espace/contract';

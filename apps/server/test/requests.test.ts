@@ -1,4 +1,4 @@
-// GET …/account/accounts/{accountId}/requests ('Mes demandes', issue 16): every kind of write
+// GET …/account/accounts/{accountId}/requests ('Mes demandes'): every kind of write
 // shows up once, scoped to the caller, newest first, with its vehicle, a French summary without
 // the full IBAN and the status the broker sets; paging and the contract filter.
 import {

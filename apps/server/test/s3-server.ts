@@ -1,6 +1,6 @@
 // A real S3-protocol server for the tests (s3rver from npm, plain JavaScript, files in a
 // temporary folder), started on loopback on a free port. It stands in for the object store an
-// operator runs (an outside service, ARCHITECTURE.md): the S3 adapter talks real HTTP to it.
+// operator runs (an outside service, docs/architecture.md): the S3 adapter talks real HTTP to it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 15: the sign-in form's script sends the form with fetch and asks for JSON, so that the
+// The sign-in form's script sends the form with fetch and asks for JSON, so that the
 // browser can replace the sign-in page's history entry with the URL to continue to. The same
 // checks and the same counting as the classic POST (login.test.ts, sign-in-throttle.test.ts):
 // one attempt is one claim in the throttle and one request for the route's rate limit.

@@ -1,4 +1,4 @@
-// Issue 12: the sign-in throttle slows a guesser without locking the customer out. Parallel
+// The sign-in throttle slows a guesser without locking the customer out. Parallel
 // guesses are claimed one after the other in the database (only the free ones are checked); a
 // customer's right password from their known device (the signed cookie of an earlier sign-in)
 // is accepted while their email is under attack, even from the same address.

@@ -1,4 +1,4 @@
-// Issue 13: instances started at the same moment on one empty database do the once-only work
+// Instances started at the same moment on one empty database do the once-only work
 // once (migrations, demo seed, content load, provider keys: db/startup-lock.ts), and share the
 // provider's keys, so a sign-in begun on one instance completes on another.
 import { randomBytes } from 'node:crypto';

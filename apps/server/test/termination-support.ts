@@ -1,4 +1,4 @@
-// Shared by the termination API tests: a request body as the screen sends it (SPEC §3, files in
+// Shared by the termination API tests: a request body as the screen sends it (docs/product/termination.md, files in
 // base64) and counts of what the server kept, to prove that a refusal leaves nothing behind.
 import {
   TERMINATION_REASONS,

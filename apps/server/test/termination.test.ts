@@ -1,4 +1,4 @@
-// Online termination (SPEC §3, §5, §7 terminate, §8; Code des assurances L113-15-3): each reason
+// Online termination (docs/product/termination.md terminate; Code des assurances L113-15-3): each reason
 // is acknowledged with its reference, date of receipt, indicative effective date and a PDF
 // receipt listed with the policy's documents; a repeated request gets the first acknowledgement;
 // every refusal leaves no stored file and no row behind.

@@ -1,4 +1,4 @@
-// Issue 13, the proof: two real server processes (the server entry point, as in production) on
+// The proof: two real server processes (the server entry point, as in production) on
 // one PostgreSQL database and one S3 server (s3rver on loopback), both started at the same
 // moment on an empty database, behave as one portal: sign-in on A and API on B, upload on A seen
 // on B, a rate limit counted across both, a refresh token revoked on B refused on A, and A killed
@@ -246,7 +246,7 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
   });
 
   it('a refresh token revoked on B is refused on A', async () => {
-    // Revocation at sign-out is the SPA's and the provider's (issue 12); here the revocation
+    // Revocation at sign-out is the SPA's and the provider's; here the revocation
     // endpoint itself, on B.
     const revoke = await fetch(`${b.url}/oidc/token/revocation`, {
       method: 'POST',

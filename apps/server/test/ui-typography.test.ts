@@ -1,5 +1,5 @@
-// French typography of the interface's own words (issue 15), as content.test.ts checks content/:
-// every string of apps/web/src and packages/contract/src (texts.ts files, SPEC §8 messages, field
+// French typography of the interface's own words, as content.test.ts checks content/:
+// every string of apps/web/src and packages/contract/src (texts.ts files, docs/product/README.md messages, field
 // errors, JSX text, attributes), and of the server's services that write to the customer ('Mes
 // demandes' summaries, the termination receipt, the generated documents), has a no-break space
 // (U+00A0, as in content/) before ! ? : ; and inside « », and the typographic apostrophe ’. The

@@ -1,4 +1,4 @@
-// Sign-in is required on load (SPEC §2, §6). Tokens live in memory only, so every page load but
+// Sign-in is required on load (docs/product/README.md). Tokens live in memory only, so every page load but
 // the sign-in callback goes straight to the provider, without downloading or running the
 // portal's code (portal.tsx: React and the screens). On the callback the portal's code loads
 // while the code is exchanged; a loading text shows until the portal renders with the signed-in
@@ -10,12 +10,12 @@ import { completeSignIn, currentProfile, signIn } from './lib/auth';
 import { isDebugHost } from './lib/debug-host';
 import { paths } from './lib/paths';
 
-// SPEC §9: any service worker is unregistered.
+// docs/product/README.md: any service worker is unregistered.
 void navigator.serviceWorker
   ?.getRegistrations()
   .then((all) => all.forEach((r) => void r.unregister()));
 
-// SPEC §9: the performance and debug aid loads lazily, only on development and brand hosts.
+// docs/product/README.md: the performance and debug aid loads lazily, only on development and brand hosts.
 if (isDebugHost(window.location.hostname))
   void import('./lib/debug-vitals').then((m) => m.startDebugVitals());
 

@@ -1,6 +1,6 @@
 // The portal's rendering, loaded by main.tsx only once it is needed: on the sign-in callback
 // (while the code is exchanged) and on the public sign-out pages. A page load that only goes to
-// the provider never downloads or runs React (issue 14).
+// the provider never downloads or runs React.
 import { MESSAGES, type Policy } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

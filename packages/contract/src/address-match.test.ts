@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseAddressPart, sameAddress } from './address-match';
 
-describe('address comparison (SPEC §2, §4)', () => {
+describe('address comparison (docs/product/addresses.md)', () => {
   it('ignores case, accents, punctuation and extra spaces', () => {
     expect(normaliseAddressPart('  5, Avenue  Jean-Jaurès ')).toBe('5 avenue jean jaures');
     expect(

@@ -1,4 +1,4 @@
-// When two writings name the same address (SPEC §2 garage addresses "grouped by address", §4
+// When two writings name the same address (docs/product/addresses.md garage addresses "grouped by address"
 // "if the account address matches a policy address"). The browser groups and matches with it,
 // and the server with the same rule decides which policies a garage change covers.
 //

@@ -32,7 +32,7 @@ const address = {
   country: 'France',
 };
 
-describe('address payloads (SPEC §3)', () => {
+describe('address payloads (docs/product/addresses.md)', () => {
   it('trims every field of the validate payload and keeps its case', () => {
     expect(addressSchema.parse(address)).toEqual({
       id: 'ADR-1',
@@ -86,7 +86,7 @@ describe('address payloads (SPEC §3)', () => {
   });
 });
 
-describe('address form (SPEC §5)', () => {
+describe('address form (docs/product/addresses.md)', () => {
   const form = {
     streetNumber: ' 8 ',
     street: 'Boulevard du Port ',
@@ -109,7 +109,7 @@ describe('address form (SPEC §5)', () => {
     ]);
   });
 
-  it('sends the street number and the street name as one street (SPEC §3)', () => {
+  it('sends the street number and the street name as one street (docs/product/addresses.md)', () => {
     expect(toAddressPayload(addressFormSchema.parse(form), 'ADR-9')).toEqual({
       id: 'ADR-9',
       street: '8 Boulevard du Port',
@@ -170,8 +170,8 @@ describe('place search', () => {
   });
 });
 
-describe('address messages (SPEC §2, §8)', () => {
-  it('quotes the texts of the SPEC word for word, with the French apostrophe', () => {
+describe('address messages (docs/product/addresses.md)', () => {
+  it('quotes the texts of the docs/product/addresses.md word for word, with the French apostrophe', () => {
     expect(ADDRESS_MESSAGES.banners).toEqual({
       error: 'Une erreur s’est produite',
       personalSuccess: 'Adresse modifiée avec succès',

@@ -1,9 +1,9 @@
-// Addresses (SPEC §2 /changeAddress, §3 "Address (validate and change)", §4 "Address save",
-// §5 "Address form", §7 validateAddress and the place search of ARCHITECTURE.md decision 7).
+// Addresses (docs/product/addresses.md /changeAddress,
+// validateAddress and the place search of docs/decisions/0017-offline-addresses.md).
 //
-// Enforces: every field is required and trimmed, with a French message per field (SPEC §5);
-// the payload's street is the street number and the street name together (SPEC §3); the final
-// change upper-cases street, city and country (SPEC §3), whatever the client sent.
+// Enforces: every field is required and trimmed, with a French message per field (docs/product/addresses.md);
+// the payload's street is the street number and the street name together (docs/product/addresses.md); the final
+// change upper-cases street, city and country (docs/product/addresses.md), whatever the client sent.
 import { z } from 'zod';
 import { safeString } from './safe-text';
 import { ADDRESS_MESSAGES } from './messages-address';
@@ -21,7 +21,7 @@ export const POSTAL_CODE_MAX = 10;
  * (docs/decisions/0044-address-truthfulness-and-complement.md).
  */
 export const ADDRESS_COMPLEMENT_MAX = 38;
-/** The payload's street: number, a space and street name (SPEC §3). */
+/** The payload's street: number, a space and street name (docs/product/addresses.md). */
 export const ADDRESS_STREET_MAX = STREET_NUMBER_MAX + 1 + ADDRESS_TEXT_MAX;
 const ID_MAX = 100;
 
@@ -43,7 +43,7 @@ const complement = safeString()
   .max(ADDRESS_COMPLEMENT_MAX, { error: INVALID.tooLong(ADDRESS_COMPLEMENT_MAX) })
   .optional();
 
-/** SPEC §3: the body of POST …/validateAddress. */
+/** docs/product/addresses.md: the body of POST …/validateAddress. */
 export const addressSchema = z.object({
   id: text(REQUIRED.id, ID_MAX),
   street: text(REQUIRED.street, ADDRESS_STREET_MAX),
@@ -54,7 +54,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
-/** SPEC §3: the body of PUT …/address/{policyNumber} (garage address), upper-cased. */
+/** docs/product/addresses.md: the body of PUT …/address/{policyNumber} (garage address), upper-cased. */
 export const addressChangeSchema = addressSchema.extend({
   street: addressSchema.shape.street.overwrite(upperCased),
   city: addressSchema.shape.city.overwrite(upperCased),
@@ -64,7 +64,7 @@ export const addressChangeSchema = addressSchema.extend({
 export type AddressChange = z.output<typeof addressChangeSchema>;
 
 /**
- * SPEC §3, §4: the body of PUT …/account/…/address. The policy number is the one whose address
+ * docs/product/addresses.md: the body of PUT …/account/…/address. The policy number is the one whose address
  * matched the account's and was confirmed in the modal; without a match there is none.
  */
 export const personalAddressChangeSchema = addressChangeSchema.extend({
@@ -72,7 +72,7 @@ export const personalAddressChangeSchema = addressChangeSchema.extend({
 });
 export type PersonalAddressChange = z.output<typeof personalAddressChangeSchema>;
 
-/** SPEC §2, §5: the form of /changeAddress; the save button enables when all five are filled. */
+/** docs/product/addresses.md: the form of /changeAddress; the save button enables when all five are filled. */
 export const addressFormSchema = z.object({
   streetNumber: text(REQUIRED.streetNumber, STREET_NUMBER_MAX),
   street: text(REQUIRED.street, ADDRESS_TEXT_MAX),
@@ -84,7 +84,7 @@ export const addressFormSchema = z.object({
 });
 export type AddressForm = z.output<typeof addressFormSchema>;
 
-/** SPEC §3: the address sent to validateAddress, `id` from the stored address data. */
+/** docs/product/addresses.md: the address sent to validateAddress, `id` from the stored address data. */
 export function toAddressPayload(form: AddressForm, id: string): Address {
   return {
     id,
@@ -96,7 +96,7 @@ export function toAddressPayload(form: AddressForm, id: string): Address {
   };
 }
 
-// --- The place search (ARCHITECTURE.md decision 7): GET /api/v1/address/search?q=… ---
+// --- The place search (docs/decisions/0017-offline-addresses.md): GET /api/v1/address/search?q=… ---
 
 export const ADDRESS_SEARCH_MIN = 2;
 export const ADDRESS_SEARCH_MAX = 100;
@@ -140,7 +140,7 @@ export type AddressSearchResponse = z.infer<typeof addressSearchResponseSchema>;
 export const addressSearchModeSchema = z.object({ streets: z.boolean() });
 export type AddressSearchMode = z.infer<typeof addressSearchModeSchema>;
 
-/** SPEC §2: a picked place fills the form; what it does not know is left for the user to type. */
+/** docs/product/addresses.md: a picked place fills the form; what it does not know is left for the user to type. */
 export function suggestionToForm(suggestion: AddressSuggestion): z.input<typeof addressFormSchema> {
   return {
     streetNumber: suggestion.streetNumber ?? '',

@@ -1,4 +1,4 @@
-// Every /api/v1 path of SPEC §7, written once: the server registers these templates as they
+// Every /api/v1 path of docs/product/policies.md, written once: the server registers these templates as they
 // are (Fastify's `:param` syntax), the web client builds its URLs from them with apiPath(), so
 // a path is never retyped as a template string.
 
@@ -21,7 +21,7 @@ export const LOGGED_OUT_PATH = '/loggedOut';
  */
 export const ACCOUNT_DELETED_PATH = '/accountDeleted';
 
-/** The prefix of every API call (SPEC §7 "All paths start with /api/v1"). */
+/** The prefix of every API call (docs/product/policies.md "All paths start with /api/v1"). */
 export const API_PREFIX = '/api/v1';
 
 export const API_ROUTES = {

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, kept in one place for the client and the server.
+// Business constants of docs/product/policies.md, kept in one place for the client and the server.
 
 export const POLICIES_PER_PAGE = 5;
 export const DOCUMENT_DEADLINE_DAYS = 30;
@@ -8,9 +8,9 @@ export const MOBILE_MAX_WIDTH_PX = 767;
 export const MOBILE_DOCUMENTS_SHOWN = 4;
 // The upload limits and accepted types are in upload-types.ts, the one table of them.
 export const MIN_DRIVER_AGE = 18;
-/** Issue 15: no birth date more than this many years ago. */
+/** No birth date more than this many years ago. */
 export const MAX_PERSON_AGE = 120;
-/** Issue 15: a French driving licence (B) can be obtained from 17 (conduite encadrée). */
+/** A French driving licence (B) can be obtained from 17 (conduite encadrée). */
 export const MIN_LICENCE_AGE = 17;
 export const VEHICLE_EFFECTIVE_WINDOW_MONTHS = 6;
 export const HOLDER_NAME_MIN = 2;
@@ -20,7 +20,7 @@ export const FAQ_PAGE_SIZE = 10;
 export const FAQ_SEARCH_ANALYTICS_DELAY_MS = 3_000;
 export const CONSENT_COOKIE_DAYS = 360;
 export const ACCOUNT_DELETION_LOGOUT_DELAY_MS = 3_000;
-/** A forgotten-password link works once, within this many minutes (ARCHITECTURE.md decision 3). */
+/** A forgotten-password link works once, within this many minutes (docs/decisions/0001-embedded-identity-provider.md). */
 export const PASSWORD_RESET_LINK_MINUTES = 30;
 export const COPYRIGHT_START_YEAR = 2020;
 
@@ -33,7 +33,7 @@ export const PHONE_NUMBERS = {
   urgentVehicleChange: '01 99 00 56 78',
 } as const;
 
-/** SPEC §9: opening hours of customer service. */
+/** docs/product/policies.md: opening hours of customer service. */
 export const CUSTOMER_SERVICE_HOURS =
   'Du lundi au vendredi de 9h00 à 13h00 et de 14h00 à 18h00, appel au prix d’un appel local';
 

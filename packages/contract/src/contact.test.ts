@@ -46,7 +46,7 @@ describe('email messages', () => {
     expect(mailContactSchema.safeParse({ text: 'a'.repeat(CONTACT_TEXT_MAX) }).success).toBe(true);
   });
 
-  it('puts the phone number into the call-back success text of SPEC §8', () => {
+  it('puts the phone number into the call-back success text of docs/product/contact-and-faq.md', () => {
     expect(CONTACT_MESSAGES.callbackSuccess('06 12 34 56 78')).toBe(
       'Merci pour votre demande\u00a0! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
     );

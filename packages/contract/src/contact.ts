@@ -1,5 +1,5 @@
-// Contact requests (SPEC §2 /contact, §7 contact calls, §8 texts). The browser does not enforce
-// these rules (SPEC §5 "Contact"); the server refuses empty or absurd values with these messages.
+// Contact requests (docs/product/contact-and-faq.md /contact contact calls texts). The browser does not enforce
+// these rules (docs/product/contact-and-faq.md "Contact"); the server refuses empty or absurd values with these messages.
 import { z } from 'zod';
 import { safeMultilineString, safeString } from './safe-text';
 
@@ -44,7 +44,7 @@ export const phoneContactSchema = z.object({
 export type PhoneContactRequest = z.infer<typeof phoneContactSchema>;
 
 /**
- * SPEC §7 sends {text, email}; the email is taken from the signed-in identity on the server,
+ * docs/product/contact-and-faq.md sends {text, email}; the email is taken from the signed-in identity on the server,
  * so a body email is accepted for compatibility and ignored.
  */
 export const mailContactSchema = z.object({

@@ -1,4 +1,4 @@
-// The legal pages (SPEC §2 "Legal pages") served from content/legal Markdown.
+// The legal pages (docs/product/contact-and-faq.md "Legal pages") served from content/legal Markdown.
 import { z } from 'zod';
 
 export const LEGAL_SLUGS = [

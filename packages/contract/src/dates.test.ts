@@ -16,7 +16,7 @@ import {
 } from './dates';
 
 describe('parseFrenchDate', () => {
-  it('reads the three separators of SPEC §2 as ISO dates', () => {
+  it('reads the three separators of docs/product/policies.md as ISO dates', () => {
     expect(parseFrenchDate('07.03.2026')).toBe('2026-03-07');
     expect(parseFrenchDate('07/03/2026')).toBe('2026-03-07');
     expect(parseFrenchDate('07-03-2026')).toBe('2026-03-07');

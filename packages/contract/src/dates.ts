@@ -1,4 +1,4 @@
-// Calendar dates of the change forms (SPEC §2 /addDriver, §5, §9): typed French dates, the
+// Calendar dates of the change forms (docs/product/policies.md /addDriver): typed French dates, the
 // Paris calendar day, and rules on ISO 'YYYY-MM-DD' strings.
 //
 // Enforces: only real calendar days are accepted (no 31.02, no 29.02 of a common year); "today"
@@ -46,12 +46,12 @@ function partsOf(iso: string): DateParts {
   return parts;
 }
 
-/** True for a real calendar day written 'YYYY-MM-DD' (SPEC §9: how dates are sent). */
+/** True for a real calendar day written 'YYYY-MM-DD' (docs/product/policies.md: how dates are sent). */
 export function isIsoDate(input: string): boolean {
   return isoParts(input) !== null;
 }
 
-// SPEC §2 /addDriver: dd.mm.yyyy, dd/mm/yyyy or dd-mm-yyyy; one separator throughout.
+// docs/product/policies.md /addDriver: dd.mm.yyyy, dd/mm/yyyy or dd-mm-yyyy; one separator throughout.
 const FRENCH_DATE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/;
 
 /** A typed French date ('7/3/2026', '07.03.2026', '07-03-2026') as ISO, or null. */
@@ -64,14 +64,14 @@ export function parseFrenchDate(input: string): string | null {
 
 /**
  * What a date field holds: typed French text, or the ISO value of the calendar and of the API.
- * Both end as ISO, so one schema serves the form and the route (ARCHITECTURE.md decision 4).
+ * Both end as ISO, so one schema serves the form and the route (docs/decisions/0009-one-contract.md).
  */
 export function parseDateInput(input: string): string | null {
   const trimmed = input.trim();
   return isIsoDate(trimmed) ? trimmed : parseFrenchDate(trimmed);
 }
 
-/** 'YYYY-MM-DD' → 'dd.mm.yyyy' (SPEC §9); throws RangeError when the input is not ISO. */
+/** 'YYYY-MM-DD' → 'dd.mm.yyyy' (docs/product/policies.md); throws RangeError when the input is not ISO. */
 export function isoToFrenchDate(iso: string): string {
   return formatDate(toIso(partsOf(iso)));
 }
@@ -107,7 +107,7 @@ export function isBefore(a: string, b: string): boolean {
   return toIso(partsOf(a)) < toIso(partsOf(b));
 }
 
-/** SPEC §5: "not in the past" means today itself is allowed. */
+/** docs/product/policies.md: "not in the past" means today itself is allowed. */
 export function isInPast(iso: string, today: string): boolean {
   return isBefore(iso, today);
 }
@@ -123,7 +123,7 @@ export function ageOn(birthIso: string, onIso: string): number {
   return on.year - birth.year - (beforeBirthday ? 1 : 0);
 }
 
-/** SPEC §5 /addDriver: the driver must be at least `years` old (MIN_DRIVER_AGE). */
+/** docs/product/policies.md /addDriver: the driver must be at least `years` old (MIN_DRIVER_AGE). */
 export function isAtLeastAge(birthIso: string, years: number, onIso: string): boolean {
   return ageOn(birthIso, onIso) >= years;
 }
@@ -151,7 +151,7 @@ export function addMonths(iso: string, months: number): string {
   });
 }
 
-/** SPEC §5 /changeVehicle, §9: today ≤ iso ≤ today + n months, both ends included. */
+/** docs/product/policies.md /changeVehicle: today ≤ iso ≤ today + n months, both ends included. */
 export function isWithinMonths(iso: string, today: string, months: number): boolean {
   return !isBefore(iso, today) && !isBefore(addMonths(today, months), iso);
 }

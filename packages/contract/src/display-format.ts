@@ -33,7 +33,7 @@ export function formatIbanGroups(raw: string): string {
 }
 
 /**
- * Issue 15: the IBAN shown on a card until the customer reveals it: its country code and last
+ * The IBAN shown on a card until the customer reveals it: its country code and last
  * four characters, the rest as '•', in the same groups of four.
  */
 export function maskIban(raw: string): string {

@@ -17,7 +17,7 @@ import {
 import { checkFilesToAttach, FILE_CHECK_MESSAGES } from './file-checks';
 import { DOCUMENT_STATUSES, type DocumentStatus } from './policy';
 
-describe('document status labels (SPEC §4)', () => {
+describe('document status labels (docs/product/documents.md)', () => {
   it.each([
     ['validated', 'Validé', 'validated'],
     ['rejected', 'Non conforme', 'rejected'],
@@ -31,7 +31,7 @@ describe('document status labels (SPEC §4)', () => {
   });
 });
 
-describe('upload eligibility (SPEC §4)', () => {
+describe('upload eligibility (docs/product/documents.md)', () => {
   const expected: Record<DocumentStatus, { resend: boolean; noResend: boolean }> = {
     validated: { resend: true, noResend: false },
     rejected: { resend: true, noResend: true },
@@ -70,7 +70,7 @@ describe('upload eligibility (SPEC §4)', () => {
   });
 });
 
-describe('files the server accepts (SPEC §4, §7)', () => {
+describe('files the server accepts (docs/product/documents.md)', () => {
   it('accepts a file for every document the customer may upload to', () => {
     for (const status of [...DOCUMENT_STATUSES, null]) {
       for (const canResend of [true, false]) {
@@ -102,7 +102,7 @@ describe('files the server accepts (SPEC §4, §7)', () => {
   });
 });
 
-describe('downloaded document schema (SPEC §3)', () => {
+describe('downloaded document schema (docs/product/documents.md)', () => {
   it('accepts an id, a file name and an ISO date-time', () => {
     const doc = { id: 'd1', fileName: 'Attestation.pdf', created: '2026-01-15T09:30:00Z' };
     expect(downloadedDocumentSchema.parse(doc)).toEqual(doc);
@@ -126,7 +126,7 @@ describe('upload fileType field', () => {
   });
 });
 
-describe('files to attach (SPEC §5)', () => {
+describe('files to attach (docs/product/documents.md)', () => {
   const pdf = (size: number, name = 'scan.pdf') => ({ name, size, type: 'application/pdf' });
 
   it('accepts pdf, png, jpg and jpeg files whatever the case of the extension', () => {
@@ -236,7 +236,7 @@ describe('files to attach (SPEC §5)', () => {
   });
 });
 
-describe('confirming the upload (SPEC §5)', () => {
+describe('confirming the upload (docs/product/documents.md)', () => {
   it('is disabled when no file is attached', () => {
     expect(canConfirm(0, null)).toBe(false);
     expect(canConfirm(0)).toBe(false);
@@ -254,7 +254,7 @@ describe('confirming the upload (SPEC §5)', () => {
   });
 });
 
-describe('per-file upload results (SPEC §8)', () => {
+describe('per-file upload results (docs/product/documents.md)', () => {
   const notFound = (message: string) => ({ error: { code: 'not_found', message } });
 
   it('a 2xx response is a success', () => {
@@ -296,12 +296,12 @@ describe('per-file upload results (SPEC §8)', () => {
     expect(uploadResultMessage(413, refused(UPLOAD_REFUSALS.tooLarge))).toBe(
       `Erreur de chargement\u00a0: ${FILE_CHECK_MESSAGES.tooLarge}`,
     );
-    // Any other text the server may send is never shown (SPEC §8).
+    // Any other text the server may send is never shown (docs/product/documents.md).
     expect(uploadResultMessage(400, refused('Internal detail'))).toBe('Erreur de chargement');
   });
 });
 
-describe('documents that need several files (issue 15)', () => {
+describe('documents that need several files', () => {
   const permis = { exactFileNumber: 2, filesReceived: 1 };
   it('is received only when its required number of files has arrived', () => {
     expect(requiredFileCount({ exactFileNumber: null })).toBe(1);

@@ -1,4 +1,4 @@
-// Documents (SPEC §2 /documents, §3, §4, §5, §8): status labels, upload eligibility, the
+// Documents (docs/product/documents.md /documents): status labels, upload eligibility, the
 // French messages of uploads and downloads (the checks on files to attach: file-checks.ts).
 import { z } from 'zod';
 import { safeString } from './safe-text';
@@ -8,7 +8,7 @@ import { errorBodySchema } from './errors';
 import { MESSAGES } from './messages';
 import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from './policy';
 
-/** SPEC §4: the label shown for each status of a document to provide. */
+/** docs/product/documents.md: the label shown for each status of a document to provide. */
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   validated: 'Validé',
   rejected: 'Non conforme',
@@ -18,7 +18,7 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   cancelled: 'Annulé',
 };
 
-/** SPEC §4: the five style classes that exist for statuses. */
+/** docs/product/documents.md: the five style classes that exist for statuses. */
 export type DocumentStatusStyle = 'validated' | 'rejected' | 'pending' | 'received' | 'terminated';
 
 const STATUS_STYLES: Record<DocumentStatus, DocumentStatusStyle> = {
@@ -26,7 +26,7 @@ const STATUS_STYLES: Record<DocumentStatus, DocumentStatusStyle> = {
   rejected: 'rejected',
   received: 'received',
   pending: 'pending',
-  // SPEC §4: 'not validated' reads 'Non conforme' but is styled as pending.
+  // docs/product/documents.md: 'not validated' reads 'Non conforme' but is styled as pending.
   'not validated': 'pending',
   cancelled: 'terminated',
 };
@@ -35,7 +35,7 @@ export function documentStatusStyle(status: DocumentStatus): DocumentStatusStyle
   return STATUS_STYLES[status];
 }
 
-/** SPEC §4: entries of type 'autre' show no status and cannot be clicked. */
+/** docs/product/documents.md: entries of type 'autre' show no status and cannot be clicked. */
 export function isOtherDocument(doc: Pick<DocumentToProvide, 'fileType'>): boolean {
   return doc.fileType === OTHER_FILE_TYPE;
 }
@@ -43,7 +43,7 @@ export function isOtherDocument(doc: Pick<DocumentToProvide, 'fileType'>): boole
 const NEVER_UPLOADABLE: readonly DocumentStatus[] = ['received', 'validated', 'cancelled'];
 
 /**
- * SPEC §4 upload eligibility: (canResend and status is not received) or status is none of
+ * docs/product/documents.md upload eligibility: (canResend and status is not received) or status is none of
  * received, validated, cancelled. A document with no status yet is always eligible.
  */
 export function canUpload(
@@ -56,10 +56,10 @@ export function canUpload(
 
 /**
  * Whether the server accepts a file for this document: what canUpload offers, and also a
- * document already 'received'. SPEC §7 sends a multi-file batch one request per file, so from
+ * document already 'received'. docs/product/documents.md sends a multi-file batch one request per file, so from
  * the second file on the document is already received; refusing it would cut the batch. The
  * client keeps offering uploads by canUpload alone. 'autre' always takes an extra document
- * (SPEC §3), and never changes a status (SPEC §4).
+ * (docs/product/documents.md), and never changes a status (docs/product/documents.md).
  */
 export function acceptsUploadedFile(
   doc: Pick<DocumentToProvide, 'fileType' | 'status' | 'canResend'>,
@@ -68,11 +68,13 @@ export function acceptsUploadedFile(
   return doc.status === 'received' || canUpload(doc);
 }
 
-/** SPEC §3 "Document (download list)", body of GET /document/accounts/{accountId}/policy/{policyNumber}. */
+/** docs/product/documents.md "Document (download list)", body of GET /document/accounts/{accountId}/policy/{policyNumber}. */
 export const downloadedDocumentSchema = z.object({
   id: z.string(),
   fileName: z.string(),
-  created: z.iso.datetime({ offset: true }).describe('Affichée jj.mm.aaaa (SPEC §9)'),
+  created: z.iso
+    .datetime({ offset: true })
+    .describe('Affichée jj.mm.aaaa (docs/product/documents.md)'),
 });
 export type DownloadedDocument = z.infer<typeof downloadedDocumentSchema>;
 export const downloadedDocumentListSchema = z.array(downloadedDocumentSchema);
@@ -84,17 +86,17 @@ export const uploadResponseSchema = downloadedDocumentSchema.describe(
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /**
- * SPEC §3 upload form data {upfile, fileType}: the names of the two multipart fields. The
- * server reads `fileType` first, so the browser appends it before the file (SPEC §7).
+ * docs/product/documents.md upload form data {upfile, fileType}: the names of the two multipart fields. The
+ * server reads `fileType` first, so the browser appends it before the file (docs/product/documents.md).
  */
 export const UPLOAD_FORM_FIELDS = { fileType: 'fileType', file: 'upfile' } as const;
 
-/** SPEC §3 upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
+/** docs/product/documents.md upload form data {upfile, fileType}: the fileType field ('autre' for extra documents). */
 export const uploadFileTypeSchema = safeString().trim().min(1).max(60);
 
 /**
- * SPEC §5: Confirm is disabled with no file, and needs exactly exactFileNumber when it is set,
- * counting the files already received for the document (issue 15: one of two files received,
+ * docs/product/documents.md: Confirm is disabled with no file, and needs exactly exactFileNumber when it is set,
+ * counting the files already received for the document (one of two files received,
  * the customer sends the missing one).
  */
 export function canConfirm(
@@ -107,7 +109,7 @@ export function canConfirm(
 }
 
 /**
- * Issue 15, one rule for server and client: how many files a document needs before it is
+ * One rule for server and client: how many files a document needs before it is
  * 'received' ('En cours de vérification'): exactFileNumber when set, else one.
  */
 export function requiredFileCount(doc: Pick<DocumentToProvide, 'exactFileNumber'>): number {
@@ -133,13 +135,13 @@ export function missingFileCount(
 /** 404 body of a download whose document is not one of the policy's. */
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document introuvable.';
 
-/** SPEC §8: the 404 bodies the upload call may answer with (the server sends them as `message`). */
+/** docs/product/documents.md: the 404 bodies the upload call may answer with (the server sends them as `message`). */
 export const UPLOAD_NOT_FOUND_BODIES = {
   sinister: 'Sinister not found',
   policy: MESSAGES.api.policyNotFound,
 } as const;
 
-/** SPEC §8 per-file upload results and banners of the documents screen, and the download error. */
+/** docs/product/documents.md per-file upload results and banners of the documents screen, and the download error. */
 export const UPLOAD_MESSAGES = {
   success: 'Téléchargement réussi avec l’ID de fichier enregistré',
   sinisterNotFound: 'Le sinistre introuvable',
@@ -147,10 +149,10 @@ export const UPLOAD_MESSAGES = {
   failed: 'Erreur de chargement',
   allSent: 'Votre document a été transmis avec succès',
   exception: 'Erreur de fichier interne',
-  /** Issue 15: the customer cancelled a slow upload; files already received are kept. */
+  /** The customer cancelled a slow upload; files already received are kept. */
   cancelled: 'Envoi annulé. Les fichiers déjà reçus sont conservés.',
   downloadFailed: 'Une erreur s’est produite lors de la récupération de vos documents.',
-  /** Issue 15: a document that needs several files, some received already. */
+  /** A document that needs several files, some received already. */
   partlyReceived: (received: number, required: number) =>
     `${received} fichier${received > 1 ? 's' : ''} sur ${required} déjà reçu${received > 1 ? 's' : ''}.`,
   sendMissing: (missing: number) =>
@@ -169,7 +171,7 @@ function bodyMessage(body: unknown): string | undefined {
 }
 
 /**
- * SPEC §8: the per-file message of the documents screen for one upload response. A refusal the
+ * docs/product/documents.md: the per-file message of the documents screen for one upload response. A refusal the
  * server explains with one of its own UPLOAD_REFUSALS follows « Erreur de chargement » with that
  * reason, so the customer learns what to change; any other body is never shown
  * (docs/decisions/0047-upload-outcome-on-the-item.md).
@@ -188,7 +190,7 @@ export function uploadResultMessage(status: number, body: unknown): string {
 }
 
 /**
- * Why the server refuses an upload (ARCHITECTURE.md decision 5). Size and type reuse the SPEC §5
+ * Why the server refuses an upload (docs/decisions/0018-documents-streamed-and-sniffed.md). Size and type reuse the docs/product/documents.md
  * wording so the customer reads the same sentence whichever side caught the problem.
  */
 export const UPLOAD_REFUSALS = {

@@ -1,4 +1,4 @@
-// The error body of every API error (ARCHITECTURE.md decision 4), with French messages.
+// The error body of every API error (docs/decisions/0009-one-contract.md), with French messages.
 import { z } from 'zod';
 
 export const errorBodySchema = z.object({

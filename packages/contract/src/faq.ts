@@ -1,4 +1,4 @@
-// The FAQ (SPEC §2 /faq, §9 paging): the query the client sends and what the server answers.
+// The FAQ (docs/product/contact-and-faq.md /faq paging): the query the client sends and what the server answers.
 // Answers are HTML rendered on the server from Markdown with raw HTML disabled.
 import { z } from 'zod';
 import { safeString } from './safe-text';

@@ -1,4 +1,4 @@
-// SPEC §5: the browser's checks on the files picked for an upload, before any is sent, with their
+// docs/product/policies.md: the browser's checks on the files picked for an upload, before any is sent, with their
 // French messages; the types and limits come from the table of upload-types.ts
 // (docs/decisions/0047-upload-outcome-on-the-item.md).
 import {
@@ -8,7 +8,7 @@ import {
   MAX_UPLOAD_BYTES,
 } from './upload-types';
 
-/** SPEC §5 document upload messages. */
+/** docs/product/policies.md document upload messages. */
 export const FILE_CHECK_MESSAGES = {
   tooLarge: `Fichier trop volumineux. Veuillez envoyer un fichier d’une taille inférieure à ${MAX_UPLOAD_BYTES / 1_000_000}\u00a0Mo.`,
   invalidFormat: `Format de fichier non valide. Formats acceptés\u00a0: ${ACCEPTED_FORMATS_TEXT}.`,
@@ -38,7 +38,7 @@ export interface FileCheckResult<F extends FileLike> {
 }
 
 /**
- * SPEC §5: which of the files just picked may join those already attached. Each file is refused
+ * docs/product/policies.md: which of the files just picked may join those already attached. Each file is refused
  * for the first rule it breaks: size over MAX_UPLOAD_BYTES, type outside the table of
  * upload-types.ts (extension and declared MIME type must name the same type; the server checks
  * the bytes), same size and type as a file already attached or accepted earlier in this batch,

@@ -6,7 +6,7 @@ import { formatCrm, formatDate, formatMoney } from './format';
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';
 
-describe('fr-FR formatting (SPEC §9)', () => {
+describe('fr-FR formatting (docs/product/policies.md)', () => {
   it('formats amounts in euros with French separators', () => {
     expect(formatMoney(742.36)).toBe(`742,36${NBSP}€`);
     expect(formatMoney(1124.75)).toBe(`1${NNBSP}124,75${NBSP}€`);

@@ -1,4 +1,4 @@
-// fr-FR formatting of SPEC §9: amounts in EUR, dates dd.mm.yyyy.
+// fr-FR formatting of docs/product/policies.md: amounts in EUR, dates dd.mm.yyyy.
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 

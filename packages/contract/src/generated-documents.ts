@@ -1,4 +1,4 @@
-// The documents the portal generates from the contract on request (issue 16), listed in the
+// The documents the portal generates from the contract on request, listed in the
 // 'Téléchargement' tab beside the stored documents and downloaded with the same call
 // (GET …/document/{documentId}, where the id is one of these instead of a stored document's).
 // - the Mémo Véhicule Assuré (the proof of insurance since the green card ended in April 2024)

@@ -41,12 +41,12 @@ describe('checkIban', () => {
     expect(checkIban('fr76 3000 6000 0112 3456 7890 189')).toBe('valid');
   });
 
-  it('tells a valid IBAN of a country outside SEPA apart (403 of SPEC §7)', () => {
+  it('tells a valid IBAN of a country outside SEPA apart (403 of docs/product/changes.md)', () => {
     expect(checkIban('BR1800360305000010009795493C1')).toBe('not-sepa');
     expect(checkIban('SA0380000000608010167519')).toBe('not-sepa');
   });
 
-  it('rejects a wrong checksum, a wrong length and garbage (400 of SPEC §7)', () => {
+  it('rejects a wrong checksum, a wrong length and garbage (400 of docs/product/changes.md)', () => {
     expect(checkIban('FR7630006000011234567890188')).toBe('invalid');
     expect(checkIban('FR7730006000011234567890189')).toBe('invalid');
     expect(checkIban('FR763000600001123456789018')).toBe('invalid');
@@ -57,14 +57,14 @@ describe('checkIban', () => {
 });
 
 describe('ibanCheckMessage', () => {
-  it('gives the SPEC §8 text of each failed check and nothing when valid', () => {
+  it('gives the docs/product/changes.md text of each failed check and nothing when valid', () => {
     expect(ibanCheckMessage('invalid')).toBe(IBAN_MESSAGES.incorrect);
     expect(ibanCheckMessage('not-sepa')).toBe(IBAN_MESSAGES.notUsable);
     expect(ibanCheckMessage('valid')).toBeNull();
   });
 });
 
-describe('maskIban (issue 15)', () => {
+describe('maskIban', () => {
   it('keeps the country code and the last four characters, in groups of four', () => {
     expect(maskIban('FR76 1380 7000 3532 1234 5678 973')).toBe('FR•• •••• •••• •••• •••• •••8 973');
     expect(maskIban('DE89370400440532013000')).toBe('DE•• •••• •••• •••• ••30 00');

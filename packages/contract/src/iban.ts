@@ -1,9 +1,9 @@
-// IBAN handling of SPEC §5 "Change payment" and §7 (POST …/iban/{iban}).
+// IBAN handling of docs/product/changes.md "Change payment" (POST …/iban/{iban}).
 //
-// Enforces: spaces never matter (SPEC §5 removes them before the check); any SEPA country is
-// accepted, not only France (ARCHITECTURE.md deviations: EU regulation 260/2012 forbids IBAN
+// Enforces: spaces never matter (docs/product/changes.md removes them before the check); any SEPA country is
+// accepted, not only France (docs/decisions/README.md (deviations): EU regulation 260/2012 forbids IBAN
 // discrimination); a well-formed IBAN of a country outside SEPA is told apart from a wrong one,
-// because the API answers 400 for the first case and 403 for the second (SPEC §7, §8).
+// because the API answers 400 for the first case and 403 for the second (docs/product/changes.md).
 import { isSEPACountry, isValidIBAN } from 'ibantools';
 import { normalizeIban } from './display-format';
 import { IBAN_MESSAGES } from './messages-changes';
@@ -17,7 +17,7 @@ export function checkIban(raw: string): IbanCheck {
   return isSEPACountry(iban.slice(0, 2)) ? 'valid' : 'not-sepa';
 }
 
-/** SPEC §8: the French text for a failed check (400 incorrect, 403 not usable), null when valid. */
+/** docs/product/changes.md: the French text for a failed check (400 incorrect, 403 not usable), null when valid. */
 export function ibanCheckMessage(check: IbanCheck): string | null {
   if (check === 'invalid') return IBAN_MESSAGES.incorrect;
   if (check === 'not-sepa') return IBAN_MESSAGES.notUsable;

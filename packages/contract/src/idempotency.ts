@@ -1,4 +1,4 @@
-// Idempotency of the write routes (issue 15): the SPA sends one key per form submission; the
+// Idempotency of the write routes: the SPA sends one key per form submission; the
 // server keeps its answer per account, method, path and key for IDEMPOTENCY_RETENTION_HOURS and
 // answers it again to a repeat (a double click, a reload, a retry after a lost answer), marked
 // with IDEMPOTENCY_REPLAYED_HEADER, instead of recording the request twice.

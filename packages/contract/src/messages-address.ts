@@ -1,10 +1,10 @@
-// French texts of the address screens and calls (SPEC §2 /account, /changeAddress; §4 "Address
-// save"; §5 "Address form"; §8 "Address change"). Texts quoted by the SPEC are kept word for
-// word, with the one French apostrophe (’) (ARCHITECTURE.md deviations); the spec's English
+// French texts of the address screens and calls (docs/product/addresses.md /account, /changeAddress; "Address
+// save"). Texts quoted by the docs/product/addresses.md are kept word for
+// word, with the one French apostrophe (’) (docs/decisions/README.md (deviations)); the spec's English
 // validation messages ('StreetNumber is required', …) are given in French with the same meaning.
 
 export const ADDRESS_MESSAGES = {
-  /** SPEC §5: every field of the address form and of the payloads is required. */
+  /** docs/product/addresses.md: every field of the address form and of the payloads is required. */
   required: {
     id: 'L’identifiant de l’adresse est obligatoire',
     streetNumber: 'Le numéro de voie est obligatoire',
@@ -18,7 +18,7 @@ export const ADDRESS_MESSAGES = {
     tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères`,
   },
   /**
-   * SPEC §2 /changeAddress: the place-search box. Its label says what the search finds with the
+   * docs/product/addresses.md /changeAddress: the place-search box. Its label says what the search finds with the
    * data it has (docs/decisions/0044-address-truthfulness-and-complement.md): offline, communes
    * and postal codes only; streets only with the national address service.
    */
@@ -29,7 +29,7 @@ export const ADDRESS_MESSAGES = {
     tooLong: (max: number) => `La recherche ne doit pas dépasser ${max} caractères`,
     noResult: 'Aucune adresse ne correspond à votre recherche',
   },
-  /** SPEC §2 /changeAddress: the editable form filled from the picked place. */
+  /** docs/product/addresses.md /changeAddress: the editable form filled from the picked place. */
   form: {
     streetNumber: 'Numéro',
     street: 'Voie',
@@ -40,21 +40,21 @@ export const ADDRESS_MESSAGES = {
     complementHint: 'Bâtiment, appartement, escalier…',
     submit: 'enregistrer',
   },
-  /** SPEC §2 /account: the address is linked to policies; changing it changes them too. */
+  /** docs/product/addresses.md /account: the address is linked to policies; changing it changes them too. */
   linkedPolicies: {
     text: 'Cette adresse est liée à vos contrats d’assurance\u00a0: sa modification s’appliquera à ces contrats.',
     question: 'Voulez-vous continuer\u00a0?',
     no: 'Non',
     yes: 'Oui',
   },
-  /** SPEC §4 "Address save": the validation refused the address; the user edits or confirms. */
+  /** docs/product/addresses.md "Address save": the validation refused the address; the user edits or confirms. */
   notRecognised: {
     title: 'Adresse non reconnue',
     text: 'Nous n’avons pas pu vérifier cette adresse. Vous pouvez la modifier, ou la confirmer telle que vous l’avez saisie.',
     edit: 'Modifier l’adresse',
     confirm: 'Confirmer l’adresse',
   },
-  /** Why validateAddress refuses an address (the server side is ours: SPEC §5 leaves it open). */
+  /** Why validateAddress refuses an address (the server side is ours: docs/product/addresses.md leaves it open). */
   check: {
     notFrance: 'Seules les adresses situées en France peuvent être vérifiées.',
     postalCodeFormat: 'Le code postal doit comporter 5 chiffres.',
@@ -70,7 +70,7 @@ export const ADDRESS_MESSAGES = {
   api: {
     addressNotFound: 'Adresse introuvable.',
   },
-  /** SPEC §8 "Address change": banners after the save. */
+  /** docs/product/addresses.md "Address change": banners after the save. */
   banners: {
     error: 'Une erreur s’est produite',
     personalSuccess: 'Adresse modifiée avec succès',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_MESSAGES } from './messages-changes';
 
-describe('change banners (SPEC §8)', () => {
+describe('change banners (docs/product/changes.md)', () => {
   it('spell "suppression" correctly and keep the other texts as quoted', () => {
     const { removeDriver, changePayment } = CHANGE_MESSAGES.banners;
     expect(removeDriver.error).toBe(

@@ -1,6 +1,6 @@
-// French texts of the contract-change forms (SPEC §2, §5, §8). Texts quoted by SPEC §8 are kept
-// word for word, except 'suppresion' → 'suppression' (ARCHITECTURE.md deviations) and the
-// typographic apostrophe (’) everywhere (issue 15); the spec's English validation messages are given in French.
+// French texts of the contract-change forms (docs/product/changes.md). Texts quoted by docs/product/changes.md are kept
+// word for word, except 'suppresion' → 'suppression' (docs/decisions/README.md (deviations)) and the
+// typographic apostrophe (’) everywhere; the spec's English validation messages are given in French.
 // Limits that constants.ts owns are written in; the others are passed by changes.ts.
 import {
   HOLDER_NAME_MAX,
@@ -11,14 +11,14 @@ import {
 } from './constants';
 import { formatCrm } from './format';
 
-/** SPEC §8: answers of the IBAN check (400 incorrect, 403 not usable for a SEPA debit). */
+/** docs/product/changes.md: answers of the IBAN check (400 incorrect, 403 not usable for a SEPA debit). */
 export const IBAN_MESSAGES = {
   incorrect: 'L’IBAN saisi est incorrect. Veuillez vérifier et corriger vos données.',
   notUsable: 'L’IBAN saisi n’est pas valable. Veuillez vérifier vos entrées et les corriger.',
 } as const;
 
 export const CHANGE_MESSAGES = {
-  /** Shown when a field is empty or missing (SPEC §5 "all fields required"). */
+  /** Shown when a field is empty or missing (docs/product/changes.md "all fields required"). */
   required: {
     generic: 'Ce champ est obligatoire',
     salutation: 'La civilité est obligatoire',
@@ -62,7 +62,7 @@ export const CHANGE_MESSAGES = {
     holderNameLength: `Ce champ doit comporter entre ${HOLDER_NAME_MIN} et ${HOLDER_NAME_MAX} caractères`,
   },
   iban: IBAN_MESSAGES,
-  /** Refusals of the change routes (the server side is ours: SPEC §5 leaves it unspecified). */
+  /** Refusals of the change routes (the server side is ours: docs/product/changes.md leaves it unspecified). */
   api: {
     policyTerminated: 'Ce contrat est résilié\u00a0: il ne peut plus être modifié.',
     driverNotOnPolicy:
@@ -71,7 +71,7 @@ export const CHANGE_MESSAGES = {
     driverAlreadyOnPolicy: 'Ce conducteur figure déjà sur ce contrat.',
     noPaymentDetails: 'Ce contrat n’a pas de coordonnées bancaires à modifier.',
   },
-  /** Notes of the change screens (SPEC §2); the phone number comes from PHONE_NUMBERS. */
+  /** Notes of the change screens (docs/product/changes.md); the phone number comes from PHONE_NUMBERS. */
   notes: {
     accompaniedDriving:
       'Pour ajouter un conducteur en conduite accompagnée, veuillez contacter notre service client au',
@@ -80,7 +80,7 @@ export const CHANGE_MESSAGES = {
     noSecondaryDriver:
       'Ce contrat n’a pas de conducteur secondaire à retirer\u00a0: seul le conducteur principal y est déclaré, et il ne peut pas être retiré. Pour changer de conducteur principal, contactez notre service client.',
   },
-  /** SPEC §8: banners after a change request (success on 204, or 200 for the payment). */
+  /** docs/product/changes.md: banners after a change request (success on 204, or 200 for the payment). */
   banners: {
     addDriver: {
       success:

@@ -1,4 +1,4 @@
-// French texts of the shell and of SPEC §8 used by more than one module.
+// French texts of the shell and of docs/product/policies.md used by more than one module.
 
 export const MESSAGES = {
   loading: 'Chargement…',

@@ -1,4 +1,4 @@
-// French licence plates of the SIV system (since 2009): 'AA-123-AA' (SPEC §2 /changeVehicle).
+// French licence plates of the SIV system (since 2009): 'AA-123-AA' (docs/product/policies.md /changeVehicle).
 //
 // Enforces what the SIV never issues, so a typo is caught before the broker sees it: the letters
 // I, O and U (mistaken for 1, 0 and V); 'SS' in either letter block (banned by the French penal

@@ -34,7 +34,7 @@ const policy = (
 });
 const TODAY = new Date('2026-11-21T12:00:00Z'); // 21 November 2026 in Paris
 
-describe('terminated states (SPEC §4)', () => {
+describe('terminated states (docs/product/policies.md)', () => {
   it("counts 'Résilié' and 'Résilié CTX' as terminated, nothing else", () => {
     expect(isTerminated({ state: 'Résilié' })).toBe(true);
     expect(isTerminated({ state: 'Résilié CTX' })).toBe(true);
@@ -49,7 +49,7 @@ describe('terminated states (SPEC §4)', () => {
   });
 });
 
-describe('unfulfilled documents and remaining days (SPEC §4)', () => {
+describe('unfulfilled documents and remaining days (docs/product/policies.md)', () => {
   it('counts pending, rejected and not validated documents only', () => {
     for (const status of ['pending', 'rejected', 'not validated'] as const) {
       expect(owesDocuments(policy('Actif', '2026-11-20', status))).toBe(true);
@@ -74,7 +74,7 @@ describe('unfulfilled documents and remaining days (SPEC §4)', () => {
       unfulfilledDocs: true,
       remainedDays: 19,
     });
-    // Started today: −1 elapsed → 31, exactly as SPEC §4 states the formula.
+    // Started today: −1 elapsed → 31, exactly as docs/product/policies.md states the formula.
     expect(
       unfulfilledDocuments([policy('Actif', '2026-11-21', 'pending')], TODAY).remainedDays,
     ).toBe(31);
@@ -123,7 +123,7 @@ describe('unfulfilled documents and remaining days (SPEC §4)', () => {
   });
 });
 
-describe('remaining days on the Paris calendar day (SPEC §4)', () => {
+describe('remaining days on the Paris calendar day (docs/product/policies.md)', () => {
   const owing = [policy('Actif', '2026-11-09', 'pending')];
 
   it('counts the new day from midnight in Paris, while it is still the day before in UTC', () => {
@@ -151,7 +151,7 @@ describe('principal driver', () => {
   });
 });
 
-describe('documents owed first (issue 15)', () => {
+describe('documents owed first', () => {
   it('puts pending, rejected and not validated documents before the others, in order', () => {
     const docs = (
       ['validated', 'pending', null, 'rejected', 'received', 'not validated'] as const
@@ -160,7 +160,7 @@ describe('documents owed first (issue 15)', () => {
   });
 });
 
-describe('policy state as the customer reads it (issue 15)', () => {
+describe('policy state as the customer reads it', () => {
   it("shows 'Résilié CTX' as 'Résilié' and styles 'Suspendu' as a warning", () => {
     expect(policyStateLabel('Résilié CTX')).toBe('Résilié');
     expect(policyStateLabel('Suspendu')).toBe('Suspendu');

@@ -1,25 +1,25 @@
-// Pure rules of SPEC §4 on policies: terminated states, unfulfilled documents, remaining days.
+// Pure rules of docs/product/policies.md on policies: terminated states, unfulfilled documents, remaining days.
 import { DOCUMENT_DEADLINE_DAYS } from './constants';
 import { addDays, daysBetween, todayInParis } from './dates';
 import { POLICY_STATES, type DocumentStatus, type Policy } from './policy';
 
-/** SPEC §4: the states of a terminated policy. The server passes them to SQL as parameters. */
+/** docs/product/policies.md: the states of a terminated policy. The server passes them to SQL as parameters. */
 export const TERMINATED_STATES = [
   POLICY_STATES.terminated,
   POLICY_STATES.terminatedLitigation,
 ] as const;
 
-/** SPEC §4: 'Résilié' and 'Résilié CTX' count as terminated. */
+/** docs/product/policies.md: 'Résilié' and 'Résilié CTX' count as terminated. */
 export function isTerminated(policy: Pick<Policy, 'state'>): boolean {
   return (TERMINATED_STATES as readonly string[]).includes(policy.state);
 }
 
-/** Issue 15: the state as the customer reads it ('Résilié CTX' is internal: 'Résilié'). */
+/** The state as the customer reads it ('Résilié CTX' is internal: 'Résilié'). */
 export function policyStateLabel(state: string): string {
   return state === POLICY_STATES.terminatedLitigation ? POLICY_STATES.terminated : state;
 }
 
-/** Issue 15: the badge style of a state: in force, suspended (a warning) or terminated. */
+/** The badge style of a state: in force, suspended (a warning) or terminated. */
 export function policyStateStyle(state: string): 'active' | 'suspended' | 'terminated' {
   if (isTerminated({ state })) return 'terminated';
   return state === POLICY_STATES.suspended ? 'suspended' : 'active';
@@ -29,17 +29,17 @@ export function allTerminated(policies: readonly Pick<Policy, 'state'>[]): boole
   return policies.length > 0 && policies.every(isTerminated);
 }
 
-/** SPEC §4: the statuses that mean a document is still owed. */
+/** docs/product/policies.md: the statuses that mean a document is still owed. */
 const OWED_STATUSES: readonly DocumentStatus[] = ['pending', 'rejected', 'not validated'];
 
 export function owesDocuments(policy: Pick<Policy, 'state' | 'documents'>): boolean {
-  // SPEC §4: only 'Résilié' is ignored here, not 'Résilié CTX'.
+  // docs/product/policies.md: only 'Résilié' is ignored here, not 'Résilié CTX'.
   if (policy.state === POLICY_STATES.terminated) return false;
   return policy.documents.some((doc) => doc.status !== null && OWED_STATUSES.includes(doc.status));
 }
 
 /**
- * Issue 15: the documents still owed (pending, rejected, not validated) before the others, in
+ * The documents still owed (pending, rejected, not validated) before the others, in
  * their order otherwise; the mobile list shows only the first few, so what is owed comes first.
  */
 export function documentsOwedFirst<D extends { status: DocumentStatus | null }>(
@@ -55,7 +55,7 @@ export interface UnfulfilledDocuments {
 }
 
 /**
- * SPEC §4 "Unfulfilled documents": remainedDays comes from the earliest start date among the
+ * docs/product/policies.md "Unfulfilled documents": remainedDays comes from the earliest start date among the
  * policies that owe documents: elapsed = whole days elapsed minus one; 30 − elapsed while
  * elapsed is under 30, else 0. Days are calendar days in Paris (dates.ts), like every other
  * date rule, so the count turns at midnight in France whatever the device's time zone.
@@ -71,7 +71,7 @@ export function unfulfilledDocuments(
 }
 
 /**
- * The remaining-days rule of one contract's owed documents (SPEC §4, above): elapsed = whole
+ * The remaining-days rule of one contract's owed documents (docs/product/policies.md, above): elapsed = whole
  * days since the start date minus one; 30 − elapsed while elapsed is under 30, else 0.
  */
 export function documentDaysLeft(startDate: string, today: Date = new Date()): number {
@@ -87,7 +87,7 @@ export function documentDeadline(startDate: string): string {
   return addDays(startDate, DOCUMENT_DEADLINE_DAYS);
 }
 
-/** The Bonus/Malus shown on a card is the principal driver's CRM (SPEC §2). */
+/** The Bonus/Malus shown on a card is the principal driver's CRM (docs/product/policies.md). */
 export function principalDriver<D extends { principal: boolean }>(
   drivers: readonly D[],
 ): D | undefined {

@@ -1,4 +1,4 @@
-// Payload shapes of SPEC §3 (policies, account), shared by the API routes and the SPA.
+// Payload shapes of docs/product/policies.md (policies, account), shared by the API routes and the SPA.
 import { z } from 'zod';
 
 export const DOCUMENT_STATUSES = [
@@ -12,7 +12,7 @@ export const DOCUMENT_STATUSES = [
 export const documentStatusSchema = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
-/** 'autre' is the file type of any extra document the customer adds (SPEC §3). */
+/** 'autre' is the file type of any extra document the customer adds (docs/product/policies.md). */
 export const OTHER_FILE_TYPE = 'autre';
 
 export const documentToProvideSchema = z.object({
@@ -24,7 +24,7 @@ export const documentToProvideSchema = z.object({
   maxFileNumber: z.number().int().positive().nullable(),
   exactFileNumber: z.number().int().positive().nullable(),
   /**
-   * Issue 15: files already received for the current request of this document; it becomes
+   * Files already received for the current request of this document; it becomes
    * 'received' only when requiredFileCount of them have arrived (documents.ts).
    */
   filesReceived: z.number().int().nonnegative(),
@@ -32,7 +32,7 @@ export const documentToProvideSchema = z.object({
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 
 /**
- * SPEC §3 policy states. 'Résilié CTX' is a termination after litigation (contentieux); both
+ * docs/product/policies.md policy states. 'Résilié CTX' is a termination after litigation (contentieux); both
  * terminated states are listed once, in TERMINATED_STATES (policy-rules.ts).
  */
 export const POLICY_STATES = {
@@ -43,10 +43,10 @@ export const POLICY_STATES = {
 } as const;
 export type PolicyState = (typeof POLICY_STATES)[keyof typeof POLICY_STATES];
 
-/** SPEC §3 driver salutation; 'Mr' is shown as 'M.' (ARCHITECTURE.md deviations). */
+/** docs/product/policies.md driver salutation; 'Mr' is shown as 'M.' (docs/decisions/README.md (deviations)). */
 export const SALUTATIONS = ['Mme', 'Mr'] as const;
 export type Salutation = (typeof SALUTATIONS)[number];
-/** Issue 15: what the customer reads for each salutation; the payload keeps 'Mr'. */
+/** What the customer reads for each salutation; the payload keeps 'Mr'. */
 export const SALUTATION_LABELS: Record<Salutation, string> = { Mme: 'Mme', Mr: 'M.' };
 
 export const guaranteeSchema = z.object({
@@ -101,7 +101,7 @@ export const garageAddressSchema = z.object({
 export type GarageAddress = z.infer<typeof garageAddressSchema>;
 
 /**
- * A termination requested online and not yet processed by the broker (SPEC §2
+ * A termination requested online and not yet processed by the broker (docs/product/policies.md
  * /contractTermination): the policy card shows it with its date until the policy's state changes.
  */
 export const terminationRequestSummarySchema = z.object({
@@ -132,7 +132,7 @@ export const policyListSchema = z.array(policySchema);
 
 /**
  * The policies read answers at most this many policies at a time (a fleet customer's account
- * grows without bound). Below it the answer is SPEC §7's whole list; past it, the next page's
+ * grows without bound). Below it the answer is docs/product/policies.md's whole list; past it, the next page's
  * address comes in a `Link: <…?page=2>; rel="next"` header, which the client follows.
  */
 export const POLICIES_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-// 'Mes demandes' (issue 16): every request the customer made, with the status the broker's
+// 'Mes demandes': every request the customer made, with the status the broker's
 // back office sets. GET /api/v1/account/accounts/{accountId}/requests answers one page of them,
 // newest first, optionally for one contract.
 import { z } from 'zod';

@@ -16,7 +16,7 @@ import {
   uploadTypeBySniffedMime,
 } from './upload-types';
 
-describe('the table of accepted uploads (SPEC §9)', () => {
+describe('the table of accepted uploads (docs/product/documents.md)', () => {
   it('accepts pdf, png, jpeg and jpg, 10,000,000 bytes, 4 files a document, 1 a request', () => {
     expect(ACCEPTED_UPLOAD_EXTENSIONS).toEqual(['pdf', 'png', 'jpeg', 'jpg']);
     expect(ACCEPTED_UPLOAD_MIME_TYPES).toEqual(['application/pdf', 'image/png', 'image/jpeg']);

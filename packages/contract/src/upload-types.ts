@@ -1,4 +1,4 @@
-// The one table of files the portal accepts (SPEC §5, §9; docs/product/documents.md), in the
+// The one table of files the portal accepts (docs/product/documents.md; docs/product/documents.md), in the
 // manner of immich's mime-types.ts: each type with its extensions, the MIME type a browser
 // declares and the server sends back, and its sniff rule (what a byte sniffer reports for the
 // file's first bytes), then the limits of size and count. The server's checks
@@ -6,11 +6,11 @@
 // attribute and its checks before sending (checkFilesToAttach) all read it
 // (docs/decisions/0047-upload-outcome-on-the-item.md).
 
-/** SPEC §9: at most 10 MB per file, counted as 10,000,000 bytes. */
+/** docs/product/documents.md: at most 10 MB per file, counted as 10,000,000 bytes. */
 export const MAX_UPLOAD_BYTES = 10_000_000;
-/** SPEC §9: at most this many files for a document, unless it says otherwise (maxFileNumber). */
+/** docs/product/documents.md: at most this many files for a document, unless it says otherwise (maxFileNumber). */
 export const DEFAULT_MAX_FILE_NUMBER = 4;
-/** SPEC §7 uploadfile: one file per request; further files in the same request are dropped. */
+/** docs/product/documents.md uploadfile: one file per request; further files in the same request are dropped. */
 export const MAX_FILES_PER_REQUEST = 1;
 
 export interface UploadType {
@@ -22,7 +22,7 @@ export interface UploadType {
   sniffedAs: readonly string[];
 }
 
-/** SPEC §9 accepted types, in the order the messages list them: pdf, png, jpeg, jpg. */
+/** docs/product/documents.md accepted types, in the order the messages list them: pdf, png, jpeg, jpg. */
 export const UPLOAD_TYPES = {
   pdf: { extensions: ['pdf'], mime: 'application/pdf', sniffedAs: ['application/pdf'] },
   // An animated PNG is still a valid PNG for every viewer.

@@ -1,5 +1,5 @@
 // The database: PGlite (embedded PostgreSQL) by default, a PostgreSQL server when DATABASE_URL
-// is set (ARCHITECTURE.md decision 1). Both speak the same SQL; migrations run at start. PGlite on
+// is set (docs/decisions/0003-one-sql-dialect-pglite.md). Both speak the same SQL; migrations run at start. PGlite on
 // a data folder runs in its own worker thread (pglite-worker-dialect.ts) unless PGLITE_IN_PROCESS;
 // in memory (tests, db:types) it runs in this thread.
 import { createHash } from 'node:crypto';
@@ -126,7 +126,7 @@ export async function openPgliteWorker(data: PgliteWorkerData): Promise<Database
 }
 
 export async function migrate(db: Db): Promise<void> {
-  // unaccent backs the French full-text search (ARCHITECTURE.md decision 6).
+  // unaccent backs the French full-text search (docs/decisions/0016-content-in-markdown.md).
   await sql`create extension if not exists unaccent`.execute(db);
   const migrator = new Migrator({
     db,

@@ -1,4 +1,4 @@
-// The restart's fast path (issue 14): the migrator is skipped only when the database holds exactly
+// The restart's fast path: the migrator is skipped only when the database holds exactly
 // this build's migrations; a new database, a missing migration or one from a newer build still
 // go through it (and the last is refused by it, as before).
 import { sql } from 'kysely';

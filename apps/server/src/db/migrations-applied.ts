@@ -1,4 +1,4 @@
-// The restart's fast path (issue 14): whether every migration of this build is already applied,
+// The restart's fast path: whether every migration of this build is already applied,
 // read in one query, so that a restart skips kysely's migrator (its lock table, its checks: about
 // half a second on PGlite). Anything else (a new database, a migration not yet applied) runs
 // `migrate` as before, under the start-up lock; so does a migration in the table that this build

@@ -12,7 +12,7 @@ export async function ownerOnly(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
   await chmod(folder, FOLDER_MODE);
   // Side by side rather than one after the other: PGlite's folder holds a thousand files, and
-  // this runs on every start (issue 14).
+  // this runs on every start.
   await Promise.all(
     (await readdir(folder, { withFileTypes: true })).map(async (entry) => {
       const child = path.join(folder, entry.name);

@@ -18,7 +18,7 @@ const MEMORY_SETTINGS = {
 
 export function pgliteOptions(loadDataDir?: Blob): PGliteOptions<{ unaccent: typeof unaccent }> {
   return {
-    // unaccent backs the French full-text search (ARCHITECTURE.md decision 6).
+    // unaccent backs the French full-text search (docs/decisions/0016-content-in-markdown.md).
     extensions: { unaccent },
     startParams: [
       ...PGlite.defaultStartParams,

@@ -1,5 +1,5 @@
 // A new embedded database starts as a copy of a freshly initialised one (the template) instead of
-// running PostgreSQL's initdb in WebAssembly, which took about 4 s of a first start (issue 14).
+// running PostgreSQL's initdb in WebAssembly, which took about 4 s of a first start.
 // The template is made once per PGlite version: by `npm run build` in apps/server/dist, or at the
 // first start that needs it (development, tests) in apps/server/node_modules/.cache. It holds an
 // empty cluster only: no table, key or account (migrations, keys and the seed come after).

@@ -53,7 +53,7 @@ const data = workerData as PgliteWorkerData;
 // PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (Liftoff), without the
 // optimising tier that recompiles hot functions under load: the server holds some 40 MB less at
 // idle and 150 MB less after a load, for a few per cent of the reads' throughput now that each
-// statement is prepared once (measured with `npm run bench -- api` and `startup`, issue 14). The
+// statement is prepared once (measured with `npm run bench -- api` and `startup`). The
 // flag is the process's, set before PGlite compiles; the portal runs no other WebAssembly of note.
 setFlagsFromString('--liftoff-only');
 const pglite = await PGlite.create(

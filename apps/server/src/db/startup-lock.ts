@@ -1,6 +1,6 @@
 // Start-up work that must happen once per database (migrations, demo seed, content load, provider
 // keys) runs under a lock, so that N instances starting together on an empty database end with
-// one seed, one key set and one copy of the content (issue 13). On PostgreSQL it is a session
+// one seed, one key set and one copy of the content. On PostgreSQL it is a session
 // advisory lock held on one pooled connection while the work runs on the others: the other
 // instances wait on `pg_advisory_lock`, then find the work done. PGlite lives in one process, so
 // there the lock is a queue per database in this process (several apps on one PGlite in tests).

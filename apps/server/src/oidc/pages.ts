@@ -1,5 +1,5 @@
 // Server-rendered pages of the embedded provider (login, logout, errors), in French and in the
-// brand skin. No inline script or style: the CSP forbids them (ARCHITECTURE.md decision 9);
+// brand skin. No inline script or style: the CSP forbids them (docs/decisions/0012-security-baseline.md);
 // the brand stylesheet and the brand script come from the SPA build (apps/web/public/brand).
 import { MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 
@@ -47,7 +47,7 @@ const SIGN_IN_BUSY_LABEL = 'Connexion…';
  * Where the sign-in form's script is served (no inline script). It sends the form with fetch
  * and asks for JSON (interactions.ts): on success it continues with `location.replace`, so the
  * sign-in page leaves no history entry and Back from the first screen does not come back to it
- * (issue 15); a refusal is shown as the server-rendered page shows it (the same alert before
+ *; a refusal is shown as the server-rendered page shows it (the same alert before
  * the form, described fields, focus on the password, which is emptied); an expired sign-in is
  * submitted the classic way, to get the server's page. Without script, the form posts as
  * before; the server counts the one request either way.
@@ -160,7 +160,7 @@ export interface LoginPageOptions {
   /**
    * The portal's first-screen files (plugins/spa-manifest.ts), which the page's script fetches at
    * low priority once the customer starts typing (or just after the form is sent), so the portal
-   * opens from the cache after sign-in (issue 14).
+   * opens from the cache after sign-in.
    */
   prefetch?: readonly string[];
 }

@@ -1,4 +1,4 @@
-// The forgotten-password flow of the embedded provider (ARCHITECTURE.md decision 3): the sign-in
+// The forgotten-password flow of the embedded provider (docs/decisions/0001-embedded-identity-provider.md): the sign-in
 // page links to the request form; the mailed link opens the form that sets the new password.
 // The rules live in services/account-security/password-reset.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
@@ -130,7 +130,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
           400,
           renderResetPage({ action: PASSWORD_RESET_PATHS.reset, token, errors }),
         );
-      // SPEC §5: each field required; the two must match, and both say so.
+      // docs/product/account.md: each field required; the two must match, and both say so.
       const errors: ResetPageErrors = {};
       if (!newPassword) errors.newPassword = ACCOUNT_SECURITY_MESSAGES.required;
       if (!confirmation) errors.confirmation = ACCOUNT_SECURITY_MESSAGES.required;

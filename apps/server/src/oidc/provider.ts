@@ -99,7 +99,7 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       await grant.save();
       return grant;
     },
-    // SPEC §6: the SPA refreshes its token; every client that may use refresh tokens gets one.
+    // docs/product/account.md: the SPA refreshes its token; every client that may use refresh tokens gets one.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // The API keeps the session that changed a password by this claim (token-validity.ts): the
     // uid of the provider session the token comes from, the same for all its refreshes.

@@ -1,10 +1,10 @@
-// Bearer authentication of /api/v1 (ARCHITECTURE.md decision 2). It enforces: a JWT access token
+// Bearer authentication of /api/v1 (docs/decisions/0002-spa-code-flow-with-pkce.md). It enforces: a JWT access token
 // signed by the issuer's keys (JWKS), with the expected issuer and audience, not expired, signed
 // with an allowed asymmetric algorithm (never 'none' or HMAC); `sub` is the account id, and a
 // path whose {accountId} is not the caller's gets 403 before any handler runs; a token whose
 // provider session is gone (sign-out, password change, reset, deletion) gets 401 at once
 // (token-validity.ts, one indexed lookup per request); a token bound to a key (`cnf`, DPoP or
-// mTLS, RFC 9449 §6) is refused, since this API takes plain Bearer tokens only
+// mTLS, RFC 9449) is refused, since this API takes plain Bearer tokens only
 // (docs/decisions/0051-tokens-bound-to-their-session.md).
 // A verified token is remembered (VerifiedTokens: keyed by the whole token, at most
 // VERIFIED_TOKENS_MAX, never past its `exp`) so the signature is checked once per token, not

@@ -28,7 +28,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR_CODES.internal]: 500,
 };
 
-/** No valid bearer token (authentication plugin, ARCHITECTURE.md decision 2). */
+/** No valid bearer token (authentication plugin, docs/decisions/0002-spa-code-flow-with-pkce.md). */
 export class UnauthorizedError extends DomainError {
   constructor() {
     super(ERROR_CODES.unauthorized, MESSAGES.api.unauthorized);

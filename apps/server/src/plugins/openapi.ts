@@ -1,5 +1,5 @@
 // OpenAPI document and viewer at /api/docs, generated from the routes' zod schemas
-// (ARCHITECTURE.md decision 4).
+// (docs/decisions/0009-one-contract.md).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';

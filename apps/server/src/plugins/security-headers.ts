@@ -1,7 +1,7 @@
 // Security headers on every response, including the identity provider's pages (helmet writes
 // them on the raw response): a CSP without inline script or style, HSTS, nosniff,
-// frame-ancestors 'none', a strict referrer policy (ARCHITECTURE.md decision 9) and a
-// Permissions-Policy denying every powerful feature the portal does not use (issue 12).
+// frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
+// Permissions-Policy denying every powerful feature the portal does not use.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -42,7 +42,7 @@ const METADATA_FIELDS = [
  * Hashed assets never change. The brand files (/brand/: the skin's script, style sheets and
  * logos, read by every page and by the sign-in pages) keep their names: fresh for 5 minutes, then
  * used at once while the browser checks them in the background, so a page never waits on their
- * revalidation (a round trip each, blocking, on a slow network: issue 14); a new version reaches
+ * revalidation (a round trip each, blocking, on a slow network); a new version reaches
  * a browser at its next page. Anything else is revalidated.
  */
 function cacheControlOf(filePath: string): string {
@@ -71,7 +71,7 @@ export function renderIndex(
         : ''
     }`;
   // A page load without tokens goes on to the embedded provider's sign-in page: its style sheet
-  // and script are fetched meanwhile, not one round trip after that page (issue 14).
+  // and script are fetched meanwhile, not one round trip after that page.
   const prefetch = oidc.embedded
     ? [AUTH_STYLESHEET_PATH, SIGN_IN_SCRIPT_PATH]
         .map((href) => `\n    <link rel="prefetch" href="${href}">`)

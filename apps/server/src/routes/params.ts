@@ -1,4 +1,4 @@
-// Path parameters of the /api/v1 routes (SPEC §7), checked before any handler runs. The
+// Path parameters of the /api/v1 routes (docs/product/README.md), checked before any handler runs. The
 // authentication plugin has already refused an {accountId} that is not the caller's.
 import { safeString } from '@espace/contract';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Per-account rate limits of a group of routes (ARCHITECTURE.md decision 9): each route of the
+// Per-account rate limits of a group of routes (docs/decisions/0012-security-baseline.md): each route of the
 // group sets its own `config.rateLimit`. Registered inside the authenticated scope, after the
 // token is checked, so requests are counted per account, not per shared network address.
 // Counted in the database (services/rate-limit-store.ts), so every instance shares the limit and

@@ -1,6 +1,6 @@
-// The three demo customers of ARCHITECTURE.md ("Fixed points"), password `Demo2026!`.
+// The three demo customers of docs/architecture.md, password `Demo2026!`.
 // Start dates are relative to the seeding day so that camille always owes documents on a policy
-// that started less than 30 days ago (SPEC §4 remaining days).
+// that started less than 30 days ago (docs/product/README.md remaining days).
 import {
   POLICY_STATES,
   type DocumentStatus,
@@ -405,7 +405,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
           bic: 'SOGEFRPPXXX',
           iban: 'FR7630003000305678901234589',
         },
-        // Pending, but ignored: the policy is 'Résilié' (SPEC §4).
+        // Pending, but ignored: the policy is 'Résilié' (docs/product/README.md).
         documents: [
           doc(
             'Certificat de cession',

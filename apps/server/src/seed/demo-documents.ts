@@ -1,4 +1,4 @@
-// The stored documents to download of every demo policy (SPEC §2 'Téléchargement'): the general
+// The stored documents to download of every demo policy (docs/product/documents.md 'Téléchargement'): the general
 // conditions, a real small PDF rendered at seed time and stored through the document storage,
 // like any other document. The certificate, the Mémo Véhicule Assuré and the relevé
 // d'informations are not stored: they are generated from the contract on request

@@ -1,4 +1,4 @@
-// The demo customers' past (issue 16): what the relevé d'informations states beyond the policy
+// The demo customers' past: what the relevé d'informations states beyond the policy
 // card (claims of the last years, licence dates, how terminated policies ended) and requests
 // already made, in every status the broker sets, so 'Mes demandes' has a history to show
 // (Jean's account: the API tests of the other screens start Camille's with no request).

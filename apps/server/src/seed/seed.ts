@@ -1,4 +1,4 @@
-// Seeds the demo customers into an empty database (demo mode only, ARCHITECTURE.md). Sits above
+// Seeds the demo customers into an empty database (demo mode only, docs/architecture.md). Sits above
 // db/ and services/: it writes through the same storage and password hashing as the portal.
 import { randomUUID } from 'node:crypto';
 import { addDays, todayInParis } from '@espace/contract';

@@ -1,4 +1,4 @@
-// Reads of the customer account (SPEC §3 "Account"). Enforces: an account is read by the
+// Reads of the customer account (docs/product/account.md "Account"). Enforces: an account is read by the
 // caller's own id only; a missing one is NotFoundError 'Compte introuvable.'.
 import { MESSAGES, type Account } from '@espace/contract';
 import type { Db } from '../db/client';

@@ -1,15 +1,15 @@
-// The two address changes (SPEC §2 /changeAddress, §3 "Address (validate and change)", §4
-// "Personal address change", §7). Enforces:
+// The two address changes (docs/product/addresses.md /changeAddress
+// "Personal address change"). Enforces:
 // - the address named by `id` is the one being changed: the account's own address, or the
-//   policy's garage address (else NotFoundError 'Adresse introuvable.', ARCHITECTURE.md decision 2);
+//   policy's garage address (else NotFoundError 'Adresse introuvable.', docs/decisions/0002-spa-code-flow-with-pkce.md);
 // - a policy named is the caller's (else NotFoundError 'Policy not found'); a garage change also
-//   needs it not terminated (SPEC §4, else ConflictError);
-// - street, city and country arrive upper-cased (contract addressChangeSchema, SPEC §3);
+//   needs it not terminated (docs/product/addresses.md, else ConflictError);
+// - street, city and country arrive upper-cased (contract addressChangeSchema, docs/product/addresses.md);
 // - the personal address changes at once; a garage address is a request for the broker: one
 //   `change_garage_address` row for the policy named, listing every policy of the same customer
 //   that is not terminated and whose garage is the same address (contract sameAddress, as the
 //   browser groups them);
-// - a personal change names the policy whose garage address was the personal address (SPEC §4,
+// - a personal change names the policy whose garage address was the personal address (docs/product/addresses.md,
 //   the 'Voulez vous continuer?' modal): when that is still so and the policy is not terminated,
 //   the same garage request is recorded for it and the policies sharing that garage;
 // - a personal change is also an outbox row for the back office ('Mes demandes' lists it);
@@ -142,7 +142,7 @@ export async function changePersonalAddress(
       })
       .where('id', '=', current.id)
       .execute();
-    // The broker's records follow, and 'Mes demandes' lists the change (issue 16).
+    // The broker's records follow, and 'Mes demandes' lists the change.
     const outboxId = await enqueue(trx, { type: OUTBOX_TYPES.personalAddress, accountId, payload });
     return requestReference(trx, `outbox:${outboxId}`);
   });

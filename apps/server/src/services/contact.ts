@@ -1,4 +1,4 @@
-// Contact requests for customer service (SPEC §7 phone-contact and mail-contact). Enforces: the
+// Contact requests for customer service (docs/product/contact-and-faq.md phone-contact and mail-contact). Enforces: the
 // caller's account exists (else NotFoundError 'Compte introuvable.'); the reply address is the
 // signed-in identity's (the token's email, else the account's), never one from the request, so
 // nobody can send mail in another person's name; the outbox row is committed before the mail is

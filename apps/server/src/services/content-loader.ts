@@ -1,4 +1,4 @@
-// Loads content/ into the database at start (ARCHITECTURE.md decision 6). It enforces: every
+// Loads content/ into the database at start (docs/decisions/0016-content-in-markdown.md). It enforces: every
 // file is hashed (sha256) and only a file whose hash changed is reloaded, in one transaction per
 // file; a FAQ category whose file disappeared is removed; Markdown is rendered to safe HTML here,
 // once (services/markdown.ts), and each FAQ entry gets its weighted French tsvector on insert:
@@ -37,7 +37,7 @@ async function markdownFiles(
   return Promise.all(
     names.map(async (name) => {
       const source = await readFile(path.join(dir, sub, name), 'utf8');
-      // Issue 15: the broker's legal identity from configuration in place of `{{key}}`; the hash
+      // The broker's legal identity from configuration in place of `{{key}}`; the hash
       // is taken after, so a changed identity reloads the pages that state it.
       const text = identity ? fillLegalIdentity(source, identity, `${sub}/${name}`) : source;
       const sha256 = createHash('sha256').update(text).digest('hex');

@@ -25,7 +25,7 @@ export class DomainError extends Error {
   }
 }
 
-/** What the request names does not exist for the caller (ARCHITECTURE.md decision 2). */
+/** What the request names does not exist for the caller (docs/decisions/0002-spa-code-flow-with-pkce.md). */
 export class NotFoundError extends DomainError {
   constructor(message: string = MESSAGES.api.notFound, fields?: Fields) {
     super(ERROR_CODES.notFound, message, fields);
@@ -56,7 +56,7 @@ export class InvalidInputError extends DomainError {
   }
 }
 
-/** A well-formed value that a rule refuses to use (e.g. an IBAN outside SEPA, SPEC §8). */
+/** A well-formed value that a rule refuses to use (e.g. an IBAN outside SEPA, docs/product/README.md). */
 export class NotPermittedError extends DomainError {
   constructor(message: string, fields?: Fields) {
     super(ERROR_CODES.forbidden, message, fields);
@@ -79,7 +79,7 @@ export class UnsupportedMediaTypeError extends DomainError {
 
 export type UploadRefusal = keyof typeof UPLOAD_REFUSALS;
 
-/** SPEC §4, ARCHITECTURE.md decision 5: how each refusal of an upload is classed. */
+/** docs/product/README.md, docs/decisions/0018-documents-streamed-and-sniffed.md: how each refusal of an upload is classed. */
 const REFUSAL_CODES: Record<UploadRefusal, ErrorCode> = {
   missingFile: ERROR_CODES.validation,
   emptyFile: ERROR_CODES.validation,

@@ -1,4 +1,4 @@
-// FAQ queries (SPEC §2 /faq; ARCHITECTURE.md decision 6). It enforces: French full-text search
+// FAQ queries (docs/product/contact-and-faq.md /faq; docs/decisions/0016-content-in-markdown.md). It enforces: French full-text search
 // with stemming and without accents (`websearch_to_tsquery('french', unaccent(q))` against the
 // weighted tsvector written by the content loader), best matches first (ts_rank, then the
 // editorial order); one query for the entries and the total (PGlite runs one query at a time).

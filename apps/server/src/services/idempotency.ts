@@ -1,4 +1,4 @@
-// Idempotent writes (issue 15). It enforces: one answer per account, method, path and key for
+// Idempotent writes. It enforces: one answer per account, method, path and key for
 // IDEMPOTENCY_RETENTION_HOURS; the first request with a key claims it (an insert that only one of
 // two concurrent requests wins, the primary key deciding), its answer is stored when it is sent
 // (5xx answers are released, so a retry may succeed); a repeat gets the stored answer, and a

@@ -1,4 +1,4 @@
-// Reads of the legal pages (SPEC §2: site rules, terms of use, personal data, accessibility),
+// Reads of the legal pages (docs/product/legal-and-cookies.md: site rules, terms of use, personal data, accessibility),
 // loaded from content/legal by content-loader.ts. Enforces: an unknown slug is NotFoundError.
 import type { Db } from '../db/client';
 import { NotFoundError } from './errors';

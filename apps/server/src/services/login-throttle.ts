@@ -1,4 +1,4 @@
-// Attempts counted in a fixed window (ARCHITECTURE.md decision 9), kept in the database so that
+// Attempts counted in a fixed window (docs/decisions/0012-security-baseline.md), kept in the database so that
 // every instance sees the same count: forgotten-password mails per account and requests per
 // address, each under its own key prefix and limit, with `countAttempt`. Sign-in attempts and
 // current password checks have their own table (sign-in-throttle.ts).

@@ -1,5 +1,5 @@
 // Mail to customer service, and to a customer: a receipt, a forgotten-password link
-// (ARCHITECTURE.md: "outbox … SMTP by config"). Only built when SMTP_URL is set; short time-outs so
+// (docs/architecture.md: "outbox … SMTP by config"). Only built when SMTP_URL is set; short time-outs so
 // a slow mail server cannot hold a customer's request for minutes.
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';

@@ -1,4 +1,4 @@
-// Markdown of the editorial content, rendered once at load time (ISSUE 5). It enforces:
+// Markdown of the editorial content, rendered once at load time. It enforces:
 // raw HTML in the source is escaped, never passed through (`html: false`); bare URLs are not
 // turned into links (`linkify: false`); markdown-it's own link check drops javascript:, vbscript:,
 // file: and non-image data: URLs. The stored HTML is therefore safe to insert in the page.

@@ -1,4 +1,4 @@
-// The outbox of requests for the broker's back office (ARCHITECTURE.md runtime shape): one row
+// The outbox of requests for the broker's back office (docs/architecture.md): one row
 // per request, written before any side effect, so a failed mail never loses the request.
 // `sent_at` is set once a mail has left; rows with a null `sent_at` are still to be handled.
 import type { Db } from '../db/client';

@@ -1,4 +1,4 @@
-// Password hashing with scrypt (Node's crypto, memory-hard; ARCHITECTURE.md decision 3).
+// Password hashing with scrypt (Node's crypto, memory-hard; docs/decisions/0001-embedded-identity-provider.md).
 // Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised without breaking old hashes.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 

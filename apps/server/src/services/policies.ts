@@ -1,6 +1,6 @@
-// Reads of the caller's policies (SPEC §3 "Policy"). Enforces: a policy is only ever read
+// Reads of the caller's policies (docs/product/policies.md "Policy"). Enforces: a policy is only ever read
 // through the caller's account, and one outside it reads exactly like one that does not exist
-// (404 'Policy not found', SPEC §8, ARCHITECTURE.md decision 2); the list carries everything a
+// (404 'Policy not found', docs/product/policies.md, docs/decisions/0002-spa-code-flow-with-pkce.md); the list carries everything a
 // card (a pending termination request included), the coverages table and the documents screens
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
 // relation), policies in force first. The body built last for each account and page is kept
@@ -115,7 +115,7 @@ const kept = keptAnswers<{ body: string; more: boolean }>(
 );
 
 /**
- * One page (from 1) of the caller's policies as the JSON text of SPEC §3's list, policies in
+ * One page (from 1) of the caller's policies as the JSON text of docs/product/policies.md's list, policies in
  * force first, and whether another page follows. When the account's policy data still has the
  * version of the body built last for this page, that body is sent again: one primary-key read
  * instead of the whole query.

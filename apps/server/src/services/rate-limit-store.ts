@@ -1,6 +1,6 @@
-// The counters of the per-account rate limits (ARCHITECTURE.md decision 9) kept in the database,
+// The counters of the per-account rate limits (docs/decisions/0012-security-baseline.md) kept in the database,
 // so that every instance behind a load balancer counts against the same limit and a restart
-// forgets nothing (issue 13). Behind the @fastify/rate-limit store of routes/rate-limit.ts: each
+// forgets nothing. Behind the @fastify/rate-limit store of routes/rate-limit.ts: each
 // counted request is ONE statement, an upsert that starts a fresh window when the stored one has ended, otherwise adds
 // one, and returns the count and the time left. Rows of ended windows are swept by
 // `sweepRateLimitCounters` (on a timer in app.ts); a stale row is never wrong, only dead weight,

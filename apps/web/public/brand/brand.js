@@ -1,5 +1,5 @@
 // Applies the brand skin before the first paint (no inline script: the CSP forbids it).
-// The brand is the only value the portal keeps in localStorage (ARCHITECTURE.md decision 8).
+// The brand is the only value the portal keeps in localStorage (docs/decisions/0015-browser-storage.md).
 // Switch with ?brand=vireo or ?brand=lumen in any URL, or localStorage 'espace-assure.brand'.
 (function () {
   var KEY = 'espace-assure.brand';

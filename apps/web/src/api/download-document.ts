@@ -1,4 +1,4 @@
-// GET one document (SPEC §7): fetched as a blob with the 30 s time-out of SPEC §9 and handed to
+// GET one document (docs/product/documents.md): fetched as a blob with the 30 s time-out of docs/product/documents.md and handed to
 // the browser as a download named after the document. A read, not a write: no mutation.
 import {
   API_ROUTES,

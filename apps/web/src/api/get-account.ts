@@ -1,4 +1,4 @@
-// GET the customer's account (SPEC §3 "Account", §7): the fetch, its query key and options, the hook.
+// GET the customer's account (docs/product/account.md "Account"): the fetch, its query key and options, the hook.
 import { API_ROUTES, apiPath, type Account } from '@espace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';

@@ -1,4 +1,4 @@
-// GET the documents of one policy (SPEC §7 "one call per policy"): the fetch, its query key and
+// GET the documents of one policy (docs/product/documents.md "one call per policy"): the fetch, its query key and
 // options, and the hook that lists the documents of several policies at once.
 import { API_ROUTES, apiPath, type DownloadedDocument } from '@espace/contract';
 import { queryOptions, useQueries } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// GET the customer's policies (SPEC §7), shared by the policies, coverages, documents and change
-// screens: the fetch, its query key and options (with what SPEC §4 derives from the list), the hook.
+// GET the customer's policies (docs/product/policies.md), shared by the policies, coverages, documents and change
+// screens: the fetch, its query key and options (with what docs/product/policies.md derives from the list), the hook.
 import {
   allTerminated,
   API_ROUTES,

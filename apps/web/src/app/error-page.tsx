@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../lib/paths';
 import './error-page.css';
 
-/** SPEC §2 error page: shown on rendering crashes and on policy or account load errors. */
+/** docs/product/README.md error page: shown on rendering crashes and on policy or account load errors. */
 export function ErrorPage() {
   const navigate = useNavigate();
   return (

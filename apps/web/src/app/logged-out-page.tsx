@@ -1,4 +1,4 @@
-// The end of a sign-out (SPEC §2 logout, one click; ARCHITECTURE.md deviations): a public page
+// The end of a sign-out (docs/product/README.md logout, one click; docs/decisions/README.md (deviations)): a public page
 // outside the signed-in shell, so it does not start the forced sign-in; a button signs in again.
 import { signIn } from '../lib/auth';
 import { paths } from '../lib/paths';

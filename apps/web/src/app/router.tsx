@@ -1,4 +1,4 @@
-// The routes of SPEC §2. Every screen is loaded lazily (a route module exports `Component`);
+// The routes of docs/product/README.md Every screen is loaded lazily (a route module exports `Component`);
 // each feature contributes its own route list. The portal uses react-router's declarative mode
 // (<BrowserRouter> and useRoutes), not its data router: no screen has a loader or an action, and
 // the data router weighed 16 KiB gzipped more on the first screen (docs/architecture.md

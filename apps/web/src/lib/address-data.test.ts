@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearAddressData, readAddressData, storeAddressData } from './address-data';
 
-describe('address data in session storage (SPEC §3, ARCHITECTURE.md decision 8)', () => {
+describe('address data in session storage (docs/product/addresses.md, docs/decisions/0015-browser-storage.md)', () => {
   afterEach(() => window.sessionStorage.clear());
 
   it('keeps the address id, the policy number and the postal-address flag', () => {

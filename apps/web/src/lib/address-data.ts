@@ -1,7 +1,7 @@
-// SPEC §3 "Session storage", §4 "Personal address change": the address the customer chose to
+// docs/product/addresses.md "Session storage": the address the customer chose to
 // change, kept in session storage between /account/address and /changeAddress.
 //
-// Enforces ARCHITECTURE.md decision 8: only ids and a flag are stored (the address id, the
+// Enforces docs/decisions/0015-browser-storage.md: only ids and a flag are stored (the address id, the
 // policy number, whether it is the personal address), never the address itself nor any other
 // personal data. Anything else found under the key reads as nothing stored.
 

@@ -1,7 +1,7 @@
-// Sign-in with the authorization-code flow and PKCE (S256), SPEC §6, written against the
+// Sign-in with the authorization-code flow and PKCE (S256), docs/product/account.md, written against the
 // provider's endpoints in a few functions (docs/architecture.md "Performance choices": a general
 // OIDC client weighed 17 KiB gzipped of the first screen's JavaScript):
-// - tokens are kept in memory only (ARCHITECTURE.md decision 8); the one-time sign-in state
+// - tokens are kept in memory only (docs/decisions/0015-browser-storage.md); the one-time sign-in state
 //   (state, PKCE verifier, nonce, return path) waits in sessionStorage across the redirect and is
 //   removed by the callback;
 // - the code is exchanged directly with the token endpoint, so the ID token is trusted on TLS
@@ -179,7 +179,7 @@ export async function signIn(
     code_challenge_method: 'S256',
   }).toString();
   // 'replace': the page that starts sign-in leaves no history entry, so Back from the first
-  // screen after sign-in does not start it again (issue 15).
+  // screen after sign-in does not start it again.
   window.location.replace(url);
   // The page is leaving: what waited on sign-in never goes on.
   return new Promise<void>(() => undefined);
@@ -264,7 +264,7 @@ function forget(): string | undefined {
 }
 
 /**
- * Forgets the tokens held in memory at once (after an account deletion, SPEC §4) and returns
+ * Forgets the tokens held in memory at once (after an account deletion, docs/product/account.md) and returns
  * the ID token, so that the provider's sign-out can still name the session a moment later.
  */
 export function forgetSession(): Promise<string | undefined> {
@@ -281,7 +281,7 @@ export async function signOut(
   endPath: typeof paths.loggedOut | typeof paths.accountDeleted = paths.loggedOut,
 ): Promise<void> {
   const metadata = await provider().catch(() => undefined);
-  // The refresh token is revoked at the provider before the tokens are forgotten (issue 12),
+  // The refresh token is revoked at the provider before the tokens are forgotten,
   // so it is dead even if the sign-out page never loads; a failure does not stop the sign-out.
   const refreshToken = session?.refreshToken;
   if (metadata?.revocation_endpoint && refreshToken)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDebugHost } from './debug-host';
 
-describe('debug aid hosts (SPEC §9)', () => {
+describe('debug aid hosts (docs/product/README.md)', () => {
   it('loads the debug aid only on localhost and brand hosts', () => {
     expect(isDebugHost('localhost')).toBe(true);
     expect(isDebugHost('recette.lumen-assurance.fr')).toBe(true);

@@ -1,4 +1,4 @@
-// The performance and debug aid of SPEC §9: Core Web Vitals in the console. main.tsx imports
+// The performance and debug aid of docs/product/README.md: Core Web Vitals in the console. main.tsx imports
 // this module lazily, only on hosts where isDebugHost() is true, so customers never load it.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 

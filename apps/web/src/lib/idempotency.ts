@@ -1,4 +1,4 @@
-// Idempotency keys (issue 15: a double click, a reload or a retry after a lost answer records a
+// Idempotency keys (a double click, a reload or a retry after a lost answer records a
 // request once). useActionLifecycle makes one key per form submission and runs the mutation
 // inside withIdempotencyKey; api() reads the current key when a write starts and sends it as
 // `Idempotency-Key` (IDEMPOTENCY_HEADER of the contract). Several writes of one submission get

@@ -1,9 +1,9 @@
-// Every route path of the portal (SPEC §2), in one place: the routers' `path` patterns and the
+// Every route path of the portal (docs/product/README.md), in one place: the routers' `path` patterns and the
 // links both come from here. The sign-in callback is the contract's, since the server registers
 // it with the identity provider as the redirect URI.
 import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 
-/** The `:tab` parameter of /documents/{id} (SPEC §2): 0 'Téléchargement', 1 'Documents à fournir'. */
+/** The `:tab` parameter of /documents/{id} (docs/product/README.md): 0 'Téléchargement', 1 'Documents à fournir'. */
 export type DocumentsTab = 0 | 1;
 
 export const paths = {
@@ -19,7 +19,7 @@ export const paths = {
   accountPassword: '/account/password',
   accountCommunication: '/account/communication',
   accountDelete: '/account/accountDelete',
-  /** 'Mes demandes' (issue 16). */
+  /** 'Mes demandes'. */
   accountRequests: '/account/requests',
   changeAddress: '/changeAddress',
   faq: '/faq',
@@ -39,7 +39,7 @@ export const paths = {
   accessibility: '/accessibility',
   notFound: '/not-found',
   authCallback: AUTH_CALLBACK_PATH,
-  /** Public: the end of a sign-out, shown without signing in again (SPEC §2 logout). */
+  /** Public: the end of a sign-out, shown without signing in again (docs/product/README.md logout). */
   loggedOut: LOGGED_OUT_PATH,
   /** Public: the end of the sign-out after an account deletion, no « Se reconnecter » (0041). */
   accountDeleted: ACCOUNT_DELETED_PATH,

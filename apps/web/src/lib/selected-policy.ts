@@ -1,4 +1,4 @@
-// SPEC §2: the selected policy number is kept in session storage and passed in navigation state.
+// docs/product/policies.md: the selected policy number is kept in session storage and passed in navigation state.
 import { useLocation } from 'react-router';
 
 const KEY = 'selectedPolicyNumber';

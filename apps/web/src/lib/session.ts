@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 
 export interface Session {
-  /** The token subject: every call is scoped to it (SPEC §6). */
+  /** The token subject: every call is scoped to it (docs/product/account.md). */
   accountId: string;
   email: string | undefined;
   name: string | undefined;

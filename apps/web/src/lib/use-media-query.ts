@@ -12,7 +12,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC §9: mobile is a width at or below 767 px. */
+/** docs/product/README.md: mobile is a width at or below 767 px. */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`);
 }

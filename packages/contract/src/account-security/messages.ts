@@ -1,12 +1,12 @@
-// French texts of SPEC §2 /account/password, /account/communication, /account/accountDelete and
-// their §8 banners, word for word with French typography (’, a no-break space before !)
-// (ARCHITECTURE.md deviations), plus the refusals the server gives for these calls.
+// French texts of docs/product/account.md /account/password, /account/communication, /account/accountDelete and
+// their banners, word for word with French typography (’, a no-break space before !)
+// (docs/decisions/README.md (deviations)), plus the refusals the server gives for these calls.
 import { MESSAGES } from '../messages';
 
 const NBSP = '\u00a0';
 
 export const ACCOUNT_SECURITY_MESSAGES = {
-  /** SPEC §5 "Password change", "Account deletion". */
+  /** docs/product/account.md "Password change", "Account deletion". */
   required: 'Mot de passe est nécessaire',
   mismatch: 'Les mots de passe ne sont pas identiques',
   tooLong: 'Ce mot de passe est trop long.',
@@ -25,7 +25,7 @@ export const ACCOUNT_SECURITY_MESSAGES = {
       error: 'Malheureusement, une erreur s’est produite lors de la suppression de votre compte.',
     },
     consent: {
-      /** SPEC §8 gives the text for a withdrawal; a consent given gets a short acknowledgement. */
+      /** docs/product/account.md gives the text for a withdrawal; a consent given gets a short acknowledgement. */
       withdrawn:
         'Nous avons bien pris en compte votre demande de ne plus être recontacté(e) à des fins de prospections commerciales.',
       given: 'Votre choix a bien été enregistré.',

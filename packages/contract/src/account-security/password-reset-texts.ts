@@ -1,5 +1,5 @@
 // French texts of the forgotten-password pages of the embedded provider and of the mail that
-// carries the link (ARCHITECTURE.md decision 3). The answer to a request is the same whether
+// carries the link (docs/decisions/0001-embedded-identity-provider.md). The answer to a request is the same whether
 // the email is known or not, so the page tells nobody who has an account.
 import { PASSWORD_RESET_LINK_MINUTES } from '../constants';
 

@@ -43,7 +43,7 @@ describe('the new-password rule (CNIL deliberation 2022-100)', () => {
 });
 
 describe('the password change payloads', () => {
-  it('requires each field with the SPEC §5 message', () => {
+  it('requires each field with the docs/product/account.md message', () => {
     const result = passwordChangeSchema.safeParse({ oldPassword: '', newPassword: '' });
     expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['oldPassword', M.required],

@@ -1,5 +1,5 @@
-// The one rule for a new password (ARCHITECTURE.md deviations: the CNIL's recommendation,
-// deliberation 2022-100, replaces SPEC §5's 8–24 character pattern). The form (zodResolver) and
+// The one rule for a new password (docs/decisions/README.md (deviations): the CNIL's recommendation,
+// deliberation 2022-100, replaces docs/product/account.md's 8–24 character pattern). The form (zodResolver) and
 // the server (change, reset) both call it, so the customer is never told one thing and refused
 // another. Enforces:
 // - at least 12 characters with the four kinds: upper case, lower case, digit, special character;

@@ -1,6 +1,6 @@
-// Payloads of the account's own security calls (SPEC §3 "Other payloads", §7): the password
+// Payloads of the account's own security calls (docs/product/account.md "Other payloads"): the password
 // change {oldPassword, newPassword}, the account deletion {password}, the consent path value.
-// The form schemas add the confirmation of SPEC §5. One rule for the new password
+// The form schemas add the confirmation of docs/product/account.md One rule for the new password
 // (password-rule.ts) in the form and on the server.
 import { z } from 'zod';
 import { safeString } from '../safe-text';
@@ -10,7 +10,7 @@ import { newPasswordProblem } from './password-rule';
 /** Longest current password read: bounds the hashing work of one request. */
 export const PASSWORD_INPUT_MAX = 1024;
 
-/** SPEC §5: required, 'Mot de passe est nécessaire'. */
+/** docs/product/account.md: required, 'Mot de passe est nécessaire'. */
 export const requiredPassword = safeString({ error: M.required })
   .min(1, M.required)
   .max(PASSWORD_INPUT_MAX, M.tooLong);
@@ -29,14 +29,14 @@ function checkNewPassword(
   if (problem) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
 }
 
-/** PUT …/password body (SPEC §7). The email check needs the account: the server adds it. */
+/** PUT …/password body (docs/product/account.md). The email check needs the account: the server adds it. */
 export const passwordChangeSchema = z
   .object({ oldPassword: requiredPassword, newPassword: requiredPassword })
   .superRefine((value, ctx) => checkNewPassword(value, ctx, undefined));
 export type PasswordChangeRequest = z.infer<typeof passwordChangeSchema>;
 
 /**
- * The change form of SPEC §5: every field required; new and confirmation must match, else both
+ * The change form of docs/product/account.md: every field required; new and confirmation must match, else both
  * say so and nothing is sent; then the new-password rule. All problems show at once.
  */
 export function passwordChangeFormSchema(email: string | undefined) {
@@ -59,9 +59,9 @@ export function passwordChangeFormSchema(email: string | undefined) {
 }
 export type PasswordChangeForm = z.infer<ReturnType<typeof passwordChangeFormSchema>>;
 
-/** DELETE …/account/accounts/{accountId} body (SPEC §3, §5 "Account deletion"). */
+/** DELETE …/account/accounts/{accountId} body (docs/product/account.md). */
 export const accountDeletionSchema = z.object({ password: requiredPassword });
 export type AccountDeletionRequest = z.infer<typeof accountDeletionSchema>;
 
-/** SPEC §7 PUT …/consent/accounts/{accountId}/{true|false}. */
+/** docs/product/account.md PUT …/consent/accounts/{accountId}/{true|false}. */
 export const consentParamSchema = z.enum(['true', 'false']);

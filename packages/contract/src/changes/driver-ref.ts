@@ -1,4 +1,4 @@
-// SPEC §2 /removeDriver, §3 "Driver to add or remove": the body of DELETE …/{policyNumber}/driver.
+// docs/product/changes.md /removeDriver: the body of DELETE …/{policyNumber}/driver.
 // The server finds the driver on the policy by these names and birth date.
 import { z } from 'zod';
 import { CHANGE_MESSAGES } from '../messages-changes';

@@ -1,9 +1,9 @@
-// Reusable fields of the change forms (SPEC §2, §3, §5): each carries its French messages and
+// Reusable fields of the change forms (docs/product/changes.md): each carries its French messages and
 // its normalisation, so every request schema built from them reads and cleans a value the same
-// way in the form (zodResolver) and in the route (ARCHITECTURE.md decision 4).
+// way in the form (zodResolver) and in the route (docs/decisions/0009-one-contract.md).
 //
-// Enforces: every field is required (SPEC §5); texts are trimmed; dates leave as ISO
-// 'YYYY-MM-DD' whether typed 'jj.mm.aaaa' or picked (SPEC §2, §9); a plate leaves as 'AB-123-CD'
+// Enforces: every field is required (docs/product/changes.md); texts are trimmed; dates leave as ISO
+// 'YYYY-MM-DD' whether typed 'jj.mm.aaaa' or picked (docs/product/changes.md); a plate leaves as 'AB-123-CD'
 // and an IBAN without spaces, upper-cased. Date rules read today's date in Paris when they run,
 // not when the schema is built, so a schema kept by a long-running server stays right after
 // midnight; pass `today` to pin it (tests, or a form that must agree with its calendar).
@@ -81,13 +81,13 @@ export const DATE_YEAR_MIN = 1900;
 export const DATE_YEARS_AHEAD_MAX = 10;
 const yearOf = (iso: string) => Number(iso.slice(0, 4));
 
-/** Issue 15: no birth date more than MAX_PERSON_AGE years ago. */
+/** No birth date more than MAX_PERSON_AGE years ago. */
 export const bornWithinLifetime = dateRule(
   (iso, today) => !isAtLeastAge(iso, MAX_PERSON_AGE + 1, today),
   INVALID.birthTooOld,
 );
 
-/** Issue 15: a licence is obtained at MIN_LICENCE_AGE at the earliest (and never before birth). */
+/** A licence is obtained at MIN_LICENCE_AGE at the earliest (and never before birth). */
 export function licenceAfterMinAge(birthIso: string, licenceIso: string): boolean {
   return isAtLeastAge(birthIso, MIN_LICENCE_AGE, licenceIso);
 }
@@ -119,7 +119,7 @@ export function dateField(required: string, today: () => string, ...rules: DateR
 }
 
 /**
- * A number that the form holds as typed text and the API client sends as a number (SPEC §3):
+ * A number that the form holds as typed text and the API client sends as a number (docs/product/changes.md):
  * `read` turns either into the number, or null when it is not acceptable.
  */
 function numberField(
@@ -144,10 +144,10 @@ export const bonusField = numberField(REQUIRED.bonus, INVALID.bonusFormat, (valu
   return /^\d+(\.\d{1,2})?$/.test(decimal) ? Number(decimal) : null;
 }).pipe(z.number().min(CRM_MIN, crmRange).max(CRM_MAX, crmRange));
 
-// Issue 15, a deliberate deviation from SPEC §3 (an integer): the licence number is a string,
+// A deliberate deviation from docs/product/changes.md (an integer): the licence number is a string,
 // in either French format: 12 digits (licences issued before 2013, leading zeros kept) or the
 // current one (since 2013): 2 digits, 2 letters, then 5 to 11 letters or digits, e.g.
-// '13AB12345'. Spaces are removed and letters upper-cased. An integer (the SPEC's type, sent by
+// '13AB12345'. Spaces are removed and letters upper-cased. An integer (the docs/product/changes.md's type, sent by
 // older clients) is read as the 12-digit format with its leading zeros restored.
 const OLD_LICENCE = new RegExp(`^\\d{${DRIVER_LICENSE_DIGITS}}$`);
 const CURRENT_LICENCE = /^\d{2}[A-Z]{2}[A-Z0-9]{5,11}$/;
@@ -186,7 +186,7 @@ export const licensePlateField = safeString({ error: REQUIRED.licensePlate })
   .overwrite((value) => normalizePlate(value) ?? value)
   .refine((value) => normalizePlate(value) === value, { error: INVALID.licensePlate });
 
-// SPEC §5, §7: spaces are removed before the check; 400 → incorrect, 403 → not usable (§8).
+// docs/product/changes.md: spaces are removed before the check; 400 → incorrect, 403 → not usable (docs/product/changes.md).
 // One check and no abort, so the holder rules of the payment form still run beside it.
 export const ibanField = safeString({ error: REQUIRED.iban })
   .overwrite(normalizeIban)

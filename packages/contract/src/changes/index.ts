@@ -1,6 +1,6 @@
-// Payloads of the contract changes (SPEC §2, §3, §5, §7): one schema per request, built from the
+// Payloads of the contract changes (docs/product/changes.md): one schema per request, built from the
 // shared fields of fields.ts and used by the form through zodResolver and by the route, so both
-// show the same French messages (ARCHITECTURE.md decision 4).
+// show the same French messages (docs/decisions/0009-one-contract.md).
 export { CHANGE_TEXT_MAX, CRM_MAX, CRM_MIN, DRIVER_LICENSE_DIGITS } from './fields';
 export * from './new-driver';
 export * from './driver-ref';

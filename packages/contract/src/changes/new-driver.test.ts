@@ -22,7 +22,7 @@ describe('newDriverSchema', () => {
   const errorOf = (field: string, value: unknown) =>
     errorsOf(schema, { ...newDriver, [field]: value })[field];
 
-  it('turns a filled form into the SPEC §3 payload', () => {
+  it('turns a filled form into the docs/product/changes.md payload', () => {
     expect(schema.parse(newDriver)).toEqual({
       salutation: 'Mme',
       firstName: 'Anne-Sophie',
@@ -119,7 +119,7 @@ describe('newDriverSchema', () => {
     }
   });
 
-  it('sends the licence number as a string in both French formats (issue 15, not SPEC §3)', () => {
+  it('sends the licence number as a string in both French formats (not docs/product/changes.md)', () => {
     const nr = (value: unknown) =>
       schema.parse({ ...newDriver, driverLicenseNr: value }).driverLicenseNr;
     expect(nr('0123 4567 8901')).toBe('012345678901');

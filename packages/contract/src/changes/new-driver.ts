@@ -1,4 +1,4 @@
-// SPEC §2 /addDriver, §3 "New driver payload": the body of POST …/{policyNumber}/driver.
+// docs/product/changes.md /addDriver: the body of POST …/{policyNumber}/driver.
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
 import { CHANGE_MESSAGES } from '../messages-changes';
@@ -37,7 +37,7 @@ export function newDriverSchema(today?: string) {
         driverLicensePermDate: dateField(REQUIRED.driverLicensePermDate, now, notFuture),
         effectiveDate: dateField(REQUIRED.effectiveDate, now, notPast),
       })
-      // Issue 15: the licence date is not before the driver's 17th birthday (nor birth).
+      // The licence date is not before the driver's 17th birthday (nor birth).
       .superRefine((driver, ctx) => {
         const { birthDate, driverLicensePermDate } = driver;
         const dates = isIsoDate(birthDate) && isIsoDate(driverLicensePermDate);

@@ -31,7 +31,7 @@ describe('paymentDetailsUpdateSchema', () => {
     expect(paymentDetailsUpdateSchema.parse(update).bankAccount.iban).toBe(FR_IBAN);
   });
 
-  it('gives the SPEC §5 and §8 texts for a missing, incorrect or unusable IBAN', () => {
+  it('gives the docs/product/changes.md texts for a missing, incorrect or unusable IBAN', () => {
     expect(ibanError(' ')).toEqual(['Vous devez saisir un IBAN']);
     expect(ibanError('FR7630006000011234567890188')).toEqual([IBAN_MESSAGES.incorrect]);
     expect(ibanError('BR1800360305000010009795493C1')).toEqual([IBAN_MESSAGES.notUsable]);
@@ -68,7 +68,7 @@ describe('paymentFormSchema', () => {
     expect(form).toEqual({ changeHolder: false, title: undefined, iban: FR_IBAN });
   });
 
-  it('requires title, names and IBAN together when the holder differs (SPEC §5)', () => {
+  it('requires title, names and IBAN together when the holder differs (docs/product/changes.md)', () => {
     expect(errorsOf(paymentFormSchema, { changeHolder: true, title: '', iban: '' })).toEqual({
       iban: [REQUIRED.iban],
       title: ['La civilité est obligatoire'],
@@ -98,7 +98,7 @@ describe('holder name and payment update', () => {
     bankAccount: { ownerName: 'M Paul ROY', bic: 'BNPAFRPP', iban: 'FR76…' },
   };
 
-  it('writes a different holder as title + first name + last name (SPEC §3)', () => {
+  it('writes a different holder as title + first name + last name (docs/product/changes.md)', () => {
     expect(holderOwnerName('Mme', ' Claire ', ' Dupont  Martin ')).toBe('Mme Claire DUPONT MARTIN');
   });
 

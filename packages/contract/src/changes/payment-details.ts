@@ -1,4 +1,4 @@
-// SPEC §2 /changePaymentDetails, §3 "Payment details update", §5 "Change payment": the form,
+// docs/product/changes.md /changePaymentDetails: the form,
 // and the body of PUT …/{policyNumber}/payment-details that it becomes.
 import { z } from 'zod';
 import { safeString } from '../safe-text';
@@ -9,10 +9,10 @@ import { ibanField, requiredIdField } from './fields';
 
 const { required: REQUIRED, invalid: INVALID } = CHANGE_MESSAGES;
 
-/** 'Mme ' + first name + ' ' + last name, each at most HOLDER_NAME_MAX (SPEC §3, §9). */
+/** 'Mme ' + first name + ' ' + last name, each at most HOLDER_NAME_MAX (docs/product/changes.md). */
 export const OWNER_NAME_MAX = 'Mme '.length + 2 * HOLDER_NAME_MAX + 1;
 
-/** SPEC §3 "Payment details update", the body of PUT …/payment-details. */
+/** docs/product/changes.md "Payment details update", the body of PUT …/payment-details. */
 export const paymentDetailsUpdateSchema = z.object({
   id: requiredIdField,
   paymentMethod: requiredIdField,
@@ -32,7 +32,7 @@ const holderFields = ['firstName', 'lastName'] as const;
 const holderNameValid = (name: string) =>
   name.length >= HOLDER_NAME_MIN && name.length <= HOLDER_NAME_MAX;
 
-/** SPEC §2 /changePaymentDetails, §5 "Change payment": the holder is asked only when it differs. */
+/** docs/product/changes.md /changePaymentDetails: the holder is asked only when it differs. */
 export const paymentFormSchema = z
   .object({
     changeHolder: z.boolean({ error: REQUIRED.generic }),
@@ -64,13 +64,13 @@ export const paymentFormSchema = z
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;
 
-/** SPEC §3: a different holder's name is title + first name + last name ('Mme Claire DUPONT'). */
+/** docs/product/changes.md: a different holder's name is title + first name + last name ('Mme Claire DUPONT'). */
 export function holderOwnerName(title: Salutation, firstName: string, lastName: string): string {
   const tidy = (name: string) => name.trim().replace(/\s+/g, ' ');
   return `${title} ${tidy(firstName)} ${tidy(lastName).toLocaleUpperCase('fr-FR')}`;
 }
 
-/** SPEC §2, §3: the update sent for a validated form; the current holder stays unless changed. */
+/** docs/product/changes.md: the update sent for a validated form; the current holder stays unless changed. */
 export function toPaymentDetailsUpdate(
   form: PaymentForm,
   current: Pick<PaymentDetails, 'id' | 'paymentMethod' | 'bankAccount'>,

@@ -56,7 +56,7 @@ describe('vehicleChangeSchema', () => {
     expect(errorOf(field, value)).toEqual([message]);
   });
 
-  it('accepts a registration today and an effective date from today to today + 6 months (SPEC §9)', () => {
+  it('accepts a registration today and an effective date from today to today + 6 months (docs/product/changes.md)', () => {
     expect(errorOf('regDate', TODAY)).toBeUndefined();
     expect(errorOf('effectiveDate', TODAY)).toBeUndefined();
     expect(errorOf('effectiveDate', '2026-09-15')).toBeUndefined();

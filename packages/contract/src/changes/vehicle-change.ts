@@ -1,4 +1,4 @@
-// SPEC §2 /changeVehicle, §3 "Vehicle change", §9 effective window: the body of
+// docs/product/changes.md /changeVehicle effective window: the body of
 // PUT …/{policyNumber}/vehicle.
 import { z } from 'zod';
 import { VEHICLE_EFFECTIVE_WINDOW_MONTHS } from '../constants';
@@ -26,7 +26,7 @@ export const ENGINES = [
   'Éthanol (E85)',
 ] as const;
 
-/** SPEC §9: the new vehicle is insured from today up to VEHICLE_EFFECTIVE_WINDOW_MONTHS ahead. */
+/** docs/product/changes.md: the new vehicle is insured from today up to VEHICLE_EFFECTIVE_WINDOW_MONTHS ahead. */
 const inVehicleWindow = dateRule(
   (iso, today) => isWithinMonths(iso, today, VEHICLE_EFFECTIVE_WINDOW_MONTHS),
   INVALID.effectiveTooFar,

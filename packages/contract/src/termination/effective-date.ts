@@ -1,4 +1,4 @@
-// When a termination requested online takes effect (ARCHITECTURE.md deviations: the request is
+// When a termination requested online takes effect (docs/decisions/README.md (deviations): the request is
 // acknowledged with its date, Code des assurances L113-15-3 and décret 2023-182). The date is
 // indicative: the broker confirms it. Dates are Paris calendar days ('YYYY-MM-DD', dates.ts);
 // the day of receipt is the day the server recorded the request.

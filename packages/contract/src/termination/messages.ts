@@ -1,5 +1,5 @@
-// French texts of the termination screen (SPEC §2 /contractTermination, §5, §8). The spec's
-// English validation messages are given in French (ARCHITECTURE.md deviations).
+// French texts of the termination screen (docs/product/termination.md /contractTermination). The spec's
+// English validation messages are given in French (docs/decisions/README.md (deviations)).
 import { TERMINATION_COMMENT_MAX } from '../constants';
 import type { TerminationBasis } from './effective-date';
 
@@ -16,7 +16,7 @@ export const TERMINATION_MESSAGES = {
   downloadReceipt: 'Télécharger l’accusé de réception (PDF)',
   indicative:
     'Date indicative\u00a0: elle vous sera confirmée par votre courtier après examen de votre demande.',
-  /** SPEC §5, in French. */
+  /** docs/product/termination.md, in French. */
   required: {
     firstName: 'Le prénom est obligatoire',
     lastName: 'Le nom est obligatoire',
@@ -38,7 +38,7 @@ export const TERMINATION_MESSAGES = {
     fileContent: 'Le contenu du fichier n’est pas lisible.',
     saleDate: 'La date de vente doit être une date valide (jj.mm.aaaa).',
   },
-  /** SPEC §8 per-file results of the termination flow. */
+  /** docs/product/termination.md per-file results of the termination flow. */
   results: {
     policyNotFound: 'Le contrat introuvable',
     badRequest: 'Le fichier est vide',

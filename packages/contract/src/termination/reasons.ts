@@ -1,18 +1,18 @@
-// SPEC §3 termination reasons (ids 1 to 3), §5 proof each needs, §9 how many files each takes.
-// The request carries the reason as the text of the chosen option (SPEC §3); rules work on ids.
+// docs/product/termination.md termination reasons (ids 1 to 3) proof each needs how many files each takes.
+// The request carries the reason as the text of the chosen option (docs/product/termination.md); rules work on ids.
 
 export const TERMINATION_REASON_IDS = [1, 2, 3] as const;
 export type TerminationReasonId = (typeof TERMINATION_REASON_IDS)[number];
 
 export interface TerminationReason {
   id: TerminationReasonId;
-  /** SPEC §3: the option text, sent as `reason`. */
+  /** docs/product/termination.md: the option text, sent as `reason`. */
   label: string;
-  /** SPEC §9: most files the reason takes; SPEC §5: reasons 2 and 3 need at least one. */
+  /** docs/product/termination.md: most files the reason takes; docs/product/termination.md: reasons 2 and 3 need at least one. */
   maxFiles: number;
-  /** SPEC §5: reason 3 needs a comment. */
+  /** docs/product/termination.md: reason 3 needs a comment. */
   commentRequired: boolean;
-  /** SPEC §5: which proof the reason needs, shown under the reason. */
+  /** docs/product/termination.md: which proof the reason needs, shown under the reason. */
   proof: string;
 }
 
@@ -48,7 +48,7 @@ export const TERMINATION_REASON_LABELS = TERMINATION_REASONS.map((r) => r.label)
   ...string[],
 ];
 
-/** The reason of an option text, or undefined when it is none of SPEC §3's. */
+/** The reason of an option text, or undefined when it is none of docs/product/termination.md's. */
 export function terminationReasonByLabel(label: string): TerminationReason | undefined {
   return TERMINATION_REASONS.find((r) => r.label === label);
 }
@@ -57,7 +57,7 @@ export function terminationReason(id: TerminationReasonId): TerminationReason {
   return TERMINATION_REASONS.find((r) => r.id === id)!;
 }
 
-/** SPEC §5: a reason that takes files needs at least one. */
+/** docs/product/termination.md: a reason that takes files needs at least one. */
 export function requiresAttachment(reason: TerminationReason): boolean {
   return reason.maxFiles > 0;
 }

@@ -1,7 +1,7 @@
-// SPEC §3 "Termination request", §5 rules, §7 terminate: the JSON body the route reads (files as
+// docs/product/termination.md "Termination request" rules terminate: the JSON body the route reads (files as
 // base64), the form the screen validates, and the acknowledgement the server answers. One rule
 // (`terminationIssues`) checks reason, comment and files for both, so the form and the route
-// refuse the same requests with the same French messages (ARCHITECTURE.md decision 4).
+// refuse the same requests with the same French messages (docs/decisions/0009-one-contract.md).
 import { z } from 'zod';
 import { isIsoDate, parseDateInput, todayInParis } from '../dates';
 import { safeMultilineString, safeString } from '../safe-text';
@@ -26,11 +26,11 @@ export function base64Length(bytes: number): number {
   return Math.ceil(bytes / 3) * 4;
 }
 
-/** SPEC §9: the most files any reason takes. */
+/** docs/product/termination.md: the most files any reason takes. */
 export const TERMINATION_MAX_FILES = Math.max(...TERMINATION_REASONS.map((r) => r.maxFiles));
 
 /**
- * The largest body the terminate route reads: the files of SPEC §9 at their size limit in base64
+ * The largest body the terminate route reads: the files of docs/product/termination.md at their size limit in base64
  * (≈ 4/3 of their size) and 64 KiB for the rest of the JSON. Anything larger is refused (413).
  */
 export const TERMINATION_BODY_LIMIT =
@@ -69,7 +69,7 @@ interface Issue {
 }
 
 /**
- * SPEC §5: comment mandatory for reason 3; files mandatory for 2 and 3, at most SPEC §9's.
+ * docs/product/termination.md: comment mandatory for reason 3; files mandatory for 2 and 3, at most docs/product/termination.md's.
  * Reason 2 needs a real sale date (decision 0043); its bounds need the contract's start date,
  * so they are `saleDateIssue`'s, checked by the form and the service.
  */
@@ -106,7 +106,7 @@ function addIssues(
   }
 }
 
-/** SPEC §3 files[]: the name, the type the browser reported, the bytes in base64. */
+/** docs/product/termination.md files[]: the name, the type the browser reported, the bytes in base64. */
 export const terminationFileSchema = z.object({
   fileName: requiredText(INVALID.fileContent, 255),
   fileType: safeString().max(100),
@@ -117,7 +117,7 @@ export const terminationFileSchema = z.object({
 });
 export type TerminationFile = z.infer<typeof terminationFileSchema>;
 
-/** SPEC §3 body of POST …/{policyNumber}/terminate. */
+/** docs/product/termination.md body of POST …/{policyNumber}/terminate. */
 export const terminationRequestSchema = z
   .object({
     firstName: requiredText(REQUIRED.firstName, 100),
@@ -136,7 +136,7 @@ export const terminationRequestSchema = z
 export type TerminationRequest = z.input<typeof terminationRequestSchema>;
 export type ParsedTerminationRequest = z.output<typeof terminationRequestSchema>;
 
-/** The termination form (SPEC §2): the same fields, the contract chosen, files not yet read. */
+/** The termination form (docs/product/termination.md): the same fields, the contract chosen, files not yet read. */
 const terminationFormObject = z
   .object({
     policyNumber: safeString().min(1, { error: REQUIRED.policy }),

@@ -1,4 +1,4 @@
-// SPEC §8 results of the termination flow (its acknowledgement's date: display-format.ts).
+// docs/product/termination.md results of the termination flow (its acknowledgement's date: display-format.ts).
 import { errorBodySchema } from '../errors';
 import { MESSAGES } from '../messages';
 import { TERMINATION_MESSAGES } from './messages';
@@ -12,7 +12,7 @@ function serverMessage(body: unknown): string | undefined {
 }
 
 /**
- * SPEC §8, termination flow: 404 'Policy not found' → 'Le contrat introuvable'; 400 and 500 →
+ * docs/product/termination.md, termination flow: 404 'Policy not found' → 'Le contrat introuvable'; 400 and 500 →
  * the server's message, else 'Le fichier est vide' / 'Erreur de fichier interne'; any other
  * refusal → the generic upload message. Success is the caller's (2xx).
  */

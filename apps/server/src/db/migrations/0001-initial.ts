@@ -1,5 +1,5 @@
-// Accounts, policies and everything a policy card shows (SPEC §3), plus the identity
-// provider's storage and the generated secrets (ARCHITECTURE.md decision 3).
+// Accounts, policies and everything a policy card shows (docs/product/README.md), plus the identity
+// provider's storage and the generated secrets (docs/decisions/0001-embedded-identity-provider.md).
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
-// Files the customer sends for a policy's documents to provide (SPEC §2 'Documents à fournir',
-// §5 document upload). One row per stored file: the broker's back office reads this table.
-// The bytes live in the document storage under `storage_key` (ARCHITECTURE.md decision 5); the
+// Files the customer sends for a policy's documents to provide (docs/product/documents.md 'Documents à fournir',
+// document upload). One row per stored file: the broker's back office reads this table.
+// The bytes live in the document storage under `storage_key` (docs/decisions/0018-documents-streamed-and-sniffed.md); the
 // customer's file name is kept only as sanitised metadata.
 import { sql, type Kysely } from 'kysely';
 
@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('policy_number', 'text', (c) =>
       c.notNull().references('policies.policy_number').onDelete('cascade'),
     )
-    // The document to provide it answers; null for an extra document ('autre', SPEC §3).
+    // The document to provide it answers; null for an extra document ('autre', docs/product/documents.md).
     .addColumn('policy_document_id', 'integer', (c) =>
       c.references('policy_documents.id').onDelete('set null'),
     )

@@ -1,5 +1,5 @@
-// Requests of the contract changes (SPEC §2 /addDriver, /removeDriver, /changeVehicle,
-// /changePaymentDetails): the outbox the broker's back office reads (ARCHITECTURE.md runtime
+// Requests of the contract changes (docs/product/requests.md /addDriver, /removeDriver, /changeVehicle,
+// /changePaymentDetails): the outbox the broker's back office reads (docs/architecture.md
 // shape). A row is written in the same transaction as any change the portal applies itself.
 import { sql, type Kysely } from 'kysely';
 

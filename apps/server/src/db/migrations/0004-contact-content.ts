@@ -1,5 +1,5 @@
-// Contact requests and editorial content (ISSUE 5; ARCHITECTURE.md decision 6 and "outbox").
-// - outbox: requests for the broker's back office (SPEC §7 contact calls), mailed when SMTP is
+// Contact requests and editorial content (docs/decisions/0016-content-in-markdown.md and "outbox").
+// - outbox: requests for the broker's back office (docs/product/contact-and-faq.md contact calls), mailed when SMTP is
 //   configured; `sent_at` stays null until a mail has left.
 // - content_sources: one row per Markdown file with its sha256, so only changed files reload.
 // - faq_categories / faq_entries: the FAQ with a weighted French tsvector (question A, answer B)

@@ -1,4 +1,4 @@
-// Garage-address changes (SPEC §2 /changeAddress, §7 PUT …/address/{policyNumber}) are requests
+// Garage-address changes (docs/product/requests.md /changeAddress PUT …/address/{policyNumber}) are requests
 // for the broker's back office like the other contract changes: one more type of
 // `change_requests`. The check constraint of 0003 is replaced by one that lists it.
 import { sql, type Kysely } from 'kysely';

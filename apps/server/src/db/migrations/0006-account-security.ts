@@ -1,5 +1,5 @@
-// The customer's control of their own account (ISSUE 10; SPEC §2 /account/password,
-// /account/communication, /account/accountDelete; ARCHITECTURE.md decision 3 and deviations).
+// The customer's control of their own account (docs/product/account.md /account/password,
+// /account/communication, /account/accountDelete; docs/decisions/0001-embedded-identity-provider.md and deviations).
 // - credentials: the sign-in identity (email and scrypt hash) moves out of `accounts`, so that
 //   deleting the online account erases the login while the account row, which the broker's
 //   contracts reference, stays (docs/data-map.md). The login email is then free again.

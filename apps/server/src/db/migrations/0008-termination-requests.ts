@@ -1,4 +1,4 @@
-// Contract terminations requested online (SPEC §2 /contractTermination, §3 "Termination
+// Contract terminations requested online (docs/product/termination.md /contractTermination "Termination
 // request"; Code des assurances L113-15-3): one row per request, with the supporting files the
 // customer sent and the receipt the portal issued. The broker's back office reads these rows
 // and sets `status` once it has processed the request. While a request is 'received', a second

@@ -1,4 +1,4 @@
-// Rate-limit counters shared by every instance (ARCHITECTURE.md decision 9, issue 13): one row per
+// Rate-limit counters shared by every instance (docs/decisions/0012-security-baseline.md): one row per
 // counted key (route and account) and fixed window. The store of routes/rate-limit.ts increments a
 // row with one upsert per counted request and reads the count back; rows whose window ended are
 // swept periodically. Counting here instead of in process memory means limits hold across

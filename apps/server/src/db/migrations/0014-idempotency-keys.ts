@@ -1,4 +1,4 @@
-// Idempotency keys of the write routes (issue 15): the answer given to a write sent with an
+// Idempotency keys of the write routes: the answer given to a write sent with an
 // `Idempotency-Key` header, per account, method, path and key, so that a repeat (double click,
 // reload, retry after a lost answer) gets the same answer instead of a second record. `status`
 // is null while the first request is being handled; 5xx answers are not kept (a retry may

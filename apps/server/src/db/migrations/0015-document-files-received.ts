@@ -1,4 +1,4 @@
-// Issue 15, 'exactly N files' documents: a document to provide becomes 'received' ('En cours de
+// 'exactly N files' documents: a document to provide becomes 'received' ('En cours de
 // vérification') only once its required number of files has arrived (contract
 // requiredFileCount). `files_received` counts the files received for the document's current
 // request; the broker's back office sets it back to 0 when it asks for the document again (a

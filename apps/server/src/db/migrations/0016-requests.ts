@@ -1,4 +1,4 @@
-// 'Mes demandes' (issue 16): every request a customer made, read from one place.
+// 'Mes demandes': every request a customer made, read from one place.
 // - customer_requests: a view over the tables the write routes already feed (change_requests,
 //   the customer-service rows of outbox, termination_requests, received_files), one row per
 //   request with a stable id '<source>:<row id>', its kind, account, policy, payload, date,

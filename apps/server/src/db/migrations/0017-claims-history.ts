@@ -1,5 +1,5 @@
 // What the relevé d'informations (Code des assurances A121-1) states beyond the policy card
-// (issue 16): the claims history of a policy (date, nature, share of the driver's
+//: the claims history of a policy (date, nature, share of the driver's
 // responsibility in percent: 0, 50 or 100 as the IRSA convention splits it), the date each
 // driver obtained their licence, and, for a terminated policy, the date and reason of its end.
 // The bonus/malus coefficient of a policy is its principal driver's `drivers.crm`.

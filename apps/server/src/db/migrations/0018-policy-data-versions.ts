@@ -1,4 +1,4 @@
-// Issue 14: a version of each account's policy data, so that the policies read (services/
+// A version of each account's policy data, so that the policies read (services/
 // policies.ts) can answer from the body it built last when nothing changed since, whichever
 // instance or program made the change. Every row feeding that read carries an AFTER trigger that
 // gives the accounts concerned a new version (a number drawn from one sequence, never reused):

@@ -1,4 +1,4 @@
-// Issue 14: a version of the FAQ, so that the FAQ read (services/faq.ts) can answer a search it
+// A version of the FAQ, so that the FAQ read (services/faq.ts) can answer a search it
 // answered before while the FAQ has not changed since, whichever instance or program changed it.
 // Every statement that writes the categories or the entries (the content loader at start, or
 // anyone by hand) draws the next version, by a statement-level trigger in the database.

@@ -1,4 +1,4 @@
-// GET the signed-in customer's account (SPEC §3 "Account", §7).
+// GET the signed-in customer's account (docs/product/account.md "Account").
 import { accountSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

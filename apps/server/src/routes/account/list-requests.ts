@@ -1,5 +1,5 @@
 // GET the signed-in customer's requests, newest first, one page at a time, optionally for one
-// contract ('Mes demandes', issue 16).
+// contract ('Mes demandes').
 import {
   API_ROUTES,
   errorBodySchema,

@@ -1,4 +1,4 @@
-// PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): 200 with its reference once the
+// PUT …/policy/accounts/{accountId}/address/{policyNumber} (docs/product/addresses.md): 200 with its reference once the
 // request for the broker is recorded; the garage address shown stays until the broker confirms it.
 import { API_ROUTES, addressChangeSchema, requestReceiptSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// PUT …/account/accounts/{accountId}/address (SPEC §7): 200 with the reference of the request
+// PUT …/account/accounts/{accountId}/address (docs/product/addresses.md): 200 with the reference of the request
 // (the address changes at once; docs/decisions/0046-request-reference-on-success.md).
 import { API_ROUTES, requestReceiptSchema, personalAddressChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The address calls of SPEC §7 (validateAddress, the personal and the garage address changes),
+// The address calls of docs/product/addresses.md (validateAddress, the personal and the garage address changes),
 // registered inside the authenticated /api/v1 scope and rate-limited per account. The place
 // search (search-addresses.ts) is registered on its own, with the search it uses.
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
-// GET /api/v1/address/search?q=…: the place search of /changeAddress (SPEC §2), a server call
-// so that the browser loads no third-party script (ARCHITECTURE.md decision 7).
+// GET /api/v1/address/search?q=…: the place search of /changeAddress (docs/product/addresses.md), a server call
+// so that the browser loads no third-party script (docs/decisions/0017-offline-addresses.md).
 // GET /api/v1/address/search-mode: whether it finds streets, so that its label tells the truth
 // (docs/decisions/0044-address-truthfulness-and-complement.md).
 import {

@@ -1,4 +1,4 @@
-// POST …/account/accounts/{accountId}/validateAddress (SPEC §4 "Address save", §7): 204 when the
+// POST …/account/accounts/{accountId}/validateAddress (docs/product/addresses.md "Address save"): 204 when the
 // communes list recognises the address and the search confirms its street, else 400 with the
 // French reason and the field to look at (offline, the street is always unverified:
 // docs/decisions/0044-address-truthfulness-and-complement.md).

@@ -1,4 +1,4 @@
-// GET the FAQ (SPEC §2 /faq): categories and the entries matching a French full-text search.
+// GET the FAQ (docs/product/contact-and-faq.md /faq): categories and the entries matching a French full-text search.
 import { API_ROUTES, errorBodySchema, faqQuerySchema, faqResponseSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

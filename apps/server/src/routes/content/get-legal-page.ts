@@ -1,4 +1,4 @@
-// GET one legal page (SPEC §2: site rules, terms of use, personal data, accessibility).
+// GET one legal page (docs/product/contact-and-faq.md: site rules, terms of use, personal data, accessibility).
 import { API_ROUTES, errorBodySchema, legalPageSchema, legalSlugSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

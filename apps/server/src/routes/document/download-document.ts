@@ -1,7 +1,7 @@
-// GET one document's bytes (SPEC §7), streamed from storage. Sent as an attachment under its
+// GET one document's bytes (docs/product/documents.md), streamed from storage. Sent as an attachment under its
 // file name (RFC 6266: an ASCII `filename` for old clients, the exact name in `filename*`), with
 // its stored type, `nosniff` and a sandbox CSP, so a file can never run as a page of the portal
-// (ARCHITECTURE.md decision 5). A generated document is drawn in the `brand` skin asked for.
+// (docs/decisions/0018-documents-streamed-and-sniffed.md). A generated document is drawn in the `brand` skin asked for.
 import { API_ROUTES, brandQuerySchema, errorBodySchema } from '@espace/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The three document calls of SPEC §7, registered inside the authenticated /api/v1 scope (so
+// The three document calls of docs/product/documents.md, registered inside the authenticated /api/v1 scope (so
 // a path {accountId} other than the caller's is already refused with 403). Multipart parsing
 // is enabled for this plugin only, with limits that stop a request early: one file of at most
 // 10,000,000 bytes, a handful of small fields.

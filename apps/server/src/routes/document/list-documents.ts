@@ -1,4 +1,4 @@
-// GET the documents of one policy to download (SPEC §7, one call per policy).
+// GET the documents of one policy to download (docs/product/documents.md, one call per policy).
 import { API_ROUTES, downloadedDocumentListSchema, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// POST uploadfile (SPEC §7): one file per request, multipart `fileType` then `upfile`; 201 with
+// POST uploadfile (docs/product/documents.md): one file per request, multipart `fileType` then `upfile`; 201 with
 // the stored document. The policy is checked before a byte of the file is read
 // (services/documents/receive-upload.ts).
 import { API_ROUTES, errorBodySchema, uploadResponseSchema } from '@espace/contract';
@@ -14,7 +14,7 @@ export default async function uploadDocumentRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.uploadFile,
     {
-      // ARCHITECTURE.md decision 9: a customer sends a few files; this only ever stops a script.
+      // docs/decisions/0012-security-baseline.md: a customer sends a few files; this only ever stops a script.
       config: { rateLimit: UPLOAD_RATE_LIMIT },
       schema: {
         tags: ['document'],

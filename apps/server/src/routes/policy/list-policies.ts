@@ -1,4 +1,4 @@
-// GET the signed-in customer's policies (SPEC §3 "Policy", §7), policies in force first.
+// GET the signed-in customer's policies (docs/product/policies.md "Policy"), policies in force first.
 import {
   API_PREFIX,
   API_ROUTES,

@@ -1,4 +1,4 @@
-// PUT …/authentication/accounts/{accountId}/password (SPEC §2 /account/password, §5, §7).
+// PUT …/authentication/accounts/{accountId}/password (docs/product/account.md /account/password).
 // Enforces: only with the embedded provider (another provider owns its passwords: Conflict);
 // the current password is right (current-password.ts: a wrong one is a field error, counted by
 // the sign-in throttle); the new one follows the contract's rule, differs from the current one

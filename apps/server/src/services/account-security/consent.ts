@@ -1,4 +1,4 @@
-// PUT …/consent/accounts/{accountId}/{true|false} (SPEC §2 /account/communication, §7).
+// PUT …/consent/accounts/{accountId}/{true|false} (docs/product/account.md /account/communication).
 // Enforces: the account exists (NotFoundError otherwise); in one transaction the current value
 // on the account (what GET account shows) and a row of consent_history with its date, value and
 // source, for every request, unchanged or not: each is the customer's own statement and the

@@ -1,12 +1,12 @@
-// DELETE …/account/accounts/{accountId} {password} (SPEC §2 /account/accountDelete, §4, §5, §7;
-// ARCHITECTURE.md deviations: deletion keeps contracts). Enforces: only with the embedded
+// DELETE …/account/accounts/{accountId} {password} (docs/product/account.md /account/accountDelete;
+// docs/decisions/README.md (deviations): deletion keeps contracts). Enforces: only with the embedded
 // provider (Conflict otherwise); the password is right (current-password.ts), else nothing is
 // touched. Then, in one transaction (docs/data-map.md):
 // - erased: the sign-in identity and password (credentials; the email is free again), every
 //   provider session, grant, code, refresh token and interaction of the account, the consent
 //   history, pending forgotten-password links and the throttle counts kept under the email;
 // - the account row stays, for the policies, documents and requests the broker must keep for
-//   the legal retention period (SPEC §9); it is marked deleted, consent withdrawn, and every
+//   the legal retention period (docs/product/account.md); it is marked deleted, consent withdrawn, and every
 //   access token dies with its session at once (token-validity.ts);
 // - an `account.erasure` row in the outbox tells the back office.
 import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
@@ -36,7 +36,7 @@ export async function deleteAccount(
     await trx.deleteFrom('credentials').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('consent_history').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
-    // The answers kept for repeated writes (issue 15, idempotency): nothing to replay any more.
+    // The answers kept for repeated writes (idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('login_throttle').where('key', '=', resetMailKey(email)).execute();
     await clearEmail(trx, email);

@@ -1,4 +1,4 @@
-// One interface for the place search (ARCHITECTURE.md decision 7), whichever provider answers:
+// One interface for the place search (docs/decisions/0017-offline-addresses.md), whichever provider answers:
 // the offline list of communes by default, the national address service (Géoplateforme) when
 // ADDRESS_SEARCH_URL is set, with the offline list as its fall-back.
 import type { AddressSuggestion } from '@espace/contract';

@@ -1,5 +1,5 @@
 // Reads the official list of French communes and their postal codes from
-// @etalab/decoupage-administratif (ARCHITECTURE.md decision 7: shipped as a package, so the
+// @etalab/decoupage-administratif (docs/decisions/0017-offline-addresses.md: shipped as a package, so the
 // search works offline). Only the data file is read: the package's index.js reads every file,
 // relative to the working folder.
 //

@@ -1,4 +1,4 @@
-// The communes indexed in memory for prefix search (ARCHITECTURE.md decision 7), built once.
+// The communes indexed in memory for prefix search (docs/decisions/0017-offline-addresses.md), built once.
 //
 // Enforces: a query of digits searches postal codes, anything else commune names compared as
 // place-key.ts says; a name with a postal code ('75011 paris', 'marseille 13') searches the

@@ -1,4 +1,4 @@
-// Chooses the place-search provider from the configuration (ARCHITECTURE.md decision 7).
+// Chooses the place-search provider from the configuration (docs/decisions/0017-offline-addresses.md).
 import type { AddressSearch, WarnLogger } from './address-search';
 import { GeoplateformeAddressSearch } from './geoplateforme-search';
 import { OfflineAddressSearch } from './offline-search';

@@ -1,11 +1,11 @@
 // The place search through the French national address service (Géoplateforme geocoding,
 // Base Adresse Nationale, street level, no key), configured by ADDRESS_SEARCH_URL
-// (ARCHITECTURE.md decision 7). It answers GeocodeJSON: a FeatureCollection whose features'
+// (docs/decisions/0017-offline-addresses.md). It answers GeocodeJSON: a FeatureCollection whose features'
 // properties carry label, type, housenumber, street, name, postcode and city.
 //
 // Enforces: a short time-out; on any failure (network, time-out, non-2xx, malformed answer)
 // the offline list answers instead and a warning is logged, without the query (personal data,
-// ARCHITECTURE.md decision 10). Queries shorter than the service accepts go offline directly.
+// docs/decisions/0023-configuration-logs-and-health.md). Queries shorter than the service accepts go offline directly.
 // A redirect is never followed (it is a failure: the query would reach another host), and the
 // service's answers are kept a minute per process, so that the same search typed again (or by
 // a script) is not sent again (docs/product/addresses.md "The place search").

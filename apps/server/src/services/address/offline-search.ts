@@ -1,4 +1,4 @@
-// The offline place search (ARCHITECTURE.md decision 7): the communes of the shipped list,
+// The offline place search (docs/decisions/0017-offline-addresses.md): the communes of the shipped list,
 // read and indexed once per process on first use, then shared by the search and by
 // validateAddress. A failed read is not remembered: the next call tries again.
 import type { AddressSuggestion } from '@espace/contract';

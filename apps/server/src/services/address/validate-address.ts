@@ -1,5 +1,5 @@
-// validateAddress (SPEC §4 "Address save", §7 POST …/validateAddress), backed by the same list
-// of communes as the place search (ARCHITECTURE.md decision 7).
+// validateAddress (docs/product/addresses.md "Address save" POST …/validateAddress), backed by the same list
+// of communes as the place search (docs/decisions/0017-offline-addresses.md).
 //
 // Enforces: the country is France ('France', 'FR', any case); the street is not blank; the
 // postal code has 5 digits, exists, and belongs to the commune given, the names compared as in
@@ -10,7 +10,7 @@
 // address service, it is confirmed when the service finds that street at that postal code
 // (docs/decisions/0044-address-truthfulness-and-complement.md). A refused address raises
 // AddressNotRecognisedError, whose French message says why; the customer may still confirm it
-// (SPEC §4 'Adresse non reconnue').
+// (docs/product/addresses.md 'Adresse non reconnue').
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { InvalidInputError } from '../errors';
 import type { AddressSearch } from './address-search';

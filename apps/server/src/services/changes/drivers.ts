@@ -1,4 +1,4 @@
-// Adding and removing a driver (SPEC §2 /addDriver, /removeDriver, §7). Enforces, on top of
+// Adding and removing a driver (docs/product/changes.md /addDriver, /removeDriver). Enforces, on top of
 // change-requests.ts: a driver to add is not already on the policy (ConflictError); a driver to
 // remove is on it (NotFoundError) and is not its principal driver, whose removal is a new
 // contract rather than a change (ConflictError). A driver is found by names, ignoring case,
@@ -52,7 +52,7 @@ export async function requestRemoveDriver(
 ): Promise<string> {
   return inChangeTransaction(db, accountId, policyNumber, async (trx) => {
     const found = await findPolicyDriver(trx, policyNumber, driver);
-    // The refusal names the field to check (issue 15: shown under it, beside the banner).
+    // The refusal names the field to check (shown under it, beside the banner).
     if (!found) {
       const message = CHANGE_MESSAGES.api.driverNotOnPolicy;
       throw new NotFoundError(message, { lastName: message });

@@ -1,7 +1,7 @@
-// The IBAN check of the payment-details form (SPEC §7 POST …/iban/{iban}, §8). Enforces: spaces
+// The IBAN check of the payment-details form (docs/product/changes.md POST …/iban/{iban}). Enforces: spaces
 // and case do not matter; a value that is not an IBAN is InvalidInputError, and an IBAN of a
-// country outside SEPA is NotPermittedError (ARCHITECTURE.md deviations: any SEPA country is
-// accepted), each with the SPEC §8 message on the `iban` field.
+// country outside SEPA is NotPermittedError (docs/decisions/README.md (deviations): any SEPA country is
+// accepted), each with the docs/product/changes.md message on the `iban` field.
 import { checkIban, ibanCheckMessage, normalizeIban } from '@espace/contract';
 import { InvalidInputError, NotPermittedError } from '../errors';
 

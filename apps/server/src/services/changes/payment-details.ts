@@ -1,5 +1,5 @@
-// Changing the payment details of a policy (SPEC §2 /changePaymentDetails, §3 "Payment details
-// update", §7). Enforces, on top of change-requests.ts: the payment details named by `id` belong
+// Changing the payment details of a policy (docs/product/changes.md /changePaymentDetails "Payment details
+// update"). Enforces, on top of change-requests.ts: the payment details named by `id` belong
 // to the policy (else NotFoundError); the IBAN always changes, the owner only when the holder
 // changes; the BIC belongs to the old bank, so a new IBAN clears it until the broker confirms the
 // new one. The portal owns payment details, so they change at once, in the transaction that

@@ -1,5 +1,5 @@
-// Changing the insured vehicle (SPEC §2 /changeVehicle, §7). Enforces what change-requests.ts
-// enforces; the risk keeps the old vehicle until the broker confirms, within 48 h (SPEC §9).
+// Changing the insured vehicle (docs/product/changes.md /changeVehicle). Enforces what change-requests.ts
+// enforces; the risk keeps the old vehicle until the broker confirms, within 48 h (docs/product/changes.md).
 import type { VehicleChange } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { inChangeTransaction, recordChangeRequest } from './change-requests';

@@ -1,4 +1,4 @@
-// The documents to download of a policy (SPEC §2 /documents, §3 "Document (download list)", §7).
+// The documents to download of a policy (docs/product/documents.md /documents).
 // Enforces: the policy is the caller's (else NotFoundError 'Policy not found', also for a
 // terminated policy's documents, which stay listed); a document is read only through its
 // policy (else NotFoundError 'Document introuvable.'); a listed document whose bytes are missing

@@ -1,6 +1,6 @@
 /**
  * Receives one file sent as multipart form data after a field that says what it is for: the
- * upload of a document to provide (SPEC §5, §7 uploadfile) and any later form that takes
+ * upload of a document to provide (docs/product/documents.md uploadfile) and any later form that takes
  * supporting files for a policy. Enforces:
  * - the parts are read in order and the target field must come before the file (browsers send
  *   fields in append order), so the target is known, and refused, before a byte is stored;

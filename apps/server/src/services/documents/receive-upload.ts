@@ -1,6 +1,6 @@
-// The upload of a document to provide (SPEC §5, §7 uploadfile: one file per request, multipart
+// The upload of a document to provide (docs/product/documents.md uploadfile: one file per request, multipart
 // `fileType` then `upfile`). Enforces: the policy is the caller's (else NotFoundError 'Policy not
-// found') and not terminated (SPEC §4), checked before a byte of the body is read; the body is
+// found') and not terminated (docs/product/documents.md), checked before a byte of the body is read; the body is
 // multipart (else UnsupportedMediaTypeError); `fileType` names a document the policy still takes
 // a file for (upload-target.ts); the file itself passes store-upload.ts and receive-file.ts.
 import { randomUUID } from 'node:crypto';

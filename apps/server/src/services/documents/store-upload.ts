@@ -1,5 +1,5 @@
 /**
- * Stores one uploaded file (ARCHITECTURE.md decision 5), whatever it is for and however it came:
+ * Stores one uploaded file (docs/decisions/0018-documents-streamed-and-sniffed.md), whatever it is for and however it came:
  * a multipart part (document upload) or bytes decoded from a JSON body (termination request,
  * `storeFileBytes`). Enforces:
  * - the name carries no path and no control character (`../x.pdf` is refused, not silently cut);

@@ -1,5 +1,5 @@
 // What an upload's `fileType` designates on a policy, and the record of a file received for it
-// (SPEC §3 "Document to provide", §4). Enforces: the file type is one of the policy's documents
+// (docs/product/documents.md "Document to provide"). Enforces: the file type is one of the policy's documents
 // to provide, or 'autre' for an extra document; a document takes a file only when contract
 // acceptsUploadedFile says so; recording a file and moving its document to 'received' ('En
 // cours de vérification') happen in one transaction, and 'autre' never changes a status.
@@ -59,7 +59,7 @@ export async function recordReceivedFile(
       .returning('received_at')
       .executeTakeFirstOrThrow();
     if (target.kind === 'document') {
-      // Issue 15: counted, and 'received' only once the required number of files has arrived
+      // Counted, and 'received' only once the required number of files has arrived
       // (contract isDocumentComplete); until then the document keeps its status and takes the
       // missing file. One statement, so two files arriving together are both counted.
       const counted = await trx

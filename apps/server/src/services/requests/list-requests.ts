@@ -1,4 +1,4 @@
-// GET …/account/accounts/{accountId}/requests (issue 16, 'Mes demandes'). Enforces: only the
+// GET …/account/accounts/{accountId}/requests ('Mes demandes'). Enforces: only the
 // caller's requests (the view filtered by account, the account being the token's); a contract
 // filter names a policy of the caller's (else NotFoundError 'Policy not found'); newest first,
 // one page at a time; each with its contract's vehicle, a French summary (never the full IBAN:

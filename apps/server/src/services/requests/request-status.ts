@@ -1,4 +1,4 @@
-// The broker's side of 'Mes demandes' (issue 16): what its back office calls to move a request
+// The broker's side of 'Mes demandes': what its back office calls to move a request
 // on. Enforces: a refusal carries the reason the customer will read, any other status none (the
 // table's check constraint says the same); the current status and a timestamped history row are
 // written in one transaction; a termination request's own status follows ('done' → 'processed',

@@ -1,5 +1,5 @@
 // What each request asked, in French and in the customer's own words, for 'Mes demandes'
-// (issue 16). Built from the payload the write route stored, read defensively (a field missing
+//. Built from the payload the write route stored, read defensively (a field missing
 // from an older row is left out, never 'undefined'). Never shows a full IBAN (contract maskIban)
 // nor more than the start of a long message.
 import {

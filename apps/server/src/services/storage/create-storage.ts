@@ -1,5 +1,5 @@
-// Chooses the document store from the configuration (ARCHITECTURE.md decision 5): an
-// S3-compatible object store when S3_BUCKET is set (several instances share it, issue 13),
+// Chooses the document store from the configuration (docs/decisions/0018-documents-streamed-and-sniffed.md): an
+// S3-compatible object store when S3_BUCKET is set (several instances share it),
 // otherwise the folder DOCUMENTS_DIR (one instance).
 import type { Config } from '../../config';
 import { FsDocumentStorage } from './fs-storage';

@@ -1,5 +1,5 @@
 /**
- * The default document store: a folder on disk (ARCHITECTURE.md decision 5), by default
+ * The default document store: a folder on disk (docs/decisions/0018-documents-streamed-and-sniffed.md), by default
  * `<dataDir>/documents`, which nothing serves over HTTP. It enforces the `DocumentStorage`
  * contract of storage.ts:
  * - only generated keys (`STORAGE_KEY_PATTERN`) are accepted, so no key can reach a path

@@ -1,5 +1,5 @@
 /**
- * Documents in an S3-compatible object store (ARCHITECTURE.md decision 5, issue 13), so that
+ * Documents in an S3-compatible object store (docs/decisions/0018-documents-streamed-and-sniffed.md), so that
  * several server instances share them. It enforces the `DocumentStorage` contract of storage.ts:
  * - only generated keys are accepted (`assertStorageKey`), used as object names under `prefix`;
  * - `put` streams the body through `measureStream` (size, SHA-256, `maxBytes`) into a multipart

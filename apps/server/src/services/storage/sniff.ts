@@ -1,5 +1,5 @@
 /**
- * What an uploaded file really is (ARCHITECTURE.md decision 5): the type comes from the file's
+ * What an uploaded file really is (docs/decisions/0018-documents-streamed-and-sniffed.md): the type comes from the file's
  * own first bytes, never from its name or the declared Content-Type, and must agree with the
  * extension of its name. Also turns the customer's file name into one safe to store and to send
  * back in a Content-Disposition header.
@@ -12,7 +12,7 @@ import {
   type UploadTypeKey,
 } from '@espace/contract';
 
-/** SPEC §9 accepted types, as detected from the bytes (contract upload-types.ts). */
+/** docs/product/documents.md accepted types, as detected from the bytes (contract upload-types.ts). */
 export type SniffedType = UploadTypeKey;
 
 /** How many leading bytes detection needs: file-type's own default sample size. */

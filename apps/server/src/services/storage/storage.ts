@@ -1,5 +1,5 @@
 /**
- * Where uploaded and seeded documents live (ARCHITECTURE.md decision 5). The database keeps the
+ * Where uploaded and seeded documents live (docs/decisions/0018-documents-streamed-and-sniffed.md). The database keeps the
  * metadata (policy, original name, sniffed type, size, sha256); a `DocumentStorage` keeps only
  * the bytes, under a key the server generated with `newStorageKey()`.
  *

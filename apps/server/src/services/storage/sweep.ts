@@ -1,4 +1,4 @@
-// The start-up sweep of the folder storage (issue 12: a crash leaves nothing behind). Every
+// The start-up sweep of the folder storage (a crash leaves nothing behind). Every
 // column named `storage_key`, in whichever table holds one now or later, references a stored
 // file; whatever else the folder holds under a key, and every temporary file, is what a killed
 // process left and goes. Runs at start, before the server listens (no request in flight).

@@ -1,4 +1,4 @@
-// A contract termination requested online (SPEC §2 /contractTermination, §3, §5, §7 terminate;
+// A contract termination requested online (docs/product/termination.md /contractTermination terminate;
 // Code des assurances L113-15-3, décret 2023-182). Enforces:
 // - the policy is the caller's (else NotFoundError 'Policy not found') and not terminated (else
 //   ConflictError), checked again inside the transaction;
@@ -87,7 +87,7 @@ async function requireTerminablePolicy(db: Db, accountId: string, policyNumber: 
   return policy;
 }
 
-/** Checks and stores each file; a refusal names the file (SPEC §8: the flow shows the message). */
+/** Checks and stores each file; a refusal names the file (docs/product/termination.md: the flow shows the message). */
 async function storeFiles(
   deps: StoreDeps,
   files: ParsedTerminationRequest['files'],

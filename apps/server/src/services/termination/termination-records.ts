@@ -73,7 +73,7 @@ export async function terminationSubject(db: Db, accountId: string, policyNumber
       ])
       .where('p.account_id', '=', accountId)
       .where('p.policy_number', '=', policyNumber)
-      // risks[0] is the insured vehicle (SPEC §3).
+      // risks[0] is the insured vehicle (docs/product/termination.md).
       .orderBy('r.position')
       .limit(1)
       .executeTakeFirstOrThrow()

@@ -16,9 +16,9 @@ export function AppLayout() {
   const { banner, clearBanner } = useBanner();
   const policies = usePolicies();
   const account = useAccount();
-  usePageViewTracking(); // SPEC §7: a page view on every screen (with consent only)
+  usePageViewTracking(); // docs/product/README.md: a page view on every screen (with consent only)
   useRouteAnnouncer(); // RGAA 8.6, 12.8: the route's title, focus on its heading or banner
-  // SPEC §2: a policies or account load failure shows the error page.
+  // docs/product/README.md: a policies or account load failure shows the error page.
   const failed = policies.isError || account.isError;
   return (
     <>

@@ -13,7 +13,7 @@ const LINKS = [
   { to: paths.accessibility, label: 'Accessibilité\u00a0: partiellement conforme' },
 ] as const;
 
-/** SPEC §2: termination reachable from the footer, for the first policy still in force. */
+/** docs/product/README.md: termination reachable from the footer, for the first policy still in force. */
 function TerminationLink() {
   const { data } = usePolicies();
   const first = data?.policies.find((p) => !isTerminated(p));

@@ -19,7 +19,7 @@ const LOGOUT = 'Déconnexion';
 export function Header() {
   const { name } = useSession();
   const policies = usePolicies();
-  // SPEC §2: a dot marker on 'Mes documents' when documents are still owed.
+  // docs/product/README.md: a dot marker on 'Mes documents' when documents are still owed.
   const owesDocuments = policies.data?.unfulfilledDocs ?? false;
   const logout: MenuItem = { kind: 'action', label: LOGOUT, onSelect: () => void signOut() };
   const mobileItems: MenuItem[] = [

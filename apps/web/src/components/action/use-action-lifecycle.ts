@@ -1,10 +1,10 @@
-// The one way a screen reports what its write did (SPEC §4 "Actions", §7 analytics, §8 banners).
+// The one way a screen reports what its write did (docs/product/README.md "Actions" analytics banners).
 // Every write is a TanStack Query mutation (its hook lives in the feature's api/ folder and
 // refreshes the queries it affects through their key factories); this hook adds what the
 // customer sees around it:
 // - loading: `isPending` while the call runs (buttons disabled, 'Envoi…');
 // - success: the analytics event (only with consent), the success banner, then the navigation
-//   SPEC §4 asks for (home after a contract change), then the screen's own follow-up;
+//   docs/product/README.md asks for (home after a contract change), then the screen's own follow-up;
 // - failure (a refused status or a network failure): the error banner, brought into view; the
 //   form is left as it is, so what the customer typed stays; the server's `fields` reasons shown
 //   under the form's fields (`form`), the first of them focused, else the banner;
@@ -28,7 +28,7 @@ import { useBanner, type BannerLink } from '../banner/banner-context';
 import { showServerFieldErrors } from '../form/server-field-errors';
 import { revealFeedback } from '../route/focus-main';
 
-/** The success banner of a request links to where the customer can follow it (issue 16). */
+/** The success banner of a request links to where the customer can follow it. */
 export const FOLLOW_REQUEST_LINK: BannerLink = {
   to: paths.accountRequests,
   label: 'Suivre ma demande dans «\u00a0Mes demandes\u00a0»',
@@ -56,20 +56,20 @@ export interface LifecycleForm<T extends FieldValues> {
 }
 
 export interface ActionLifecycle<TData, TVariables> {
-  /** SPEC §8 texts. A success text computed from the outcome may be null: then no banner. */
+  /** docs/product/README.md texts. A success text computed from the outcome may be null: then no banner. */
   banners: {
     success: string | ((data: TData, variables: TVariables) => string | null);
     /**
-     * A fixed text, or one read from the failure (e.g. the server's message, SPEC §8); null when
+     * A fixed text, or one read from the failure (e.g. the server's message, docs/product/README.md); null when
      * the screen reports that failure itself (a cancelled upload, in its dialog): no banner.
      */
     error: string | ((error: unknown) => string | null);
   };
-  /** SPEC §7 event pushed on success; computed from the outcome, null pushes nothing. */
+  /** docs/product/README.md event pushed on success; computed from the outcome, null pushes nothing. */
   event?: AnalyticsEvent | ((data: TData, variables: TVariables) => TrackedEvent | null);
   /** A link after the success message (FOLLOW_REQUEST_LINK for a request to the broker). */
   successLink?: BannerLink;
-  /** Where success leads (SPEC §4: home after a contract change); absent, the screen stays. */
+  /** Where success leads (docs/product/README.md: home after a contract change); absent, the screen stays. */
   successPath?: string;
   /** The screen's own follow-up after the banner, e.g. emptying a field or closing a modal. */
   onSuccess?(data: TData, variables: TVariables): void;
@@ -90,7 +90,7 @@ export interface Action<TVariables> {
 }
 
 /**
- * Applies the SPEC §4 action lifecycle to a mutation: analytics event, banners, navigation.
+ * Applies the docs/product/README.md action lifecycle to a mutation: analytics event, banners, navigation.
  *
  * ```ts
  * const addDriver = useActionLifecycle(useAddDriver(), {

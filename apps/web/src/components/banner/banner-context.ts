@@ -19,7 +19,7 @@ export interface BannerApi {
 
 export const BannerContext = createContext<BannerApi | null>(null);
 
-/** SPEC §4 "Banner": shown with a level and a message, hidden by clear, cleared on route change. */
+/** docs/product/README.md "Banner": shown with a level and a message, hidden by clear, cleared on route change. */
 export function useBanner(): BannerApi {
   const api = useContext(BannerContext);
   if (!api) throw new Error('useBanner outside of BannerProvider');

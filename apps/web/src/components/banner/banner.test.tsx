@@ -27,7 +27,7 @@ function capture(banner: BannerApi, go: ReturnType<typeof useNavigate>) {
   navigate = go;
 }
 
-describe('banner (SPEC §4)', () => {
+describe('banner (docs/product/README.md)', () => {
   let container: HTMLDivElement;
   let root: Root;
 

@@ -1,4 +1,4 @@
-// The French calendar of the date field (SPEC §2 /addDriver): a month grid, Monday first, in a
+// The French calendar of the date field (docs/product/README.md /addDriver): a month grid, Monday first, in a
 // non-modal dialog (WAI-ARIA APG "date picker dialog"). Keys: arrows move by a day or a week,
 // PageUp/PageDown by a month (with Shift by a year), Home/End to the week's ends, Enter or Space
 // picks, Escape closes and gives focus back to the button that opened it. Days outside
@@ -51,7 +51,7 @@ export function Calendar(props: CalendarProps) {
   const { id, label, selected, today, min, max, placement, onSelect, onClose } = props;
   const [focused, setFocused] = useState(() => clamp(props.initial, min, max));
   const grid = useRef<HTMLTableElement>(null);
-  // A month or year chosen in its list keeps focus on the list (issue 15).
+  // A month or year chosen in its list keeps focus on the list.
   const focusDay = useRef(true);
 
   useEffect(() => {
@@ -63,7 +63,7 @@ export function Calendar(props: CalendarProps) {
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
   }, [focused]);
 
-  // Issue 15: a birth date decades ago is reached by choosing its year and month directly.
+  // A birth date decades ago is reached by choosing its year and month directly.
   const thisYear = Number(today.slice(0, 4));
   const firstYear = min ? Number(min.slice(0, 4)) : thisYear - MAX_PERSON_AGE;
   const lastYear = max ? Number(max.slice(0, 4)) : thisYear + 10;

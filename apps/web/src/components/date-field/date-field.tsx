@@ -1,14 +1,14 @@
-// The French date field of every change form (SPEC §2 /addDriver, §9): typed as dd.mm.yyyy,
+// The French date field of every change form (docs/product/README.md /addDriver): typed as dd.mm.yyyy,
 // dd/mm/yyyy or dd-mm-yyyy (placeholder 'jj.mm.aaaa') or picked in the calendar. The field keeps
 // the text; the contract schema turns it into 'YYYY-MM-DD' and refuses impossible days.
-// The calendar opens upward when less than 300 px of room is left below the input (SPEC §9).
+// The calendar opens upward when less than 300 px of room is left below the input (docs/product/README.md).
 import { isoToFrenchDate, parseDateInput, todayInParis } from '@espace/contract';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Calendar } from './calendar';
 import '../form/form-field.css';
 import './date-field.css';
 
-/** SPEC §9: room needed below the input for the calendar to open downward. */
+/** docs/product/README.md: room needed below the input for the calendar to open downward. */
 export const CALENDAR_ROOM_PX = 300;
 
 export interface DateFieldProps {

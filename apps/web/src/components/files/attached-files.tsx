@@ -1,5 +1,5 @@
 // The files attached in the upload modal and the termination form: name and size, a remove button, a <progress> bar
-// while the file is sent, then its own result (SPEC §8 per-file messages), which the screen can
+// while the file is sent, then its own result (docs/product/README.md per-file messages), which the screen can
 // focus (`attachedResultId`) so the customer lands on what went wrong.
 import './attached-files.css';
 

@@ -1,6 +1,6 @@
 // The file input and drop zone of the document upload modal and the termination form. The input is a real, labelled file input
 // (keyboard and screen readers use it); the zone only adds drag and drop. Refusal messages of
-// SPEC §5 are announced and tied to the input, each with the name of the file it refuses
+// docs/product/README.md are announced and tied to the input, each with the name of the file it refuses
 // (docs/decisions/0047-upload-outcome-on-the-item.md). Formats and size come from the contract's
 // table (upload-types.ts), as does the `accept` attribute.
 import {

@@ -1,5 +1,5 @@
-// A refusal of the server names the fields it refuses (ARCHITECTURE.md decision 4: `fields`);
-// the form shows each message under its field, beside the SPEC §8 banner. useActionLifecycle
+// A refusal of the server names the fields it refuses (docs/decisions/0009-one-contract.md: `fields`);
+// the form shows each message under its field, beside the docs/product/README.md banner. useActionLifecycle
 // calls this for every form given to it (`form: { setError, fields }`), so no screen maps
 // errors by hand. A refused field the form does not show (e.g. a path parameter) stays in the
 // banner only.

@@ -1,4 +1,4 @@
-// The one submit button of the portal's forms (issue 15): while its request is in flight it says
+// The one submit button of the portal's forms: while its request is in flight it says
 // so ('Envoi…', its accessible name too, and aria-busy) and is disabled, so a second
 // click sends nothing (the idempotency key covers what still gets through, lib/idempotency.ts).
 import type { ButtonHTMLAttributes, ReactNode } from 'react';

@@ -7,7 +7,7 @@ export interface PaginationProps {
   label: string;
 }
 
-/** SPEC §2: 'précédent' and 'suivant' controls when there is more than one page. */
+/** docs/product/README.md: 'précédent' and 'suivant' controls when there is more than one page. */
 export function Pagination({ page, pageCount, onChange, label }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (

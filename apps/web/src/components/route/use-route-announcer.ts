@@ -1,4 +1,4 @@
-// One mechanism for every screen (RGAA 8.6 and 12.8; SPEC §4 banners): on each client-side
+// One mechanism for every screen (RGAA 8.6 and 12.8; docs/product/README.md banners): on each client-side
 // navigation the page title becomes the route's own (its `handle.title`), the page opens at the
 // top, and focus moves to what the customer must hear first: the banner a success left for the
 // next screen (e.g. after a contract change, home), else the screen's main heading.

@@ -1,6 +1,6 @@
 // Tabs (WAI-ARIA APG "tabs with automatic activation", STYLE.md rule 6): one tab stop (roving
 // tabindex), the arrow keys move between tabs and select them, Home and End jump to the first
-// and last. A disabled tab stays visible with aria-disabled and is skipped (SPEC §2: the upload
+// and last. A disabled tab stays visible with aria-disabled and is skipped (docs/product/README.md: the upload
 // tab when every policy is terminated). Each tab controls its own panel; only the selected
 // panel is rendered, with the content given as children.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';

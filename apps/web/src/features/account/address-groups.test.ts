@@ -56,7 +56,7 @@ const accountAddress = (line1: string, postalCode: string, city: string): Accoun
   customerId: 'CUST-1',
 });
 
-describe('garage addresses grouped by address and customer (SPEC §2)', () => {
+describe('garage addresses grouped by address and customer (docs/product/addresses.md)', () => {
   it('makes one card per shared address, in the order the policies come', () => {
     const groups = groupGarageAddresses([
       policy('P1', LILAS),
@@ -99,7 +99,7 @@ describe('garage addresses grouped by address and customer (SPEC §2)', () => {
   });
 });
 
-describe('personal address linked to a policy (SPEC §4)', () => {
+describe('personal address linked to a policy (docs/product/addresses.md)', () => {
   it('finds the policy whose garage address is the account address', () => {
     const policies = [policy('P1', VIGNES), policy('P2', LILAS)];
     expect(

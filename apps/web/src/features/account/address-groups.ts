@@ -1,9 +1,9 @@
-// The pure rules of the address screen (SPEC §2 /account/address, §4 "Personal address change").
+// The pure rules of the address screen (docs/product/addresses.md /account/address).
 //
 // - Garage addresses are shown grouped by address and customer: policies of one customer whose
 //   garage addresses are the same address (the contract's sameAddress, as the server reads it
 //   too) make one card. Policies without a garage address are left out.
-// - A group can be changed only when at least one of its policies is not terminated (SPEC §4:
+// - A group can be changed only when at least one of its policies is not terminated (docs/product/addresses.md:
 //   terminated policies offer no change); the change is made for that policy, and the server
 //   extends it to every other non-terminated policy of the same address.
 // - The personal address is "linked" to a policy when it is that policy's garage address; only a
@@ -53,7 +53,7 @@ export function groupGarageAddresses(policies: readonly Policy[]): GarageAddress
   return [...groups.values()];
 }
 
-/** SPEC §4: the policy whose garage address is the account address, if any can still change. */
+/** docs/product/addresses.md: the policy whose garage address is the account address, if any can still change. */
 export function linkedPolicy(
   address: Account['address'],
   policies: readonly Policy[],

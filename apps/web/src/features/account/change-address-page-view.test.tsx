@@ -58,7 +58,7 @@ async function visit(state: unknown) {
   return window.dataLayer?.at(-1);
 }
 
-describe('page view of /changeAddress (SPEC §2)', () => {
+describe('page view of /changeAddress (docs/product/addresses.md)', () => {
   beforeEach(() => {
     saveConsent(true);
     root = createRoot(document.body.appendChild(document.createElement('div')));

@@ -2,13 +2,13 @@ import type { RouteObject } from 'react-router';
 import type { PageViewHandle } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
 
-/** SPEC §2: /changeAddress is tracked as 'personal' when the state says postalAddress. */
+/** docs/product/account.md: /changeAddress is tracked as 'personal' when the state says postalAddress. */
 export const changeAddressPageView: PageViewHandle = {
   pageViewLabel: (state) =>
     (state as { postalAddress?: unknown } | null)?.postalAddress === true ? 'personal' : 'contract',
 };
 
-// SPEC §2: 'Mon compte' and its four sections (the address section is also its index), and the
+// docs/product/account.md: 'Mon compte' and its four sections (the address section is also its index), and the
 // address change reached from it.
 export const accountRoutes: RouteObject[] = [
   {

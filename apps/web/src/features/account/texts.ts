@@ -1,5 +1,5 @@
-// French texts of 'Mon compte' and /changeAddress (SPEC §2). The texts the server shares (form
-// labels, modals, banners of SPEC §8) are ADDRESS_MESSAGES in the contract.
+// French texts of 'Mon compte' and /changeAddress (docs/product/account.md). The texts the server shares (form
+// labels, modals, banners of docs/product/account.md) are ADDRESS_MESSAGES in the contract.
 import { ADDRESS_SEARCH_MIN } from '@espace/contract';
 
 export const ACCOUNT_TEXTS = {
@@ -48,7 +48,7 @@ export const CHANGE_ADDRESS_TEXTS = {
   sending: 'Enregistrement…',
 } as const;
 
-/** 'Mes demandes' (issue 16). */
+/** 'Mes demandes'. */
 export const REQUESTS_TEXTS = {
   title: 'Mes demandes',
   lead: 'Les demandes que vous avez faites depuis votre espace, de la plus récente à la plus ancienne, et où elles en sont.',

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 
-// SPEC §2: the four change screens, reached from a policy card's 'Faire un changement' menu.
+// docs/product/changes.md: the four change screens, reached from a policy card's 'Faire un changement' menu.
 export const changesRoutes: RouteObject[] = [
   {
     path: paths.addDriver,

@@ -1,6 +1,6 @@
-// The two written requests of /contact (SPEC §2 cards, §7 calls, §8 banners), one definition
+// The two written requests of /contact (docs/product/requests.md cards calls banners), one definition
 // each: the API route and its payload, the banners, the card's texts and field. The browser does
-// not validate the value (SPEC §5 "Contact"): the server refuses an empty or absurd one and the
+// not validate the value (docs/product/requests.md "Contact"): the server refuses an empty or absurd one and the
 // error banner shows. One card (ContactRequestCard) and one hook (useSendContactRequest) serve both.
 import {
   API_ROUTES,
@@ -18,14 +18,14 @@ export interface ContactRequestDefinition<TPayload = unknown> {
   /** The body of the call for what the customer typed. */
   payload(value: string, session: Session): TPayload;
   banners: { success(value: string): string; error: string };
-  /** SPEC §7 lists no contact event; a request that gets one names it here. */
+  /** docs/product/requests.md lists no contact event; a request that gets one names it here. */
   event?: AnalyticsEvent;
   texts: { title: string; lead: string; label: string; submit: string };
   /** `name` is the payload's key, the one the server's `fields` names when it refuses it. */
   field: { id: string; name: string; control: 'tel' | 'textarea' };
 }
 
-/** SPEC §8 "Call-back request": the success banner repeats the typed number. */
+/** docs/product/requests.md "Call-back request": the success banner repeats the typed number. */
 const callback: ContactRequestDefinition<PhoneContactRequest> = {
   key: 'callback',
   route: API_ROUTES.phoneContact,
@@ -41,7 +41,7 @@ const callback: ContactRequestDefinition<PhoneContactRequest> = {
 };
 
 /**
- * SPEC §8 "Email request". SPEC §7 sends {text, email}; the reply address is the signed-in
+ * docs/product/requests.md "Email request". docs/product/requests.md sends {text, email}; the reply address is the signed-in
  * account's (the server takes it from the identity), so the card has no email field.
  */
 const mail: ContactRequestDefinition<MailContactRequest> = {

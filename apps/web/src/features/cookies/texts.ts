@@ -1,4 +1,4 @@
-// French texts of the cookie banner and /cookies (SPEC §2 /cookies, §4 "Cookies", §9: consent
+// French texts of the cookie banner and /cookies (docs/product/legal-and-cookies.md /cookies: consent
 // kept 360 days, audience data kept 12 months at most).
 export const COOKIE_TEXTS = {
   bannerTitle: 'Vos choix en matière de cookies',

@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths';
 
 const handle = { title: 'Mes documents' };
 
-/** SPEC §2: /documents and /documents/{id}, the id choosing the open tab. */
+/** docs/product/documents.md: /documents and /documents/{id}, the id choosing the open tab. */
 export const documentsRoutes: RouteObject[] = [
   { path: paths.documents, lazy: () => import('./routes/documents-page'), handle },
   { path: paths.documentsTabPattern, lazy: () => import('./routes/documents-page'), handle },

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 // The usual first screen is part of the portal's own chunk (no lazy import): one file fewer to
-// fetch after sign-in, and the modules it shares with other screens come with it (issue 14).
+// fetch after sign-in, and the modules it shares with other screens come with it.
 import * as policiesPage from './routes/policies-page';
 
 const title = { title: 'Mes polices d’assurance' };

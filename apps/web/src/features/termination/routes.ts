@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 
-// SPEC §2 /contractTermination/{policyNumber}: reached from a policy card or the footer.
+// docs/product/termination.md /contractTermination/{policyNumber}: reached from a policy card or the footer.
 export const terminationRoutes: RouteObject[] = [
   {
     path: paths.contractTerminationPattern,

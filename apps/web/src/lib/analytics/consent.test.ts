@@ -6,7 +6,7 @@ function clearConsentCookies() {
     document.cookie = `${name}=; Max-Age=0; Path=/`;
 }
 
-describe('cookie consent (SPEC §4 "Cookies")', () => {
+describe('cookie consent (docs/product/account.md "Cookies")', () => {
   afterEach(clearConsentCookies);
 
   it('is not chosen before the customer answers', () => {

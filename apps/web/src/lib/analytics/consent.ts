@@ -1,4 +1,4 @@
-// The customer's cookie consent (SPEC §4 "Cookies", §9: kept 360 days): two cookies, read and
+// The customer's cookie consent (docs/product/account.md "Cookies": kept 360 days): two cookies, read and
 // written only here so every reader agrees on their names and attributes. Until the customer
 // has chosen, neither cookie exists and nothing is tracked (see tracking.ts).
 import { CONSENT_COOKIE_DAYS } from '@espace/contract';
@@ -35,7 +35,7 @@ export function hasConsentChoice(): boolean {
   return readCookie(CONSENT_COOKIES.required) === 'true';
 }
 
-/** Saves the customer's choice in the two consent cookies (SPEC §4, §9). */
+/** Saves the customer's choice in the two consent cookies (docs/product/account.md). */
 export function saveConsent(performance: boolean): void {
   writeCookie(CONSENT_COOKIES.required, 'true');
   writeCookie(CONSENT_COOKIES.performance, String(performance));

@@ -7,7 +7,7 @@ function clearConsentCookies() {
     document.cookie = `${name}=; Max-Age=0; Path=/`;
 }
 
-describe('analytics tracking (SPEC §4 "Cookies", §7)', () => {
+describe('analytics tracking (docs/product/legal-and-cookies.md "Cookies")', () => {
   afterEach(() => {
     clearConsentCookies();
     delete window.dataLayer;

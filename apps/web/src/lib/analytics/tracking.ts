@@ -1,4 +1,4 @@
-// Analytics tracking (SPEC §7 "Analytics events"): page views and business events are pushed to
+// Analytics tracking (docs/product/legal-and-cookies.md "Analytics events"): page views and business events are pushed to
 // window.dataLayer only while the performance consent (consent.ts) says true. Without consent
 // nothing is pushed and no analytics script is loaded (none is loaded at all today: a tag
 // manager would be added here, after consent).
@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { useRouteHandles } from '../route-handles';
 import { hasAnalyticsConsent } from './consent';
 
-/** SPEC §7 events, named once. */
+/** docs/product/legal-and-cookies.md events, named once. */
 export const ANALYTICS_EVENTS = {
   driverAdded: 'contract_driver_added',
   driverRemoved: 'contract_driver_removed',
@@ -35,14 +35,14 @@ function push(entry: Record<string, unknown>): void {
   window.dataLayer.push(entry);
 }
 
-/** A page view; `label` names the screen when its path alone does not (SPEC §2 /changeAddress). */
+/** A page view; `label` names the screen when its path alone does not (docs/product/legal-and-cookies.md /changeAddress). */
 export function trackPageView(page: string, label?: string): void {
   push({ event: 'page_view', page, ...(label ? { label } : {}) });
 }
 
 /**
  * What a route may put in its `handle` to label its page views from the navigation state, e.g.
- * /changeAddress: 'personal' or 'contract' (SPEC §2).
+ * /changeAddress: 'personal' or 'contract' (docs/product/legal-and-cookies.md).
  */
 export interface PageViewHandle {
   pageViewLabel(state: unknown): string;
@@ -57,7 +57,7 @@ export function trackEvent(event: AnalyticsEvent, data: AnalyticsData = {}): voi
   push({ event, ...data });
 }
 
-/** SPEC §7: a page view on every screen; called once by the layout. */
+/** docs/product/legal-and-cookies.md: a page view on every screen; called once by the layout. */
 export function usePageViewTracking(): void {
   const { pathname, state } = useLocation();
   const label = useRouteHandles().findLast(isPageViewHandle)?.pageViewLabel(state);

@@ -1,5 +1,5 @@
-// The contact requests of SPEC §7, with one mail transport (only when SMTP is configured) and a
-// per-account rate limit on these write endpoints (ARCHITECTURE.md decision 9).
+// The contact requests of docs/product/contact-and-faq.md, with one mail transport (only when SMTP is configured) and a
+// per-account rate limit on these write endpoints (docs/decisions/0012-security-baseline.md).
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
 import { createMailer } from '../../../services/mailer';

@@ -1,4 +1,4 @@
-// POST …/mail/mail-contact {text, email} → 200 { reference } (SPEC §7, docs/decisions/0046-request-reference-on-success.md): a message for customer service. A body
+// POST …/mail/mail-contact {text, email} → 200 { reference } (docs/product/contact-and-faq.md, docs/decisions/0046-request-reference-on-success.md): a message for customer service. A body
 // `email` is accepted but ignored (services/contact.ts answers at the signed-in identity's).
 import {
   API_ROUTES,

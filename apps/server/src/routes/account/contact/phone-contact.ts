@@ -1,4 +1,4 @@
-// POST …/mail/phone-contact {phone} → 200 { reference } (SPEC §7, docs/decisions/0046-request-reference-on-success.md): a call-back request for customer service.
+// POST …/mail/phone-contact {phone} → 200 { reference } (docs/product/contact-and-faq.md, docs/decisions/0046-request-reference-on-success.md): a call-back request for customer service.
 import {
   API_ROUTES,
   errorBodySchema,

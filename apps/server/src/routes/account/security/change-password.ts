@@ -1,4 +1,4 @@
-// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (SPEC §7).
+// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md).
 import { API_ROUTES, errorBodySchema, passwordChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// DELETE …/account/accounts/{accountId} {password} → 204 (SPEC §4 "Account deletion", §7).
+// DELETE …/account/accounts/{accountId} {password} → 204 (docs/product/account.md "Account deletion").
 import { accountDeletionSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 // PUT …/consent/accounts/{accountId}/{true|false}, empty body with a JSON content type → 204
-// (SPEC §7). Fastify refuses an empty JSON body by default; this route's scope reads an empty
+// (docs/product/account.md). Fastify refuses an empty JSON body by default; this route's scope reads an empty
 // one as no body, and still refuses a malformed one.
 import { API_ROUTES, consentParamSchema, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';

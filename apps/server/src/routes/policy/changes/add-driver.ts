@@ -1,4 +1,4 @@
-// POST …/{policyNumber}/driver (SPEC §7, add-driver flow): 200 with its reference once the request is recorded.
+// POST …/{policyNumber}/driver (docs/product/changes.md, add-driver flow): 200 with its reference once the request is recorded.
 import { API_ROUTES, requestReceiptSchema, newDriverSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

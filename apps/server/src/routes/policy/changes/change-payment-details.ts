@@ -1,4 +1,4 @@
-// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the request's reference (the
+// PUT …/{policyNumber}/payment-details (docs/product/changes.md): 200 with the request's reference (the
 // payment details change at once; docs/decisions/0046-request-reference-on-success.md).
 import { API_ROUTES, requestReceiptSchema, paymentDetailsUpdateSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';

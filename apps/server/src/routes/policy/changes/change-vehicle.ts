@@ -1,4 +1,4 @@
-// PUT …/{policyNumber}/vehicle (SPEC §7): 200 with its reference once the request is recorded.
+// PUT …/{policyNumber}/vehicle (docs/product/changes.md): 200 with its reference once the request is recorded.
 import { API_ROUTES, requestReceiptSchema, vehicleChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// POST /policy/accounts/{accountId}/iban/{iban} (SPEC §7, §8): 204 for an IBAN usable for a SEPA
+// POST /policy/accounts/{accountId}/iban/{iban} (docs/product/changes.md): 204 for an IBAN usable for a SEPA
 // direct debit, 400 when it is not an IBAN, 403 when it is one of a country outside SEPA.
 import { API_ROUTES, errorBodySchema, safeString } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';

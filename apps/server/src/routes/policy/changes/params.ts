@@ -2,7 +2,7 @@
 import { errorBodySchema } from '@espace/contract';
 import { z } from 'zod';
 
-/** The refusals every change route can give (ARCHITECTURE.md decision 4: one error shape). */
+/** The refusals every change route can give (docs/decisions/0009-one-contract.md: one error shape). */
 export const changeErrorResponses = {
   400: errorBodySchema,
   401: errorBodySchema,
@@ -16,5 +16,5 @@ export const changeErrorResponses = {
 export const CHANGE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 export const changeRouteConfig = { rateLimit: CHANGE_RATE_LIMIT };
 
-/** SPEC §4: the IBAN check succeeds on 204, with no body. */
+/** docs/product/changes.md: the IBAN check succeeds on 204, with no body. */
 export const noContent = z.null().describe('IBAN utilisable');

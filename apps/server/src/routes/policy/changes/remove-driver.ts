@@ -1,4 +1,4 @@
-// DELETE …/{policyNumber}/driver with a JSON body (SPEC §7): 200 with its reference once the request is recorded.
+// DELETE …/{policyNumber}/driver with a JSON body (docs/product/changes.md): 200 with its reference once the request is recorded.
 import { API_ROUTES, requestReceiptSchema, driverRefSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

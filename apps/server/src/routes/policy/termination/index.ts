@@ -1,5 +1,5 @@
-// The termination route (SPEC §7 terminate), with its mail transport (only when SMTP is
-// configured) and the per-account rate limit of write endpoints (ARCHITECTURE.md decision 9).
+// The termination route (docs/product/termination.md terminate), with its mail transport (only when SMTP is
+// configured) and the per-account rate limit of write endpoints (docs/decisions/0012-security-baseline.md).
 import type { FastifyInstance } from 'fastify';
 import { createMailer } from '../../../services/mailer';
 import { rateLimitPerAccount } from '../../rate-limit';

@@ -1,6 +1,6 @@
-// POST …/{policyNumber}/terminate (SPEC §7): the JSON termination request of SPEC §3, files in
+// POST …/{policyNumber}/terminate (docs/product/termination.md): the JSON termination request of docs/product/termination.md, files in
 // base64. 201 with the acknowledgement; 200 with the first one's when a request is already
-// pending for the policy. The body limit fits the files of SPEC §9 at their size limit, no more.
+// pending for the policy. The body limit fits the files of docs/product/termination.md at their size limit, no more.
 import {
   API_ROUTES,
   brandQuerySchema,

@@ -1,5 +1,5 @@
-// PUT …/policy/accounts/{accountId}/address/{policyNumber} (SPEC §7): the garage address, success
-// on 200 with the request's reference only (docs/decisions/0046-request-reference-on-success.md). Street, city and country go upper-cased (SPEC §3). The server records it
+// PUT …/policy/accounts/{accountId}/address/{policyNumber} (docs/product/addresses.md): the garage address, success
+// on 200 with the request's reference only (docs/decisions/0046-request-reference-on-success.md). Street, city and country go upper-cased (docs/product/addresses.md). The server records it
 // for every policy at that address; a success refreshes the policies through their key factory.
 import {
   API_ROUTES,

@@ -1,4 +1,4 @@
-// PUT the new password (SPEC §7 …/authentication/accounts/{accountId}/password, 204). Nothing
+// PUT the new password (docs/product/account.md …/authentication/accounts/{accountId}/password, 204). Nothing
 // cached changes: the server keeps this session and ends the others.
 import { API_ROUTES, apiPath, type PasswordChangeRequest } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';

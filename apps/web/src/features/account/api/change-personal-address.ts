@@ -1,5 +1,5 @@
-// PUT …/account/accounts/{accountId}/address (SPEC §7): the personal address, success on 200 only
-// with the request's reference (docs/decisions/0046-request-reference-on-success.md). Street, city and country go upper-cased (SPEC §3); the
+// PUT …/account/accounts/{accountId}/address (docs/product/addresses.md): the personal address, success on 200 only
+// with the request's reference (docs/decisions/0046-request-reference-on-success.md). Street, city and country go upper-cased (docs/product/addresses.md); the
 // policy number is the one whose garage address was the personal address, when there is one.
 // A success refreshes the account and the policies through their key factories.
 import {

@@ -1,6 +1,6 @@
-// DELETE the online account with its password (SPEC §7 …/account/accounts/{accountId}, 204).
+// DELETE the online account with its password (docs/product/account.md …/account/accounts/{accountId}, 204).
 // Nothing is refetched after it: every token of the account is refused from then on, and the
-// screen signs out (SPEC §4 "Account deletion").
+// screen signs out (docs/product/account.md "Account deletion").
 import { API_ROUTES, apiPath, type AccountDeletionRequest } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

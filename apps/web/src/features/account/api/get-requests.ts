@@ -1,4 +1,4 @@
-// GET the customer's requests ('Mes demandes', issue 16), one page, optionally for one contract:
+// GET the customer's requests ('Mes demandes'), one page, optionally for one contract:
 // the fetch, its query key and options, the hook. Always read afresh when the screen opens, so a
 // request just made is there without every write having to refresh it.
 import { API_ROUTES, apiPath, type RequestList } from '@espace/contract';

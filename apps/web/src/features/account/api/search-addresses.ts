@@ -1,5 +1,5 @@
-// GET /api/v1/address/search?q=… (ARCHITECTURE.md decision 7): the place search of /changeAddress
-// (SPEC §2), answered by our server from the official list of French communes. Each settled
+// GET /api/v1/address/search?q=… (docs/decisions/0017-offline-addresses.md): the place search of /changeAddress
+// (docs/product/addresses.md), answered by our server from the official list of French communes. Each settled
 // query is one cached request: typing back to an earlier text costs no call.
 import {
   ADDRESS_SEARCH_MAX,

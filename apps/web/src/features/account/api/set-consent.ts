@@ -1,5 +1,5 @@
-// PUT the commercial-prospecting consent (SPEC §7 …/consent/accounts/{accountId}/{true|false}:
-// empty body, JSON content type, any 2xx); the account is reloaded after (SPEC §4).
+// PUT the commercial-prospecting consent (docs/product/account.md …/consent/accounts/{accountId}/{true|false}:
+// empty body, JSON content type, any 2xx); the account is reloaded after (docs/product/account.md).
 import { API_ROUTES, apiPath, type Account } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountQueryKey } from '../../../api/get-account';

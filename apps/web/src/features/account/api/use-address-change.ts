@@ -1,7 +1,7 @@
-// SPEC §4 "Address save": the submitted form is validated first; a recognised address (204) is
+// docs/product/addresses.md "Address save": the submitted form is validated first; a recognised address (204) is
 // saved at once, any other answer opens 'Adresse non reconnue', from which the customer edits or
-// saves anyway. The save then follows the shared action lifecycle: the banner of SPEC §8, the
-// account or garage event of §7, then back to the address section the customer came from
+// saves anyway. The save then follows the shared action lifecycle: the banner of docs/product/addresses.md, the
+// account or garage event of, then back to the address section the customer came from
 // (docs/decisions/0044-address-truthfulness-and-complement.md); on failure the error banner and
 // the form as typed.
 import {

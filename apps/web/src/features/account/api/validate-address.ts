@@ -1,4 +1,4 @@
-// POST …/validateAddress (SPEC §7): 204 when the address is recognised. SPEC §4 "Address save":
+// POST …/validateAddress (docs/product/addresses.md): 204 when the address is recognised. docs/product/addresses.md "Address save":
 // any other answer, a network failure included, is a validation failure, which opens the
 // 'Adresse non reconnue' modal rather than an error banner; the server's French reason, when it
 // gives one, is shown there.

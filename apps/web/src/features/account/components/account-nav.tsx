@@ -1,4 +1,4 @@
-// SPEC §2: the sub-navigation of 'Mon compte'. A named <nav> whose current entry carries
+// docs/product/account.md: the sub-navigation of 'Mon compte'. A named <nav> whose current entry carries
 // aria-current="page"; 'Adresse' is current on /account too, which shows the address section.
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';

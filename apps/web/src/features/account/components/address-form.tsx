@@ -1,4 +1,4 @@
-// SPEC §2, §5 "Address form": street number, street, postal code, city and country, filled from
+// docs/product/addresses.md: street number, street, postal code, city and country, filled from
 // the picked place and editable; 'enregistrer' enables once all five are filled. An optional
 // complement (bâtiment, appartement…, 38 characters at most: decision 0044) follows. The contract's
 // addressFormSchema validates (French messages under each field, linked by aria-describedby) and

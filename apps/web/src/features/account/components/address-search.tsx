@@ -1,11 +1,11 @@
-// SPEC §2 /changeAddress: the place search, labelled with what it finds (offline 'Recherche par
+// docs/product/addresses.md /changeAddress: the place search, labelled with what it finds (offline 'Recherche par
 // code postal ou commune', the street too only with the national address service:
 // docs/decisions/0044-address-truthfulness-and-complement.md), as the
 // WAI-ARIA APG combobox with a listbox popup. Focus stays in the text box; the active suggestion
 // is named by aria-activedescendant. ArrowDown/ArrowUp open the list and move through it, Enter
 // picks, Escape closes (and clears the text when already closed). A polite live region says how
 // many suggestions came. The search runs once typing settles (SEARCH_DEBOUNCE_MS), through
-// GET /api/v1/address/search (ARCHITECTURE.md decision 7).
+// GET /api/v1/address/search (docs/decisions/0017-offline-addresses.md).
 import { ADDRESS_MESSAGES, type AddressSuggestion } from '@espace/contract';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';

@@ -1,4 +1,4 @@
-// SPEC §2: the policies attached to a garage address, in an expandable list (a disclosure
+// docs/product/account.md: the policies attached to a garage address, in an expandable list (a disclosure
 // button with aria-expanded) labelled 'Police attachée' or 'Polices attachées'.
 import { formatDate, isTerminated, type Policy } from '@espace/contract';
 import { useId, useState } from 'react';

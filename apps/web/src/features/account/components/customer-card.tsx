@@ -1,4 +1,4 @@
-// What the portal knows of the customer (SPEC §3 "Account"), above the addresses.
+// What the portal knows of the customer (docs/product/account.md "Account"), above the addresses.
 import type { Account } from '@espace/contract';
 import { ACCOUNT_TEXTS } from '../texts';
 import './account-fields.css';

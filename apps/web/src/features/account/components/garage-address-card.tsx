@@ -1,5 +1,5 @@
-// SPEC §2: one 'Adresse du lieu de garage' card per address and customer, with its attached
-// policies and its own 'Faire un changement' while one of them is not terminated (SPEC §4).
+// docs/product/addresses.md: one 'Adresse du lieu de garage' card per address and customer, with its attached
+// policies and its own 'Faire un changement' while one of them is not terminated (docs/product/addresses.md).
 import type { GarageAddressGroup } from '../address-groups';
 import { ACCOUNT_TEXTS } from '../texts';
 import { AddressLines } from './address-lines';

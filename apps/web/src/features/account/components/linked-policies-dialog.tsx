@@ -1,4 +1,4 @@
-// SPEC §2, §4: the address is linked to policies and changing it changes them: 'Voulez vous
+// docs/product/account.md: the address is linked to policies and changing it changes them: 'Voulez vous
 // continuer?' with Non / Oui.
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import { Dialog } from '../../../components/dialog/dialog';

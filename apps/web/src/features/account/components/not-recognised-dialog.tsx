@@ -1,4 +1,4 @@
-// SPEC §2, §4 "Address save": the validation did not recognise the address; the customer goes
+// docs/product/account.md: the validation did not recognise the address; the customer goes
 // back to the form ('Modifier l’adresse') or saves it as typed ('Confirmer l’adresse').
 // Correcting is the safe choice, so 'Modifier l’adresse' is the primary action and has the
 // focus when the dialog opens; saving an unchecked address takes a deliberate second choice.

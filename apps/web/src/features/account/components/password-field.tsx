@@ -1,4 +1,4 @@
-// A password input with its show/hide toggle (ISSUE 10), on the pattern of the shared form
+// A password input with its show/hide toggle, on the pattern of the shared form
 // fields (components/form): the label names the input, the hint (the rule) sits above it, the
 // error is linked by aria-describedby and announced. The toggle is a real button whose name
 // stays the same ('Afficher le mot de passe : …') and whose state is aria-pressed.

@@ -1,5 +1,5 @@
-// SPEC §2 /account/address: the card 'Adresse personnelle'; 'Faire un changement' is hidden when
-// every policy is terminated (SPEC §4).
+// docs/product/addresses.md /account/address: the card 'Adresse personnelle'; 'Faire un changement' is hidden when
+// every policy is terminated (docs/product/addresses.md).
 import type { Account } from '@espace/contract';
 import { ACCOUNT_TEXTS } from '../texts';
 import { AddressLines } from './address-lines';

@@ -1,4 +1,4 @@
-// SPEC §2 /account: the heading 'Mon Compte', the sub-navigation, and the chosen section.
+// docs/product/account.md /account: the heading 'Mon Compte', the sub-navigation, and the chosen section.
 import { Outlet } from 'react-router';
 import { AccountNav } from '../components/account-nav';
 import { ACCOUNT_TEXTS } from '../texts';

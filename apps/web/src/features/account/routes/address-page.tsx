@@ -1,8 +1,8 @@
-// SPEC §2 /account and /account/address: who the customer is, the personal address and the
+// docs/product/addresses.md /account and /account/address: who the customer is, the personal address and the
 // garage addresses grouped by address and customer, each with its 'Faire un changement'.
-// SPEC §4 "Personal address change": the modal only when the personal address is a policy's
+// docs/product/addresses.md "Personal address change": the modal only when the personal address is a policy's
 // garage address, otherwise straight to /changeAddress; a garage address always asks first.
-// 'Oui' stores the address data (ids only, ARCHITECTURE.md decision 8) and opens /changeAddress.
+// 'Oui' stores the address data (ids only, docs/decisions/0015-browser-storage.md) and opens /changeAddress.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccount } from '../../../api/get-account';
@@ -29,7 +29,7 @@ export function Component() {
 
   const goChange = (data: AddressData) => {
     storeAddressData(data);
-    // SPEC §2: the navigation state tells /changeAddress (and its page view) which address.
+    // docs/product/addresses.md: the navigation state tells /changeAddress (and its page view) which address.
     void navigate(paths.changeAddress, {
       state: data.postalAddress ? { postalAddress: true } : null,
     });

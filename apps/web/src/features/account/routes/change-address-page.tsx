@@ -1,5 +1,5 @@
-// SPEC §2 /changeAddress: reached from 'Mon compte' once the address to change is stored
-// (SPEC §3 address data); without it the customer is sent back to the address section. The place
+// docs/product/addresses.md /changeAddress: reached from 'Mon compte' once the address to change is stored
+// (docs/product/addresses.md address data); without it the customer is sent back to the address section. The place
 // search fills the form, which stays hidden until a place with address components is picked.
 import { suggestionToForm, type AddressSuggestion } from '@espace/contract';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ import { NotRecognisedDialog } from '../components/not-recognised-dialog';
 import { CHANGE_ADDRESS_TEXTS as TEXTS } from '../texts';
 import './change-address-page.css';
 
-/** SPEC §2: a place with no address components leaves the form hidden. */
+/** docs/product/addresses.md: a place with no address components leaves the form hidden. */
 const hasAddressComponents = (s: AddressSuggestion) =>
   Boolean(s.streetNumber || s.street || s.postalCode || s.city);
 

@@ -1,6 +1,6 @@
-// SPEC §2 /account/communication, §4 "after a consent change, the account is reloaded", §8: one
+// docs/product/account.md /account/communication: one
 // checkbox showing `commercialConsent`; each change is saved at once (the server keeps it with
-// its date in the consent history) with the withdrawal text of SPEC §8 or a short
+// its date in the consent history) with the withdrawal text of docs/product/account.md or a short
 // acknowledgement, and 'Erreur de fichier interne' on failure (the box shows the saved value).
 // Saving does not move focus: the box keeps it and the outcome is announced in a status region
 // beside it, not in a banner at the top (docs/decisions/0042-consent-saved-in-place.md).

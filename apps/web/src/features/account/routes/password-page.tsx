@@ -1,4 +1,4 @@
-// SPEC §2 /account/password, §5 "Password change", §8: old, new and confirmation, each required;
+// docs/product/account.md /account/password: old, new and confirmation, each required;
 // new and confirmation must match (both say so, nothing is sent); the CNIL rule (contract) stated
 // above the new password; show/hide toggles. 204 → the success banner and an empty form; a
 // refusal → the error banner and the server's reason under its field.

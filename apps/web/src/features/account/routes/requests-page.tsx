@@ -1,4 +1,4 @@
-// /account/requests, 'Mes demandes' (issue 16): every request the customer made, newest first,
+// /account/requests, 'Mes demandes': every request the customer made, newest first,
 // with its date and time, contract, what was asked, reference and status ('Refusée' with the
 // broker's reason), filterable by contract, a page at a time. A table with a caption and column
 // headers, so a screen reader reads each cell with its header. The contract and the page live in

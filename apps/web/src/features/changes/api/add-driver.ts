@@ -1,4 +1,4 @@
-// POST …/{policyNumber}/driver (SPEC §7 add-driver flow): 200 with its reference once the request is recorded. The
+// POST …/{policyNumber}/driver (docs/product/changes.md add-driver flow): 200 with its reference once the request is recorded. The
 // driver joins the policy only when the broker confirms, so no cached query changes.
 import { API_ROUTES, apiPath, type NewDriver } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// PUT …/{policyNumber}/payment-details (SPEC §7): 200 with the request's reference; the new
+// PUT …/{policyNumber}/payment-details (docs/product/changes.md): 200 with the request's reference; the new
 // details show in the policies list, so a success refreshes that query through its key factory.
 import {
   API_ROUTES,

@@ -1,4 +1,4 @@
-// PUT …/{policyNumber}/vehicle (SPEC §7): 200 with its reference once the request is recorded; the policy changes
+// PUT …/{policyNumber}/vehicle (docs/product/changes.md): 200 with its reference once the request is recorded; the policy changes
 // only when the broker confirms, so no cached query changes.
 import { API_ROUTES, apiPath, type VehicleChange } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';

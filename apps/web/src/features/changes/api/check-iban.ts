@@ -1,4 +1,4 @@
-// POST …/iban/{iban} (SPEC §7, §8): the check before a payment change. 204 usable, 400 incorrect,
+// POST …/iban/{iban} (docs/product/changes.md): the check before a payment change. 204 usable, 400 incorrect,
 // 403 not usable for SEPA direct debit; any other status or a network failure rejects.
 import { API_ROUTES, apiPath } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';

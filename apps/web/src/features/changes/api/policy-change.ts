@@ -1,4 +1,4 @@
-// What the change calls of SPEC §7 share: they address one policy of the signed-in account and
+// What the change calls of docs/product/changes.md share: they address one policy of the signed-in account and
 // succeed on one status only (200 with the request's reference, docs/decisions/
 // 0046-request-reference-on-success.md); any other status rejects with ApiError, as a network
 // failure does.

@@ -1,4 +1,4 @@
-// DELETE …/{policyNumber}/driver (SPEC §7) with the driver in the JSON body: 200 with its reference once the request
+// DELETE …/{policyNumber}/driver (docs/product/changes.md) with the driver in the JSON body: 200 with its reference once the request
 // is recorded; the policy changes only when the broker confirms, so no cached query changes.
 import { API_ROUTES, apiPath, type DriverRef } from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// The frame of a change screen (SPEC §2): its title, the policy it changes, and the way back.
-// Without a selected policy, or for a terminated one (SPEC §4: no change menu), it goes home.
+// The frame of a change screen (docs/product/changes.md): its title, the policy it changes, and the way back.
+// Without a selected policy, or for a terminated one (docs/product/changes.md: no change menu), it goes home.
 import { isTerminated, type Policy } from '@espace/contract';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';

@@ -1,5 +1,5 @@
-// The IBAN input of SPEC §2 /changePaymentDetails: shown in groups of four as typed; the schema
-// removes the spaces before the check (SPEC §5).
+// The IBAN input of docs/product/changes.md /changePaymentDetails: shown in groups of four as typed; the schema
+// removes the spaces before the check (docs/product/changes.md).
 import { formatIbanGroups } from '@espace/contract';
 import type { RefCallBack } from 'react-hook-form';
 import { TextField } from '../../../components/form/form-field';

@@ -1,4 +1,4 @@
-// Salutation, first name and last name: the first three fields of both driver forms (SPEC §2).
+// Salutation, first name and last name: the first three fields of both driver forms (docs/product/changes.md).
 import { SALUTATION_LABELS, SALUTATIONS } from '@espace/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextField } from '../../../components/form/form-field';

@@ -1,5 +1,5 @@
-// SPEC §2 /addDriver, §5 "Add driver", §7 add-driver flow: every field required, the driver at
-// least 18, the effective date from today (calendar minimum today). 204 → home and banner (§8).
+// docs/product/changes.md /addDriver add-driver flow: every field required, the driver at
+// least 18, the effective date from today (calendar minimum today). 204 → home and banner (docs/product/changes.md).
 import {
   CHANGE_MESSAGES,
   newDriverSchema,

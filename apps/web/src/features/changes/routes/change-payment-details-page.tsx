@@ -1,4 +1,4 @@
-// SPEC §2 /changePaymentDetails, §5 "Change payment", §7, §8: the IBAN (and, for another holder,
+// docs/product/changes.md /changePaymentDetails: the IBAN (and, for another holder,
 // title and names of 2 to 40 characters) is validated, then checked by POST …/iban/{iban}
 // (400 and 403 texts under the field), then PUT …/payment-details must answer 200. The button
 // stays disabled while the calls run.
@@ -37,7 +37,7 @@ export function Component() {
         policy.paymentDetails ? (
           <PaymentForm policy={policy} current={policy.paymentDetails} />
         ) : (
-          // SPEC §2: the menu offers this screen only for a policy with payment details.
+          // docs/product/changes.md: the menu offers this screen only for a policy with payment details.
           <Navigate to={paths.home} replace />
         )
       }
@@ -73,7 +73,7 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
     try {
       check = await checkIban.mutateAsync(form.iban);
     } catch {
-      // SPEC §4: a check that could not answer (another status, the network) fails the change.
+      // docs/product/changes.md: a check that could not answer (another status, the network) fails the change.
       changePayment.fail();
       return;
     }

@@ -1,6 +1,6 @@
-// SPEC §2 /changeVehicle, §5 "Change vehicle", §9: every field required, a SIV plate (with or
+// docs/product/changes.md /changeVehicle: every field required, a SIV plate (with or
 // without dashes, sent as AA-123-AA), the effective date from today to 6 months ahead; the change
-// takes up to 48 h, with a phone number for urgent cases. 204 → home and banner (§8).
+// takes up to 48 h, with a phone number for urgent cases. 204 → home and banner (docs/product/changes.md).
 import {
   addMonths,
   CHANGE_MESSAGES,

@@ -1,5 +1,5 @@
-// SPEC §2 /removeDriver, §5 "Remove driver": salutation, names, birth date and the effective date
-// (not in the past, calendar minimum today); 204 → home and banner (§8). The policy's secondary
+// docs/product/changes.md /removeDriver: salutation, names, birth date and the effective date
+// (not in the past, calendar minimum today); 204 → home and banner (docs/product/changes.md). The policy's secondary
 // drivers are offered to fill the fields: the server only removes a driver of that policy.
 import {
   CHANGE_MESSAGES,
@@ -41,7 +41,7 @@ export function Component() {
   );
 }
 
-/** Issue 15: no form that can only fail; the principal driver cannot be removed (SPEC §5). */
+/** No form that can only fail; the principal driver cannot be removed (docs/product/changes.md). */
 function NoSecondaryDriver() {
   return (
     <div className="change-form" data-testid="no-secondary-driver">

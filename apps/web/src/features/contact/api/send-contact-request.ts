@@ -1,4 +1,4 @@
-// POST a contact request (SPEC §7 phone-contact and mail-contact, both 200 with the request's
+// POST a contact request (docs/product/requests.md phone-contact and mail-contact, both 200 with the request's
 // reference, docs/decisions/0046-request-reference-on-success.md): the route and the
 // payload come from the request's definition (contact-requests.ts). Nothing cached changes.
 import { apiPath, requestReceiptSchema, type RequestReceipt } from '@espace/contract';

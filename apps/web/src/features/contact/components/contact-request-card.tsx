@@ -1,6 +1,6 @@
-// A written-request card of /contact (SPEC §2), drawn from its definition: heading, lead, one
+// A written-request card of /contact (docs/product/requests.md), drawn from its definition: heading, lead, one
 // labelled field and the submit button ('Envoi…' while sending). Success empties the field and
-// shows the banner; failure shows the error banner and keeps what was typed (SPEC §4, §8).
+// shows the banner; failure shows the error banner and keeps what was typed (docs/product/requests.md).
 import { useRef, useState, type FormEvent } from 'react';
 import { FieldError } from '../../../components/form/form-field';
 import {

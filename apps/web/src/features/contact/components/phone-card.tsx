@@ -1,4 +1,4 @@
-// SPEC §2 /contact, §9: the customer-service number as a tel: link with the opening hours.
+// docs/product/contact-and-faq.md /contact: the customer-service number as a tel: link with the opening hours.
 import { CUSTOMER_SERVICE_HOURS, PHONE_NUMBERS, telHref } from '@espace/contract';
 import { CONTACT_TEXTS } from '../texts';
 

@@ -1,4 +1,4 @@
-// /contact (SPEC §2): three cards — phone and hours, call-back request, email message.
+// /contact (docs/product/contact-and-faq.md): three cards — phone and hours, call-back request, email message.
 import { ContactRequestCard } from '../components/contact-request-card';
 import { PhoneCard } from '../components/phone-card';
 import { CONTACT_REQUESTS } from '../contact-requests';

@@ -1,4 +1,4 @@
-// The first-visit cookie banner (SPEC §2 /cookies; ARCHITECTURE.md "Deliberate deviations"): the
+// The first-visit cookie banner (docs/product/legal-and-cookies.md /cookies; docs/architecture.md "Deliberate deviations"): the
 // required and analytics categories, the 12-month retention, and 'Tout accepter', 'Tout refuser'
 // and 'Personnaliser' with the same style, as the French data-protection authority requires.
 // Nothing is tracked before a choice: analytics reads the consent cookie, absent until then.

@@ -1,4 +1,4 @@
-// /cookies (SPEC §2, §4 "Cookies"): required cookies checked and disabled, the performance
+// /cookies (docs/product/legal-and-cookies.md): required cookies checked and disabled, the performance
 // checkbox reflecting the consent cookie; 'Continuer' saves and goes back in history.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,10 +1,10 @@
-// POST …/uploadfile (SPEC §7): one request per file, one file after the other, each sent with
+// POST …/uploadfile (docs/product/documents.md): one request per file, one file after the other, each sent with
 // XMLHttpRequest because fetch reports no upload progress. Any HTTP status is a per-file result
-// (SPEC §7 "any status up to 599 is handled per file", §8 messages); only a network failure
+// (docs/product/documents.md "any status up to 599 is handled per file" messages); only a network failure
 // interrupts the batch. `fileType` is appended before `upfile`: the server reads the parts in
 // order and needs to know the document before the file. Once a file has been received, the
-// policies (document statuses, SPEC §4 "Uploads") are refreshed through their key factory.
-// Issue 15: each file's request carries the submission's idempotency key (lib/idempotency.ts,
+// policies (document statuses, docs/product/documents.md "Uploads") are refreshed through their key factory.
+// Each file's request carries the submission's idempotency key (lib/idempotency.ts,
 // '…-2' for the second file…), so a repeat of the same submission records each file once.
 import {
   API_PREFIX,
@@ -34,11 +34,11 @@ export interface UploadBatch {
   onProgress(id: string, fraction: number): void;
   /** A file's answer, whatever its status. */
   onFileDone(id: string, outcome: UploadOutcome): void;
-  /** Issue 15: aborting it cancels a slow upload (the file being sent and those after it). */
+  /** Aborting it cancels a slow upload (the file being sent and those after it). */
   signal?: AbortSignal;
 }
 
-/** The customer cancelled the upload (issue 15). */
+/** The customer cancelled the upload. */
 export class UploadCancelledError extends Error {
   constructor() {
     super('Envoi annulé');

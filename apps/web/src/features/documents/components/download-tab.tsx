@@ -1,6 +1,6 @@
-// SPEC §2 'Téléchargement': the documents of every policy, one list call per policy (SPEC §7),
+// docs/product/documents.md 'Téléchargement': the documents of every policy, one list call per policy (docs/product/documents.md),
 // grouped under 'manufacturer model (plate)', each with its creation date dd.mm.yyyy. A failed
-// download shows the SPEC §8 message in the banner. While one runs, its item shows a spinner
+// download shows the docs/product/documents.md message in the banner. While one runs, its item shows a spinner
 // and « Téléchargement… » and ignores a second tap (components/download). A suspended contract
 // says why it has no Mémo nor certificate (docs/decisions/0048-suspended-contracts-documents.md).
 import {

@@ -1,6 +1,6 @@
 import { OTHER_FILE_TYPE, type DocumentToProvide } from '@espace/contract';
 
-/** SPEC §2: the 'Ajouter un autre document' entry of every policy, sent as file type 'autre'. */
+/** docs/product/documents.md: the 'Ajouter un autre document' entry of every policy, sent as file type 'autre'. */
 export const ADD_OTHER_DOCUMENT: DocumentToProvide = {
   name: 'Ajouter un autre document',
   description: 'Tout autre document utile à votre dossier',

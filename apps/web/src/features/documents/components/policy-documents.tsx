@@ -1,4 +1,4 @@
-// One policy's documents to provide: a card; on mobile (SPEC §9, ≤ 767 px) only the first 4
+// One policy's documents to provide: a card; on mobile (docs/product/documents.md, ≤ 767 px) only the first 4
 // show until 'Voir plus', except the entry that carries an upload's outcome, which always stays
 // in view (docs/decisions/0047-upload-outcome-on-the-item.md).
 import {
@@ -22,7 +22,7 @@ function EntryContent({ doc }: { doc: DocumentToProvide }) {
     <>
       <span className="documents-item__name">{doc.name}</span>
       <span className="documents-item__description">{doc.description}</span>
-      {/* SPEC §4: entries of type 'autre' show no status. */}
+      {/* docs/product/documents.md: entries of type 'autre' show no status. */}
       {doc.status && !isOtherDocument(doc) && (
         <span className={`status-label status-label--${documentStatusStyle(doc.status)}`}>
           {DOCUMENT_STATUS_LABELS[doc.status]}
@@ -48,10 +48,10 @@ export function PolicyDocuments({
   const [expanded, setExpanded] = useState(false);
   const titleId = `provide-${policy.policyNumber}`;
   const listId = `${titleId}-list`;
-  // Issue 15: on mobile, where the list is cut, what is owed comes first.
+  // On mobile, where the list is cut, what is owed comes first.
   const docs = mobile ? documentsOwedFirst(policy.documents) : policy.documents;
   // An 'autre' upload's outcome belongs to « Ajouter un autre document », not to an 'autre'
-  // entry of the list (never clickable, SPEC §4).
+  // entry of the list (never clickable, docs/product/documents.md).
   const outcomeFor = (doc: DocumentToProvide) =>
     outcome?.fileType === doc.fileType && (doc === ADD_OTHER_DOCUMENT || !isOtherDocument(doc))
       ? outcome
@@ -83,7 +83,7 @@ export function PolicyDocuments({
             type="button"
             className="documents-item documents-item--add"
             onClick={() => onOpen(ADD_OTHER_DOCUMENT)}
-            // Issue 15 (axe label-content-name-mismatch): the name is the visible text; the
+            // axe label-content-name-mismatch: the name is the visible text; the
             // contract it adds to is its description, from the card's heading.
             aria-describedby={titleId}
           >

@@ -1,6 +1,6 @@
-// SPEC §2 'Documents à fournir': the documents to provide of every policy in force (terminated
-// ones are excluded, SPEC §4), each with its description and status label; only the entries
-// that the SPEC §4 eligibility rule allows open the upload modal. Each policy also offers
+// docs/product/documents.md 'Documents à fournir': the documents to provide of every policy in force (terminated
+// ones are excluded, docs/product/documents.md), each with its description and status label; only the entries
+// that the docs/product/documents.md eligibility rule allows open the upload modal. Each policy also offers
 // 'Ajouter un autre document' (file type 'autre'). The outcome of an upload is shown on the
 // entry it was for (upload-outcome.tsx).
 import { canUpload, isTerminated, type DocumentToProvide, type Policy } from '@espace/contract';

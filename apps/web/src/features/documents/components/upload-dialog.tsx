@@ -1,14 +1,14 @@
-// SPEC §2 upload modal and §5 rules: files picked or dropped are checked (10 Mo, pdf/png/jpeg/
+// docs/product/documents.md upload modal rules: files picked or dropped are checked (10 Mo, pdf/png/jpeg/
 // jpg, not already attached, at most maxFileNumber), each refused file named with its reason;
 // Confirm needs files, and exactly exactFileNumber when set. Confirm sends one request per file
-// (SPEC §7) with its own progress bar and result (SPEC §8). All sent: modal closed, the success
+// (docs/product/documents.md) with its own progress bar and result (docs/product/documents.md). All sent: modal closed, the success
 // message on the document's entry (onSent, docs/decisions/0047-upload-outcome-on-the-item.md),
 // policies reloaded (statuses, the dot and the banner of the policies page read that query).
 // Some failed: the failed files stay listed with their messages (the server's reason after
 // « Erreur de chargement »), focus on the first. Confirm keeps focus while sending
 // (aria-disabled: a disabled button would drop it to <body>). An unexpected exception: 'Erreur
 // de fichier interne'.
-// Issue 15: 'Annuler l’envoi' stops a slow upload; the dialog stays open and usable again, says
+// 'Annuler l’envoi' stops a slow upload; the dialog stays open and usable again, says
 // so, and keeps the files not received yet, ready to be sent again or removed.
 import {
   canConfirm,
@@ -57,7 +57,7 @@ export function UploadDialog({
   useEffect(() => {
     if (focusResult) document.getElementById(attachedResultId(focusResult))?.focus();
   }, [focusResult]);
-  // Issue 15: the files already received for this document count (one of two received: the
+  // The files already received for this document count (one of two received: the
   // customer sends the missing one; contract missingFileCount and canConfirm).
   const missing = missingFileCount(doc);
   const received = missing > 0 ? doc.filesReceived : 0;
@@ -115,7 +115,7 @@ export function UploadDialog({
     },
   });
   const sending = upload.isPending;
-  // Issue 15: a slow upload can be cancelled ('Annuler l’envoi').
+  // A slow upload can be cancelled ('Annuler l’envoi').
   const controller = useRef<AbortController | null>(null);
   const [cancelled, setCancelled] = useState(false);
   // The files of the current submission the server has received (kept after a cancellation).

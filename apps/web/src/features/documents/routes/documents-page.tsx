@@ -1,6 +1,6 @@
-// SPEC §2 /documents and /documents/{id}: the id is the open tab (0 'Téléchargement',
+// docs/product/documents.md /documents and /documents/{id}: the id is the open tab (0 'Téléchargement',
 // 1 'Documents à fournir'); the upload tab carries the alert dot when documents are owed and is
-// disabled when every policy is terminated (SPEC §4).
+// disabled when every policy is terminated (docs/product/documents.md).
 import { useNavigate, useParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';

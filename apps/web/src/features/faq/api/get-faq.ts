@@ -1,5 +1,5 @@
-// GET /api/v1/content/faq (ISSUE 5): French full-text search on the server; the client asks for
-// every match of a category and query and shows them 10 at a time (SPEC §9).
+// GET /api/v1/content/faq: French full-text search on the server; the client asks for
+// every match of a category and query and shows them 10 at a time (docs/product/contact-and-faq.md).
 import { API_ROUTES, apiPath, type FaqResponse } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

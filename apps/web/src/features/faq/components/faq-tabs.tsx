@@ -1,4 +1,4 @@
-// Category tabs of /faq (SPEC §2): 'Toutes les catégories' first, then the categories of the
+// Category tabs of /faq (docs/product/contact-and-faq.md): 'Toutes les catégories' first, then the categories of the
 // content; the list of answers is the selected tab's panel (shared Tabs, WAI-ARIA tabs pattern).
 import { FAQ_TEXTS, type FaqCategory } from '@espace/contract';
 import type { ReactNode } from 'react';

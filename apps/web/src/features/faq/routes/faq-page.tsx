@@ -1,6 +1,6 @@
-// /faq (SPEC §2, §9): search box, category tabs, accordions 10 at a time with 'Afficher plus',
+// /faq (docs/product/contact-and-faq.md): search box, category tabs, accordions 10 at a time with 'Afficher plus',
 // 'pas de résultat' when nothing matches; the search analytics event fires once the customer
-// has stopped typing for 3 s (SPEC §7).
+// has stopped typing for 3 s (docs/product/contact-and-faq.md).
 import {
   FAQ_PAGE_SIZE,
   FAQ_QUERY_MAX,

@@ -1,4 +1,4 @@
-// GET /api/v1/content/legal/{slug}: a legal page from content/legal (SPEC §2 "Legal pages").
+// GET /api/v1/content/legal/{slug}: a legal page from content/legal (docs/product/legal-and-cookies.md "Legal pages").
 import { API_ROUTES, apiPath, type LegalPage, type LegalSlug } from '@espace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

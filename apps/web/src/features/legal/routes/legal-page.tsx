@@ -1,4 +1,4 @@
-// The legal pages of SPEC §2 (/rules, /personalInformation, /generalConditions) and the
+// The legal pages of docs/product/legal-and-cookies.md (/rules, /personalInformation, /generalConditions) and the
 // accessibility statement (/accessibility): the route path is the content slug.
 import { legalSlugSchema, MESSAGES } from '@espace/contract';
 import { Navigate, useLocation } from 'react-router';

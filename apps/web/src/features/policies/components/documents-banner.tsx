@@ -3,13 +3,13 @@ import { paths } from '../../../lib/paths';
 import '../../../components/banner/banner.css';
 import './documents-banner.css';
 
-/** SPEC §2: the outstanding-documents warning with the remaining days (SPEC §4). */
+/** docs/product/documents.md: the outstanding-documents warning with the remaining days (docs/product/documents.md). */
 export function DocumentsBanner({
   remainedDays,
   policyNumbers,
 }: {
   remainedDays: number;
-  /** The contracts that owe documents (issue 15: the banner names them). */
+  /** The contracts that owe documents (the banner names them). */
   policyNumbers: readonly string[];
 }) {
   return (

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { formatIbanGroups, maskIban, type PaymentDetails } from '@espace/contract';
 import './payment-details.css';
 
-/** SPEC §2: the collapsible payment-details block (account holder, BIC, IBAN). */
+/** docs/product/changes.md: the collapsible payment-details block (account holder, BIC, IBAN). */
 export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
   const [open, setOpen] = useState(false);
-  // Issue 15: masked until asked for (country code and last four characters shown).
+  // Masked until asked for (country code and last four characters shown).
   const [revealed, setRevealed] = useState(false);
   const { bic, iban } = details.bankAccount;
   const id = useId();

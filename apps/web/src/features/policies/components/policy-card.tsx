@@ -38,7 +38,7 @@ function changeItems(policy: Policy): MenuItem[] {
       onSelect: select,
     },
   ];
-  // SPEC §2: the payment entry only when the policy has payment details.
+  // docs/product/policies.md: the payment entry only when the policy has payment details.
   if (policy.paymentDetails) {
     items.push({
       kind: 'link',

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { useSelectedPolicyNumber } from '../../../lib/selected-policy';
 import './coverages-page.css';
 
-/** SPEC §2 /coverages: the selected policy's guarantees with description and franchise in euros. */
+/** docs/product/policies.md /coverages: the selected policy's guarantees with description and franchise in euros. */
 export function Component() {
   const policyNumber = useSelectedPolicyNumber();
   // Back to the page of policies the customer came from (?page=2), not always the first.

@@ -1,8 +1,8 @@
-// POST …/{policyNumber}/terminate (SPEC §7): the JSON termination request, files in base64.
+// POST …/{policyNumber}/terminate (docs/product/termination.md): the JSON termination request, files in base64.
 // 2xx is success (201, or 200 with the first acknowledgement when one is pending); any other
-// answer rejects with the SPEC §8 message of the termination flow, which the screen shows. A
+// answer rejects with the docs/product/termination.md message of the termination flow, which the screen shows. A
 // network failure gives the generic French message, not the browser's English one
-// (ARCHITECTURE.md deviations: French only). The policies (the card shows the request) and the
+// (docs/decisions/README.md (deviations): French only). The policies (the card shows the request) and the
 // policy's documents (the receipt) are refreshed.
 import {
   API_ROUTES,

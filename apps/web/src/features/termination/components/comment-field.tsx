@@ -1,4 +1,4 @@
-// The comment (SPEC §2, §5, §9): at most 500 characters, with a live counter announced politely,
+// The comment (docs/product/termination.md): at most 500 characters, with a live counter announced politely,
 // mandatory for reason 3.
 import { TERMINATION_COMMENT_MAX } from '@espace/contract';
 import { useId, type TextareaHTMLAttributes } from 'react';

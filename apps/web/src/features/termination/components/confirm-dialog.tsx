@@ -1,4 +1,4 @@
-// The confirmation before sending (SPEC §2): names the contract and its vehicle, shows the
+// The confirmation before sending (docs/product/termination.md): names the contract and its vehicle, shows the
 // indicative date of effect and its article as the server will compute them (terminationEffect
 // on today's date; for a sale, the sale date and the end of the contract, decision 0043), asks
 // whether the customer is sure; 'Oui, résilier le contrat' sends.

@@ -1,4 +1,4 @@
-// SPEC §3 files[].fileContent: a picked file as base64, without the data-URL prefix.
+// docs/product/termination.md files[].fileContent: a picked file as base64, without the data-URL prefix.
 import type { TerminationFile } from '@espace/contract';
 
 function readAsDataUrl(file: File): Promise<string> {

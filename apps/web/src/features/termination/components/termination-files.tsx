@@ -1,5 +1,5 @@
-// 'Charger documents' (SPEC §2, §4, §5): the proof the chosen reason needs, the picker (the SPEC
-// §5 file checks of the contract, as in the documents screen), hidden once the reason has all
+// 'Charger documents' (docs/product/termination.md): the proof the chosen reason needs, the picker (the docs/product/termination.md
+// file checks of the contract, as in the documents screen), hidden once the reason has all
 // the files it takes (one for reason 2, two for reason 3), and each attached file removable.
 import { checkFilesToAttach, type RefusedFile, type TerminationReason } from '@espace/contract';
 import { useState } from 'react';

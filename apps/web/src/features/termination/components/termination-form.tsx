@@ -1,9 +1,9 @@
-// The termination form (SPEC §2 /contractTermination, §4 "Termination", §5): the contract (the
+// The termination form (docs/product/termination.md /contractTermination): the contract (the
 // caller's policies in force), read-only names and phone from the account, the email, the
 // reason with the proof it needs, the date of the sale for reason 2 (decision 0043), the
 // comment, the files. 'Résilier ce contrat' stays disabled until the contract schema accepts
 // the form; it opens the confirmation, which shows the dates and sends. While
-// sending, the form is busy under an announced overlay; a refusal shows the SPEC §8 message.
+// sending, the form is busy under an announced overlay; a refusal shows the docs/product/termination.md message.
 import {
   isSaleReason,
   parseDateInput,
@@ -44,7 +44,7 @@ export function TerminationForm({
   account,
   onAcknowledged,
 }: {
-  /** The caller's policies in force (SPEC §6: the contract must be one of them). */
+  /** The caller's policies in force (docs/product/termination.md: the contract must be one of them). */
   policies: Policy[];
   policy: Policy;
   account: Account;
@@ -71,7 +71,7 @@ export function TerminationForm({
       },
     });
   const { errors, isValid } = formState;
-  // The phone is read-only (from the account): say at once when it is missing (SPEC §5), since
+  // The phone is read-only (from the account): say at once when it is missing (docs/product/termination.md), since
   // the customer cannot type it and the disabled button alone would not say why.
   useEffect(() => {
     if (!account.phoneNumber.trim()) void trigger('phone');
@@ -92,7 +92,7 @@ export function TerminationForm({
       ? terminationEffect(reason.id, policy.startDate, today, (selling && saleIso) || undefined)
       : null;
   const terminate = useActionLifecycle(useTerminateContract(), {
-    // SPEC §4: the termination flow shows its own success view, not a banner.
+    // docs/product/termination.md: the termination flow shows its own success view, not a banner.
     banners: {
       success: () => null,
       error: (error) =>

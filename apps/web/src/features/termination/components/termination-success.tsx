@@ -1,4 +1,4 @@
-// The acknowledgement (SPEC §2 success view; Code des assurances L113-15-3): the SPEC §8 success
+// The acknowledgement (docs/product/termination.md success view; Code des assurances L113-15-3): the docs/product/termination.md success
 // text, the request's reference, when it was received, the indicative date of effect and its
 // article, the PDF receipt (also listed in the 'Téléchargement' tab) and the way home.
 import {

@@ -1,7 +1,7 @@
-// SPEC §2 /contractTermination/{policyNumber} 'RÉSILIER LE CONTRAT'. The contract must be one of
-// the caller's policies in force (SPEC §6); any other number leads to the not-found page. Once
+// docs/product/termination.md /contractTermination/{policyNumber} 'RÉSILIER LE CONTRAT'. The contract must be one of
+// the caller's policies in force (docs/product/termination.md); any other number leads to the not-found page. Once
 // sent, the acknowledgement replaces the form. A policies or account load failure shows the
-// error page (SPEC §8).
+// error page (docs/product/termination.md).
 import {
   isTerminated,
   TERMINATION_MESSAGES,
