@@ -4,6 +4,7 @@
 import { ADDRESS_MESSAGES } from '@espace/contract';
 import type { Page, Request } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';
+import { referenceIn } from '../support/request-reference';
 import {
   dataLayer,
   field,
@@ -144,6 +145,7 @@ test.describe('address changes', () => {
 
     await expect(page).toHaveURL(/\/account\/address$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.personalSuccess);
+    await referenceIn(page.getByTestId('banner'));
     expect(
       calls.map((c) => `${c.method()} ${c.url().replace(/.*\/accounts\/[^/]+\//, '')}`),
     ).toEqual(['POST validateAddress', 'PUT address']);
@@ -195,6 +197,7 @@ test.describe('address changes', () => {
 
     await expect(page).toHaveURL(/\/account\/address$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.garageSuccess);
+    await referenceIn(page.getByTestId('banner'));
     // A request for the broker: back on 'Mon compte', the card keeps the address until then.
     await expect(garageCard(page, '4 chemin des Vignes')).toBeVisible();
     expect(calls).toHaveLength(2);
@@ -256,6 +259,7 @@ test.describe('address changes', () => {
     await dialog.getByRole('button', { name: NOT_RECOGNISED.confirm }).click();
     await expect(page).toHaveURL(/\/account\/address$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.garageSuccess);
+    await referenceIn(page.getByTestId('banner'));
     expect(calls.map((c) => c.method())).toEqual(['POST', 'POST', 'PUT']);
     expect(calls[2]!.url()).toMatch(/\/address\/AU2026104512$/);
     expect(calls[2]!.postDataJSON()).toMatchObject({ zip: '99999', city: 'LYON' });

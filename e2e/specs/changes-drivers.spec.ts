@@ -2,6 +2,7 @@
 // validation message, and a server failure that keeps what was typed.
 import { CHANGE_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
 import { expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';
+import { referenceIn } from '../support/request-reference';
 import {
   analyticsEvents,
   daysFrom,
@@ -50,6 +51,7 @@ test.describe('add a driver', () => {
     await page.getByRole('button', { name: 'Ajouter un conducteur' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.addDriver.success);
+    await referenceIn(page.getByTestId('banner'));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method()).toBe('POST');
     expect(calls[0]!.url()).toMatch(/\/AU2026104512\/driver$/);
@@ -167,6 +169,7 @@ test.describe('remove a driver', () => {
     await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.removeDriver.success);
+    await referenceIn(page.getByTestId('banner'));
     expect(calls.map((c) => c.method())).toEqual(['DELETE']);
     expect(calls[0]!.postDataJSON()).toEqual({
       salutation: 'Mme',

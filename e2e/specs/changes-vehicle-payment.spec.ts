@@ -4,6 +4,7 @@
 import { addMonths, CHANGE_MESSAGES, IBAN_MESSAGES, PHONE_NUMBERS } from '@espace/contract';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, failedRequest, test } from '../support/fixtures';
+import { referenceIn } from '../support/request-reference';
 import {
   analyticsEvents,
   daysFrom,
@@ -47,6 +48,7 @@ test.describe('change the vehicle', () => {
     await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changeVehicle.success);
+    await referenceIn(page.getByTestId('banner'));
     expect(calls.map((c) => c.method())).toEqual(['PUT']);
     expect(calls[0]!.postDataJSON()).toEqual({
       manufacturer: 'Renault',
@@ -152,6 +154,7 @@ test.describe('change the payment details', () => {
     await page.getByRole('button', { name: 'Changer les détails de paiement' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changePayment.success);
+    await referenceIn(page.getByTestId('banner'));
     expect(
       calls.map((c) => `${c.method()} ${c.url().replace(/.*\/accounts\/[^/]+\//, '')}`),
     ).toEqual([`POST iban/${GERMAN_IBAN}`, 'PUT AU2023049920/payment-details']);

@@ -14,18 +14,12 @@ import {
   test,
 } from '../support/fixtures';
 import { refuseCookies } from '../support/cookies';
+import { referenceIn } from '../support/request-reference';
 
 // Sends requests for real: a server of its own (support/servers.ts).
 test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 
-// \s takes the no-break space before the colon.
-const REFERENCE = /Référence de votre demande\s:\s(DEM-[0-9A-F]{8})\./;
-
-async function referenceIn(page: Page): Promise<string> {
-  const banner = page.getByTestId('banner');
-  await expect(banner).toContainText(REFERENCE);
-  return REFERENCE.exec((await banner.textContent()) ?? '')![1]!;
-}
+const bannerReference = (page: Page) => referenceIn(page.getByTestId('banner'));
 
 async function sendMessage(page: Page, text: string): Promise<string> {
   const card = page.getByRole('region', { name: /courriel/i });
@@ -33,7 +27,7 @@ async function sendMessage(page: Page, text: string): Promise<string> {
   await card.getByRole('button', { name: /Envoyer/ }).click();
   // The card empties its field on success: the banner is then this message's.
   await expect(card.getByRole('textbox')).toHaveValue('');
-  return referenceIn(page);
+  return bannerReference(page);
 }
 
 test('a success shows the reference; the same request again is a focused warning naming it', async ({
@@ -46,7 +40,7 @@ test('a success shows the reference; the same request again is a focused warning
   const card = page.getByRole('region', { name: 'Être rappelé(e)' });
   await card.getByLabel('Votre numéro de téléphone').fill('06 12 34 56 78');
   await card.getByRole('button', { name: 'Demander un rappel' }).click();
-  const first = await referenceIn(page);
+  const first = await bannerReference(page);
   await expect(page.getByTestId('banner')).toContainText('Merci pour votre demande !');
 
   // A real second click after the form was emptied: another idempotency key, same request.
