@@ -7,15 +7,35 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
-// Server layers (docs/development.md): db → services → routes, plugins, oidc, seed → app.
+// Server layers (docs/development.md): db → platform → services → routes, plugins, oidc, seed → app.
 // A layer imports only from the layers before it; contract and config sit below them all.
 const server = (folder) => `./apps/server/src/${folder}`;
 const serverEntry = [server('app.ts'), server('server.ts')];
 const serverLayers = [
   {
     target: server('db'),
-    from: [server('services'), server('routes'), server('plugins'), server('oidc'), server('seed')],
+    from: [
+      server('platform'),
+      server('services'),
+      server('routes'),
+      server('plugins'),
+      server('oidc'),
+      server('seed'),
+    ],
     message: 'db/ is the bottom layer: it imports nothing from the layers above it.',
+  },
+  {
+    target: server('platform'),
+    from: [
+      server('services'),
+      server('routes'),
+      server('plugins'),
+      server('oidc'),
+      server('seed'),
+      ...serverEntry,
+    ],
+    message:
+      'platform/ is shared infrastructure (mail, outbox, storage, limits…): it knows no domain.',
   },
   {
     target: server('services'),

@@ -11,7 +11,7 @@ import { migrate, openDatabase } from '../apps/server/src/db/client';
 import { seedDemoData } from '../apps/server/src/seed/seed';
 import { loadContractData } from '../apps/server/src/services/documents/generated/contract-data';
 import { renderContractDocument } from '../apps/server/src/services/documents/generated/render';
-import { FsDocumentStorage } from '../apps/server/src/services/storage/fs-storage';
+import { FsDocumentStorage } from '../apps/server/src/platform/storage/fs-storage';
 import { readLegalIdentity } from '../apps/server/src/legal-identity';
 
 const POLICY = 'AU2023049920'; // Camille's Toyota: two drivers, a claim

@@ -11,8 +11,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEVICE_COOKIE } from '../apps/server/src/oidc/device-cookie';
-import { requestPasswordReset } from '../apps/server/src/services/account-security/password-reset';
-import { SIGN_IN_WINDOW_MS } from '../apps/server/src/services/sign-in-throttle';
+import { requestPasswordReset } from '../apps/server/src/services/account/password-reset';
+import { SIGN_IN_WINDOW_MS } from '../apps/server/src/services/account/sign-in-throttle';
 import { bearer, DEMO, signIn, startLogin, subjectOf } from '../apps/server/test/harness';
 
 const ADDRESSES = 20;

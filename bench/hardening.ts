@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { referencedStorageKeys } from '../apps/server/src/services/storage/sweep';
+import { referencedStorageKeys } from '../apps/server/src/platform/storage/sweep';
 import { bodies, FUZZ_SEED, fuzzRoutes } from '../apps/server/test/fuzz-corpus';
 import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/harness';
 import { killMidUpload, overHttp, startPortal, stopped } from '../apps/server/test/portal-process';

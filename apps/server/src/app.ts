@@ -42,17 +42,17 @@ import contentRoutes from './routes/content/index';
 import healthRoutes from './routes/health';
 import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
-import { TokenValidity } from './services/account-security/token-validity';
+import { TokenValidity } from './services/account/token-validity';
 import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
-import { redactUrl } from './services/logger';
-import { createDocumentStorage } from './services/storage/create-storage';
-import { secureFolder } from './services/storage/data-folder';
-import { sweepStorage } from './services/storage/sweep';
-import { scheduleIntentSweeps, sweepIntents } from './services/storage/intents';
-import type { DocumentStorage } from './services/storage/storage';
-import { loadContent } from './services/content-loader';
-import { sweepRateLimitCounters } from './services/rate-limit-store';
+import { redactUrl } from './platform/logger';
+import { createDocumentStorage } from './platform/storage/create-storage';
+import { secureFolder } from './platform/storage/data-folder';
+import { sweepStorage } from './platform/storage/sweep';
+import { scheduleIntentSweeps, sweepIntents } from './platform/storage/intents';
+import type { DocumentStorage } from './platform/storage/storage';
+import { loadContent } from './services/content/content-loader';
+import { sweepRateLimitCounters } from './platform/rate-limits/rate-limit-store';
 import { databaseRateLimitStore } from './routes/rate-limit';
 
 declare module 'fastify' {

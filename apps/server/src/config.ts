@@ -118,7 +118,7 @@ export interface Config {
     minBodyRate: number;
     bodyRateWindowMs: number;
   };
-  /** Documents in an S3-compatible store instead of `documentsDir` (services/storage/s3-storage.ts). */
+  /** Documents in an S3-compatible store instead of `documentsDir` (platform/storage/s3-storage.ts). */
   s3:
     | {
         bucket: string;

@@ -68,7 +68,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   await app.listen({ port: config.port, host: config.host });
   if (config.storage.testHoldAfterPutMs) {
-    const { holdAfterEachPut } = await import('./services/storage/create-storage');
+    const { holdAfterEachPut } = await import('./platform/storage/create-storage');
     holdAfterEachPut(app.storage, config.storage.testHoldAfterPutMs);
   }
   const lines = [`Espace Assuré : ${config.publicUrl}`];

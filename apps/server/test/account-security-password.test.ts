@@ -8,7 +8,7 @@ import {
   type ErrorBody,
 } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_FREE_FAILURES } from '../src/services/sign-in-throttle';
+import { SIGN_IN_FREE_FAILURES } from '../src/services/account/sign-in-throttle';
 import {
   changePassword,
   getAccount,

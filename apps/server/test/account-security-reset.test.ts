@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   requestPasswordReset,
   RESET_LIMITS,
-} from '../src/services/account-security/password-reset';
-import { redactUrl } from '../src/services/logger';
+} from '../src/services/account/password-reset';
+import { redactUrl } from '../src/platform/logger';
 import { getAccount, NEW_PASSWORD, refresh } from './account-security-support';
 import { BACKENDS } from './backends';
 import {

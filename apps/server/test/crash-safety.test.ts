@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { referencedStorageKeys } from '../src/services/storage/sweep';
+import { referencedStorageKeys } from '../src/platform/storage/sweep';
 import { BACKENDS, type BackendName } from './backends';
 import { samplePdf } from './documents-support';
 import { DEMO, signIn, subjectOf } from './harness';

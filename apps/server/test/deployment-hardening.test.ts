@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { PERMISSIONS_POLICY } from '../src/plugins/security-headers';
-import { redactUrl } from '../src/services/logger';
+import { redactUrl } from '../src/platform/logger';
 import { BACKENDS } from './backends';
 import { createTestApp, DEMO, signIn, type TestApp } from './harness';
 

@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { UPLOAD_TYPES, uploadTypeByExtension } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
-import { renderDemoPdf } from '../src/services/pdf/demo-pdf';
+import { renderDemoPdf } from '../src/platform/pdf/demo-pdf';
 
 /** A 4×4 JPEG and PNG drawn by Chromium (canvas.toDataURL), small but real images. */
 export const SAMPLE_JPEG = Buffer.from(

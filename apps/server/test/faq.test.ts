@@ -123,7 +123,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
       select distinct event_object_table as table from information_schema.triggers
       where trigger_name like '%_faq_changed'`.execute(t.database.handle.db);
     expect(rows.map((r) => r.table).sort()).toEqual([...FAQ_TABLES].sort());
-    const source = readFileSync(new URL('../src/services/faq.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../src/services/content/faq.ts', import.meta.url), 'utf8');
     const read = new Set([...source.matchAll(/selectFrom\('(\w+)/g)].map((m) => m[1]!));
     read.delete('faq_version');
     expect([...read].sort()).toEqual([...FAQ_TABLES].sort());

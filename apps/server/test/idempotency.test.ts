@@ -185,7 +185,7 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
   });
 
   it('keeps answers for at least 24 hours and purges them after twice that', async () => {
-    const { purgeIdempotencyKeys } = await import('../src/services/idempotency');
+    const { purgeIdempotencyKeys } = await import('../src/platform/idempotency/idempotency');
     const db = ctx.test.database.handle.db;
     const key = crypto.randomUUID();
     await addDriver(key);

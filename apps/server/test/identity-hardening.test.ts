@@ -6,7 +6,7 @@
 // link works, and known and unknown emails are answered in the same time.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESET_LIMITS } from '../src/services/account-security/password-reset';
+import { RESET_LIMITS } from '../src/services/account/password-reset';
 import { getAccount } from './account-security-support';
 import { BACKENDS } from './backends';
 import { claimsOf, createTestApp, DEMO, signInSession, subjectOf, type TestApp } from './harness';

@@ -2,7 +2,7 @@
 // or a wrong password; repeated failures throttled; passwords stored as scrypt hashes.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_FREE_FAILURES } from '../src/services/sign-in-throttle';
+import { SIGN_IN_FREE_FAILURES } from '../src/services/account/sign-in-throttle';
 import {
   createTestApp,
   DEMO,

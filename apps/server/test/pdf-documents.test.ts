@@ -13,7 +13,7 @@ import {
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_CSS_PATH } from '../src/config';
-import { skinFromCss } from '../src/services/pdf/brand-skins';
+import { skinFromCss } from '../src/platform/pdf/brand-skins';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { terminationBody } from './termination-support';

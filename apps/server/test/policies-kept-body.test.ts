@@ -1,12 +1,12 @@
 // The policies read sends again the body it built last while the account's policy data keeps its
-// version (services/policies.ts, migration 0018). Each table feeding the read is changed here in
+// version (services/policies/policies.ts, migration 0018). Each table feeding the read is changed here in
 // SQL, as the broker's back office or another instance would, never through this app: the next
 // read must show the change all the same.
 import { type Policy, policyListSchema } from '@espace/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POLICY_DATA_TABLES } from '../src/db/migrations/0018-policy-data-versions';
-import { policiesJson } from '../src/services/policies';
+import { policiesJson } from '../src/services/policies/policies';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { CHANGE_RATE_LIMIT } from '../src/routes/policy/changes/params';
-import { countRequest, sweepRateLimitCounters } from '../src/services/rate-limit-store';
+import { countRequest, sweepRateLimitCounters } from '../src/platform/rate-limits/rate-limit-store';
 import { BACKENDS } from './backends';
 import { POLICIES } from './changes-support';
 import { bearer, DEMO, signIn, subjectOf } from './harness';

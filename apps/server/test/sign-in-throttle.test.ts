@@ -4,7 +4,7 @@
 // is accepted while their email is under attack, even from the same address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
-import { SIGN_IN_FREE_FAILURES } from '../src/services/sign-in-throttle';
+import { SIGN_IN_FREE_FAILURES } from '../src/services/account/sign-in-throttle';
 import { BACKENDS } from './backends';
 import { createTestApp, DEMO, startLogin, type TestApp } from './harness';
 

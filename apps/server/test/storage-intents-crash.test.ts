@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { referencedStorageKeys } from '../src/services/storage/sweep';
+import { referencedStorageKeys } from '../src/platform/storage/sweep';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from './documents-support';
 import { DEMO, signIn, subjectOf } from './harness';
 import { overHttp, startPortal, stopped, type Portal } from './portal-process';

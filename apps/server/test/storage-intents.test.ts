@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepIntents } from '../src/services/storage/intents';
+import { sweepIntents } from '../src/platform/storage/intents';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from './documents-support';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 

@@ -2,7 +2,7 @@
 // manner of immich's mime-types.ts: each type with its extensions, the MIME type a browser
 // declares and the server sends back, and its sniff rule (what a byte sniffer reports for the
 // file's first bytes), then the limits of size and count. The server's checks
-// (apps/server/src/services/storage/sniff.ts, store-upload.ts), the browser's `accept`
+// (apps/server/src/platform/storage/sniff.ts, store-upload.ts), the browser's `accept`
 // attribute and its checks before sending (checkFilesToAttach) all read it
 // (docs/decisions/0047-upload-outcome-on-the-item.md).
 

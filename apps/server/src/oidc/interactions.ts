@@ -1,7 +1,7 @@
 // The sign-in interaction of the embedded provider: an ordinary French form (email, password,
 // submit). A wrong email or a wrong password get the same message; both take the same time
 // (a decoy hash is checked for unknown emails); each attempt is counted by the sign-in throttle
-// before the password is checked (services/sign-in-throttle.ts: per address, then per account or
+// before the password is checked (services/account/sign-in-throttle.ts: per address, then per account or
 // per known device, whose signed cookie is set here at a success). Past the account's limit the
 // refusal offers the reset link by e-mail, the way in an attack cannot close
 // (docs/decisions/0014-sign-in-throttle.md). The page links to the forgotten-password flow
@@ -18,10 +18,10 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { errorBody } from '../plugins/errors';
-import { claimSignIn, signInSucceeded } from '../services/sign-in-throttle';
+import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
 import { firstScreenFiles } from '../plugins/spa-manifest';
-import { createMailer } from '../services/mailer';
-import { decoyPasswordHash, verifyPassword } from '../services/passwords';
+import { createMailer } from '../platform/mail/mailer';
+import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import {
   DEVICE_COOKIE,
   deviceCookieHeader,
@@ -68,7 +68,7 @@ export async function interactionRoutes(
   const { provider, db, config } = opts;
   await app.register(formbody, { bodyLimit: 4096 });
   // Per address, counted in the database like every other limit (routes/rate-limit.ts), so the
-  // instances share it; the per-email sign-in throttle is services/sign-in-throttle.ts.
+  // instances share it; the per-email sign-in throttle is services/account/sign-in-throttle.ts.
   await app.register(rateLimit, {
     global: false,
     ...(app.rateLimitStore ? { store: app.rateLimitStore } : {}),

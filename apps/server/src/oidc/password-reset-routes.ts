@@ -1,6 +1,6 @@
 // The forgotten-password flow of the embedded provider (docs/decisions/0001-embedded-identity-provider.md): the sign-in
 // page links to the request form; the mailed link opens the form that sets the new password.
-// The rules live in services/account-security/password-reset.ts; this module reads the forms,
+// The rules live in services/account/password-reset.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
 // hides it (app.ts) and the referrer policy keeps it from other sites.
 import { ACCOUNT_SECURITY_MESSAGES, isSafeText, PASSWORD_RESET_TEXTS } from '@espace/contract';
@@ -11,9 +11,9 @@ import {
   findResetLink,
   requestPasswordReset,
   resetPassword,
-} from '../services/account-security/password-reset';
+} from '../services/account/password-reset';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../services/errors';
-import type { Mailer } from '../services/mailer';
+import type { Mailer } from '../platform/mail/mailer';
 import {
   renderForgotAnswerPage,
   renderForgotPage,

@@ -19,7 +19,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { TokenValidity } from '../services/account-security/token-validity';
+import type { TokenValidity } from '../services/account/token-validity';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];

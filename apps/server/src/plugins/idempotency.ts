@@ -1,4 +1,4 @@
-// Idempotency of every write of /api/v1 (services/idempotency.ts has the rules). A
+// Idempotency of every write of /api/v1 (platform/idempotency/idempotency.ts has the rules). A
 // POST, PUT, PATCH or DELETE that carries `Idempotency-Key` claims the key before its handler
 // runs; its answer (status, content type, body) is stored as it is sent; the same request again
 // gets that answer, marked `Idempotent-Replayed: true`, and its handler does not run. Registered
@@ -23,7 +23,7 @@ import {
   storeIdempotentAnswer,
   type IdempotencyScope,
   type StoredAnswer,
-} from '../services/idempotency';
+} from '../platform/idempotency/idempotency';
 import { errorBody } from './errors';
 import { requestFingerprint } from './request-fingerprint';
 

@@ -1,7 +1,7 @@
 // Per-account rate limits of a group of routes (docs/decisions/0012-security-baseline.md): each route of the
 // group sets its own `config.rateLimit`. Registered inside the authenticated scope, after the
 // token is checked, so requests are counted per account, not per shared network address.
-// Counted in the database (services/rate-limit-store.ts), so every instance shares the limit and
+// Counted in the database (platform/rate-limits/rate-limit-store.ts), so every instance shares the limit and
 // a restart keeps it; in process memory only when a test builds the app with
 // `rateLimitInMemory` (app.ts).
 import rateLimit, {
@@ -11,7 +11,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { countRequest } from '../services/rate-limit-store';
+import { countRequest } from '../platform/rate-limits/rate-limit-store';
 
 type RouteOptions = FastifyRateLimitOptions & {
   routeInfo?: { method?: string | string[]; url?: string };

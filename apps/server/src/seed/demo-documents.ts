@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { renderDemoPdf } from '../services/pdf/demo-pdf';
-import { newStorageKey, type DocumentStorage } from '../services/storage/storage';
+import { renderDemoPdf } from '../platform/pdf/demo-pdf';
+import { newStorageKey, type DocumentStorage } from '../platform/storage/storage';
 import type { Db } from '../db/client';
 
 const GENERAL_CONDITIONS = {

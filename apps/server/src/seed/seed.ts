@@ -2,8 +2,8 @@
 // db/ and services/: it writes through the same storage and password hashing as the portal.
 import { randomUUID } from 'node:crypto';
 import { addDays, todayInParis } from '@espace/contract';
-import { hashPassword } from '../services/passwords';
-import type { DocumentStorage } from '../services/storage/storage';
+import { hashPassword } from '../services/account/passwords';
+import type { DocumentStorage } from '../platform/storage/storage';
 import type { Db } from '../db/client';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';

@@ -2,7 +2,7 @@
 import { accountSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getAccount } from '../../services/accounts';
+import { getAccount } from '../../services/account/accounts';
 import { accountParams } from '../params';
 
 export default async function getAccountRoute(app: FastifyInstance) {

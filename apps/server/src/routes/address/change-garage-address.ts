@@ -3,7 +3,7 @@
 import { API_ROUTES, addressChangeSchema, requestReceiptSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestGarageAddressChange } from '../../services/address-changes';
+import { requestGarageAddressChange } from '../../services/address/address-changes';
 import { policyParams } from '../params';
 import { addressErrorResponses, addressRouteConfig } from './responses';
 

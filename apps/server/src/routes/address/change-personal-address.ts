@@ -3,7 +3,7 @@
 import { API_ROUTES, requestReceiptSchema, personalAddressChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePersonalAddress } from '../../services/address-changes';
+import { changePersonalAddress } from '../../services/address/address-changes';
 import { accountParams } from '../params';
 import { addressErrorResponses, addressRouteConfig } from './responses';
 

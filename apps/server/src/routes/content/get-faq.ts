@@ -2,7 +2,7 @@
 import { API_ROUTES, errorBodySchema, faqQuerySchema, faqResponseSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { faqPage } from '../../services/faq';
+import { faqPage } from '../../services/content/faq';
 
 export default async function getFaqRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

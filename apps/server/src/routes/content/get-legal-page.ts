@@ -3,7 +3,7 @@ import { API_ROUTES, errorBodySchema, legalPageSchema, legalSlugSchema } from '@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getLegalPage } from '../../services/legal-pages';
+import { getLegalPage } from '../../services/content/legal-pages';
 
 export default async function getLegalPageRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

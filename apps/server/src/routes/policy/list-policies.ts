@@ -9,7 +9,7 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listPoliciesJson } from '../../services/policies';
+import { listPoliciesJson } from '../../services/policies/policies';
 import { accountParams } from '../params';
 
 export default async function listPoliciesRoute(app: FastifyInstance) {
@@ -32,7 +32,7 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
         },
       },
     },
-    // Already the JSON of policyListSchema, built by the database (services/policies.ts): sent
+    // Already the JSON of policyListSchema, built by the database (services/policies/policies.ts): sent
     // as it is, without the response serialiser (policies-api.test.ts checks it against the schema).
     async (request, reply) => {
       const page = request.query.page ?? 1;

@@ -12,7 +12,7 @@ import { CHANGE_MESSAGES, isTerminated } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { ChangeRequests } from '../../db/types';
 import { ConflictError } from '../errors';
-import { requireOwnPolicy } from '../policies';
+import { requireOwnPolicy } from '../policies/policies';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 export type ChangeRequestType = ChangeRequests['type'];

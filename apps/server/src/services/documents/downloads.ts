@@ -21,9 +21,9 @@ import {
 import { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
-import type { Logger } from '../logger';
-import { requireOwnPolicy } from '../policies';
-import { StoredFileNotFoundError, type DocumentStorage } from '../storage/storage';
+import type { Logger } from '../../platform/logger';
+import { requireOwnPolicy } from '../policies/policies';
+import { StoredFileNotFoundError, type DocumentStorage } from '../../platform/storage/storage';
 import { loadContractData, type DocumentIssuer } from './generated/contract-data';
 import {
   generatedDocumentsOf,

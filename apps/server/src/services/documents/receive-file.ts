@@ -14,7 +14,7 @@
  * It knows nothing of HTTP: the caller passes the multipart parts (`request.parts()`).
  */
 import { UploadRefusedError } from '../errors';
-import { discardStored } from '../storage/intents';
+import { discardStored } from '../../platform/storage/intents';
 import {
   isFilesLimit,
   isIncompleteBody,

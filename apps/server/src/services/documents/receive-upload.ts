@@ -12,8 +12,8 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { UnsupportedMediaTypeError, UploadRefusedError } from '../errors';
-import { requireOwnPolicy } from '../policies';
-import type { DocumentStorage } from '../storage/storage';
+import { requireOwnPolicy } from '../policies/policies';
+import type { DocumentStorage } from '../../platform/storage/storage';
 import { receiveFile, type UploadPart } from './receive-file';
 import { findUploadTarget, recordReceivedFile } from './upload-target';
 

@@ -23,10 +23,10 @@ import {
   sanitizeFileName,
   sniffAllowedType,
   sniffedContentType,
-} from '../storage/sniff';
+} from '../../platform/storage/sniff';
 import type { Db } from '../../db/client';
-import { discardStored, putWithIntent } from '../storage/intents';
-import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../storage/storage';
+import { discardStored, putWithIntent } from '../../platform/storage/intents';
+import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../../platform/storage/storage';
 
 /** Where a file goes: the database records its intent (storage/intents.ts), the store its bytes. */
 export interface StoreDeps {

@@ -6,7 +6,7 @@
 // Callers have checked that the policy is the caller's: nothing here looks at the account.
 import { acceptsUploadedFile, isDocumentComplete, OTHER_FILE_TYPE } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { clearIntents } from '../storage/intents';
+import { clearIntents } from '../../platform/storage/intents';
 import type { StoredUpload } from './store-upload';
 
 export type UploadTarget =

@@ -10,7 +10,7 @@ import {
   type RequestList,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { requireOwnPolicy } from '../policies';
+import { requireOwnPolicy } from '../policies/policies';
 import { summarizeRequest } from './summaries';
 
 export interface RequestPage {

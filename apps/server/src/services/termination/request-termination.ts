@@ -38,12 +38,12 @@ import type { Db } from '../../db/client';
 import type { DocumentIssuer } from '../documents/generated/contract-data';
 import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
-import type { Logger } from '../logger';
-import type { Mailer } from '../mailer';
-import { enqueue, markSent } from '../outbox';
-import { requireOwnPolicy } from '../policies';
-import { clearIntents, discardStored, putWithIntent } from '../storage/intents';
-import { newStorageKey, type DocumentStorage } from '../storage/storage';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail/mailer';
+import { enqueue, markSent } from '../../platform/outbox/outbox';
+import { requireOwnPolicy } from '../policies/policies';
+import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
+import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
 import {
   findPendingTermination,

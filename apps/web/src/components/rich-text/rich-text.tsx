@@ -1,5 +1,5 @@
 // HTML rendered by the server from the content Markdown (FAQ answers, legal pages). It is safe
-// to insert: markdown-it runs with raw HTML disabled on the server (services/markdown.ts), and
+// to insert: markdown-it runs with raw HTML disabled on the server (services/content/markdown.ts), and
 // the tests check that raw HTML comes out escaped. Links inside that point into the portal
 // ('/documents/1', '/contact') go through the router instead of reloading the whole app.
 import type { MouseEvent } from 'react';

@@ -2,7 +2,7 @@
 // per-account rate limit on these write endpoints (docs/decisions/0012-security-baseline.md).
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
-import { createMailer } from '../../../services/mailer';
+import { createMailer } from '../../../platform/mail/mailer';
 import mailContactRoute from './mail-contact';
 import phoneContactRoute from './phone-contact';
 

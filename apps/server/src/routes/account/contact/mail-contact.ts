@@ -1,5 +1,5 @@
 // POST …/mail/mail-contact {text, email} → 200 { reference } (docs/product/contact-and-faq.md, docs/decisions/0046-request-reference-on-success.md): a message for customer service. A body
-// `email` is accepted but ignored (services/contact.ts answers at the signed-in identity's).
+// `email` is accepted but ignored (services/contact/contact.ts answers at the signed-in identity's).
 import {
   API_ROUTES,
   errorBodySchema,
@@ -8,8 +8,8 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendContactMessage } from '../../../services/contact';
-import type { Mailer } from '../../../services/mailer';
+import { sendContactMessage } from '../../../services/contact/contact';
+import type { Mailer } from '../../../platform/mail/mailer';
 import { accountParams } from '../../params';
 
 export default async function mailContactRoute(

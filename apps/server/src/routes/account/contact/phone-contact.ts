@@ -7,8 +7,8 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestCallBack } from '../../../services/contact';
-import type { Mailer } from '../../../services/mailer';
+import { requestCallBack } from '../../../services/contact/contact';
+import type { Mailer } from '../../../platform/mail/mailer';
 import { accountParams } from '../../params';
 
 export default async function phoneContactRoute(

@@ -3,7 +3,7 @@ import { API_ROUTES, errorBodySchema, passwordChangeSchema } from '@espace/contr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePassword } from '../../../services/account-security/change-password';
+import { changePassword } from '../../../services/account/change-password';
 import { accountParams } from '../../params';
 
 export default async function changePasswordRoute(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import { accountDeletionSchema, API_ROUTES, errorBodySchema } from '@espace/cont
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccount } from '../../../services/account-security/delete-account';
+import { deleteAccount } from '../../../services/account/delete-account';
 import { accountParams } from '../../params';
 
 export default async function deleteAccountRoute(app: FastifyInstance) {

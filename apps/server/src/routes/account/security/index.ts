@@ -1,7 +1,7 @@
 // The customer's own control of their account (docs/product/account.md /account/password, /account/communication,
 // /account/accountDelete): password change, marketing consent, account deletion. Each route
 // has its per-account rate limit (docs/decisions/0012-security-baseline.md); a current-password check is also
-// counted per session by the sign-in throttle (services/account-security/current-password.ts).
+// counted per session by the sign-in throttle (services/account/current-password.ts).
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
 import changePasswordRoute from './change-password';

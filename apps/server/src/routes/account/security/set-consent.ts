@@ -5,7 +5,7 @@ import { API_ROUTES, consentParamSchema, errorBodySchema } from '@espace/contrac
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setCommercialConsent } from '../../../services/account-security/consent';
+import { setCommercialConsent } from '../../../services/account/consent';
 import { accountParams } from '../../params';
 
 export default async function setConsentRoute(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 // The termination route (docs/product/termination.md terminate), with its mail transport (only when SMTP is
 // configured) and the per-account rate limit of write endpoints (docs/decisions/0012-security-baseline.md).
 import type { FastifyInstance } from 'fastify';
-import { createMailer } from '../../../services/mailer';
+import { createMailer } from '../../../platform/mail/mailer';
 import { rateLimitPerAccount } from '../../rate-limit';
 import terminateRoute from './terminate';
 

@@ -11,7 +11,7 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Mailer } from '../../../services/mailer';
+import type { Mailer } from '../../../platform/mail/mailer';
 import { requestTermination } from '../../../services/termination/request-termination';
 import { policyParams } from '../../params';
 

@@ -5,8 +5,8 @@
 // from the operator's legal identity (docs/decisions/0028-legal-identity-from-configuration.md).
 // The PDF modules (pdfkit, postcss) are loaded with the first document, not at start.
 import { formatReceivedAt, type BrandKey } from '@espace/contract';
-import type { PdfSkin } from '../../pdf/brand-skins';
-import type { TaggedPdf } from '../../pdf/tagged-pdf';
+import type { PdfSkin } from '../../../platform/pdf/brand-skins';
+import type { TaggedPdf } from '../../../platform/pdf/tagged-pdf';
 import type { ContractData, DocumentIssuer } from './contract-data';
 
 /** What a document is drawn with: the skin, the issuer, the moment. */
@@ -32,8 +32,8 @@ export async function documentFrame(
   now: Date,
 ): Promise<DocumentFrame> {
   const [{ pdfSkin }, { TaggedPdf }] = await Promise.all([
-    import('../../pdf/brand-skins'),
-    import('../../pdf/tagged-pdf'),
+    import('../../../platform/pdf/brand-skins'),
+    import('../../../platform/pdf/tagged-pdf'),
   ]);
   return { skin: pdfSkin(brand), issuer, now, Pdf: TaggedPdf };
 }

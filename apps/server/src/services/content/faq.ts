@@ -5,8 +5,8 @@
 // A search answered before is answered again from memory while the FAQ keeps its version.
 import type { FaqCategory, FaqEntry, FaqResponse } from '@espace/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
-import { keptAnswers } from './kept-answers';
+import type { Db } from '../../db/client';
+import { keptAnswers } from '../../platform/idempotency/kept-answers';
 
 export interface FaqSearch {
   category?: string | undefined;

@@ -5,7 +5,7 @@
 // so a change made through another instance, or outside the portal, is seen at once, and a kill
 // or a restart loses nothing. Bounded: the least recently used answers go first.
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 export interface Kept<T> {
   version: string;

@@ -1,7 +1,7 @@
 // The outbox of requests for the broker's back office (docs/architecture.md): one row
 // per request, written before any side effect, so a failed mail never loses the request.
 // `sent_at` is set once a mail has left; rows with a null `sent_at` are still to be handled.
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 export interface OutboxMessage {
   type: string;

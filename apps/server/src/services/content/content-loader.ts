@@ -1,15 +1,15 @@
 // Loads content/ into the database at start (docs/decisions/0016-content-in-markdown.md). It enforces: every
 // file is hashed (sha256) and only a file whose hash changed is reloaded, in one transaction per
 // file; a FAQ category whose file disappeared is removed; Markdown is rendered to safe HTML here,
-// once (services/markdown.ts), and each FAQ entry gets its weighted French tsvector on insert:
+// once (services/content/markdown.ts), and each FAQ entry gets its weighted French tsvector on insert:
 // question weight A, answer text weight B, both through unaccent so accents never matter.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { legalSlugSchema } from '@espace/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
-import { fillLegalIdentity, type LegalIdentity } from '../legal-identity';
+import type { Db } from '../../db/client';
+import { fillLegalIdentity, type LegalIdentity } from '../../legal-identity';
 import type * as Markdown from './markdown';
 
 /** content/faq/NN-slug.md: NN orders the tabs, slug identifies the category (content/README.md). */

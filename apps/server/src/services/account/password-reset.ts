@@ -3,7 +3,7 @@
 //   account or not, after the same database work, and the mail leaves after the answer;
 // - mails are limited per account (3 per 30 minutes): past that, requests are answered the same
 //   and send nothing, so nobody can block the owner's own link, only stop flooding their box;
-//   requests are also limited per network address (login-throttle.ts, in the database);
+//   requests are also limited per network address (attempt-counter.ts, in the database);
 // - a link carries 256 random bits; only their SHA-256 is stored; it works once, for
 //   PASSWORD_RESET_LINK_MINUTES, and each link sent replaces the earlier ones of the account;
 // - the link goes by SMTP when configured; in demo mode without SMTP it is written to the log;
@@ -20,10 +20,10 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
-import { countAttempt, type AttemptLimit } from '../login-throttle';
-import { clearEmail } from '../sign-in-throttle';
-import type { Mailer } from '../mailer';
-import { hashPassword, verifyPassword } from '../passwords';
+import { countAttempt, type AttemptLimit } from '../../platform/rate-limits/attempt-counter';
+import { clearEmail } from './sign-in-throttle';
+import type { Mailer } from '../../platform/mail/mailer';
+import { hashPassword, verifyPassword } from './passwords';
 import { endSessions } from './sessions';
 
 export const RESET_LIMITS: { mailsPerAccount: AttemptLimit; perAddress: AttemptLimit } = {

@@ -7,9 +7,9 @@
 // and sent again while the account's policy data keeps its version (migration 0018).
 import { MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
-import { NotFoundError } from './errors';
-import { keptAnswers } from './kept-answers';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../errors';
+import { keptAnswers } from '../../platform/idempotency/kept-answers';
 
 // The whole answer is built by PostgreSQL as JSON text in the contract's shape (camelCase keys,
 // numbers as numbers, dates as ISO strings): the server sends it as it is, without mapping rows

@@ -27,12 +27,12 @@ import {
   type AddressChange,
   type PersonalAddressChange,
 } from '@espace/contract';
-import type { Db } from '../db/client';
-import { inChangeTransaction, recordChangeRequest } from './changes/change-requests';
-import { NotFoundError } from './errors';
-import { enqueue } from './outbox';
-import { requireOwnPolicy } from './policies';
-import { refuseDuplicateRequest, requestReference } from './requests/duplicates';
+import type { Db } from '../../db/client';
+import { inChangeTransaction, recordChangeRequest } from '../changes/change-requests';
+import { NotFoundError } from '../errors';
+import { enqueue } from '../../platform/outbox/outbox';
+import { requireOwnPolicy } from '../policies/policies';
+import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 interface GarageRow {
   policy_number: string;

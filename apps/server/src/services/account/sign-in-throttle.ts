@@ -14,7 +14,7 @@
 // - a completed password reset or a deleted account clears the account's count (`clearEmail`):
 //   the reset link by e-mail is the way in that an attack cannot close.
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 

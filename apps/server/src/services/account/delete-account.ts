@@ -11,8 +11,8 @@
 // - an `account.erasure` row in the outbox tells the back office.
 import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
 import { ConflictError } from '../errors';
-import { clearEmail } from '../sign-in-throttle';
-import { enqueue } from '../outbox';
+import { clearEmail } from './sign-in-throttle';
+import { enqueue } from '../../platform/outbox/outbox';
 import type { AccountSecurityDeps, SessionCaller } from './change-password';
 import { checkCurrentPassword } from './current-password';
 import { resetMailKey } from './password-reset';

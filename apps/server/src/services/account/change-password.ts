@@ -14,7 +14,7 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { ConflictError, InvalidInputError } from '../errors';
-import { hashPassword } from '../passwords';
+import { hashPassword } from './passwords';
 import { checkCurrentPassword } from './current-password';
 import { endSessions } from './sessions';
 

@@ -6,7 +6,7 @@
 // `sweepRateLimitCounters` (on a timer in app.ts); a stale row is never wrong, only dead weight,
 // because the upsert itself restarts an ended window.
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 /** Adds one to the counter of `key` in a window of `timeWindowMs`; returns the count and ms left. */
 export async function countRequest(

@@ -6,12 +6,12 @@
 // the same request still being handled is refused with its reference, nothing stored
 // (services/requests/duplicates.ts); an accepted one answers its reference.
 import { MESSAGES, OUTBOX_TYPES, type RequestKind } from '@espace/contract';
-import type { Db } from '../db/client';
-import { NotFoundError } from './errors';
-import type { Logger } from './logger';
-import type { Mailer } from './mailer';
-import { enqueue, markSent } from './outbox';
-import { refuseDuplicateRequest, requestReference } from './requests/duplicates';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../errors';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail/mailer';
+import { enqueue, markSent } from '../../platform/outbox/outbox';
+import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 export interface ContactDeps {
   db: Db;

@@ -3,7 +3,7 @@
 // address, each under its own key prefix and limit, with `countAttempt`. Sign-in attempts and
 // current password checks have their own table (sign-in-throttle.ts).
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 export interface AttemptLimit {
   max: number;

@@ -8,7 +8,7 @@
 // (docs/decisions/0055-idempotency-fingerprint.md).
 import { IDEMPOTENCY_RETENTION_HOURS } from '@espace/contract';
 import { sql } from 'kysely';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 export const STALE_CLAIM_SECONDS = 60;
 

@@ -1,8 +1,8 @@
 // Reads of the customer account (docs/product/account.md "Account"). Enforces: an account is read by the
 // caller's own id only; a missing one is NotFoundError 'Compte introuvable.'.
 import { MESSAGES, type Account } from '@espace/contract';
-import type { Db } from '../db/client';
-import { NotFoundError } from './errors';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../errors';
 
 export async function getAccount(db: Db, accountId: string): Promise<Account> {
   const row = await db
