@@ -1,15 +1,15 @@
 // French texts of the contract-change forms (docs/product/changes.md). Texts quoted by docs/product/changes.md are kept
 // word for word, except 'suppresion' → 'suppression' (docs/decisions/README.md (deviations)) and the
 // typographic apostrophe (’) everywhere; the spec's English validation messages are given in French.
-// Limits that constants.ts owns are written in; the others are passed by changes.ts.
+// Limits that constants.ts owns are written in; the others are passed by the schemas (fields.ts).
 import {
   HOLDER_NAME_MAX,
   HOLDER_NAME_MIN,
   MAX_PERSON_AGE,
   MIN_DRIVER_AGE,
   VEHICLE_EFFECTIVE_WINDOW_MONTHS,
-} from './constants';
-import { formatCrm } from './format';
+} from '../shared/constants';
+import { formatCrm } from '../shared/format';
 
 /** docs/product/changes.md: answers of the IBAN check (400 incorrect, 403 not usable for a SEPA debit). */
 export const IBAN_MESSAGES = {

@@ -11,7 +11,7 @@ import {
   suggestionToForm,
   toAddressPayload,
 } from './address';
-import { ADDRESS_MESSAGES } from './messages-address';
+import { ADDRESS_MESSAGES } from './messages';
 
 const { required: REQUIRED } = ADDRESS_MESSAGES;
 

@@ -1,12 +1,12 @@
 // Documents (docs/product/documents.md /documents): status labels, upload eligibility, the
 // French messages of uploads and downloads (the checks on files to attach: file-checks.ts).
 import { z } from 'zod';
-import { safeString } from './safe-text';
-import { FILE_CHECK_MESSAGES } from './file-checks';
-import { ACCEPTED_FORMATS_CHOICE } from './upload-types';
-import { errorBodySchema } from './errors';
-import { MESSAGES } from './messages';
-import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from './policy';
+import { safeString } from '../shared/safe-text';
+import { FILE_CHECK_MESSAGES } from '../shared/file-checks';
+import { ACCEPTED_FORMATS_CHOICE } from '../shared/upload-types';
+import { errorBodySchema } from '../shared/errors';
+import { MESSAGES } from '../shared/messages';
+import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from '../policies/policy';
 
 /** docs/product/documents.md: the label shown for each status of a document to provide. */
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {

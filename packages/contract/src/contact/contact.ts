@@ -1,7 +1,7 @@
 // Contact requests (docs/product/contact-and-faq.md /contact contact calls texts). The browser does not enforce
 // these rules (docs/product/contact-and-faq.md "Contact"); the server refuses empty or absurd values with these messages.
 import { z } from 'zod';
-import { safeMultilineString, safeString } from './safe-text';
+import { safeMultilineString, safeString } from '../shared/safe-text';
 
 export const CONTACT_PHONE_DIGITS_MIN = 6;
 export const CONTACT_PHONE_DIGITS_MAX = 20;

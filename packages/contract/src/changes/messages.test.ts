@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_MESSAGES } from './messages-changes';
+import { CHANGE_MESSAGES } from './messages';
 
 describe('change banners (docs/product/changes.md)', () => {
   it('spell "suppression" correctly and keep the other texts as quoted', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatIbanGroups, maskIban, normalizeIban } from './display-format';
+import { formatIbanGroups, maskIban, normalizeIban } from '../shared/display-format';
 import { checkIban, ibanCheckMessage } from './iban';
-import { IBAN_MESSAGES } from './messages-changes';
+import { IBAN_MESSAGES } from './messages';
 
 describe('normalizeIban', () => {
   it('removes every space, no-break spaces included, and upper-cases', () => {

@@ -1,7 +1,7 @@
 // French texts of the forgotten-password pages of the embedded provider and of the mail that
 // carries the link (docs/decisions/0001-embedded-identity-provider.md). The answer to a request is the same whether
 // the email is known or not, so the page tells nobody who has an account.
-import { PASSWORD_RESET_LINK_MINUTES } from '../constants';
+import { PASSWORD_RESET_LINK_MINUTES } from '../shared/constants';
 
 export const PASSWORD_RESET_TEXTS = {
   forgotLink: 'Mot de passe oublié\u00a0?',

@@ -2,15 +2,15 @@
 // deletion », docs/decisions/0041-account-deletion-recap.md): the documents still owed with their
 // deadline, the requests still being handled and the contracts in force, none of which the
 // deletion ends (docs/decisions/0037-account-deletion-keeps-contracts.md). Pure, for the screen.
-import type { DocumentStatus, Policy } from './policy';
+import type { DocumentStatus, Policy } from '../policies/policy';
 import {
   documentDaysLeft,
   documentDeadline,
   documentsOwedFirst,
   isTerminated,
   owesDocuments,
-} from './policy-rules';
-import type { CustomerRequest, RequestStatus } from './requests';
+} from '../policies/policy-rules';
+import type { CustomerRequest, RequestStatus } from '../requests/requests';
 
 export interface OwedDocument {
   policyNumber: string;

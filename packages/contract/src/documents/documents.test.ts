@@ -14,8 +14,8 @@ import {
   uploadFileTypeSchema,
   uploadResultMessage,
 } from './documents';
-import { checkFilesToAttach, FILE_CHECK_MESSAGES } from './file-checks';
-import { DOCUMENT_STATUSES, type DocumentStatus } from './policy';
+import { checkFilesToAttach, FILE_CHECK_MESSAGES } from '../shared/file-checks';
+import { DOCUMENT_STATUSES, type DocumentStatus } from '../policies/policy';
 
 describe('document status labels (docs/product/documents.md)', () => {
   it.each([

@@ -5,8 +5,8 @@
 // discrimination); a well-formed IBAN of a country outside SEPA is told apart from a wrong one,
 // because the API answers 400 for the first case and 403 for the second (docs/product/changes.md).
 import { isSEPACountry, isValidIBAN } from 'ibantools';
-import { normalizeIban } from './display-format';
-import { IBAN_MESSAGES } from './messages-changes';
+import { normalizeIban } from '../shared/display-format';
+import { IBAN_MESSAGES } from './messages';
 
 export type IbanCheck = 'valid' | 'invalid' | 'not-sepa';
 

@@ -5,8 +5,8 @@
 // the payload's street is the street number and the street name together (docs/product/addresses.md); the final
 // change upper-cases street, city and country (docs/product/addresses.md), whatever the client sent.
 import { z } from 'zod';
-import { safeString } from './safe-text';
-import { ADDRESS_MESSAGES } from './messages-address';
+import { safeString } from '../shared/safe-text';
+import { ADDRESS_MESSAGES } from './messages';
 
 const { required: REQUIRED, invalid: INVALID, search: SEARCH } = ADDRESS_MESSAGES;
 

@@ -1,6 +1,6 @@
 // Pure rules of docs/product/policies.md on policies: terminated states, unfulfilled documents, remaining days.
-import { DOCUMENT_DEADLINE_DAYS } from './constants';
-import { addDays, daysBetween, todayInParis } from './dates';
+import { DOCUMENT_DEADLINE_DAYS } from '../shared/constants';
+import { addDays, daysBetween, todayInParis } from '../shared/dates';
 import { POLICY_STATES, type DocumentStatus, type Policy } from './policy';
 
 /** docs/product/policies.md: the states of a terminated policy. The server passes them to SQL as parameters. */

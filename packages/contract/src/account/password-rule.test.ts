@@ -4,7 +4,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_RULE_MESSAGES as R,
 } from './password-rule';
-import { passwordChangeFormSchema, passwordChangeSchema } from './requests';
+import { passwordChangeFormSchema, passwordChangeSchema } from './security-requests';
 import { ACCOUNT_SECURITY_MESSAGES as M } from './messages';
 
 describe('the new-password rule (CNIL deliberation 2022-100)', () => {

@@ -3,7 +3,7 @@
 // The form schemas add the confirmation of docs/product/account.md One rule for the new password
 // (password-rule.ts) in the form and on the server.
 import { z } from 'zod';
-import { safeString } from '../safe-text';
+import { safeString } from '../shared/safe-text';
 import { ACCOUNT_SECURITY_MESSAGES as M } from './messages';
 import { newPasswordProblem } from './password-rule';
 

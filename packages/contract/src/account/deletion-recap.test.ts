@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contractsInForce, owedDocuments, requestsBeingHandled } from './account-deletion-recap';
-import type { DocumentStatus } from './policy';
-import { documentDaysLeft, documentDeadline, unfulfilledDocuments } from './policy-rules';
-import type { RequestStatus } from './requests';
+import { contractsInForce, owedDocuments, requestsBeingHandled } from './deletion-recap';
+import type { DocumentStatus } from '../policies/policy';
+import { documentDaysLeft, documentDeadline, unfulfilledDocuments } from '../policies/policy-rules';
+import type { RequestStatus } from '../requests/requests';
 
 const doc = (name: string, status: DocumentStatus | null) => ({
   name,

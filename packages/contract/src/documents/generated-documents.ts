@@ -7,7 +7,7 @@
 // - the relevé d'informations (Code des assurances A121-1): for every policy.
 // They are drawn in the skin the customer sees (`brand`, the two skins of the portal).
 import { z } from 'zod';
-import { POLICY_STATES, type Policy } from './policy';
+import { POLICY_STATES, type Policy } from '../policies/policy';
 
 export const GENERATED_DOCUMENT_KINDS = ['memo', 'certificate', 'statement'] as const;
 export type GeneratedDocumentKind = (typeof GENERATED_DOCUMENT_KINDS)[number];

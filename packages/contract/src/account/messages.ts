@@ -1,7 +1,7 @@
 // French texts of docs/product/account.md /account/password, /account/communication, /account/accountDelete and
 // their banners, word for word with French typography (’, a no-break space before !)
 // (docs/decisions/README.md (deviations)), plus the refusals the server gives for these calls.
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '../shared/messages';
 
 const NBSP = '\u00a0';
 

@@ -1,0 +1,3 @@
+// 'Mes demandes' (docs/product/requests.md): the list, the statuses, and the receipt of a write.
+export * from './requests';
+export * from './receipt';
