@@ -74,6 +74,7 @@ const features = [
   'faq',
   'legal',
   'cookies',
+  'requests',
 ];
 
 export default tseslint.config(

@@ -12,7 +12,7 @@ import { usePolicies } from '../../../api/get-policies';
 import { SelectField } from '../../../components/form/form-field';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination/pagination';
-import { useRequests } from '../api/get-requests';
+import { useRequests } from '../../../api/get-requests';
 import { REQUESTS_TEXTS as t } from '../texts';
 import './requests-page.css';
 

@@ -1,10 +1,11 @@
-// GET the customer's requests ('Mes demandes'), one page, optionally for one contract:
-// the fetch, its query key and options, the hook. Always read afresh when the screen opens, so a
-// request just made is there without every write having to refresh it.
+// GET the customer's requests ('Mes demandes'), one page, optionally for one contract, shared by
+// 'Mes demandes' and the account-deletion recap: the fetch, its query key and options, the hook.
+// Always read afresh when the screen opens, so a request just made is there without every write
+// having to refresh it.
 import { API_ROUTES, apiPath, type RequestList } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { api } from '../lib/api-client';
+import { useSession } from '../lib/session';
 
 export interface RequestsFilter {
   policyNumber: string | undefined;
