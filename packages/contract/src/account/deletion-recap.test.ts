@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { contractsInForce, owedDocuments, requestsBeingHandled } from './deletion-recap';
 import type { DocumentStatus } from '../policies/policy';
 import { documentDaysLeft, documentDeadline, unfulfilledDocuments } from '../policies/policy-rules';
+import { testDocument } from '../policies/test-helpers';
 import type { RequestStatus } from '../requests/requests';
 
-const doc = (name: string, status: DocumentStatus | null) => ({
-  name,
-  description: '',
-  fileType: 'permis',
-  status,
-  canResend: false,
-  maxFileNumber: null,
-  exactFileNumber: null,
-  filesReceived: 0,
-});
+const doc = (name: string, status: DocumentStatus | null) => testDocument(status, name);
 const TODAY = new Date('2026-11-21T12:00:00Z'); // 21 November 2026 in Paris
 
 describe('the deadline of owed documents (the « jours restants » rule)', () => {

@@ -10,19 +10,10 @@ import {
   principalDriver,
   unfulfilledDocuments,
 } from './policy-rules';
+import { testDocument } from './test-helpers';
 
 type RulePolicy = Pick<Policy, 'state' | 'documents' | 'startDate'>;
 
-const doc = (status: DocumentStatus | null) => ({
-  name: 'Permis',
-  description: '',
-  fileType: 'permis',
-  status,
-  canResend: false,
-  maxFileNumber: null,
-  exactFileNumber: null,
-  filesReceived: 0,
-});
 const policy = (
   state: string,
   startDate: string,
@@ -30,7 +21,7 @@ const policy = (
 ): RulePolicy => ({
   state,
   startDate,
-  documents: statuses.map(doc),
+  documents: statuses.map((status) => testDocument(status)),
 });
 const TODAY = new Date('2026-11-21T12:00:00Z'); // 21 November 2026 in Paris
 
