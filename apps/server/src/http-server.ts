@@ -10,6 +10,7 @@ import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { errorBody } from './http/error-body';
 import { redactUrl } from './platform/logger';
 
 /** The largest body read before authentication (sign-in forms, the provider's endpoints). */
@@ -60,7 +61,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     label: 'Bad Request',
     message: MESSAGES.api.badRequest,
   };
-  const body = JSON.stringify({ error: { code: ERROR_CODES.validation, message } });
+  const body = JSON.stringify(errorBody(ERROR_CODES.validation, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${label}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -4,11 +4,8 @@
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from './errors';
-
-const hasBody = (headers: Record<string, string | string[] | undefined>) =>
-  headers['transfer-encoding'] !== undefined ||
-  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+import { errorBody } from '../http/error-body';
+import { hasBody } from '../http/has-body';
 
 export default fp(async function unknownRouteBodies(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
