@@ -4,7 +4,8 @@
 // at most that much later), headers within `headersTimeoutMs`; a keep-alive connection idle for
 // `keepAliveTimeoutMs` and any silent socket after `idleTimeoutMs` are closed; past
 // `maxConnections` open sockets a new one is closed at once. Client errors (timeout, malformed
-// request line, oversized headers) are answered in French, in the API's error shape.
+// request line, oversized headers) are answered in French, in the API's error shape. Also
+// Fastify's own options (logger, body limit before authentication, this server), for app.ts.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
