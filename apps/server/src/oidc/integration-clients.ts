@@ -7,7 +7,8 @@
 // the scopes the client holds; the customer SPA can never get that audience, an integration
 // client never the customer API's.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import Provider, { errors } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { integrationClientMetadata, secretMatches } from '../services/integration/clients';
 
