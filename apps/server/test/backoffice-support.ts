@@ -12,7 +12,7 @@ export async function integrationToken(
   scopes: string[] = ['backoffice:read', 'backoffice:write'],
 ): Promise<{ token: string; clientId: string; secret: string }> {
   const { clientId, secret } = await createIntegrationClient(app.db, 'Courtier test', scopes);
-  const token = await requestToken(app, clientId, secret);
+  const token = await requestToken(app, clientId, secret, { scope: scopes.join(' ') });
   if (token.statusCode !== 200) throw new Error(`token: ${token.statusCode} ${token.body}`);
   return { token: token.json<{ access_token: string }>().access_token, clientId, secret };
 }

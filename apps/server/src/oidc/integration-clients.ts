@@ -10,7 +10,13 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { Db } from '../db/client';
-import { integrationClientMetadata, secretMatches } from '../services/integration/clients';
+import {
+  INTEGRATION_SCOPES,
+  integrationClientMetadata,
+  secretMatches,
+} from '../services/integration/clients';
+
+export { INTEGRATION_SCOPES };
 
 /** Integration tokens live 10 minutes; a client asks for another with its secret. */
 export const INTEGRATION_TOKEN_TTL_SECONDS = 600;

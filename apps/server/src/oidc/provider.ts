@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAdapterFactory } from './adapter';
 import {
+  INTEGRATION_SCOPES,
   backofficeResourceServer,
   compareHashedSecrets,
   integrationClientAdapter,
@@ -62,6 +63,8 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       },
     ],
     jwks: secrets.jwks,
+    // The provider's defaults and the integration clients' scopes (a client's scopes must be known).
+    scopes: ['openid', 'offline_access', ...INTEGRATION_SCOPES],
     cookies: {
       keys: secrets.cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
