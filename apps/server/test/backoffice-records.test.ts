@@ -92,7 +92,7 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
   it('names each refused field of a customer in French and writes nothing', async () => {
     const accounts = await count('accounts');
     const response = await call(t.app, token, 'PUT', '/customers/CLI-9002', {
-      ...customerRecord({ email: 'pas-une-adresse', birthDate: '2090-01-01' }),
+      ...customerRecord({ email: 'pas-une-adresse', birthDate: '2030-01-01' }),
       address: { line1: '', postalCode: '33000', city: 'Bordeaux' },
       nickname: 'Nana',
     });

@@ -50,7 +50,7 @@ export const recordDate = safeString({ error: M.date })
       const year = Number(iso.slice(0, 4));
       return year >= DATE_YEAR_MIN && year <= Number(todayInParis().slice(0, 4)) + DATE_YEARS_AHEAD;
     },
-    { error: M.date },
+    { error: M.dateRange(DATE_YEAR_MIN, DATE_YEARS_AHEAD) },
   );
 
 export const birthDateField = recordDate.refine(

@@ -6,6 +6,8 @@ export const INTEGRATION_MESSAGES = {
   email: 'Cette adresse e-mail n’est pas valide.',
   phone: 'Ce numéro de téléphone n’est pas valide.',
   date: 'Cette date doit être au format AAAA-MM-JJ.',
+  dateRange: (min: number, ahead: number) =>
+    `Cette date doit tomber entre ${min} et ${ahead} ans après aujourd’hui.`,
   birthDate: 'La date de naissance doit être passée et dater de moins de 120 ans.',
   licenceDate: 'Le permis ne peut pas avoir été obtenu avant 17 ans ni dans le futur.',
   endDate: 'La date de fin ne peut pas précéder la date d’effet.',
