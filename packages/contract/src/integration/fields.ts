@@ -24,7 +24,7 @@ export function recordText(max = RECORD_TEXT_MAX) {
     .max(max, { error: M.text(max) });
 }
 
-/** An optional text: absent, null or blank all mean « none ». */
+/** An optional text: absent, null or blank all mean 'none'. */
 export function optionalRecordText(max = RECORD_TEXT_MAX) {
   return z
     .union([safeString({ error: M.text(max) }).trim(), z.null()], { error: M.text(max) })

@@ -18,7 +18,7 @@ export const INTEGRATION_MESSAGES = {
   amount: 'Ce montant doit être un nombre positif ou nul, en euros.',
   crm: 'Le coefficient bonus/malus doit être compris entre 0,50 et 3,50.',
   state: (states: string) => `L’état du contrat doit être l’un de ${states}.`,
-  salutation: 'La civilité doit être « Mme » ou « Mr ».',
+  salutation: 'La civilité doit être «\u00a0Mme\u00a0» ou «\u00a0Mr\u00a0».',
   responsibility: 'La part de responsabilité doit être 0, 50 ou 100.',
   oneVehicle: 'Le véhicule est obligatoire.',
   drivers: 'Le contrat doit compter au moins un conducteur, dont un seul principal.',
