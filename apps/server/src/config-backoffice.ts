@@ -20,12 +20,15 @@ export interface BackofficeConfig {
 
 type BackofficeEnv = z.output<z.ZodObject<typeof backofficeEnv>>;
 
-export function backofficeConfig(e: BackofficeEnv, problems: string[]): BackofficeConfig {
+export interface WithBackoffice {
+  backoffice: BackofficeConfig;
+}
+
+export function backofficeConfig(e: BackofficeEnv, problems: string[]): WithBackoffice {
   if (!e.BACKOFFICE_ISSUER !== !e.BACKOFFICE_JWKS_URL)
     problems.push('BACKOFFICE_ISSUER: seulement avec BACKOFFICE_JWKS_URL, et inversement');
+  const issuer = e.BACKOFFICE_ISSUER?.replace(/\/$/, '');
   return {
-    audience: e.BACKOFFICE_AUDIENCE,
-    issuer: e.BACKOFFICE_ISSUER?.replace(/\/$/, ''),
-    jwksUrl: e.BACKOFFICE_JWKS_URL,
+    backoffice: { audience: e.BACKOFFICE_AUDIENCE, issuer, jwksUrl: e.BACKOFFICE_JWKS_URL },
   };
 }

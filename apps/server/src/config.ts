@@ -2,73 +2,70 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
-import { backofficeConfig, backofficeEnv, type BackofficeConfig } from './config-backoffice';
+import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    DATA_DIR: z.string().min(1).default('data'),
-    /** Where uploaded and demo documents are stored; never a served folder (decision 5). */
-    DOCUMENTS_DIR: z.string().min(1).optional(),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    DEMO_MODE: booleanFlag.optional(),
-    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-    OIDC_CLIENT_ID: z.string().min(1).default('espace-assure-spa'),
-    OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
-    /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
-    OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
-    WEB_DIST: z.string().min(1).optional(),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
-    /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
-    PGLITE_IN_PROCESS: booleanFlag.default(false),
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    SMTP_FROM: z.email().optional(),
-    CUSTOMER_SERVICE_EMAIL: z.email().optional(),
-    CONTENT_DIR: z.string().min(1).optional(),
-    /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
-    ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** HTTP server limits (docs/operations.md "Time-outs and limits"). */
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
-    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
-    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
-    IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-    MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
-    /** Slowest request body accepted, in bytes a second over BODY_RATE_WINDOW_MS (0: off). */
-    MIN_BODY_RATE: z.coerce.number().int().min(0).default(1024),
-    BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
-    /** The OpenAPI viewer at /api/docs: on by default except in production. */
-    API_DOCS: booleanFlag.optional(),
-    /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-    S3_REGION: z.string().min(1).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-    S3_PREFIX: z.string().default(''),
-    /** Longest wait for requests in flight after SIGTERM before the process exits anyway. */
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-    /** Time /readyz answers 503 before the server stops accepting (the balancer's notice). */
-    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
-    /** Age past which a storage intent without its row is swept (docs/decisions/0054-…). */
-    STORAGE_INTENT_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
-    /** Tests only (NODE_ENV=test): pause after each stored object, before its row is committed. */
-    TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
-  })
-  .extend(backofficeEnv);
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  /** Where uploaded and demo documents are stored; never a served folder (decision 5). */
+  DOCUMENTS_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DEMO_MODE: booleanFlag.optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('espace-assure-spa'),
+  OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
+  /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
+  OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
+  PGLITE_IN_PROCESS: booleanFlag.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.email().optional(),
+  CUSTOMER_SERVICE_EMAIL: z.email().optional(),
+  CONTENT_DIR: z.string().min(1).optional(),
+  /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
+  ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** HTTP server limits (docs/operations.md "Time-outs and limits"). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
+  /** Slowest request body accepted, in bytes a second over BODY_RATE_WINDOW_MS (0: off). */
+  MIN_BODY_RATE: z.coerce.number().int().min(0).default(1024),
+  BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
+  /** The OpenAPI viewer at /api/docs: on by default except in production. */
+  API_DOCS: booleanFlag.optional(),
+  ...backofficeEnv,
+  /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PREFIX: z.string().default(''),
+  /** Longest wait for requests in flight after SIGTERM before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Time /readyz answers 503 before the server stops accepting (the balancer's notice). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Age past which a storage intent without its row is swept (docs/decisions/0054-…). */
+  STORAGE_INTENT_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
+  /** Tests only (NODE_ENV=test): pause after each stored object, before its row is committed. */
+  TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
+});
 
-export interface Config {
+export interface Config extends WithBackoffice {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -111,7 +108,6 @@ export interface Config {
    */
   /** Whether /api/docs serves the OpenAPI viewer and document (API_DOCS). */
   apiDocs: boolean;
-  backoffice: BackofficeConfig;
   http: {
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -187,6 +183,7 @@ export function loadConfig(
     problems.push(
       `${name}: requis hors mode démo (identité légale du courtier, content/README.md)`,
     );
+  const backoffice = backofficeConfig(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -219,7 +216,7 @@ export function loadConfig(
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
-    backoffice: backofficeConfig(e, problems),
+    ...backoffice,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
