@@ -114,4 +114,16 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
       expect(response.statusCode).toBe(401);
     }
   });
+
+  it('serves its own OpenAPI document at /backoffice/docs, apart from /api/docs', async () => {
+    const own = await t.app.inject({ method: 'GET', url: '/backoffice/docs/json' });
+    expect(own.statusCode).toBe(200);
+    const paths = Object.keys(own.json<{ paths: object }>().paths);
+    expect(paths).toContain('/backoffice/v1/contracts/{contractNumber}');
+    expect(paths.every((p) => p.startsWith('/backoffice/v1'))).toBe(true);
+    const api = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const apiPaths = Object.keys(api.json<{ paths: object }>().paths);
+    expect(apiPaths.some((p) => p.startsWith('/backoffice'))).toBe(false);
+    expect(apiPaths.length).toBeGreaterThan(10);
+  });
 });

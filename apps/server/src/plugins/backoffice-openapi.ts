@@ -1,13 +1,18 @@
 // The integration API's own OpenAPI document and viewer at /backoffice/docs, generated from its
 // routes' zod schemas (docs/decisions/0009-one-contract.md), apart from the customer API's
-// /api/docs. Registered inside the /backoffice scope (not hoisted), so it sees only its routes.
+// /api/docs. Hoisted into the /backoffice scope (routes/backoffice/index.ts), itself encapsulated
+// from the app: it sees that scope's routes only.
 import { BACKOFFICE_DOCS_PATH } from '@espace/contract';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-export default async function backofficeOpenapi(app: FastifyInstance, opts: { publicUrl: string }) {
+export default fp(async function backofficeOpenapi(
+  app: FastifyInstance,
+  opts: { publicUrl: string },
+) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -25,4 +30,4 @@ export default async function backofficeOpenapi(app: FastifyInstance, opts: { pu
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: BACKOFFICE_DOCS_PATH, staticCSP: true });
-}
+});
