@@ -20,6 +20,7 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import unknownRouteBodies from './plugins/unknown-route-bodies';
 import api from './routes/api';
+import backofficeRoutes from './routes/backoffice/index';
 import healthRoutes from './routes/health';
 import { databaseRateLimitStore } from './routes/rate-limit';
 import { scheduleSweeps, startUp } from './start-up';
@@ -94,6 +95,8 @@ export async function buildApp(
     prefix: API_PREFIX,
     localJwks: secrets ? publicJwks(secrets) : undefined,
   });
+  // The integration API for the broker's systems (docs/integration.md), its own token audience.
+  await app.register(backofficeRoutes, { localJwks: secrets ? publicJwks(secrets) : undefined });
   await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
   return app;
 }

@@ -2,6 +2,7 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
+import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
@@ -45,6 +46,7 @@ const envSchema = z.object({
   BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
   /** The OpenAPI viewer at /api/docs: on by default except in production. */
   API_DOCS: booleanFlag.optional(),
+  ...backofficeEnv,
   /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -63,7 +65,7 @@ const envSchema = z.object({
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
-export interface Config {
+export interface Config extends WithBackoffice {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -95,10 +97,8 @@ export interface Config {
   smtp: { url: string; from: string; to: string } | undefined;
   /** FAQ and legal Markdown (docs/decisions/0016-content-in-markdown.md), loaded into the database at start. */
   contentDir: string;
-  /**
-   * Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search;
-   * the shipped list of communes answers alone without it (docs/decisions/0017-offline-addresses.md).
-   */
+  /** Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search; the
+   * shipped list of communes answers alone without it (docs/decisions/0017-offline-addresses.md). */
   addressSearchUrl: string | undefined;
   /**
    * The HTTP server's limits: a request (headers and body) must arrive within requestTimeoutMs
@@ -183,6 +183,7 @@ export function loadConfig(
     problems.push(
       `${name}: requis hors mode démo (identité légale du courtier, content/README.md)`,
     );
+  const backoffice = backofficeConfig(e, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -215,6 +216,7 @@ export function loadConfig(
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    ...backoffice,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

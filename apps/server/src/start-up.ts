@@ -26,7 +26,7 @@ export interface Started {
   sweptAtStart: number;
 }
 
-function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),

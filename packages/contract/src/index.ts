@@ -10,3 +10,4 @@ export * from './termination';
 export * from './requests';
 export * from './contact';
 export * from './content';
+export * from './integration';

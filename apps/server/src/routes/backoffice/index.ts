@@ -1,0 +1,64 @@
+// The integration API, /backoffice/v1 (docs/integration.md): the broker's systems write and
+// read customers, contracts and their documents by their own identifiers. Its own scope: its
+// own token check (plugins/backoffice-authentication.ts, another audience than /api/v1), its
+// own OpenAPI document at /backoffice/docs, none of the customer API's hooks (account scope,
+// Idempotency-Key: a PUT of the same record is idempotent by itself).
+import { BACKOFFICE_PREFIX } from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import type { Config } from '../../config';
+import backofficeAuthentication, {
+  type BackofficeAuthenticationOptions,
+} from '../../plugins/backoffice-authentication';
+import { UnauthorizedError } from '../../plugins/errors';
+import contractRoutes from './contracts';
+import customerRoutes from './customers';
+import documentRoutes from './documents';
+import owedDocumentRoutes from './owed-documents';
+
+/** The largest JSON record (a contract with its drivers, coverages and claims). */
+export const BACKOFFICE_BODY_LIMIT = 262_144;
+
+export interface BackofficeOptions {
+  /** The embedded provider's public keys; undefined when OIDC_ISSUER names another provider. */
+  localJwks: JSONWebKeySet | undefined;
+}
+
+/**
+ * Who issues the integration API's tokens: the operator's own provider when configured
+ * (BACKOFFICE_ISSUER + BACKOFFICE_JWKS_URL), else the embedded one; none with an external
+ * customer provider and no BACKOFFICE_ISSUER (every call is then refused).
+ */
+function tokenIssuer(
+  config: Config,
+  localJwks: JSONWebKeySet | undefined,
+): BackofficeAuthenticationOptions | undefined {
+  const { audience, issuer, jwksUrl } = config.backoffice;
+  if (issuer && jwksUrl) return { issuer, audience, keys: new URL(jwksUrl) };
+  if (localJwks) return { issuer: config.oidc.issuer, audience, keys: localJwks };
+  return undefined;
+}
+
+export default async function backofficeRoutes(app: FastifyInstance, opts: BackofficeOptions) {
+  const { config } = app;
+  const authentication = tokenIssuer(config, opts.localJwks);
+  if (config.apiDocs)
+    await app.register(import('../../plugins/backoffice-openapi'), { publicUrl: config.publicUrl });
+  await app.register(
+    async (api) => {
+      api.addHook('onRoute', (route) => {
+        route.bodyLimit ??= BACKOFFICE_BODY_LIMIT;
+      });
+      if (authentication) await api.register(backofficeAuthentication, authentication);
+      else
+        api.addHook('onRequest', async () => {
+          throw new UnauthorizedError();
+        });
+      await api.register(customerRoutes);
+      await api.register(contractRoutes);
+      await api.register(owedDocumentRoutes);
+      await api.register(documentRoutes);
+    },
+    { prefix: BACKOFFICE_PREFIX },
+  );
+}
