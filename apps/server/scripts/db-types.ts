@@ -31,6 +31,9 @@ const overrides = {
     'legal_pages.sections': 'JSONColumnType<{ title: string; html: string }[]>',
     'oidc_payloads.payload': JSON_OBJECT,
     'outbox.payload': JSON_OBJECT,
+    'outbox.message': 'JSONColumnType<Record<string, unknown>> | null',
+    // Migration 0024: the relay's one channel so far.
+    'outbox.channel': "'mail' | null",
     'customer_requests.payload': JSON_OBJECT,
     // The check constraints of migrations 0016 and 0017.
     'customer_requests.status': 'RequestStatus',

@@ -29,6 +29,7 @@ import authentication from './plugins/authentication';
 import bodyRate from './plugins/body-rate';
 import errorHandler, { errorBody } from './plugins/errors';
 import idempotency from './plugins/idempotency';
+import outbox from './plugins/outbox';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import contactRoutes from './routes/account/contact/index';
@@ -186,6 +187,7 @@ export async function buildApp(
   });
 
   await app.register(errorHandler);
+  await app.register(outbox);
   // A body slower than MIN_BODY_RATE is cut with 408 (docs/decisions/0053-slow-clients-and-drain.md).
   await app.register(bodyRate, config.http);
   // Answers over 1 KB (JSON, index.html) compressed for the clients that accept it (brotli at

@@ -31,6 +31,11 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.email().optional(),
   CUSTOMER_SERVICE_EMAIL: z.email().optional(),
+  /** The outbox relay (docs/decisions/0056-one-outbox-relay.md, docs/operations.md). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   CONTENT_DIR: z.string().min(1).optional(),
   /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -93,6 +98,8 @@ export interface Config {
   /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
   pgliteInProcess: boolean;
   smtp: { url: string; from: string; to: string } | undefined;
+  /** The outbox relay's retries, interval and claim lease (platform/outbox/relay.ts). */
+  outbox: { maxAttempts: number; retryBaseMs: number; intervalMs: number; leaseMs: number };
   /** FAQ and legal Markdown (docs/decisions/0016-content-in-markdown.md), loaded into the database at start. */
   contentDir: string;
   /**
@@ -212,6 +219,12 @@ export function loadConfig(
           to: e.CUSTOMER_SERVICE_EMAIL!,
         }
       : undefined,
+    outbox: {
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      intervalMs: e.OUTBOX_INTERVAL_MS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+    },
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

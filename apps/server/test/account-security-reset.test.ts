@@ -208,7 +208,7 @@ describe('forgotten password in demo mode without SMTP', () => {
     await requestPasswordReset(
       {
         db: t.database.handle.db,
-        mailer: undefined,
+        outbox: { mail: false, wake: () => undefined },
         log,
         demoMode: true,
         linkFor: (token) => `http://localhost:3000${RESET}?token=${token}`,

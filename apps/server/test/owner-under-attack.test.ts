@@ -108,7 +108,7 @@ describe.each(BACKENDS)('the owner under attack, two instances on %s', (backend)
     await requestPasswordReset(
       {
         db: database.handle.db,
-        mailer: undefined,
+        outbox: { mail: false, wake: () => undefined },
         log: quietLog,
         demoMode: false,
         linkFor: (value) => (token = value),

@@ -212,8 +212,14 @@ export interface OidcPayloads {
 
 export interface Outbox {
   account_id: string | null;
+  attempts: Generated<number>;
+  channel: 'mail' | null;
   created_at: Generated<Timestamp>;
+  failed_at: Timestamp | null;
   id: Generated<Int8>;
+  last_error: string | null;
+  message: JSONColumnType<Record<string, unknown>> | null;
+  next_attempt_at: Generated<Timestamp>;
   payload: JSONColumnType<Record<string, unknown>>;
   sent_at: Timestamp | null;
   type: string;

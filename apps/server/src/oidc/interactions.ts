@@ -20,7 +20,6 @@ import type { Db } from '../db/client';
 import { errorBody } from '../plugins/errors';
 import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
 import { firstScreenFiles } from '../plugins/spa-manifest';
-import { createMailer } from '../platform/mail/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import {
   DEVICE_COOKIE,
@@ -73,13 +72,10 @@ export async function interactionRoutes(
     global: false,
     ...(app.rateLimitStore ? { store: app.rateLimitStore } : {}),
   });
-  const mailer = config.smtp ? createMailer(config.smtp) : undefined;
   const firstScreen = firstScreenFiles(config.webDist);
   const prefetch = [...firstScreen.scripts, ...firstScreen.styles].map((file) => `/${file}`);
-  if (mailer) app.addHook('onClose', async () => mailer.close());
   passwordResetRoutes(app, {
     db,
-    mailer,
     publicUrl: config.publicUrl,
     deviceKeys: opts.deviceKeys,
     demoMode: config.demoMode,

@@ -13,7 +13,6 @@ import {
   resetPassword,
 } from '../services/account/password-reset';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../services/errors';
-import type { Mailer } from '../platform/mail/mailer';
 import {
   renderForgotAnswerPage,
   renderForgotPage,
@@ -47,7 +46,6 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 export interface PasswordResetRouteOptions {
   db: Db;
-  mailer: Mailer | undefined;
   publicUrl: string;
   /** Signing keys of the known-device cookie, set for the browser that completes a reset. */
   deviceKeys: string[];
@@ -95,7 +93,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       }
       try {
         await requestPasswordReset(
-          { db, mailer: opts.mailer, log: request.log, demoMode: opts.demoMode, linkFor },
+          { db, outbox: app.outbox, log: request.log, demoMode: opts.demoMode, linkFor },
           email,
           request.ip,
         );

@@ -9,13 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendContactMessage } from '../../../services/contact/contact';
-import type { Mailer } from '../../../platform/mail/mailer';
 import { accountParams } from '../../params';
 
-export default async function mailContactRoute(
-  app: FastifyInstance,
-  opts: { mailer: Mailer | undefined },
-) {
+export default async function mailContactRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.mailContact,
     {
@@ -38,7 +34,7 @@ export default async function mailContactRoute(
     },
     async (request) => ({
       reference: await sendContactMessage(
-        { db: app.db, mailer: opts.mailer, log: request.log },
+        { db: app.db, outbox: app.outbox },
         { accountId: request.accountId, tokenEmail: request.tokenEmail },
         request.body.text,
       ),

@@ -8,13 +8,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestCallBack } from '../../../services/contact/contact';
-import type { Mailer } from '../../../platform/mail/mailer';
 import { accountParams } from '../../params';
 
-export default async function phoneContactRoute(
-  app: FastifyInstance,
-  opts: { mailer: Mailer | undefined },
-) {
+export default async function phoneContactRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.phoneContact,
     {
@@ -37,7 +33,7 @@ export default async function phoneContactRoute(
     },
     async (request) => ({
       reference: await requestCallBack(
-        { db: app.db, mailer: opts.mailer, log: request.log },
+        { db: app.db, outbox: app.outbox },
         { accountId: request.accountId, tokenEmail: request.tokenEmail },
         request.body.phone,
       ),
