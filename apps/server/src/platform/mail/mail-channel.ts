@@ -23,7 +23,7 @@ export interface StoredMail {
 export function mailChannel(mailer: Mailer, storage: DocumentStorage) {
   return async (row: OutboxRow): Promise<void> => {
     const mail = row.message as unknown as StoredMail;
-    if (mail.notAfter && Date.parse(mail.notAfter) <= Date.now()) 
+    if (mail.notAfter && Date.parse(mail.notAfter) <= Date.now())
       throw new UndeliverableError('expired before it could be sent');
     const attachments = await Promise.all(
       (mail.attachments ?? []).map(async ({ filename, contentType, storageKey }) => ({
