@@ -40,6 +40,7 @@ import {
   SIGN_IN_SCRIPT,
   SIGN_IN_SCRIPT_PATH,
 } from './pages';
+import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
 interface LoginBody {
   email?: string;
@@ -124,7 +125,7 @@ export async function interactionRoutes(
 
   app.post<{ Params: { uid: string }; Body: LoginBody }>(
     `${INTERACTION_PATH}/:uid/login`,
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { config: { rateLimit: routeLimit(RATE_LIMITS.identityForms) } },
     async (request, reply) => {
       // The form's script asks for JSON (pages.ts); a browser's classic POST asks for a page.
       const json = (request.headers.accept ?? '').includes(SIGN_IN_JSON);

@@ -21,6 +21,7 @@ import {
   renderResetPage,
 } from './password-reset-pages';
 import { INTERACTION_PATH } from './provider';
+import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
 export const PASSWORD_RESET_PATHS = {
   forgot: `${INTERACTION_PATH}/password/forgot`,
@@ -72,7 +73,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
   const { db } = opts;
   const linkFor = (token: string) =>
     `${opts.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`;
-  const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const rateLimit = { rateLimit: routeLimit(RATE_LIMITS.identityForms) };
 
   app.get<{ Querystring: ForgotQuery }>(PASSWORD_RESET_PATHS.forgot, async (request, reply) => {
     const loginHref = loginHrefFrom(request.query.retour);

@@ -3,7 +3,8 @@
 //   account or not, after the same database work (one statement that writes the link and, for
 //   a known email, its mail in the outbox); the outbox relay sends the mail after the answer
 //   (docs/decisions/0056-one-outbox-relay.md) and never once the link has expired;
-// - mails are limited per account (3 per 30 minutes): past that, requests are answered the same
+// - mails are limited per account (tier resetMails, platform/rate-limits/tiers.ts): past that,
+//   requests are answered the same
 //   and send nothing, so nobody can block the owner's own link, only stop flooding their box;
 //   requests are also limited per network address (attempt-counter.ts, in the database);
 // - a link carries 256 random bits; only their SHA-256 is stored; it works once, for
@@ -23,17 +24,13 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
-import { countAttempt, type AttemptLimit } from '../../platform/rate-limits/attempt-counter';
+import { countAttempt } from '../../platform/rate-limits/attempt-counter';
+import { RATE_LIMITS } from '../../platform/rate-limits/tiers';
 import { clearEmail } from './sign-in-throttle';
 import type { StoredMail } from '../../platform/mail/mail-channel';
 import type { OutboxSender } from '../../platform/outbox/outbox';
 import { hashPassword, verifyPassword } from './passwords';
 import { endSessions } from './sessions';
-
-export const RESET_LIMITS: { mailsPerAccount: AttemptLimit; perAddress: AttemptLimit } = {
-  mailsPerAccount: { max: 3, windowMs: 30 * 60_000 },
-  perAddress: { max: 10, windowMs: 15 * 60_000 },
-};
 
 /** The count of forgotten-password mails of an email (cleared with the account). */
 export const resetMailKey = (email: string) => `reset-mail:${email.trim().toLowerCase()}`;
@@ -65,13 +62,13 @@ export async function requestPasswordReset(
   address: string,
 ): Promise<void> {
   const email = typedEmail.trim().toLowerCase();
-  const byAddress = await countAttempt(db, addressThrottleKey(address), RESET_LIMITS.perAddress);
-  if (byAddress > RESET_LIMITS.perAddress.max)
+  const byAddress = await countAttempt(db, addressThrottleKey(address), RATE_LIMITS.resetAddress);
+  if (byAddress > RATE_LIMITS.resetAddress.max)
     throw new TooManyAttemptsError(PASSWORD_RESET_TEXTS.tooMany);
   // Known or not, the same statements run: a count, a token drawn and hashed, one insert that
   // finds no account for an unknown email (docs/decisions/0052-forgotten-password-per-account.md).
-  const mails = await countAttempt(db, resetMailKey(email), RESET_LIMITS.mailsPerAccount);
-  if (mails > RESET_LIMITS.mailsPerAccount.max) return;
+  const mails = await countAttempt(db, resetMailKey(email), RATE_LIMITS.resetMails);
+  if (mails > RATE_LIMITS.resetMails.max) return;
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = new Date(now + PASSWORD_RESET_LINK_MINUTES * 60_000);

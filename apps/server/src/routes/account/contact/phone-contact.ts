@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestCallBack } from '../../../services/contact/contact';
 import { accountParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
 export default async function phoneContactRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -29,7 +30,7 @@ export default async function phoneContactRoute(app: FastifyInstance) {
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: routeLimit(RATE_LIMITS.contact) },
     },
     async (request) => ({
       reference: await requestCallBack(

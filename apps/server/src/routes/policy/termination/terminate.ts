@@ -13,16 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestTermination } from '../../../services/termination/request-termination';
 import { policyParams } from '../../params';
-
-/** Termination requests per account in the window: a few contracts, a few retries each. */
-export const TERMINATION_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
 export default async function terminateRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.terminate,
     {
       bodyLimit: TERMINATION_BODY_LIMIT,
-      config: { rateLimit: TERMINATION_RATE_LIMIT },
+      config: { rateLimit: routeLimit(RATE_LIMITS.termination) },
       schema: {
         tags: ['policy'],
         summary: 'Demande la résiliation du contrat (justificatifs en base64)',
