@@ -8,7 +8,7 @@
 // password change, and a reset by e-mail then a new browser (mail delivery not included).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig, type Config } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEVICE_COOKIE } from '../apps/server/src/oidc/device-cookie';
 import { RATE_LIMITS } from '../apps/server/src/platform/rate-limits/tiers';
