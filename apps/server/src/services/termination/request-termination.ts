@@ -23,7 +23,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   isSaleReason,
-  isTerminated,
   MAX_UPLOAD_BYTES,
   saleDateIssue,
   TERMINATION_MESSAGES,
@@ -41,7 +40,7 @@ import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
 import type { StoredMail } from '../../platform/mail/mail-channel';
 import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
-import { requireOwnPolicy } from '../policies/policies';
+import { requirePolicyInForce } from '../policies/policies';
 import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
@@ -80,11 +79,13 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
 
-async function requireTerminablePolicy(db: Db, accountId: string, policyNumber: string) {
-  const policy = await requireOwnPolicy(db, accountId, policyNumber);
-  if (isTerminated(policy)) throw new ConflictError(TERMINATION_MESSAGES.api.policyTerminated);
-  return policy;
-}
+const requireTerminablePolicy = (db: Db, accountId: string, policyNumber: string) =>
+  requirePolicyInForce(
+    db,
+    accountId,
+    policyNumber,
+    () => new ConflictError(TERMINATION_MESSAGES.api.policyTerminated),
+  );
 
 /** Checks and stores each file; a refusal names the file (docs/product/termination.md: the flow shows the message). */
 async function storeFiles(
