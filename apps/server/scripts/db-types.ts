@@ -22,9 +22,8 @@ const overrides = {
   columns: {
     'app_secrets.value': 'JSONColumnType<object>',
     'change_requests.payload': JSON_OBJECT,
-    // The check constraint of migrations 0003 and 0005.
-    'change_requests.type':
-      "'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details' | 'change_garage_address'",
+    // The check constraint of migrations 0003 and 0005: the contract's table of kinds.
+    'change_requests.type': 'ChangeRequestKind',
     // The check constraint of migration 0006.
     'consent_history.source': "'portal'",
     'drivers.salutation': 'Salutation',
@@ -68,6 +67,7 @@ async function generateTypes(): Promise<string> {
       excludePattern: 'schema_migrations*',
       overrides,
       customImports: {
+        ChangeRequestKind: '@espace/contract',
         DocumentStatus: '@espace/contract',
         RequestKind: '@espace/contract',
         RequestStatus: '@espace/contract',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contractsInForce, owedDocuments, requestsBeingHandled } from './account-deletion-recap';
 import type { DocumentStatus } from './policy';
 import { documentDaysLeft, documentDeadline, unfulfilledDocuments } from './policy-rules';
-import type { RequestStatus } from './requests';
+import type { RequestStatus } from './requests/kinds';
 
 const doc = (name: string, status: DocumentStatus | null) => ({
   name,

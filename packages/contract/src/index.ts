@@ -23,6 +23,7 @@ export * from './messages-address';
 export * from './account-security';
 export * from './termination';
 export * from './requests';
+export * from './requests/kinds';
 export * from './request-receipt';
 export * from './generated-documents';
 export * from './safe-text';
