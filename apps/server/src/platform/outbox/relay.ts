@@ -57,7 +57,7 @@ export interface OutboxRelay {
 const BATCH = 20;
 const MAX_BACKOFF_MS = 3_600_000;
 
-export function retryDelayMs(attempts: number, baseMs: number): number {
+function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
