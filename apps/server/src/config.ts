@@ -2,6 +2,7 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
+import { mailConfig, mailEnv, type MailConfig } from './config-mail';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
@@ -28,14 +29,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
   PGLITE_IN_PROCESS: booleanFlag.default(false),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  SMTP_FROM: z.email().optional(),
-  CUSTOMER_SERVICE_EMAIL: z.email().optional(),
-  /** The outbox relay (docs/decisions/0056-one-outbox-relay.md, docs/operations.md). */
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(100).default(30_000),
-  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
-  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** SMTP and the outbox relay (config-mail.ts). */
+  ...mailEnv,
   CONTENT_DIR: z.string().min(1).optional(),
   /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -68,7 +63,7 @@ const envSchema = z.object({
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
-export interface Config {
+export interface Config extends MailConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -97,9 +92,6 @@ export interface Config {
   trustProxy: boolean;
   /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
   pgliteInProcess: boolean;
-  smtp: { url: string; from: string; to: string } | undefined;
-  /** The outbox relay's retries, interval and claim lease (platform/outbox/relay.ts). */
-  outbox: { maxAttempts: number; retryBaseMs: number; intervalMs: number; leaseMs: number };
   /** FAQ and legal Markdown (docs/decisions/0016-content-in-markdown.md), loaded into the database at start. */
   contentDir: string;
   /**
@@ -212,19 +204,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     pgliteInProcess: e.PGLITE_IN_PROCESS,
-    smtp: e.SMTP_URL
-      ? {
-          url: e.SMTP_URL,
-          from: e.SMTP_FROM ?? 'no-reply@espace-assure.invalid',
-          to: e.CUSTOMER_SERVICE_EMAIL!,
-        }
-      : undefined,
-    outbox: {
-      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
-      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
-      intervalMs: e.OUTBOX_INTERVAL_MS,
-      leaseMs: e.OUTBOX_LEASE_MS,
-    },
+    ...mailConfig(e),
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

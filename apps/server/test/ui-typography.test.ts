@@ -20,7 +20,7 @@ const SOURCES = [
 /** Strings that are not customer-facing French text: file and the string. */
 const NOT_FRENCH: readonly [string, string][] = [
   // A developer's error: a route template used without one of its parameters.
-  ['packages/contract/src/api-paths.ts', 'apiPath: missing :'],
+  ['packages/contract/src/shared/api-paths.ts', 'apiPath: missing :'],
   // A log message, for the operator.
   [
     'apps/server/src/services/termination/request-termination.ts',

@@ -14,6 +14,7 @@ import { faqRoutes } from '../features/faq/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { cookiesRoutes } from '../features/cookies/routes';
 import { accountRoutes } from '../features/account/routes';
+import { requestsRoutes } from '../features/requests/routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
 import { declarative, Screens } from './lazy-routes';
@@ -28,7 +29,7 @@ const screens: RouteObject[] = [
   ...faqRoutes,
   ...legalRoutes,
   ...cookiesRoutes,
-  ...accountRoutes,
+  ...accountRoutes(requestsRoutes),
   {
     path: paths.notFound,
     lazy: () => import('./not-found-page'),

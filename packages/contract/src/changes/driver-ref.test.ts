@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHANGE_MESSAGES } from '../messages-changes';
+import { CHANGE_MESSAGES } from './messages';
 import { driverRefSchema } from './driver-ref';
 import { errorsOf, TODAY } from './test-helpers';
 

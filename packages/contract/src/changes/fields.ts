@@ -8,8 +8,8 @@
 // not when the schema is built, so a schema kept by a long-running server stays right after
 // midnight; pass `today` to pin it (tests, or a form that must agree with its calendar).
 import { z } from 'zod';
-import { safeString } from '../safe-text';
-import { MAX_PERSON_AGE, MIN_DRIVER_AGE, MIN_LICENCE_AGE } from '../constants';
+import { safeString } from '../shared/safe-text';
+import { MAX_PERSON_AGE, MIN_DRIVER_AGE, MIN_LICENCE_AGE } from '../shared/constants';
 import {
   isAtLeastAge,
   isBefore,
@@ -17,12 +17,12 @@ import {
   isIsoDate,
   parseDateInput,
   todayInParis,
-} from '../dates';
-import { normalizeIban } from '../display-format';
-import { checkIban, ibanCheckMessage } from '../iban';
-import { CHANGE_MESSAGES } from '../messages-changes';
-import { normalizePlate } from '../plate';
-import { SALUTATIONS } from '../policy';
+} from '../shared/dates';
+import { normalizeIban } from '../shared/display-format';
+import { checkIban, ibanCheckMessage } from './iban';
+import { CHANGE_MESSAGES } from './messages';
+import { normalizePlate } from './plate';
+import { SALUTATIONS } from '../policies/policy';
 
 const { required: REQUIRED, invalid: INVALID } = CHANGE_MESSAGES;
 

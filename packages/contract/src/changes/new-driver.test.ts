@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_MESSAGES } from '../messages-changes';
+import { CHANGE_MESSAGES } from './messages';
 import { newDriverSchema } from './new-driver';
 import { errorsOf, TODAY } from './test-helpers';
 

@@ -1,7 +1,7 @@
 // docs/product/changes.md /addDriver: the body of POST …/{policyNumber}/driver.
 import { z } from 'zod';
-import { isIsoDate } from '../dates';
-import { CHANGE_MESSAGES } from '../messages-changes';
+import { isIsoDate } from '../shared/dates';
+import { CHANGE_MESSAGES } from './messages';
 import {
   adult,
   bonusField,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_MESSAGES, IBAN_MESSAGES } from '../messages-changes';
+import { CHANGE_MESSAGES, IBAN_MESSAGES } from './messages';
 import {
   holderOwnerName,
   OWNER_NAME_MAX,

@@ -1,9 +1,9 @@
 // docs/product/changes.md /changeVehicle effective window: the body of
 // PUT …/{policyNumber}/vehicle.
 import { z } from 'zod';
-import { VEHICLE_EFFECTIVE_WINDOW_MONTHS } from '../constants';
-import { isWithinMonths } from '../dates';
-import { CHANGE_MESSAGES } from '../messages-changes';
+import { VEHICLE_EFFECTIVE_WINDOW_MONTHS } from '../shared/constants';
+import { isWithinMonths } from '../shared/dates';
+import { CHANGE_MESSAGES } from './messages';
 import {
   clock,
   dateField,

@@ -4,7 +4,7 @@
 // `customer_requests` of the migrations unites these sources). Adding a kind touches this table
 // and the migration that adds it to the view (docs/development.md « Adding a kind of request »);
 // TypeScript then asks for its summary on the server (services/requests/summaries.ts).
-import { OUTBOX_TYPES } from '../contact';
+import { OUTBOX_TYPES } from '../contact/contact';
 
 interface RequestKindEntry {
   /** What the kind is called in the list. */

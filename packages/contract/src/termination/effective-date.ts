@@ -19,7 +19,7 @@
 //   notification), subject to the broker's review of the supporting document.
 // "One year old" means the day of receipt is on or after the first anniversary. The anniversary
 // of a 29 February start is 28 February in common years (addMonths clamps to the month's end).
-import { addMonths, isBefore } from '../dates';
+import { addMonths, isBefore } from '../shared/dates';
 import type { TerminationReasonId } from './reasons';
 import { saleEffect } from './sale-date';
 

@@ -1,6 +1,6 @@
 // French texts of the termination screen (docs/product/termination.md /contractTermination). The spec's
 // English validation messages are given in French (docs/decisions/README.md (deviations)).
-import { TERMINATION_COMMENT_MAX } from '../constants';
+import { TERMINATION_COMMENT_MAX } from '../shared/constants';
 import type { TerminationBasis } from './effective-date';
 
 export const TERMINATION_MESSAGES = {

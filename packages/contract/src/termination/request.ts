@@ -3,11 +3,11 @@
 // (`terminationIssues`) checks reason, comment and files for both, so the form and the route
 // refuse the same requests with the same French messages (docs/decisions/0009-one-contract.md).
 import { z } from 'zod';
-import { isIsoDate, parseDateInput, todayInParis } from '../dates';
-import { safeMultilineString, safeString } from '../safe-text';
-import { TERMINATION_COMMENT_MAX } from '../constants';
-import { MAX_UPLOAD_BYTES } from '../upload-types';
-import type { FileLike } from '../file-checks';
+import { isIsoDate, parseDateInput, todayInParis } from '../shared/dates';
+import { safeMultilineString, safeString } from '../shared/safe-text';
+import { TERMINATION_COMMENT_MAX } from '../shared/constants';
+import { MAX_UPLOAD_BYTES } from '../shared/upload-types';
+import type { FileLike } from '../shared/file-checks';
 import type { TerminationBasis } from './effective-date';
 import { TERMINATION_MESSAGES } from './messages';
 import { saleDateIssue } from './sale-date';

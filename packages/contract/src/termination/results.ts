@@ -1,6 +1,6 @@
 // docs/product/termination.md results of the termination flow (its acknowledgement's date: display-format.ts).
-import { errorBodySchema } from '../errors';
-import { MESSAGES } from '../messages';
+import { errorBodySchema } from '../shared/errors';
+import { MESSAGES } from '../shared/messages';
 import { TERMINATION_MESSAGES } from './messages';
 
 const { results: RESULTS } = TERMINATION_MESSAGES;

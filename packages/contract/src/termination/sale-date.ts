@@ -9,8 +9,8 @@
 // The sale date is asked on the form: a past date is the usual case (the customer writes after
 // handing the car over), a date up to one month ahead is accepted for a sale already agreed,
 // and a date before the contract's start cannot be the sale of the insured vehicle.
-import { addDays, addMonths, isBefore } from '../dates';
-import { formatDate } from '../format';
+import { addDays, addMonths, isBefore } from '../shared/dates';
+import { formatDate } from '../shared/format';
 
 /** L121-11: the notice either party gives to terminate after the sale. */
 export const SALE_NOTICE_DAYS = 10;

@@ -1,5 +1,5 @@
 // Day arithmetic and French names for the calendar grid, on ISO 'YYYY-MM-DD' strings so no time
-// zone can move a day (the same choice as packages/contract/src/dates.ts).
+// zone can move a day (the same choice as packages/contract/src/shared/dates.ts).
 import { addMonths, isBefore } from '@espace/contract';
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);

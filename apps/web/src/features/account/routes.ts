@@ -8,9 +8,12 @@ export const changeAddressPageView: PageViewHandle = {
     (state as { postalAddress?: unknown } | null)?.postalAddress === true ? 'personal' : 'contract',
 };
 
-// docs/product/account.md: 'Mon compte' and its four sections (the address section is also its index), and the
-// address change reached from it.
-export const accountRoutes: RouteObject[] = [
+/**
+ * docs/product/account.md: 'Mon compte' and its four sections (the address section is also its
+ * index), and the address change reached from it. `sections` are the sections other features own
+ * ('Mes demandes'), shown in the same layout, under the same sub-navigation.
+ */
+export const accountRoutes = (sections: RouteObject[]): RouteObject[] => [
   {
     path: paths.account,
     lazy: () => import('./routes/account-layout'),
@@ -41,11 +44,7 @@ export const accountRoutes: RouteObject[] = [
         lazy: () => import('./routes/account-delete-page'),
         handle: { title: 'Supprimer le compte – Mon compte' },
       },
-      {
-        path: paths.accountRequests,
-        lazy: () => import('./routes/requests-page'),
-        handle: { title: 'Mes demandes – Mon compte' },
-      },
+      ...sections,
     ],
   },
   {

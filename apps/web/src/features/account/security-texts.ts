@@ -1,6 +1,6 @@
 // French texts of the account's own security screens (docs/product/account.md /account/password,
 // /account/communication, /account/accountDelete). The texts the server shares (docs/product/account.md
-// messages banners, the password rule) are in the contract (account-security/).
+// messages banners, the password rule) are in the contract (account/).
 import { PHONE_NUMBERS } from '@espace/contract';
 
 export const SECURITY_TEXTS = {

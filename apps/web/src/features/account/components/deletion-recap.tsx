@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
-import { useRequests } from '../api/get-requests';
+import { useRequests } from '../../../api/get-requests';
 import { DELETION_RECAP_TEXTS as t } from '../deletion-texts';
 import { SECURITY_TEXTS } from '../security-texts';
 

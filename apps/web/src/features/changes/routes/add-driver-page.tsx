@@ -5,26 +5,17 @@ import {
   newDriverSchema,
   PHONE_NUMBERS,
   RELATIONS_TO_CUSTOMER,
-  telHref,
   todayInParis,
   type Policy,
 } from '@espace/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  FOLLOW_REQUEST_LINK,
-  useActionLifecycle,
-} from '../../../components/action/use-action-lifecycle';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
-import { paths } from '../../../lib/paths';
 import { useAddDriver } from '../api/add-driver';
+import { ChangeForm, ChangeNote } from '../components/change-form';
 import { ChangePage } from '../components/change-page';
 import { NameFields } from '../components/name-fields';
+import { useChangeForm } from '../use-change-form';
 
 export function Component() {
   return (
@@ -35,10 +26,9 @@ export function Component() {
 }
 
 function AddDriverForm({ policy }: { policy: Policy }) {
-  const schema = useMemo(() => newDriverSchema(), []);
-  const form = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const change = useChangeForm({
+    policy,
+    schema: () => newDriverSchema(),
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -48,46 +38,31 @@ function AddDriverForm({ policy }: { policy: Policy }) {
       driverLicensePermDate: '',
       effectiveDate: '',
     },
-  });
-  const { register, control, handleSubmit, formState } = form;
-  const { errors, isSubmitting, submitCount } = formState;
-  const formRef = useFocusFirstError(submitCount);
-  const addDriver = useActionLifecycle(useAddDriver(), {
-    successLink: FOLLOW_REQUEST_LINK,
+    mutation: useAddDriver(),
     banners: CHANGE_MESSAGES.banners.addDriver,
     event: ANALYTICS_EVENTS.driverAdded,
-    successPath: paths.home,
-    form: {
-      setError: form.setError,
-      fields: [
-        'salutation',
-        'firstName',
-        'lastName',
-        'birthDate',
-        'bonus',
-        'relationToCustomer',
-        'driverLicenseNr',
-        'driverLicensePermDate',
-        'effectiveDate',
-      ],
-    },
+    fields: [
+      'salutation',
+      'firstName',
+      'lastName',
+      'birthDate',
+      'bonus',
+      'relationToCustomer',
+      'driverLicenseNr',
+      'driverLicensePermDate',
+      'effectiveDate',
+    ],
   });
+  const { register, control, formState } = change.form;
+  const { errors } = formState;
   const today = todayInParis();
-  const { customerService } = PHONE_NUMBERS;
 
   return (
-    <form
-      ref={formRef}
-      className="change-form"
-      noValidate
-      onSubmit={handleSubmit((driver) =>
-        addDriver.run({ policyNumber: policy.policyNumber, change: driver }),
-      )}
-    >
-      <p className="change-form__note">
-        {CHANGE_MESSAGES.notes.accompaniedDriving}{' '}
-        <a href={telHref(customerService)}>{customerService}</a>.
-      </p>
+    <ChangeForm change={change} onValid={change.send} submitLabel="Ajouter un conducteur">
+      <ChangeNote
+        text={CHANGE_MESSAGES.notes.accompaniedDriving}
+        phone={PHONE_NUMBERS.customerService}
+      />
       <NameFields
         salutation={{ ...register('salutation'), error: errors.salutation?.message }}
         firstName={{ ...register('firstName'), error: errors.firstName?.message }}
@@ -122,9 +97,6 @@ function AddDriverForm({ policy }: { policy: Policy }) {
         max={today}
       />
       <FormDateField control={control} name="effectiveDate" label="Date d’effet" min={today} />
-      <div className="form-actions">
-        <SubmitButton pending={isSubmitting}>Ajouter un conducteur</SubmitButton>
-      </div>
-    </form>
+    </ChangeForm>
   );
 }

@@ -12,23 +12,18 @@ import {
   type PaymentForm,
   type Policy,
 } from '@espace/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import {
-  FOLLOW_REQUEST_LINK,
-  useActionLifecycle,
-} from '../../../components/action/use-action-lifecycle';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { paths } from '../../../lib/paths';
 import { useChangePaymentDetails } from '../api/change-payment-details';
 import { useCheckIban, type IbanCheck } from '../api/check-iban';
+import { ChangeForm } from '../components/change-form';
 import { ChangePage } from '../components/change-page';
 import { IbanField } from '../components/iban-field';
+import { useChangeForm } from '../use-change-form';
 
 export function Component() {
   return (
@@ -47,26 +42,23 @@ export function Component() {
 
 function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDetails }) {
   const ownerId = useId();
-  const { register, control, handleSubmit, setError, formState } = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(paymentFormSchema),
+  const change = useChangeForm({
+    policy,
+    schema: () => paymentFormSchema,
     defaultValues: { changeHolder: false, firstName: '', lastName: '', iban: '' },
+    mutation: useChangePaymentDetails(),
+    banners: CHANGE_MESSAGES.banners.changePayment,
+    event: ANALYTICS_EVENTS.paymentDetailsChanged,
+    fields: ['firstName', 'lastName', 'iban'],
   });
-  const { errors, isSubmitting, submitCount } = formState;
-  const formRef = useFocusFirstError(submitCount);
+  const { register, control, setError, formState } = change.form;
+  const { errors } = formState;
   const changeHolder = useWatch({ control, name: 'changeHolder' });
   const {
     field: ibanField,
     fieldState: { error: ibanError },
   } = useController({ control, name: 'iban' });
   const checkIban = useCheckIban();
-  const changePayment = useActionLifecycle(useChangePaymentDetails(), {
-    successLink: FOLLOW_REQUEST_LINK,
-    banners: CHANGE_MESSAGES.banners.changePayment,
-    event: ANALYTICS_EVENTS.paymentDetailsChanged,
-    successPath: paths.home,
-    form: { setError, fields: ['firstName', 'lastName', 'iban'] },
-  });
 
   const submit = async (form: PaymentForm) => {
     let check: IbanCheck;
@@ -74,21 +66,18 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
       check = await checkIban.mutateAsync(form.iban);
     } catch {
       // docs/product/changes.md: a check that could not answer (another status, the network) fails the change.
-      changePayment.fail();
+      change.action.fail();
       return;
     }
     if (check !== 'valid') {
       setError('iban', { message: IBAN_MESSAGES[check] }, { shouldFocus: true });
       return;
     }
-    await changePayment.run({
-      policyNumber: policy.policyNumber,
-      change: toPaymentDetailsUpdate(form, current),
-    });
+    await change.send(toPaymentDetailsUpdate(form, current));
   };
 
   return (
-    <form ref={formRef} className="change-form" noValidate onSubmit={handleSubmit(submit)}>
+    <ChangeForm change={change} onValid={submit} submitLabel="Changer les détails de paiement">
       <div className="form-field form-field--checkbox">
         <input type="checkbox" id={`${ownerId}-holder`} {...register('changeHolder')} />
         <label htmlFor={`${ownerId}-holder`}>
@@ -124,9 +113,6 @@ function PaymentForm({ policy, current }: { policy: Policy; current: PaymentDeta
         />
       )}
       <IbanField {...ibanField} error={ibanError?.message} />
-      <div className="form-actions">
-        <SubmitButton pending={isSubmitting}>Changer les détails de paiement</SubmitButton>
-      </div>
-    </form>
+    </ChangeForm>
   );
 }

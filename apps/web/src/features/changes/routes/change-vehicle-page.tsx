@@ -6,27 +6,18 @@ import {
   CHANGE_MESSAGES,
   ENGINES,
   PHONE_NUMBERS,
-  telHref,
   todayInParis,
   VEHICLE_EFFECTIVE_WINDOW_MONTHS,
   vehicleChangeSchema,
   type Policy,
 } from '@espace/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  FOLLOW_REQUEST_LINK,
-  useActionLifecycle,
-} from '../../../components/action/use-action-lifecycle';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField, TextField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
-import { paths } from '../../../lib/paths';
 import { useChangeVehicle } from '../api/change-vehicle';
+import { ChangeForm, ChangeNote } from '../components/change-form';
 import { ChangePage } from '../components/change-page';
+import { useChangeForm } from '../use-change-form';
 
 export function Component() {
   return (
@@ -37,10 +28,9 @@ export function Component() {
 }
 
 function ChangeVehicleForm({ policy }: { policy: Policy }) {
-  const schema = useMemo(() => vehicleChangeSchema(), []);
-  const { register, control, handleSubmit, setError, formState } = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const change = useChangeForm({
+    policy,
+    schema: () => vehicleChangeSchema(),
     defaultValues: {
       manufacturer: '',
       model: '',
@@ -49,42 +39,29 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
       regDate: '',
       effectiveDate: '',
     },
-  });
-  const { errors, isSubmitting, submitCount } = formState;
-  const formRef = useFocusFirstError(submitCount);
-  const changeVehicle = useActionLifecycle(useChangeVehicle(), {
-    successLink: FOLLOW_REQUEST_LINK,
+    mutation: useChangeVehicle(),
     banners: CHANGE_MESSAGES.banners.changeVehicle,
     event: ANALYTICS_EVENTS.vehicleChanged,
-    successPath: paths.home,
-    form: {
-      setError,
-      fields: [
-        'manufacturer',
-        'model',
-        'engine',
-        'equipment',
-        'licensePlate',
-        'regDate',
-        'effectiveDate',
-      ],
-    },
+    fields: [
+      'manufacturer',
+      'model',
+      'engine',
+      'equipment',
+      'licensePlate',
+      'regDate',
+      'effectiveDate',
+    ],
   });
+  const { register, control, formState } = change.form;
+  const { errors } = formState;
   const today = todayInParis();
-  const urgent = PHONE_NUMBERS.urgentVehicleChange;
 
   return (
-    <form
-      ref={formRef}
-      className="change-form"
-      noValidate
-      onSubmit={handleSubmit((vehicle) =>
-        changeVehicle.run({ policyNumber: policy.policyNumber, change: vehicle }),
-      )}
-    >
-      <p className="change-form__note">
-        {CHANGE_MESSAGES.notes.vehicleDelay} <a href={telHref(urgent)}>{urgent}</a>.
-      </p>
+    <ChangeForm change={change} onValid={change.send} submitLabel="Changer de véhicule">
+      <ChangeNote
+        text={CHANGE_MESSAGES.notes.vehicleDelay}
+        phone={PHONE_NUMBERS.urgentVehicleChange}
+      />
       <TextField
         label="Marque"
         error={errors.manufacturer?.message}
@@ -119,9 +96,6 @@ function ChangeVehicleForm({ policy }: { policy: Policy }) {
         min={today}
         max={addMonths(today, VEHICLE_EFFECTIVE_WINDOW_MONTHS)}
       />
-      <div className="form-actions">
-        <SubmitButton pending={isSubmitting}>Changer de véhicule</SubmitButton>
-      </div>
-    </form>
+    </ChangeForm>
   );
 }

@@ -9,23 +9,16 @@ import {
   todayInParis,
   type Policy,
 } from '@espace/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  FOLLOW_REQUEST_LINK,
-  useActionLifecycle,
-} from '../../../components/action/use-action-lifecycle';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FormDateField } from '../../../components/date-field/form-date-field';
 import { SelectField } from '../../../components/form/form-field';
 import { ANALYTICS_EVENTS } from '../../../lib/analytics/tracking';
 import { paths } from '../../../lib/paths';
 import { useRemoveDriver } from '../api/remove-driver';
+import { ChangeForm, ChangeNote } from '../components/change-form';
 import { ChangePage } from '../components/change-page';
 import { NameFields } from '../components/name-fields';
+import { useChangeForm } from '../use-change-form';
 
 export function Component() {
   return (
@@ -45,7 +38,7 @@ export function Component() {
 function NoSecondaryDriver() {
   return (
     <div className="change-form" data-testid="no-secondary-driver">
-      <p className="change-form__note">{CHANGE_MESSAGES.notes.noSecondaryDriver}</p>
+      <ChangeNote text={CHANGE_MESSAGES.notes.noSecondaryDriver} />
       <p>
         <Link className="button" to={paths.home}>
           Retour à mes polices d’assurance
@@ -56,24 +49,17 @@ function NoSecondaryDriver() {
 }
 
 function RemoveDriverForm({ policy }: { policy: Policy }) {
-  const schema = useMemo(() => driverRefSchema(), []);
-  const { register, control, handleSubmit, setValue, setError, formState } = useForm({
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const change = useChangeForm({
+    policy,
+    schema: () => driverRefSchema(),
     defaultValues: { firstName: '', lastName: '', birthDate: '', effectiveDate: '' },
-  });
-  const { errors, isSubmitting, isSubmitted, submitCount } = formState;
-  const formRef = useFocusFirstError(submitCount);
-  const removeDriver = useActionLifecycle(useRemoveDriver(), {
-    successLink: FOLLOW_REQUEST_LINK,
+    mutation: useRemoveDriver(),
     banners: CHANGE_MESSAGES.banners.removeDriver,
     event: ANALYTICS_EVENTS.driverRemoved,
-    successPath: paths.home,
-    form: {
-      setError,
-      fields: ['salutation', 'firstName', 'lastName', 'birthDate', 'effectiveDate'],
-    },
+    fields: ['salutation', 'firstName', 'lastName', 'birthDate', 'effectiveDate'],
   });
+  const { register, control, setValue, formState } = change.form;
+  const { errors, isSubmitted } = formState;
   const secondary = policy.drivers.filter((driver) => !driver.principal);
 
   const fillFrom = (driverId: string) => {
@@ -87,26 +73,17 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
   };
 
   return (
-    <form
-      ref={formRef}
-      className="change-form"
-      noValidate
-      onSubmit={handleSubmit((driver) =>
-        removeDriver.run({ policyNumber: policy.policyNumber, change: driver }),
-      )}
-    >
-      {
-        <SelectField
-          label="Conducteur du contrat à retirer"
-          hint="Choisissez un conducteur pour remplir le formulaire."
-          placeholder="-- Choisir un conducteur --"
-          options={secondary.map((d) => ({
-            value: d.id,
-            label: `${SALUTATION_LABELS[d.salutation]} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
-          }))}
-          onChange={(event) => fillFrom(event.target.value)}
-        />
-      }
+    <ChangeForm change={change} onValid={change.send} submitLabel="Retirer un conducteur">
+      <SelectField
+        label="Conducteur du contrat à retirer"
+        hint="Choisissez un conducteur pour remplir le formulaire."
+        placeholder="-- Choisir un conducteur --"
+        options={secondary.map((d) => ({
+          value: d.id,
+          label: `${SALUTATION_LABELS[d.salutation]} ${d.firstName} ${d.lastName} (né(e) le ${isoToFrenchDate(d.birthDate)})`,
+        }))}
+        onChange={(event) => fillFrom(event.target.value)}
+      />
       <NameFields
         salutation={{ ...register('salutation'), error: errors.salutation?.message }}
         firstName={{ ...register('firstName'), error: errors.firstName?.message }}
@@ -124,9 +101,6 @@ function RemoveDriverForm({ policy }: { policy: Policy }) {
         label={'Quand voudriez-vous que cela prenne effet\u00a0?'}
         min={todayInParis()}
       />
-      <div className="form-actions">
-        <SubmitButton pending={isSubmitting}>Retirer un conducteur</SubmitButton>
-      </div>
-    </form>
+    </ChangeForm>
   );
 }

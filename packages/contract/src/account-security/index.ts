@@ -1,4 +1,0 @@
-export * from './messages';
-export * from './password-rule';
-export * from './requests';
-export * from './password-reset-texts';

@@ -1,0 +1,7 @@
+// The account (docs/product/account.md): password and deletion payloads, the password rule, their
+// texts, and the recap shown before a deletion.
+export * from './messages';
+export * from './password-rule';
+export * from './security-requests';
+export * from './password-reset-texts';
+export * from './deletion-recap';

@@ -1,0 +1,2 @@
+// Contact requests (docs/product/contact-and-faq.md).
+export * from './contact';

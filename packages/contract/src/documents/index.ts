@@ -1,0 +1,3 @@
+// Documents (docs/product/documents.md): stored documents, uploads, and the generated ones.
+export * from './documents';
+export * from './generated-documents';

@@ -1,0 +1,3 @@
+// Policies (docs/product/policies.md): the payload shapes and the pure rules on them.
+export * from './policy';
+export * from './policy-rules';

@@ -1,0 +1,13 @@
+// What every domain of the contract uses: API paths, business constants, the error body, formats,
+// dates, safe text, the idempotency header, the shell's texts and the upload table and checks.
+export * from './api-paths';
+export * from './constants';
+export * from './errors';
+export * from './format';
+export * from './display-format';
+export * from './dates';
+export * from './safe-text';
+export * from './idempotency';
+export * from './messages';
+export * from './upload-types';
+export * from './file-checks';
