@@ -2,9 +2,10 @@
 // (docs/decisions/0056-one-outbox-relay.md). A local SMTP server from the `smtp-server` package
 // stands in for the broker's mail server (it sits outside the product, docs/development.md): a
 // contact request's mail arrives once; with the mail server down the row is retried and the mail
-// arrives when it comes back; a row that keeps failing is given up; two relays on one table
-// deliver each row once.
+// arrives when it comes back; a row that keeps failing is given up; a relay that dies between
+// sending and recording causes one repeat, no loss; two relays on one table deliver each row once.
 import { OUTBOX_TYPES } from '@espace/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { mailChannel } from '../src/platform/mail/mail-channel';
@@ -126,6 +127,49 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
     mail = await startMailServer(mail.port);
     await new Promise((resolve) => setTimeout(resolve, 4 * OUTBOX.intervalMs));
     expect(mailsWith('Numéro : 01 23 45 67 89')).toHaveLength(0);
+  });
+
+  it('sends a row again, once, when a relay dies between sending and recording', async () => {
+    const mailer = createMailer(smtp);
+    const send = mailChannel(mailer, t.app.storage);
+    const lease = { ...OUTBOX, leaseMs: 1_000 };
+    const id = await enqueue(t.app.db, {
+      type: 'mail.test',
+      accountId: null,
+      payload: {},
+      mail: { subject: 'Relais interrompu', text: 'x' },
+    });
+    // A channel of these two relays only, so the app's own relay leaves the row to them.
+    await sql`update outbox set channel = 'mail-crash' where id = ${id}`.execute(t.app.db);
+    // This relay sends, then never records: the process died right after the mail left.
+    const dying = createOutboxRelay(
+      t.app.db,
+      { 'mail-crash': (row) => send(row).then(() => new Promise<void>(() => undefined)) },
+      lease,
+      silent,
+    );
+    void dying.runOnce();
+    try {
+      await vi.waitFor(() => expect(mailsWith('Subject: Relais interrompu')).toHaveLength(1));
+      // Another relay takes the row once the claim has expired, and records it.
+      const survivor = createOutboxRelay(t.app.db, { 'mail-crash': send }, lease, silent);
+      await vi.waitFor(
+        async () => {
+          await survivor.runOnce();
+          const row = await t.app.db
+            .selectFrom('outbox')
+            .select(['sent_at', 'attempts'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          expect(row).toMatchObject({ attempts: 2 });
+          expect(row.sent_at).not.toBeNull();
+        },
+        { timeout: 5_000, interval: 200 },
+      );
+      expect(mailsWith('Subject: Relais interrompu')).toHaveLength(2);
+    } finally {
+      mailer.close();
+    }
   });
 
   it('delivers each row once when two relays run at the same time', async () => {
