@@ -8,33 +8,16 @@
 // password change, and a reset by e-mail then a new browser (mail delivery not included).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig, type Config } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEVICE_COOKIE } from '../apps/server/src/oidc/device-cookie';
-import { requestPasswordReset } from '../apps/server/src/services/account/password-reset';
-import { SIGN_IN_WINDOW_MS } from '../apps/server/src/services/account/sign-in-throttle';
-import { bearer, DEMO, signIn, startLogin, subjectOf } from '../apps/server/test/harness';
+import { RATE_LIMITS } from '../apps/server/src/platform/rate-limits/tiers';
+import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/harness';
+import { attemptSignIn, resetByMail } from '../apps/server/test/owner-attack-support';
 
 const ADDRESSES = 20;
 const GUESSES_PER_ADDRESS = 3;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function attempt(
-  app: FastifyInstance,
-  config: Config,
-  password: string,
-  { address = '198.51.100.2', device }: { address?: string; device?: string | undefined } = {},
-) {
-  const { jar, interaction } = await startLogin(app, config);
-  const cookie = [jar.header(), device ? `${DEVICE_COOKIE}=${device}` : ''].filter(Boolean);
-  return app.inject({
-    method: 'POST',
-    url: `${interaction}/login`,
-    remoteAddress: address,
-    headers: { cookie: cookie.join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ email: DEMO.lea, password }).toString(),
-  });
-}
+const attempt = attemptSignIn;
 
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
@@ -86,11 +69,12 @@ export async function reportOwnerUnderAttack(): Promise<void> {
       .select('window_started_at')
       .where('key', '=', `account:${DEMO.lea}`)
       .executeTakeFirstOrThrow();
-    const waitMs = row.window_started_at.getTime() + SIGN_IN_WINDOW_MS - Date.now();
+    const waitMs =
+      row.window_started_at.getTime() + RATE_LIMITS.signInAccount.windowMs - Date.now();
     const refusedNow = await attempt(a, config, DEMO.password);
     await database.db
       .updateTable('sign_in_throttle')
-      .set({ window_started_at: new Date(Date.now() - SIGN_IN_WINDOW_MS - 1) })
+      .set({ window_started_at: new Date(Date.now() - RATE_LIMITS.signInAccount.windowMs - 1) })
       .where('key', '=', `account:${DEMO.lea}`)
       .execute();
     const afterWindow = await attempt(a, config, DEMO.password);
@@ -119,28 +103,7 @@ export async function reportOwnerUnderAttack(): Promise<void> {
 
     const finalPassword = 'Encore-Un-2026x';
     const [signedIn, resetMs] = await timed(async () => {
-      let token = '';
-      await requestPasswordReset(
-        {
-          db: database.db,
-          mailer: undefined,
-          log: quiet,
-          demoMode: false,
-          linkFor: (t) => (token = t),
-        },
-        DEMO.lea,
-        '192.0.2.1',
-      );
-      await b.inject({
-        method: 'POST',
-        url: '/interaction/password/reset',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          token,
-          newPassword: finalPassword,
-          confirmation: finalPassword,
-        }).toString(),
-      });
+      await resetByMail(database.db, b, finalPassword);
       return attempt(a, config, finalPassword);
     });
     console.info(

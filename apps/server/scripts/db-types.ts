@@ -22,15 +22,17 @@ const overrides = {
   columns: {
     'app_secrets.value': 'JSONColumnType<object>',
     'change_requests.payload': JSON_OBJECT,
-    // The check constraint of migrations 0003 and 0005.
-    'change_requests.type':
-      "'add_driver' | 'remove_driver' | 'change_vehicle' | 'change_payment_details' | 'change_garage_address'",
+    // The check constraint of migrations 0003 and 0005: the contract's table of kinds.
+    'change_requests.type': 'ChangeRequestKind',
     // The check constraint of migration 0006.
     'consent_history.source': "'portal'",
     'drivers.salutation': 'Salutation',
     'legal_pages.sections': 'JSONColumnType<{ title: string; html: string }[]>',
     'oidc_payloads.payload': JSON_OBJECT,
     'outbox.payload': JSON_OBJECT,
+    'outbox.message': 'JSONColumnType<Record<string, unknown>> | null',
+    // Migration 0024: the relay's one channel so far.
+    'outbox.channel': "'mail' | null",
     'customer_requests.payload': JSON_OBJECT,
     // The check constraints of migrations 0016 and 0017.
     'customer_requests.status': 'RequestStatus',
@@ -65,6 +67,7 @@ async function generateTypes(): Promise<string> {
       excludePattern: 'schema_migrations*',
       overrides,
       customImports: {
+        ChangeRequestKind: '@espace/contract',
         DocumentStatus: '@espace/contract',
         RequestKind: '@espace/contract',
         RequestStatus: '@espace/contract',

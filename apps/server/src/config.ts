@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
+import { mailConfig, mailEnv, type MailConfig } from './config-mail';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
@@ -29,9 +30,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
   PGLITE_IN_PROCESS: booleanFlag.default(false),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  SMTP_FROM: z.email().optional(),
-  CUSTOMER_SERVICE_EMAIL: z.email().optional(),
+  /** SMTP and the outbox relay (config-mail.ts). */
+  ...mailEnv,
   CONTENT_DIR: z.string().min(1).optional(),
   /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -65,7 +65,7 @@ const envSchema = z.object({
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
-export interface Config extends WithBackoffice {
+export interface Config extends WithBackoffice, MailConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -94,7 +94,6 @@ export interface Config extends WithBackoffice {
   trustProxy: boolean;
   /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
   pgliteInProcess: boolean;
-  smtp: { url: string; from: string; to: string } | undefined;
   /** FAQ and legal Markdown (docs/decisions/0016-content-in-markdown.md), loaded into the database at start. */
   contentDir: string;
   /** Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search; the
@@ -206,13 +205,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     pgliteInProcess: e.PGLITE_IN_PROCESS,
-    smtp: e.SMTP_URL
-      ? {
-          url: e.SMTP_URL,
-          from: e.SMTP_FROM ?? 'no-reply@espace-assure.invalid',
-          to: e.CUSTOMER_SERVICE_EMAIL!,
-        }
-      : undefined,
+    ...mailConfig(e),
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

@@ -8,7 +8,7 @@ import {
   type ErrorBody,
 } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_FREE_FAILURES } from '../src/services/account/sign-in-throttle';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import {
   changePassword,
   getAccount,
@@ -158,7 +158,7 @@ describe('a wrong current password is throttled per session', () => {
   it('locks this session’s checks after repeated wrong passwords, not the sign-in page', async () => {
     const tokens = await signIn(t.app, t.config, DEMO.jean);
     const accountId = subjectOf(tokens.access_token);
-    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+    for (let i = 0; i < RATE_LIMITS.signInAccount.max; i++) {
       const wrong = await changePassword(t, accountId, tokens.access_token, {
         oldPassword: `Faux-${i}`,
         newPassword: NEW_PASSWORD,

@@ -10,7 +10,8 @@ import {
   ACCOUNT_SECURITY_MESSAGES as M,
 } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { requestPasswordReset, RESET_LIMITS } from '../src/services/account/password-reset';
+import { requestPasswordReset } from '../src/services/account/password-reset';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { redactUrl } from '../src/platform/logger';
 import { getAccount, NEW_PASSWORD, refresh } from './account-security-support';
 import { BACKENDS } from './backends';
@@ -181,13 +182,13 @@ describe('forgotten-password requests are limited', () => {
   afterAll(() => t.close());
 
   it('never per email: past the mail cap the answer is the same', async () => {
-    for (let i = 0; i <= RESET_LIMITS.mailsPerAccount.max; i++)
+    for (let i = 0; i <= RATE_LIMITS.resetMails.max; i++)
       expect((await post(t, FORGOT, { email: 'inconnu@example.fr' })).statusCode).toBe(200);
   });
 
   it('per address, across emails', async () => {
-    const used = RESET_LIMITS.mailsPerAccount.max + 1; // the requests of the test above
-    for (let i = used; i < RESET_LIMITS.perAddress.max; i++)
+    const used = RATE_LIMITS.resetMails.max + 1; // the requests of the test above
+    for (let i = used; i < RATE_LIMITS.resetAddress.max; i++)
       expect((await post(t, FORGOT, { email: `client${i}@example.fr` })).statusCode).toBe(200);
     expect((await post(t, FORGOT, { email: 'encore@example.fr' })).statusCode).toBe(429);
   });
@@ -205,7 +206,7 @@ describe('forgotten password in demo mode without SMTP', () => {
     await requestPasswordReset(
       {
         db: t.database.handle.db,
-        mailer: undefined,
+        outbox: { mail: false, wake: () => undefined },
         log,
         demoMode: true,
         linkFor: (token) => `http://localhost:3000${RESET}?token=${token}`,

@@ -2,7 +2,7 @@
 // within the window gets 429 with the French message, and other routes keep their own count.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGE_RATE_LIMIT } from '../src/routes/policy/changes/params';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { BACKENDS } from './backends';
 import { openChangesContext, POLICIES, type ChangesContext } from './changes-support';
 
@@ -14,7 +14,7 @@ describe.each(BACKENDS)('change routes rate limit on %s', (backend) => {
   afterAll(() => ctx.test.close());
 
   it('answers 429 past the limit and records nothing', async () => {
-    for (let i = 0; i < CHANGE_RATE_LIMIT.max; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.change.max; i += 1) {
       expect((await ctx.send('PUT', `${POLICIES.active}/vehicle`, {})).statusCode).toBe(400);
     }
     const limited = await ctx.send('PUT', `${POLICIES.active}/vehicle`, {});

@@ -2,7 +2,7 @@
 // is refused with 429 and the French message, and nothing is stored.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_RATE_LIMIT } from '../src/routes/document/upload-document';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import {
   MULTIPART_HEADERS,
   multipartBody,
@@ -38,7 +38,7 @@ describe('upload rate limit', () => {
         headers: { ...bearer(token), ...MULTIPART_HEADERS },
         payload: refused,
       });
-    for (let i = 0; i < UPLOAD_RATE_LIMIT.max; i += 1) expect((await send()).statusCode).toBe(400);
+    for (let i = 0; i < RATE_LIMITS.upload.max; i += 1) expect((await send()).statusCode).toBe(400);
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({

@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { BOUNDARY, partHead, samplePdf, storedFileCount } from './documents-support';
+import { BOUNDARY, samplePdf, storedFileCount } from './documents-support';
 import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+import { mandateUpload, postHead, sendSlowly } from './slow-socket';
 
 const LIMITS = {
   requestTimeoutMs: 1_500,
@@ -35,30 +36,11 @@ describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  /** Opens a socket, sends `head`, then one byte of `body` every 100 ms; resolves what came back. */
-  function trickle(head: string, body: Buffer) {
-    return new Promise<{ answer: string; elapsedMs: number }>((resolve, reject) => {
-      const started = Date.now();
-      const socket = connect(port, '127.0.0.1');
-      let answer = '';
-      let sent = 0;
-      const timer = setInterval(() => {
-        if (sent < body.length && socket.writable) socket.write(body.subarray(sent, ++sent));
-      }, 100);
-      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        clearInterval(timer);
-        resolve({ answer, elapsedMs: Date.now() - started });
-      });
-      socket.on('connect', () => socket.write(head));
-      setTimeout(() => reject(new Error('the server never cut the request')), 10_000).unref();
-    });
-  }
-
+  /** Sends `head`, then one byte of `body` every 100 ms; resolves what came back. */
+  const trickle = (head: string, body: Buffer) =>
+    sendSlowly({ port, head, body, bytes: 1, everyMs: 100, timeoutMs: 10_000 });
   const requestHead = (path: string, contentType: string, length: number) =>
-    `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
-    `Content-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`;
+    postHead(path, token, contentType, length);
 
   it('cuts a JSON body that trickles with 408 in bounded time', async () => {
     const body = Buffer.from(JSON.stringify({ text: 'Bonjour '.repeat(20) }));
@@ -73,20 +55,7 @@ describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
   });
 
   it('cuts an upload that trickles with 408 and keeps neither file nor row', async () => {
-    const pdf = await samplePdf();
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\nmandat_sepa\r\n`,
-      ),
-      partHead({
-        name: 'upfile',
-        fileName: 'lent.pdf',
-        contentType: 'application/pdf',
-        content: pdf,
-      }),
-      pdf,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]);
+    const body = mandateUpload(await samplePdf());
     const filesBefore = await storedFileCount(t.config.documentsDir);
     const rowsBefore = await t.database.handle.db
       .selectFrom('received_files')

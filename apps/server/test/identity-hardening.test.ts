@@ -6,7 +6,7 @@
 // link works, and known and unknown emails are answered in the same time.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESET_LIMITS } from '../src/services/account/password-reset';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { getAccount } from './account-security-support';
 import { BACKENDS } from './backends';
 import { claimsOf, createTestApp, DEMO, signInSession, subjectOf, type TestApp } from './harness';
@@ -123,14 +123,13 @@ describe('forgotten password per account', () => {
     t.app.inject(`/interaction/password/reset?token=${encodeURIComponent(token)}`);
 
   it('sends at most 3 mails per account, the newest link works, and requests never lock', async () => {
-    for (let i = 0; i < RESET_LIMITS.mailsPerAccount.max + 3; i++)
+    for (let i = 0; i < RATE_LIMITS.resetMails.max + 3; i++)
       expect((await forgot(DEMO.jean)).statusCode).toBe(200);
-    await vi.waitFor(
-      () => expect(mailsTo(DEMO.jean)).toHaveLength(RESET_LIMITS.mailsPerAccount.max),
-      { timeout: 5_000 },
-    );
+    await vi.waitFor(() => expect(mailsTo(DEMO.jean)).toHaveLength(RATE_LIMITS.resetMails.max), {
+      timeout: 5_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mailsTo(DEMO.jean)).toHaveLength(RESET_LIMITS.mailsPerAccount.max);
+    expect(mailsTo(DEMO.jean)).toHaveLength(RATE_LIMITS.resetMails.max);
     const tokens = mailsTo(DEMO.jean).map((m) => tokenOf(m.data));
     const stored = await t.database.handle.db
       .selectFrom('password_reset_tokens')

@@ -2,7 +2,7 @@
 // or a wrong password; repeated failures throttled; passwords stored as scrypt hashes.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_FREE_FAILURES } from '../src/services/account/sign-in-throttle';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import {
   createTestApp,
   DEMO,
@@ -47,7 +47,7 @@ describe('sign-in page', () => {
 
   it('throttles an email after repeated failures, even with the right password', async () => {
     const { jar, interaction } = await startLogin(t.app, t.config);
-    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+    for (let i = 0; i < RATE_LIMITS.signInAccount.max; i++) {
       expect((await submitLogin(t.app, interaction, jar, DEMO.jean, `Faux-${i}`)).statusCode).toBe(
         401,
       );

@@ -9,7 +9,8 @@ interface ReceivedMail {
   data: string;
 }
 
-export function startMailServer() {
+/** Listens on a free port, or on `port` again (a mail server that comes back). */
+export function startMailServer(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,7 +30,7 @@ export function startMailServer() {
     },
   });
   return new Promise<{ server: SMTPServer; port: number; received: ReceivedMail[] }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       resolve({ server, port: (server.server.address() as AddressInfo).port, received });
     });
   });

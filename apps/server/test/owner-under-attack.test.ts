@@ -10,15 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
-import { requestPasswordReset } from '../src/services/account/password-reset';
-import { SIGN_IN_LIMITS } from '../src/services/account/sign-in-throttle';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { changePassword, getAccount, NEW_PASSWORD } from './account-security-support';
 import { BACKENDS } from './backends';
-import { DEMO, signIn, signInSession, startLogin, subjectOf, type TestApp } from './harness';
+import { attemptSignIn, resetByMail } from './owner-attack-support';
+import { DEMO, signIn, signInSession, subjectOf, type TestApp } from './harness';
 import { testConfig } from './test-config';
 import { copyTemplateDocuments, createTestDatabase, type TestDatabase } from './test-database';
-
-const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe.each(BACKENDS)('the owner under attack, two instances on %s', (backend) => {
   let database: TestDatabase;
@@ -42,21 +40,11 @@ describe.each(BACKENDS)('the owner under attack, two instances on %s', (backend)
     await database.drop();
   });
 
-  async function attempt(
+  const attempt = (
     app: FastifyInstance,
     password: string,
-    { address = '198.51.100.2', device }: { address?: string; device?: string } = {},
-  ) {
-    const { jar, interaction } = await startLogin(app, config);
-    const cookie = [jar.header(), device ? `${DEVICE_COOKIE}=${device}` : ''].filter(Boolean);
-    return app.inject({
-      method: 'POST',
-      url: `${interaction}/login`,
-      remoteAddress: address,
-      headers: { cookie: cookie.join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email: DEMO.lea, password }).toString(),
-    });
-  }
+    from?: { address?: string; device?: string },
+  ) => attemptSignIn(app, config, password, from);
 
   it('evaluates at most 5 passwords, and every way in stays open to the owner', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
@@ -75,7 +63,7 @@ describe.each(BACKENDS)('the owner under attack, two instances on %s', (backend)
     );
     const statuses = guesses.map((g) => g.statusCode);
     // The owner's two right passwords were taken back: the window holds 5 wrong ones.
-    const evaluated = SIGN_IN_LIMITS.account;
+    const evaluated = RATE_LIMITS.signInAccount.max;
     expect(statuses.filter((s) => s === 401)).toHaveLength(evaluated);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - evaluated);
 
@@ -104,30 +92,9 @@ describe.each(BACKENDS)('the owner under attack, two instances on %s', (backend)
     expect(changed.statusCode).toBe(204);
 
     // A reset by e-mail, completed in a new browser on the other instance.
-    let token = '';
-    await requestPasswordReset(
-      {
-        db: database.handle.db,
-        mailer: undefined,
-        log: quietLog,
-        demoMode: false,
-        linkFor: (value) => (token = value),
-      },
-      DEMO.lea,
-      '192.0.2.1',
-    );
-    expect(token).not.toBe('');
     const finalPassword = 'Encore-Un-2026x';
-    const reset = await b.inject({
-      method: 'POST',
-      url: '/interaction/password/reset',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token,
-        newPassword: finalPassword,
-        confirmation: finalPassword,
-      }).toString(),
-    });
+    const { token, reset } = await resetByMail(database.handle.db, b, finalPassword);
+    expect(token).not.toBe('');
     expect(reset.statusCode).toBe(200);
     const resetDevice = reset.cookies.find((c) => c.name === DEVICE_COOKIE);
     expect(resetDevice).toMatchObject({ httpOnly: true, path: '/interaction' });

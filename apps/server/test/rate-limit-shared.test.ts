@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { CHANGE_RATE_LIMIT } from '../src/routes/policy/changes/params';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { countRequest, sweepRateLimitCounters } from '../src/platform/rate-limits/rate-limit-store';
 import { BACKENDS } from './backends';
 import { POLICIES } from './changes-support';
@@ -48,7 +48,7 @@ describe.each(BACKENDS)('rate limits shared between instances on %s', (backend) 
       app.inject({ method: 'PUT', url, headers: bearer(token), payload: {} });
 
     // Invalid requests count too (they are refused with 400 and change nothing).
-    for (let i = 0; i < CHANGE_RATE_LIMIT.max; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.change.max; i += 1) {
       expect((await send(i % 2 ? b : a)).statusCode).toBe(400);
     }
     for (const app of [a, b]) {

@@ -4,7 +4,7 @@
 // is accepted while their email is under attack, even from the same address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
-import { SIGN_IN_FREE_FAILURES } from '../src/services/account/sign-in-throttle';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { BACKENDS } from './backends';
 import { createTestApp, DEMO, startLogin, type TestApp } from './harness';
 
@@ -48,8 +48,8 @@ describe.each(BACKENDS)('sign-in throttle on %s', (backend) => {
       ),
     );
     const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_FREE_FAILURES);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - SIGN_IN_FREE_FAILURES);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(RATE_LIMITS.signInAccount.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - RATE_LIMITS.signInAccount.max);
     // The attacker's own door stays shut, the right password included.
     expect((await attempt(DEMO.lea, DEMO.password, { address: ATTACKER })).statusCode).toBe(429);
   });

@@ -1,8 +1,10 @@
 // The receipt of a termination on a durable medium, by mail too when SMTP is configured (Code
 // des assurances L113-15-3): the customer gets the PDF at the address of the request, and the
-// outbox row for the broker is marked sent. A local SMTP server stands in for the mail server.
+// outbox row for the broker is marked sent by the outbox relay, which reads the PDF back from
+// storage (docs/decisions/0056-one-outbox-relay.md). A local SMTP server stands in for the mail
+// server.
 import { TERMINATION_OUTBOX_TYPE } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { samplePdf } from './documents-support';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { startMailServer } from './mail-server-stand-in';
@@ -44,19 +46,22 @@ describe('termination receipt with SMTP configured', () => {
     });
     expect(response.statusCode).toBe(201);
     const { reference } = response.json<{ reference: string }>();
-    expect(mail.received).toHaveLength(1);
+    await vi.waitFor(() => expect(mail.received).toHaveLength(1));
     const [message] = mail.received;
     expect(message!.to).toEqual(['camille.autre@example.fr']);
     expect(message!.data).toContain(reference);
     expect(message!.data).toMatch(/Content-Type: application\/pdf/);
     // The attachment is the PDF itself, base64-encoded in the mail.
     expect(message!.data).toContain(Buffer.from('%PDF-').toString('base64').slice(0, 6));
-    const row = await t.app.db
-      .selectFrom('outbox')
-      .select(['sent_at', 'payload'])
-      .where('type', '=', TERMINATION_OUTBOX_TYPE)
-      .executeTakeFirstOrThrow();
-    expect(row.sent_at).toBeInstanceOf(Date);
+    const row = await vi.waitFor(async () => {
+      const sent = await t.app.db
+        .selectFrom('outbox')
+        .select(['sent_at', 'payload'])
+        .where('type', '=', TERMINATION_OUTBOX_TYPE)
+        .executeTakeFirstOrThrow();
+      expect(sent.sent_at).toBeInstanceOf(Date);
+      return sent;
+    });
     expect(row.payload).toMatchObject({ reference, policyNumber: 'AU2022031457', reason: 3 });
   });
 });

@@ -14,7 +14,7 @@ import { API_PREFIX, type Policy } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { spaRedirectUris } from '../src/oidc/provider';
-import { CHANGE_RATE_LIMIT } from '../src/routes/policy/changes/params';
+import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { BACKENDS } from './backends';
 import {
   MULTIPART_HEADERS,
@@ -238,7 +238,7 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
         headers: { 'content-type': 'application/json' },
         body: '{}',
       });
-    for (let i = 0; i < CHANGE_RATE_LIMIT.max; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.change.max; i += 1) {
       expect((await send(i % 2 ? b : a)).status).toBe(400);
     }
     expect((await send(a)).status).toBe(429);

@@ -21,7 +21,6 @@ import { errorBody } from '../http/error-body';
 import { SIGN_IN_SCRIPT_PATH } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
-import { createMailer } from '../platform/mail/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import {
   DEVICE_COOKIE,
@@ -41,6 +40,7 @@ import {
   SIGN_IN_JSON,
   SIGN_IN_SCRIPT,
 } from './pages';
+import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
 interface LoginBody {
   email?: string;
@@ -73,13 +73,10 @@ export async function interactionRoutes(
     global: false,
     ...(app.rateLimitStore ? { store: app.rateLimitStore } : {}),
   });
-  const mailer = config.smtp ? createMailer(config.smtp) : undefined;
   const firstScreen = firstScreenFiles(config.webDist);
   const prefetch = [...firstScreen.scripts, ...firstScreen.styles].map((file) => `/${file}`);
-  if (mailer) app.addHook('onClose', async () => mailer.close());
   passwordResetRoutes(app, {
     db,
-    mailer,
     publicUrl: config.publicUrl,
     deviceKeys: opts.deviceKeys,
     demoMode: config.demoMode,
@@ -128,7 +125,7 @@ export async function interactionRoutes(
 
   app.post<{ Params: { uid: string }; Body: LoginBody }>(
     `${INTERACTION_PATH}/:uid/login`,
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { config: { rateLimit: routeLimit(RATE_LIMITS.identityForms) } },
     async (request, reply) => {
       // The form's script asks for JSON (pages.ts); a browser's classic POST asks for a page.
       const json = (request.headers.accept ?? '').includes(SIGN_IN_JSON);

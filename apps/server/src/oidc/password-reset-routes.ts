@@ -13,7 +13,6 @@ import {
   resetPassword,
 } from '../services/account/password-reset';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../services/errors';
-import type { Mailer } from '../platform/mail/mailer';
 import {
   renderForgotAnswerPage,
   renderForgotPage,
@@ -22,6 +21,7 @@ import {
   renderResetPage,
 } from './password-reset-pages';
 import { INTERACTION_PATH } from './provider';
+import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
 export const PASSWORD_RESET_PATHS = {
   forgot: `${INTERACTION_PATH}/password/forgot`,
@@ -47,7 +47,6 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 export interface PasswordResetRouteOptions {
   db: Db;
-  mailer: Mailer | undefined;
   publicUrl: string;
   /** Signing keys of the known-device cookie, set for the browser that completes a reset. */
   deviceKeys: string[];
@@ -74,7 +73,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
   const { db } = opts;
   const linkFor = (token: string) =>
     `${opts.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`;
-  const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const rateLimit = { rateLimit: routeLimit(RATE_LIMITS.identityForms) };
 
   app.get<{ Querystring: ForgotQuery }>(PASSWORD_RESET_PATHS.forgot, async (request, reply) => {
     const loginHref = loginHrefFrom(request.query.retour);
@@ -95,7 +94,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       }
       try {
         await requestPasswordReset(
-          { db, mailer: opts.mailer, log: request.log, demoMode: opts.demoMode, linkFor },
+          { db, outbox: app.outbox, log: request.log, demoMode: opts.demoMode, linkFor },
           email,
           request.ip,
         );

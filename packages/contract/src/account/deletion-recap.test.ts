@@ -3,7 +3,7 @@ import { contractsInForce, owedDocuments, requestsBeingHandled } from './deletio
 import type { DocumentStatus } from '../policies/policy';
 import { documentDaysLeft, documentDeadline, unfulfilledDocuments } from '../policies/policy-rules';
 import { testDocument } from '../policies/test-helpers';
-import type { RequestStatus } from '../requests/requests';
+import type { RequestStatus } from '../requests/kinds';
 
 const doc = (name: string, status: DocumentStatus | null) => testDocument(status, name);
 const TODAY = new Date('2026-11-21T12:00:00Z'); // 21 November 2026 in Paris

@@ -10,7 +10,8 @@ import {
   isTerminated,
   owesDocuments,
 } from '../policies/policy-rules';
-import type { CustomerRequest, RequestStatus } from '../requests/requests';
+import type { CustomerRequest } from '../requests/requests';
+import { OPEN_REQUEST_STATUSES } from '../requests/kinds';
 
 export interface OwedDocument {
   policyNumber: string;
@@ -48,13 +49,10 @@ export function owedDocuments(
     .sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : 0));
 }
 
-/** The statuses of a request the broker is still handling ('Mes demandes'). */
-export const HANDLING_STATUSES: readonly RequestStatus[] = ['received', 'in_progress'];
-
 export function requestsBeingHandled<R extends Pick<CustomerRequest, 'status'>>(
   requests: readonly R[],
 ): R[] {
-  return requests.filter((request) => HANDLING_STATUSES.includes(request.status));
+  return requests.filter((request) => OPEN_REQUEST_STATUSES.includes(request.status));
 }
 
 /** The contracts a deletion leaves in force: every one not terminated ('Actif', 'Suspendu'). */

@@ -4,7 +4,6 @@
 // shows; the success banner ends with it; the same request sent again while the first is still
 // being handled is refused (409 `duplicate_request`) with the first one's reference.
 import { z } from 'zod';
-import type { RequestStatus } from './requests';
 
 export const requestReceiptSchema = z
   .object({
@@ -14,12 +13,6 @@ export const requestReceiptSchema = z
   })
   .describe('Demande enregistrée');
 export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
-
-/** The statuses of a request still being handled: a same request sent again is a duplicate. */
-export const OPEN_REQUEST_STATUSES = [
-  'received',
-  'in_progress',
-] as const satisfies readonly RequestStatus[];
 
 export const REQUEST_RECEIPT_MESSAGES = {
   /** The 409 `duplicate_request` message, with the reference of the request being handled. */

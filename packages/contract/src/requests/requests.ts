@@ -2,45 +2,7 @@
 // back office sets. GET /api/v1/account/accounts/{accountId}/requests answers one page of them,
 // newest first, optionally for one contract.
 import { z } from 'zod';
-
-export const REQUEST_STATUSES = ['received', 'in_progress', 'done', 'refused'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-/** The label the customer reads for each status ('Refusée' is followed by the broker's reason). */
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  received: 'Reçue',
-  in_progress: 'En cours de traitement',
-  done: 'Traitée',
-  refused: 'Refusée',
-};
-
-export const REQUEST_KINDS = [
-  'add_driver',
-  'remove_driver',
-  'change_vehicle',
-  'change_payment_details',
-  'change_garage_address',
-  'personal_address',
-  'termination',
-  'call_back',
-  'email_message',
-  'documents',
-] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
-
-/** What each kind of request is called in the list. */
-export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
-  add_driver: 'Ajout d’un conducteur',
-  remove_driver: 'Retrait d’un conducteur',
-  change_vehicle: 'Changement de véhicule',
-  change_payment_details: 'Coordonnées bancaires',
-  change_garage_address: 'Adresse de garage',
-  personal_address: 'Adresse personnelle',
-  termination: 'Résiliation',
-  call_back: 'Demande de rappel',
-  email_message: 'Message au service client',
-  documents: 'Document envoyé',
-};
+import { REQUEST_KINDS, REQUEST_STATUSES } from './kinds';
 
 export const REQUESTS_PAGE_SIZE = 10;
 export const REQUESTS_PAGE_SIZE_MAX = 50;

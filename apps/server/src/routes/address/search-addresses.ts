@@ -13,9 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AddressSearch } from '../../services/address/address-search';
 import { rateLimitPerAccount } from '../rate-limit';
-
-/** docs/product/addresses.md: a customer types a few searches; this only ever stops a script. */
-export const ADDRESS_SEARCH_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
+import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 
 export interface SearchAddressesOptions {
   search: AddressSearch;
@@ -29,7 +27,7 @@ export default async function searchAddressesRoute(
   app.withTypeProvider<ZodTypeProvider>().get(
     API_ROUTES.addressSearch,
     {
-      config: { rateLimit: ADDRESS_SEARCH_RATE_LIMIT },
+      config: { rateLimit: routeLimit(RATE_LIMITS.addressSearch) },
       schema: {
         tags: ['address'],
         summary: 'Recherche d’adresses françaises par code postal, commune ou voie',

@@ -6,16 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { receiveDocumentUpload } from '../../services/documents/receive-upload';
 import { policyParams } from '../params';
-
-/** Uploads per account in the time window (the route plugin keys the limit by account). */
-export const UPLOAD_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
+import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 
 export default async function uploadDocumentRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.uploadFile,
     {
       // docs/decisions/0012-security-baseline.md: a customer sends a few files; this only ever stops a script.
-      config: { rateLimit: UPLOAD_RATE_LIMIT },
+      config: { rateLimit: routeLimit(RATE_LIMITS.upload) },
       schema: {
         tags: ['document'],
         summary: 'Transmettre un document demandé (multipart : fileType puis upfile)',

@@ -1,36 +1,21 @@
 // The sign-in throttle (docs/decisions/0014-sign-in-throttle.md): at most a few passwords are
 // evaluated per account and window, whoever sends them, while the owner keeps a way in.
-// Enforces:
+// Its limits are the signIn* and currentPassword tiers of platform/rate-limits/tiers.ts. Enforces:
 // - every password check first counts one attempt under each of its keys, one atomic upsert per
 //   key in the database (`sign_in_throttle`), so parallel attempts on any number of instances
-//   get distinct counts; past a key's limit in its fixed 15-minute window the attempt is refused
+//   get distinct counts; past a key's limit in its fixed window the attempt is refused
 //   (429) before the password is looked at;
-// - a sign-in counts under its source address (30) and then under its account (5), or, from a
+// - a sign-in counts under its source address and then under its account, or, from a
 //   browser with a valid device cookie for that email (oidc/device-cookie.ts), under that
-//   device (5) instead of the account: guesses from elsewhere never lock the owner's browser;
+//   device instead of the account: guesses from elsewhere never lock the owner's browser;
 //   a right password is taken back from the counts, so only wrong ones fill a window;
 // - a check of the current password by a signed-in customer counts under their provider session
-//   (`sid`, 5): others' guesses never block it, and it never locks the sign-in form;
+//   (`sid`): others' guesses never block it, and it never locks the sign-in form;
 // - a completed password reset or a deleted account clears the account's count (`clearEmail`):
 //   the reset link by e-mail is the way in that an attack cannot close.
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-
-export const SIGN_IN_LIMITS = {
-  /** Passwords evaluated per account (email) and window, without a device cookie. */
-  account: 5,
-  /** Passwords evaluated per device cookie and window. */
-  device: 5,
-  /** Attempts per source address and window, any email (many customers share an address). */
-  address: 30,
-  /** Current-password checks per provider session and window. */
-  session: 5,
-} as const;
-
-/** How many wrong passwords are evaluated per account and window. */
-export const SIGN_IN_FREE_FAILURES = SIGN_IN_LIMITS.account;
+import { RATE_LIMITS, type RateTier } from '../../platform/rate-limits/tiers';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const accountKey = (email: string) => `account:${normalEmail(email)}`;
@@ -45,10 +30,10 @@ export interface SignInSource {
 
 /**
  * Counts one attempt under `key` in one statement (no read-then-write race between instances)
- * and returns how many there have been in the key's current window, this one included.
+ * and tells whether this one is still within the tier's limit in the key's current window.
  */
-async function count(db: Db, key: string, now: Date): Promise<number> {
-  const windowStart = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+async function count(db: Db, key: string, tier: RateTier, now: Date): Promise<boolean> {
+  const windowStart = new Date(now.getTime() - tier.windowMs);
   const row = await db
     .insertInto('sign_in_throttle')
     .values({ key, attempts: 1, window_started_at: now })
@@ -62,7 +47,7 @@ async function count(db: Db, key: string, now: Date): Promise<number> {
     )
     .returning('attempts')
     .executeTakeFirstOrThrow();
-  return row.attempts;
+  return row.attempts <= tier.max;
 }
 
 /**
@@ -75,11 +60,11 @@ export async function claimSignIn(
   now = new Date(),
 ): Promise<string[] | undefined> {
   const address = `address:${source.address}`;
-  if ((await count(db, address, now)) > SIGN_IN_LIMITS.address) return undefined;
-  const [key, limit] = source.deviceId
-    ? [`device:${source.deviceId}`, SIGN_IN_LIMITS.device]
-    : [accountKey(source.email), SIGN_IN_LIMITS.account];
-  return (await count(db, key, now)) <= limit ? [address, key] : undefined;
+  if (!(await count(db, address, RATE_LIMITS.signInAddress, now))) return undefined;
+  const [key, tier] = source.deviceId
+    ? [`device:${source.deviceId}`, RATE_LIMITS.signInDevice]
+    : [accountKey(source.email), RATE_LIMITS.signInAccount];
+  return (await count(db, key, tier, now)) ? [address, key] : undefined;
 }
 
 /**
@@ -97,7 +82,7 @@ export async function signInSucceeded(db: Db, keys: string[]): Promise<void> {
 
 /** Counts a current-password check of a signed-in session (`sid`, else the account). */
 export async function claimCurrentPasswordCheck(db: Db, sessionKey: string, now = new Date()) {
-  return (await count(db, `session:${sessionKey}`, now)) <= SIGN_IN_LIMITS.session;
+  return count(db, `session:${sessionKey}`, RATE_LIMITS.currentPassword, now);
 }
 
 /** Forgets the account's count (a completed password reset, an account deleted). */

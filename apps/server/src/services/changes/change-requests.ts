@@ -8,11 +8,11 @@
 // being handled is refused with its reference (services/requests/duplicates.ts); an accepted one
 // answers its own reference (docs/decisions/0046-request-reference-on-success.md).
 import { randomUUID } from 'node:crypto';
-import { CHANGE_MESSAGES, isTerminated } from '@espace/contract';
+import { CHANGE_MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { ChangeRequests } from '../../db/types';
 import { ConflictError } from '../errors';
-import { requireOwnPolicy } from '../policies/policies';
+import { requirePolicyInForce } from '../policies/policies';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 export type ChangeRequestType = ChangeRequests['type'];
@@ -22,13 +22,6 @@ export interface ChangeRequest {
   accountId: string;
   policyNumber: string;
   payload: Record<string, unknown>;
-}
-
-/** The caller's policy when it may still change. */
-async function requireChangeablePolicy(db: Db, accountId: string, policyNumber: string) {
-  const policy = await requireOwnPolicy(db, accountId, policyNumber);
-  if (isTerminated(policy)) throw new ConflictError(CHANGE_MESSAGES.api.policyTerminated);
-  return policy;
 }
 
 /**
@@ -42,7 +35,12 @@ export async function inChangeTransaction<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await requireChangeablePolicy(trx, accountId, policyNumber);
+    await requirePolicyInForce(
+      trx,
+      accountId,
+      policyNumber,
+      () => new ConflictError(CHANGE_MESSAGES.api.policyTerminated),
+    );
     return work(trx);
   });
 }

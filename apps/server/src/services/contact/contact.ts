@@ -1,23 +1,21 @@
 // Contact requests for customer service (docs/product/contact-and-faq.md phone-contact and mail-contact). Enforces: the
 // caller's account exists (else NotFoundError 'Compte introuvable.'); the reply address is the
 // signed-in identity's (the token's email, else the account's), never one from the request, so
-// nobody can send mail in another person's name; the outbox row is committed before the mail is
-// tried, so a mail failure is logged and the request is kept (sent_at stays null for a retry);
+// nobody can send mail in another person's name; the request and, with SMTP, its mail to
+// customer service are one outbox row committed with the request, sent by the outbox relay
+// (docs/decisions/0056-one-outbox-relay.md), which retries while the mail server is down;
 // the same request still being handled is refused with its reference, nothing stored
 // (services/requests/duplicates.ts); an accepted one answers its reference.
 import { MESSAGES, OUTBOX_TYPES, type RequestKind } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../errors';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mail/mailer';
-import { enqueue, markSent } from '../../platform/outbox/outbox';
+import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 export interface ContactDeps {
   db: Db;
-  /** Only when SMTP is configured; otherwise the outbox row is the whole request. */
-  mailer: Mailer | undefined;
-  log: Logger;
+  /** With SMTP the row carries the mail; otherwise the outbox row is the whole request. */
+  outbox: OutboxSender;
 }
 
 export interface Caller {
@@ -37,10 +35,10 @@ interface ContactRequest {
 }
 
 async function submitContactRequest(
-  { db, mailer, log }: ContactDeps,
+  { db, outbox }: ContactDeps,
   request: ContactRequest,
 ): Promise<string> {
-  const { id, reference } = await db.transaction().execute(async (trx) => {
+  const reference = await db.transaction().execute(async (trx) => {
     await refuseDuplicateRequest(trx, {
       accountId: request.accountId,
       kind: request.kind,
@@ -51,16 +49,13 @@ async function submitContactRequest(
       type: request.type,
       accountId: request.accountId,
       payload: request.payload,
+      mail: outbox.mail
+        ? { subject: request.subject, text: request.text, replyTo: request.replyTo }
+        : undefined,
     });
-    return { id: outboxId, reference: await requestReference(trx, `outbox:${outboxId}`) };
+    return requestReference(trx, `outbox:${outboxId}`);
   });
-  if (!mailer) return reference;
-  try {
-    await mailer.send({ subject: request.subject, text: request.text, replyTo: request.replyTo });
-    await markSent(db, id);
-  } catch (err) {
-    log.error({ err, outboxId: id }, 'contact mail not sent; kept in the outbox');
-  }
+  outbox.wake();
   return reference;
 }
 

@@ -4,15 +4,10 @@
 // multipart (else UnsupportedMediaTypeError); `fileType` names a document the policy still takes
 // a file for (upload-target.ts); the file itself passes store-upload.ts and receive-file.ts.
 import { randomUUID } from 'node:crypto';
-import {
-  isTerminated,
-  UPLOAD_FORM_FIELDS,
-  uploadFileTypeSchema,
-  type UploadResponse,
-} from '@espace/contract';
+import { UPLOAD_FORM_FIELDS, uploadFileTypeSchema, type UploadResponse } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { UnsupportedMediaTypeError, UploadRefusedError } from '../errors';
-import { requireOwnPolicy } from '../policies/policies';
+import { requirePolicyInForce } from '../policies/policies';
 import type { DocumentStorage } from '../../platform/storage/storage';
 import { receiveFile, type UploadPart } from './receive-file';
 import { findUploadTarget, recordReceivedFile } from './upload-target';
@@ -36,8 +31,12 @@ export async function receiveDocumentUpload(
   { db, storage }: { db: Db; storage: DocumentStorage },
   upload: DocumentUpload,
 ): Promise<UploadResponse> {
-  const policy = await requireOwnPolicy(db, upload.accountId, upload.policyNumber);
-  if (isTerminated(policy)) throw new UploadRefusedError('terminatedPolicy');
+  const policy = await requirePolicyInForce(
+    db,
+    upload.accountId,
+    upload.policyNumber,
+    () => new UploadRefusedError('terminatedPolicy'),
+  );
   if (!upload.parts) throw new UnsupportedMediaTypeError();
   const policyNumber = policy.policy_number;
   return receiveFile({ db, storage }, upload.parts, {

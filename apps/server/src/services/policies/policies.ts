@@ -5,10 +5,10 @@
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
 // relation), policies in force first. The body built last for each account and page is kept
 // and sent again while the account's policy data keeps its version (migration 0018).
-import { MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
+import { isTerminated, MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../errors';
+import { NotFoundError, type DomainError } from '../errors';
 import { keptAnswers } from '../../platform/idempotency/kept-answers';
 
 // The whole answer is built by PostgreSQL as JSON text in the contract's shape (camelCase keys,
@@ -148,5 +148,21 @@ export async function requireOwnPolicy(db: Db, accountId: string, policyNumber: 
     .where('policy_number', '=', policyNumber)
     .executeTakeFirst();
   if (!policy) throw new NotFoundError(MESSAGES.api.policyNotFound);
+  return policy;
+}
+
+/**
+ * The one check of « the caller's own contract, in force » every write about a policy makes:
+ * NotFoundError (404) when it is not the caller's, `refusal()` when it is terminated (contract
+ * `isTerminated`); each caller says how its own screen words the refusal.
+ */
+export async function requirePolicyInForce(
+  db: Db,
+  accountId: string,
+  policyNumber: string,
+  refusal: () => DomainError,
+) {
+  const policy = await requireOwnPolicy(db, accountId, policyNumber);
+  if (isTerminated(policy)) throw refusal();
   return policy;
 }

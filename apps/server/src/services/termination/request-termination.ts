@@ -16,13 +16,13 @@
 //   indicative until the broker confirms it; for a sale (reason 2) it counts from the sale date
 //   given, which must lie between the contract's start and one month ahead (saleDateIssue,
 //   decision 0043), else InvalidInputError on `saleDate` and nothing is stored;
-// - with SMTP configured, the receipt is mailed to the customer after the commit; a failed mail
-//   is logged and the outbox row stays unsent.
+// - with SMTP configured, the outbox row committed with the request carries the receipt's mail
+//   to the customer (the PDF named by its storage key), sent by the outbox relay at once and
+//   retried while the mail server is down (docs/decisions/0056-one-outbox-relay.md).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   isSaleReason,
-  isTerminated,
   MAX_UPLOAD_BYTES,
   saleDateIssue,
   TERMINATION_MESSAGES,
@@ -38,10 +38,9 @@ import type { Db } from '../../db/client';
 import type { DocumentIssuer } from '../documents/generated/contract-data';
 import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mail/mailer';
-import { enqueue, markSent } from '../../platform/outbox/outbox';
-import { requireOwnPolicy } from '../policies/policies';
+import type { StoredMail } from '../../platform/mail/mail-channel';
+import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
+import { requirePolicyInForce } from '../policies/policies';
 import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
@@ -54,9 +53,8 @@ import {
 export interface TerminationDeps {
   db: Db;
   storage: DocumentStorage;
-  /** Only when SMTP is configured. */
-  mailer: Mailer | undefined;
-  log: Logger;
+  /** Mails the receipt when SMTP is configured. */
+  outbox: OutboxSender;
   /** Who the receipt names: the broker and insurer of the operator's legal identity. */
   issuer: DocumentIssuer;
   /** The clock; tests pin it. */
@@ -81,11 +79,13 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
 
-async function requireTerminablePolicy(db: Db, accountId: string, policyNumber: string) {
-  const policy = await requireOwnPolicy(db, accountId, policyNumber);
-  if (isTerminated(policy)) throw new ConflictError(TERMINATION_MESSAGES.api.policyTerminated);
-  return policy;
-}
+const requireTerminablePolicy = (db: Db, accountId: string, policyNumber: string) =>
+  requirePolicyInForce(
+    db,
+    accountId,
+    policyNumber,
+    () => new ConflictError(TERMINATION_MESSAGES.api.policyTerminated),
+  );
 
 /** Checks and stores each file; a refusal names the file (docs/product/termination.md: the flow shows the message). */
 async function storeFiles(
@@ -141,8 +141,6 @@ export async function requestTermination(
 
   const stored: string[] = [];
   let acknowledgement: TerminationAcknowledgement;
-  let receipt: Uint8Array;
-  let outboxId: string;
   try {
     const files = await storeFiles(deps, body.files, stored);
     const effect = terminationEffect(reason.id, subject.start_date, receivedOn, saleDate);
@@ -156,7 +154,7 @@ export async function requestTermination(
       receiptDocumentId: randomUUID(),
       receiptFileName: receiptFileName(reference),
     };
-    receipt = await renderReceipt(
+    const receipt = await renderReceipt(
       {
         acknowledgement,
         customer: {
@@ -181,7 +179,7 @@ export async function requestTermination(
     const put = await putWithIntent(deps, receiptKey, Readable.from([receipt]), {
       maxBytes: MAX_UPLOAD_BYTES,
     });
-    outboxId = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       await requireTerminablePolicy(trx, accountId, policyNumber);
       // Every object stored for the request is named by a row from this commit (0054).
       await clearIntents(trx, stored);
@@ -202,10 +200,11 @@ export async function requestTermination(
         receipt: { key: receiptKey, size: put.size },
         files,
       });
-      return enqueue(trx, {
+      await enqueue(trx, {
         type: TERMINATION_OUTBOX_TYPE,
         accountId,
         payload: { reference, policyNumber, reason: reason.id, email: body.email },
+        mail: deps.outbox.mail ? receiptMail(body.email, acknowledgement, receiptKey) : undefined,
       });
     });
   } catch (error) {
@@ -216,33 +215,21 @@ export async function requestTermination(
     }
     throw error;
   }
-  await mailReceipt(deps, outboxId, body.email, acknowledgement, receipt);
+  deps.outbox.wake();
   return { created: true, acknowledgement };
 }
 
-/** The receipt by mail, after the commit: a failure is logged and the outbox row stays unsent. */
-async function mailReceipt(
-  { db, mailer, log }: TerminationDeps,
-  outboxId: string,
-  email: string,
-  ack: TerminationAcknowledgement,
-  receipt: Uint8Array,
-): Promise<void> {
-  if (!mailer) return;
-  try {
-    await mailer.send({
-      to: email,
-      subject: `Accusé de réception de votre demande de résiliation ${ack.reference}`,
-      text: [
-        TERMINATION_MESSAGES.success,
-        `Référence\u00a0: ${ack.reference}. Vous trouverez l’accusé de réception en pièce jointe.`,
-      ].join('\n'),
-      attachments: [
-        { filename: ack.receiptFileName, content: receipt, contentType: 'application/pdf' },
-      ],
-    });
-    await markSent(db, outboxId);
-  } catch (err) {
-    log.error({ err, outboxId }, 'termination receipt not mailed; kept in the outbox');
-  }
+/** The receipt's mail to the address of the request, the PDF read back from storage. */
+function receiptMail(email: string, ack: TerminationAcknowledgement, key: string): StoredMail {
+  return {
+    to: email,
+    subject: `Accusé de réception de votre demande de résiliation ${ack.reference}`,
+    text: [
+      TERMINATION_MESSAGES.success,
+      `Référence\u00a0: ${ack.reference}. Vous trouverez l’accusé de réception en pièce jointe.`,
+    ].join('\n'),
+    attachments: [
+      { filename: ack.receiptFileName, contentType: 'application/pdf', storageKey: key },
+    ],
+  };
 }

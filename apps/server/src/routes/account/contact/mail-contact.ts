@@ -9,13 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendContactMessage } from '../../../services/contact/contact';
-import type { Mailer } from '../../../platform/mail/mailer';
 import { accountParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
-export default async function mailContactRoute(
-  app: FastifyInstance,
-  opts: { mailer: Mailer | undefined },
-) {
+export default async function mailContactRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.mailContact,
     {
@@ -34,11 +31,11 @@ export default async function mailContactRoute(
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: routeLimit(RATE_LIMITS.contact) },
     },
     async (request) => ({
       reference: await sendContactMessage(
-        { db: app.db, mailer: opts.mailer, log: request.log },
+        { db: app.db, outbox: app.outbox },
         { accountId: request.accountId, tokenEmail: request.tokenEmail },
         request.body.text,
       ),

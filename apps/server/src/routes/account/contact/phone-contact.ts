@@ -8,13 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestCallBack } from '../../../services/contact/contact';
-import type { Mailer } from '../../../platform/mail/mailer';
 import { accountParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
-export default async function phoneContactRoute(
-  app: FastifyInstance,
-  opts: { mailer: Mailer | undefined },
-) {
+export default async function phoneContactRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.phoneContact,
     {
@@ -33,11 +30,11 @@ export default async function phoneContactRoute(
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: routeLimit(RATE_LIMITS.contact) },
     },
     async (request) => ({
       reference: await requestCallBack(
-        { db: app.db, mailer: opts.mailer, log: request.log },
+        { db: app.db, outbox: app.outbox },
         { accountId: request.accountId, tokenEmail: request.tokenEmail },
         request.body.phone,
       ),

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePassword } from '../../../services/account/change-password';
 import { accountParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
 export default async function changePasswordRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -24,7 +25,7 @@ export default async function changePasswordRoute(app: FastifyInstance) {
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) },
     },
     async (request, reply) => {
       await changePassword(

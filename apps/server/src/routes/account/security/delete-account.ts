@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccount } from '../../../services/account/delete-account';
 import { accountParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
 export default async function deleteAccountRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().delete(
@@ -25,7 +26,7 @@ export default async function deleteAccountRoute(app: FastifyInstance) {
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) },
     },
     async (request, reply) => {
       await deleteAccount(

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setCommercialConsent } from '../../../services/account/consent';
 import { accountParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
 export default async function setConsentRoute(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
@@ -36,7 +37,7 @@ export default async function setConsentRoute(app: FastifyInstance) {
           429: errorBodySchema,
         },
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: routeLimit(RATE_LIMITS.consent) },
     },
     async (request, reply) => {
       await setCommercialConsent(app.db, request.accountId, request.params.consent === 'true');

@@ -1,7 +1,7 @@
 // The contract-change routes of ISSUE 4 (docs/product/changes.md), registered inside the authenticated
 // /api/v1 scope: {accountId} is checked against the token before any of them runs. Each route
 // is rate-limited per account (docs/decisions/0012-security-baseline.md): a customer changes a contract a few
-// times a year, so CHANGE_RATE_LIMIT only ever stops a script.
+// times a year, so RATE_LIMITS.change only ever stops a script.
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
 import addDriverRoute from './add-driver';

@@ -1,6 +1,7 @@
 // What the contract-change routes share: their refusals, their rate limit, their empty answer.
 import { errorBodySchema } from '@espace/contract';
 import { z } from 'zod';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
 /** The refusals every change route can give (docs/decisions/0009-one-contract.md: one error shape). */
 export const changeErrorResponses = {
@@ -12,9 +13,8 @@ export const changeErrorResponses = {
   429: errorBodySchema,
 } as const;
 
-/** Requests per account and route in CHANGE_RATE_LIMIT.timeWindow (index.ts). */
-export const CHANGE_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
-export const changeRouteConfig = { rateLimit: CHANGE_RATE_LIMIT };
+/** Requests per account and route (platform/rate-limits/tiers.ts, index.ts). */
+export const changeRouteConfig = { rateLimit: routeLimit(RATE_LIMITS.change) };
 
 /** docs/product/changes.md: the IBAN check succeeds on 204, with no body. */
 export const noContent = z.null().describe('IBAN utilisable');

@@ -11,22 +11,16 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Mailer } from '../../../platform/mail/mailer';
 import { requestTermination } from '../../../services/termination/request-termination';
 import { policyParams } from '../../params';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 
-/** Termination requests per account in the window: a few contracts, a few retries each. */
-export const TERMINATION_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
-
-export default async function terminateRoute(
-  app: FastifyInstance,
-  opts: { mailer: Mailer | undefined },
-) {
+export default async function terminateRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_ROUTES.terminate,
     {
       bodyLimit: TERMINATION_BODY_LIMIT,
-      config: { rateLimit: TERMINATION_RATE_LIMIT },
+      config: { rateLimit: routeLimit(RATE_LIMITS.termination) },
       schema: {
         tags: ['policy'],
         summary: 'Demande la résiliation du contrat (justificatifs en base64)',
@@ -52,8 +46,7 @@ export default async function terminateRoute(
         {
           db: app.db,
           storage: app.storage,
-          mailer: opts.mailer,
-          log: request.log,
+          outbox: app.outbox,
           issuer: app.config.legalIdentity,
         },
         {
