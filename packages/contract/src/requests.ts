@@ -3,12 +3,16 @@
 // newest first, optionally for one contract.
 import { z } from 'zod';
 
-export const REQUEST_STATUSES = ['received', 'in_progress', 'done', 'refused'] as const;
+// A claim starts as 'declared' (« Déclaré »); the broker then moves it like any request.
+export const REQUEST_STATUSES = ['received', 'declared', 'in_progress', 'done', 'refused'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** The statuses the broker sets ('declared' is only a claim's first one). */
+export type BrokerRequestStatus = Exclude<RequestStatus, 'declared'>;
 
 /** The label the customer reads for each status ('Refusée' is followed by the broker's reason). */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   received: 'Reçue',
+  declared: 'Déclaré',
   in_progress: 'En cours de traitement',
   done: 'Traitée',
   refused: 'Refusée',
@@ -25,6 +29,7 @@ export const REQUEST_KINDS = [
   'call_back',
   'email_message',
   'documents',
+  'claim',
 ] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
@@ -40,6 +45,7 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   call_back: 'Demande de rappel',
   email_message: 'Message au service client',
   documents: 'Document envoyé',
+  claim: 'Déclaration de sinistre',
 };
 
 export const REQUESTS_PAGE_SIZE = 10;
