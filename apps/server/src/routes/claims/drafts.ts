@@ -13,7 +13,12 @@ import { createDraft, getDraft, listDrafts } from '../../services/claims/drafts'
 import { accountParams } from '../params';
 import { draftParams } from './params';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
 
 export default async function claimDraftRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

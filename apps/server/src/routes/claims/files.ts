@@ -54,7 +54,11 @@ export default async function claimFileRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await removeClaimFile(
         { db: app.db, storage: app.storage },
-        { accountId: request.accountId, ...request.params },
+        {
+          accountId: request.accountId,
+          draftId: request.params.draftId,
+          fileId: request.params.fileId,
+        },
       );
       return reply.code(204).send(null);
     },

@@ -14,7 +14,13 @@ import submitClaimRoute from './submit';
 export default async function claimRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES_PER_REQUEST, fields: 5, fieldSize: 200, parts: 10 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: MAX_FILES_PER_REQUEST,
+      fields: 5,
+      fieldSize: 200,
+      parts: 10,
+    },
     preservePath: true,
   });
   await app.register(claimDraftRoutes);

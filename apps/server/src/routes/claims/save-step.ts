@@ -8,7 +8,6 @@ import {
   claimDraftSchema,
   errorBodySchema,
   type ClaimDataStep,
-  type ClaimStepAnswers,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,13 +34,7 @@ function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
       },
     },
     async (request) =>
-      saveStep(
-        app.db,
-        request.accountId,
-        request.params.draftId,
-        step,
-        request.body as ClaimStepAnswers[typeof step],
-      ),
+      saveStep(app.db, request.accountId, request.params.draftId, step, request.body),
   );
 }
 

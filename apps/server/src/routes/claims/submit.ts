@@ -33,7 +33,11 @@ export default async function submitClaimRoute(app: FastifyInstance) {
     async (request, reply) => {
       const acknowledgement = await submitClaim(
         { db: app.db, storage: app.storage, issuer: app.config.legalIdentity },
-        { accountId: request.accountId, draftId: request.params.draftId, brand: request.query.brand },
+        {
+          accountId: request.accountId,
+          draftId: request.params.draftId,
+          brand: request.query.brand,
+        },
       );
       return reply.code(201).send(acknowledgement);
     },
