@@ -15,20 +15,22 @@ export async function purgeAbandonedDrafts(
   ttlDays: number,
 ): Promise<number> {
   const { purged, keys } = await deps.db.transaction().execute(async (trx) => {
+    // The expired drafts, locked so that no file is attached to one while it goes.
     const drafts = await trx
-      .deleteFrom('claim_drafts')
+      .selectFrom('claim_drafts')
+      .select('id')
       .where('updated_at', '<', sql<Date>`now() - make_interval(days => ${ttlDays})`)
-      .returning('id')
+      .forUpdate()
+      .skipLocked()
       .execute();
     if (drafts.length === 0) return { purged: 0, keys: [] as string[] };
     const ids = drafts.map((d) => d.id);
-    // The rows of their files go with the drafts (on delete cascade, in this statement's
-    // transaction); first, an intent names each object until it is deleted.
     const files = await trx
       .deleteFrom('claim_files')
       .where('draft_id', 'in', ids)
       .returning('storage_key')
       .execute();
+    await trx.deleteFrom('claim_drafts').where('id', 'in', ids).execute();
     const keys = files.map((f) => f.storage_key);
     if (keys.length > 0) {
       await trx

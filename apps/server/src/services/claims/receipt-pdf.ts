@@ -50,7 +50,7 @@ function eventRows({ answers }: ClaimReceiptContent): Row[] {
   if (answers.circumstances?.boxes.length) {
     rows.push([
       'Cases du constat (véhicule A)',
-      answers.circumstances.boxes.map(constatBoxLabel).join(' ; '),
+      answers.circumstances.boxes.map(constatBoxLabel).join('\u00a0; '),
     ]);
   }
   if (answers.circumstances) rows.push(['Description', answers.circumstances.description]);

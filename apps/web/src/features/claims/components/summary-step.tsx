@@ -24,7 +24,7 @@ function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
   }
   if (a.circumstances) {
     if (a.circumstances.boxes.length > 0) {
-      out.push(['Cases du constat', a.circumstances.boxes.map(constatBoxLabel).join(' ; ')]);
+      out.push(['Cases du constat', a.circumstances.boxes.map(constatBoxLabel).join('\u00a0; ')]);
     }
     out.push(['Description', a.circumstances.description]);
   }
