@@ -14,6 +14,8 @@ const PNG = Buffer.from(
 );
 
 test.use({ changesData: true, viewport: { width: 375, height: 800 } });
+// Ten screens, each checked by axe and photographed four times.
+test.setTimeout(240_000);
 
 async function type(page: Page, field: Locator, text: string) {
   await field.focus();

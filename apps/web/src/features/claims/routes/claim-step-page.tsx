@@ -46,8 +46,9 @@ export function Component() {
   return (
     <section className="claim-page" aria-labelledby="claim-step-title">
       <p className="claim-page__progress">
-        {CLAIM_MESSAGES.title} · contrat n° {draft.data.policyNumber} · étape {index + 1} sur{' '}
-        {steps.length}
+        {CLAIM_MESSAGES.title} · contrat n° {draft.data.policyNumber} · étape {index + 1}
+        {/* Until the kind is chosen, the number of steps is not known. */}
+        {current !== 'kind' && ` sur ${steps.length}`}
       </p>
       <h1 id="claim-step-title">{CLAIM_STEP_LABELS[current]}</h1>
       <AssistanceLink />
