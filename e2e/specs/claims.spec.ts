@@ -173,7 +173,7 @@ test('a draft is resumed after signing in again on another device', async ({ pag
   await expect(phone.getByRole('heading', { name: 'Déclarations en cours' })).toBeVisible();
   await expectNoAxeViolations(phone, 'drafts to resume');
   await phone
-    .getByRole('link', { name: /^Reprendre\u00a0: Bris de glace/ })
+    .getByRole('link', { name: /^Reprendre\s: Bris de glace/ })
     .first()
     .press('Enter');
   await expect(phone.getByRole('radio', { name: 'Bris de glace' })).toBeChecked();

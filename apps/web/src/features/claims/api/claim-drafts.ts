@@ -102,7 +102,8 @@ export function useSubmitClaim(draftId: string) {
       return api<ClaimAcknowledgement>(`${path}?${brand}`, { method: 'POST' });
     },
     onSuccess: (ack) => {
-      void queryClient.invalidateQueries({ queryKey: claimDraftsQueryKey(accountId) });
+      // The list only: the sent draft is gone, and reading it again would answer 404.
+      void queryClient.invalidateQueries({ queryKey: claimDraftsQueryKey(accountId), exact: true });
       // The receipt is one of the policy's documents ('Mes demandes' is always read afresh).
       void queryClient.invalidateQueries({
         queryKey: documentsQueryKey(accountId, ack.policyNumber),
