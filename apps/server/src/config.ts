@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { mailConfig, mailEnv, type MailConfig } from './config-mail';
+import { CLAIM_DRAFT_TTL_DAYS } from '@espace/contract';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
@@ -61,6 +62,8 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Age past which a storage intent without its row is swept (docs/decisions/0054-…). */
   STORAGE_INTENT_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
+  /** Days after which an untouched claim draft is purged with its files (docs/product/claims.md). */
+  CLAIM_DRAFT_TTL_DAYS: z.coerce.number().int().min(1).default(CLAIM_DRAFT_TTL_DAYS),
   /** Tests only (NODE_ENV=test): pause after each stored object, before its row is committed. */
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
@@ -133,6 +136,7 @@ export interface Config extends WithBackoffice, MailConfig {
   shutdown: { delayMs: number; timeoutMs: number };
   /** Storage intents' grace period; a test-only pause after each put (0: none). */
   storage: { intentGraceMs: number; testHoldAfterPutMs: number };
+  claims: { draftTtlDays: number };
   /** The broker's legal identity put into content/ (legal-identity.ts). */
   legalIdentity: LegalIdentity;
 }
@@ -237,6 +241,7 @@ export function loadConfig(
       intentGraceMs: e.STORAGE_INTENT_GRACE_MS,
       testHoldAfterPutMs: e.NODE_ENV === 'test' ? e.TEST_HOLD_AFTER_PUT_MS : 0,
     },
+    claims: { draftTtlDays: e.CLAIM_DRAFT_TTL_DAYS },
     legalIdentity: legal.identity,
     ...overrides,
   };

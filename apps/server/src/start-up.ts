@@ -14,6 +14,7 @@ import { secureFolder } from './platform/storage/data-folder';
 import { scheduleIntentSweeps, sweepIntents } from './platform/storage/intents';
 import type { DocumentStorage } from './platform/storage/storage';
 import { sweepStorage } from './platform/storage/sweep';
+import { purgeAbandonedDrafts, scheduleDraftPurge } from './services/claims/purge-drafts';
 import { loadContent } from './services/content/content-loader';
 import { seedDemoData } from './seed/seed';
 
@@ -62,6 +63,8 @@ export async function startUp(
     // then, in the folder, files without a row or half written, before anyone connects.
     sweptAtStart = (await sweepIntents(db, storage, config.storage.intentGraceMs)).removed;
     await sweepStorage(db, storage);
+    // Claim drafts untouched for the configured time, with their files (docs/product/claims.md).
+    await purgeAbandonedDrafts({ db, storage }, config.claims.draftTtlDays);
     // docs/decisions/0016-content-in-markdown.md: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
     if (!config.oidc.embedded) return undefined;
@@ -90,4 +93,9 @@ export function scheduleSweeps(
     sweptAtStart,
   );
   app.addHook('onClose', async () => stopIntentSweeps());
+  const stopDraftPurge = scheduleDraftPurge(
+    { db, storage, log: app.log },
+    config.claims.draftTtlDays,
+  );
+  app.addHook('onClose', async () => stopDraftPurge());
 }

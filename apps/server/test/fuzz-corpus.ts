@@ -89,6 +89,18 @@ export function fuzzRoutes(accountId: string): FuzzRoute[] {
       `/api/v1/account/accounts/${accountId}/mail/mail-contact`,
       { text: 'Bonjour' },
     ],
+    [
+      'claim draft',
+      'POST',
+      `/api/v1/claim/accounts/${accountId}/drafts`,
+      { policyNumber: POLICIES.active },
+    ],
+    [
+      'claim step (date and place)',
+      'PUT',
+      `/api/v1/claim/accounts/${accountId}/drafts/unknown-draft/steps/when`,
+      { occurredOn: today(), occurredAt: '08:30', place: { label: 'Paris' } },
+    ],
     ['address check', 'POST', `/api/v1/account/accounts/${accountId}/validateAddress`, address],
     [
       'personal address',

@@ -2,7 +2,7 @@
 // and the database agree: every kind is a value its source accepts and a kind the view
 // `customer_requests` can give, every status one the broker can set. A kind added to the table
 // without its migration fails here (docs/development.md « Adding a kind of request »).
-import { REQUEST_KIND_TABLE, REQUEST_KINDS, REQUEST_STATUSES } from '@espace/contract';
+import { BROKER_REQUEST_STATUSES, REQUEST_KIND_TABLE, REQUEST_KINDS } from '@espace/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
@@ -38,6 +38,6 @@ describe.each(BACKENDS)('request kinds and statuses on %s', (backend) => {
 
   it('lets the broker set every status of the table', async () => {
     const statuses = await checks('request_statuses');
-    for (const status of REQUEST_STATUSES) expect(statuses).toContain(`'${status}'`);
+    for (const status of BROKER_REQUEST_STATUSES) expect(statuses).toContain(`'${status}'`);
   });
 });

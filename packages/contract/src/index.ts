@@ -11,3 +11,4 @@ export * from './requests';
 export * from './contact';
 export * from './content';
 export * from './integration';
+export * from './claims';

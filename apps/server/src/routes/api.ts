@@ -9,6 +9,7 @@ import idempotency from '../plugins/idempotency';
 import { TokenValidity } from '../services/account/token-validity';
 import { createAddressSearch } from '../services/address/create-address-search';
 import contactRoutes from './account/contact/index';
+import claimRoutes from './claims/index';
 import getAccountRoute from './account/get-account';
 import listRequestsRoute from './account/list-requests';
 import accountSecurityRoutes from './account/security/index';
@@ -60,6 +61,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   await api.register(contentRoutes);
   await api.register(changeRoutes);
   await api.register(terminationRoutes);
+  await api.register(claimRoutes);
   await api.register(searchAddressesRoute, { search: addressSearch });
   await api.register(addressChangeRoutes, { search: addressSearch });
 }

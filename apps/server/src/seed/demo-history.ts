@@ -3,7 +3,7 @@
 // already made, in every status the broker sets, so 'Mes demandes' has a history to show
 // (Jean's account: the API tests of the other screens start Camille's with no request).
 import { randomUUID } from 'node:crypto';
-import { addDays, todayInParis, type RequestStatus } from '@espace/contract';
+import { addDays, todayInParis, type BrokerRequestStatus } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import { setRequestStatus } from '../services/requests/request-status';
@@ -53,7 +53,7 @@ interface DemoRequest {
   daysAgo: number;
   payload: Record<string, unknown>;
   /** The broker's steps after receipt: [status, days after the request, reason of a refusal]. */
-  steps: [RequestStatus, number, string?][];
+  steps: [BrokerRequestStatus, number, string?][];
 }
 
 const JEAN_REQUESTS: DemoRequest[] = [

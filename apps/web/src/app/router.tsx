@@ -9,6 +9,7 @@ import { policiesRoutes } from '../features/policies/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { changesRoutes } from '../features/changes/routes';
 import { terminationRoutes } from '../features/termination/routes';
+import { claimsRoutes } from '../features/claims/routes';
 import { contactRoutes } from '../features/contact/routes';
 import { faqRoutes } from '../features/faq/routes';
 import { legalRoutes } from '../features/legal/routes';
@@ -25,6 +26,7 @@ const screens: RouteObject[] = [
   ...documentsRoutes,
   ...changesRoutes,
   ...terminationRoutes,
+  ...claimsRoutes,
   ...contactRoutes,
   ...faqRoutes,
   ...legalRoutes,

@@ -32,6 +32,16 @@ export const paths = {
   contractTerminationPattern: '/contractTermination/:policyNumber',
   contractTermination: (policyNumber: string) =>
     `/contractTermination/${encodeURIComponent(policyNumber)}`,
+  /** Déclarer un sinistre: choose the contract, or resume a draft. */
+  claims: '/claims',
+  /** The same, with a contract chosen (from its card or menu). */
+  claimsFor: (policyNumber: string) => `/claims?contrat=${encodeURIComponent(policyNumber)}`,
+  /** The route pattern of one step of a claim draft; read `draftId` and `step` with `useParams()`. */
+  claimStepPattern: '/claims/:draftId/:step',
+  claimStep: (draftId: string, step: string) =>
+    `/claims/${encodeURIComponent(draftId)}/${encodeURIComponent(step)}`,
+  /** The receipt screen after sending (its acknowledgement in the navigation state). */
+  claimSent: '/claims/sent',
   rules: '/rules',
   generalConditions: '/generalConditions',
   personalInformation: '/personalInformation',

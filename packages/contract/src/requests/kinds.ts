@@ -10,7 +10,8 @@ interface RequestKindEntry {
   /** What the kind is called in the list. */
   label: string;
   /** The table whose rows are requests of this kind (the view's sources). */
-  source: 'change_requests' | 'outbox' | 'termination_requests' | 'received_files';
+  source:
+    'change_requests' | 'outbox' | 'termination_requests' | 'received_files' | 'claim_declarations';
   /** For an outbox kind: the row type that makes a request of it. */
   outboxType?: string;
 }
@@ -38,6 +39,7 @@ export const REQUEST_KIND_TABLE = {
     outboxType: OUTBOX_TYPES.mailContact,
   },
   documents: { label: 'Document envoyé', source: 'received_files' },
+  claim: { label: 'Déclaration de sinistre', source: 'claim_declarations' },
 } as const satisfies Record<string, RequestKindEntry>;
 
 export type RequestKind = keyof typeof REQUEST_KIND_TABLE;
@@ -57,6 +59,8 @@ export const REQUEST_KIND_LABELS = Object.fromEntries(
 
 export const REQUEST_STATUS_TABLE = {
   received: { label: 'Reçue', open: true },
+  /** A claim's first status (« Déclaré »); the broker then moves it like any request. */
+  declared: { label: 'Déclaré', open: true },
   in_progress: { label: 'En cours de traitement', open: true },
   done: { label: 'Traitée', open: false },
   /** The label is followed by the broker's reason. */
@@ -69,6 +73,11 @@ export const REQUEST_STATUSES = Object.keys(REQUEST_STATUS_TABLE) as [
   RequestStatus,
   ...RequestStatus[],
 ];
+/** The statuses the broker sets ('declared' is only a claim's first one). */
+export type BrokerRequestStatus = Exclude<RequestStatus, 'declared'>;
+export const BROKER_REQUEST_STATUSES = REQUEST_STATUSES.filter(
+  (status): status is BrokerRequestStatus => status !== 'declared',
+);
 
 /** The label the customer reads for each status. */
 export const REQUEST_STATUS_LABELS = Object.fromEntries(

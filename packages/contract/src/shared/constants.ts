@@ -31,6 +31,8 @@ export const COPYRIGHT_START_YEAR = 2020;
 export const PHONE_NUMBERS = {
   customerService: '01 99 00 12 34',
   urgentVehicleChange: '01 99 00 56 78',
+  /** Assistance after an accident or a breakdown, day and night (docs/product/claims.md). */
+  assistance: '01 99 00 24 24',
 } as const;
 
 /** docs/product/policies.md: opening hours of customer service. */

@@ -24,12 +24,34 @@ async function faqCategories(db: Db): Promise<FaqCategory[]> {
     .execute();
 }
 
+/**
+ * Words customers use for what the FAQ names otherwise (docs/product/claims.md): a search is also
+ * run with each such word replaced by the FAQ's, and an entry matching either version is found.
+ */
+const SYNONYMS: readonly [RegExp, string][] = [
+  [/\b(accidents?|accrochages?|collisions?|carambolages?)\b/giu, 'sinistre'],
+  [/\b(pare-brises?|vitres?|lunettes? arriere)\b/giu, 'bris de glace'],
+  [/\b(cambriolages?|volee?s?)\b/giu, 'vol'],
+];
+
+/** The tsquery of a search: the words as typed, or any variant with the FAQ's own words. */
+function faqQuery(text: string) {
+  const plain = text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  const variants = SYNONYMS.map(([words, term]) => plain.replace(words, term)).filter(
+    (variant) => variant !== plain,
+  );
+  return sql.join(
+    [text, ...variants].map((q) => sql`websearch_to_tsquery('french', unaccent(${q}))`),
+    sql` || `,
+  );
+}
+
 export async function searchFaq(
   db: Db,
   search: FaqSearch,
 ): Promise<{ entries: FaqEntry[]; total: number }> {
   const text = search.q?.trim();
-  const query = text ? sql`websearch_to_tsquery('french', unaccent(${text}))` : undefined;
+  const query = text ? sql`(${faqQuery(text)})` : undefined;
   let select = db
     .selectFrom('faq_entries as e')
     .innerJoin('faq_categories as c', 'c.slug', 'e.category')

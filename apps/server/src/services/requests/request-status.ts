@@ -4,7 +4,7 @@
 // written in one transaction; a termination request's own status follows ('done' → 'processed',
 // 'refused' → 'rejected', else 'received'), since it decides whether the customer may ask again.
 // The portal itself never calls this: the demo seed and the tests do, as the back office would.
-import type { RequestStatus } from '@espace/contract';
+import type { BrokerRequestStatus } from '@espace/contract';
 import type { Db } from '../../db/client';
 
 const TERMINATION_STATUS = {
@@ -17,7 +17,7 @@ const TERMINATION_STATUS = {
 export async function setRequestStatus(
   db: Db,
   requestId: string,
-  status: RequestStatus,
+  status: BrokerRequestStatus,
   reason: string | null = null,
   at: Date = new Date(),
 ): Promise<void> {

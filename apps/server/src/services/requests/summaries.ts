@@ -114,6 +114,10 @@ const SUMMARIES: Record<RequestKind, (payload: Payload) => string> = {
       text(p, 'fileName') ? `fichier ${text(p, 'fileName')}` : '',
     );
   },
+  claim: (p) => {
+    const on = date(p, 'occurredOn');
+    return sentence(`${text(p, 'kindLabel')}${on ? ` le ${on}` : ''}`, text(p, 'place'));
+  },
 };
 
 export function summarizeRequest(kind: RequestKind, payload: Payload): string {

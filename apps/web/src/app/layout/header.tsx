@@ -10,6 +10,7 @@ const NAV = [
   { to: paths.home, label: 'Mes polices d’assurance', end: true },
   { to: paths.documents, label: 'Mes documents', end: false },
   { to: paths.account, label: 'Mon compte', end: false },
+  { to: paths.claims, label: 'Déclarer un sinistre', end: false },
   { to: paths.faq, label: 'FAQ', end: false },
   { to: paths.contact, label: 'Contact', end: false },
 ] as const;

@@ -1,4 +1,5 @@
 import {
+  CLAIM_MESSAGES,
   formatReceivedAt,
   formatCrm,
   formatDate,
@@ -46,6 +47,14 @@ function changeItems(policy: Policy): MenuItem[] {
       to: paths.changePaymentDetails,
       state,
       onSelect: select,
+    });
+  }
+  // docs/product/claims.md: a claim is declared on a contract in force.
+  if (policyStateStyle(policy.state) === 'active') {
+    items.push({
+      kind: 'link',
+      label: CLAIM_MESSAGES.entry,
+      to: paths.claimsFor(policy.policyNumber),
     });
   }
   return items;
@@ -133,6 +142,15 @@ export function PolicyCard({ policy }: { policy: Policy }) {
             ariaLabel={`Faire un changement sur le contrat ${policy.policyNumber}`}
             items={changeItems(policy)}
           />
+        )}
+        {policyStateStyle(policy.state) === 'active' && (
+          <Link
+            className="button button--secondary"
+            to={paths.claimsFor(policy.policyNumber)}
+            aria-label={`${CLAIM_MESSAGES.entry} sur le contrat n° ${policy.policyNumber}`}
+          >
+            {CLAIM_MESSAGES.entry}
+          </Link>
         )}
         {!terminated && (
           <Link

@@ -1,0 +1,66 @@
+// POST …/drafts/{draftId}/files/{role}: one photo or constat file, multipart (`file`); 201 with
+// the file. DELETE …/drafts/{draftId}/file/{fileId} removes one (204).
+import { API_ROUTES, claimFileSchema, errorBodySchema } from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addClaimFile, removeClaimFile } from '../../services/claims/claim-files';
+import { draftFileParams, draftFilesParams } from './params';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+export default async function claimFileRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    API_ROUTES.claimDraftFiles,
+    {
+      schema: {
+        tags: ['claim'],
+        summary: 'Joint une photo ou une page du constat (multipart : file)',
+        consumes: ['multipart/form-data'],
+        params: draftFilesParams,
+        response: { 201: claimFileSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await addClaimFile(
+        { db: app.db, storage: app.storage },
+        {
+          accountId: request.accountId,
+          draftId: request.params.draftId,
+          role: request.params.role,
+          part: request.isMultipart() ? await request.file() : undefined,
+        },
+      );
+      return reply.code(201).send(file);
+    },
+  );
+  api.delete(
+    API_ROUTES.claimDraftFile,
+    {
+      schema: {
+        tags: ['claim'],
+        summary: 'Retire une pièce jointe du brouillon',
+        params: draftFileParams,
+        response: { 204: z.null().describe('Retirée'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeClaimFile(
+        { db: app.db, storage: app.storage },
+        {
+          accountId: request.accountId,
+          draftId: request.params.draftId,
+          fileId: request.params.fileId,
+        },
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,195 @@
+// Photos, constat and sending of a claim (docs/product/claims.md): files checked by their bytes,
+// size and count, location metadata removed; a complete claim gets its reference, a PDF receipt
+// among the policy's documents, a row in 'Mes demandes' marked « Déclaré » and one outbox row.
+import {
+  CLAIM_MAX_PHOTOS,
+  CLAIM_MESSAGES,
+  CLAIM_OUTBOX_TYPE,
+  UPLOAD_REFUSALS,
+  type ClaimAcknowledgement,
+  type ClaimDraft,
+  type ClaimFile,
+  type Policy,
+  type RequestList,
+} from '@espace/contract';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from './backends';
+import { ACTIVE, accidentAnswers, claimCalls } from './claims-support';
+import { SAMPLE_JPEG, samplePdf } from './documents-support';
+import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+
+/** SAMPLE_JPEG with an Exif segment carrying GPS tags after its SOI. */
+function jpegWithGps(): Buffer {
+  const body = Buffer.from('Exif\0\0GPSLatitude 48.8566 GPSLongitude 2.3522', 'latin1');
+  const head = Buffer.from([0xff, 0xe1, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([SAMPLE_JPEG.subarray(0, 2), head, body, SAMPLE_JPEG.subarray(2)]);
+}
+
+describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  let accountId: string;
+  let calls: ReturnType<typeof claimCalls>;
+  let driverId: string;
+
+  const completeDraft = async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    for (const [step, body] of accidentAnswers(driverId)) await calls.save(draft.id, step, body);
+    return draft;
+  };
+  const outboxCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('type', '=', CLAIM_OUTBOX_TYPE)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
+    accountId = subjectOf(token);
+    calls = claimCalls(t.app, accountId, token);
+    const policies = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/policy/accounts/${accountId}`,
+        headers: bearer(token),
+      })
+    ).json<Policy[]>();
+    driverId = policies.find((p) => p.policyNumber === ACTIVE)!.drivers[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  it('checks photos by their bytes, not their name, and refuses a PDF as a photo', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const renamed = await calls.upload(
+      draft.id,
+      'photo',
+      'photo.jpg',
+      Buffer.from('not an image at all'),
+      'image/jpeg',
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.message).toBe(UPLOAD_REFUSALS.contentMismatch);
+    const pdfPhoto = await calls.upload(
+      draft.id,
+      'photo',
+      'constat.pdf',
+      await samplePdf(),
+      'application/pdf',
+    );
+    expect(pdfPhoto.statusCode).toBe(400);
+    expect(pdfPhoto.json().error.message).toBe(CLAIM_MESSAGES.invalid.photoType);
+    const pdfConstat = await calls.upload(
+      draft.id,
+      'constat',
+      'constat.pdf',
+      await samplePdf(),
+      'application/pdf',
+    );
+    expect(pdfConstat.statusCode).toBe(201);
+    expect((await calls.get(draft.id)).json<ClaimDraft>().files.map((f) => f.role)).toEqual([
+      'constat',
+    ]);
+  });
+
+  it('refuses a photo over 10 MB', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const big = Buffer.concat([SAMPLE_JPEG, Buffer.alloc(10_000_001 - SAMPLE_JPEG.length)]);
+    const response = await calls.upload(draft.id, 'photo', 'big.jpg', big, 'image/jpeg');
+    expect(response.statusCode).toBe(413);
+    expect((await calls.get(draft.id)).json<ClaimDraft>().files).toEqual([]);
+  });
+
+  it(`takes ${CLAIM_MAX_PHOTOS} photos, not one more`, async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    for (let i = 1; i <= CLAIM_MAX_PHOTOS; i += 1) {
+      expect(
+        (await calls.upload(draft.id, 'photo', `p${i}.jpg`, SAMPLE_JPEG, 'image/jpeg')).statusCode,
+      ).toBe(201);
+    }
+    const extra = await calls.upload(draft.id, 'photo', 'extra.jpg', SAMPLE_JPEG, 'image/jpeg');
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.message).toBe(CLAIM_MESSAGES.invalid.tooManyPhotos);
+    expect((await calls.get(draft.id)).json<ClaimDraft>().files).toHaveLength(CLAIM_MAX_PHOTOS);
+  });
+
+  it('stores a photo without its GPS position', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const file = (
+      await calls.upload(draft.id, 'photo', 'gps.jpg', jpegWithGps(), 'image/jpeg')
+    ).json<ClaimFile>();
+    expect(file.size).toBe(SAMPLE_JPEG.length);
+    const row = await t.app.db
+      .selectFrom('claim_files')
+      .select('storage_key')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await t.app.storage.get(row.storage_key))
+      chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(SAMPLE_JPEG)).toBe(true);
+  });
+
+  it('refuses to send an accident with a third party without its constat, and sends nothing', async () => {
+    const draft = await completeDraft();
+    const before = await outboxCount();
+    const response = await calls.submit(draft.id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ constat: CLAIM_MESSAGES.required.constat });
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('sends a complete claim once: reference, receipt, « Déclaré » in Mes demandes, one outbox row', async () => {
+    const draft = await completeDraft();
+    await calls.upload(draft.id, 'photo', 'avant.jpg', SAMPLE_JPEG, 'image/jpeg');
+    await calls.upload(draft.id, 'constat', 'constat.pdf', await samplePdf(), 'application/pdf');
+    const before = await outboxCount();
+    const response = await calls.submit(draft.id);
+    expect(response.statusCode).toBe(201);
+    const ack = response.json<ClaimAcknowledgement>();
+    expect(ack.reference).toMatch(/^SIN-\d{8}-[A-Z2-9]{6}$/);
+    expect(ack.deadline).toMatchObject({ basis: 'working_days', workingDays: 5, late: false });
+
+    const again = await calls.submit(draft.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('Sinister not found');
+    expect(await outboxCount()).toBe(before + 1);
+
+    const requests = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/account/accounts/${accountId}/requests`,
+        headers: bearer(token),
+      })
+    ).json<RequestList>();
+    const claim = requests.items.find((r) => r.reference === ack.reference)!;
+    expect(claim).toMatchObject({
+      kind: 'claim',
+      kindLabel: 'Déclaration de sinistre',
+      status: 'declared',
+      statusLabel: 'Déclaré',
+      policyNumber: ACTIVE,
+    });
+    expect(claim.summary).toContain('Accident avec un tiers le ');
+
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/document/${ack.receiptDocumentId}`,
+      headers: bearer(token),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain(ack.reference);
+    expect(text).toContain('Paul Durand');
+    expect(text).toContain('8. heurtait à l’arrière');
+  });
+});

@@ -1,0 +1,113 @@
+// The claim draft calls (docs/product/claims.md): read one draft (query key per draft), list the
+// caller's drafts, open one, save a step, attach or remove a file, send. Writes refresh the
+// draft's query through its key factory.
+import {
+  API_ROUTES,
+  apiPath,
+  type ClaimAcknowledgement,
+  type ClaimDataStep,
+  type ClaimDraft,
+  type ClaimFile,
+  type ClaimFileRole,
+} from '@espace/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { documentsQueryKey } from '../../../api/get-documents';
+import { api } from '../../../lib/api-client';
+import { currentBrandKey } from '../../../lib/brand';
+import { useSession } from '../../../lib/session';
+
+export const claimDraftsQueryKey = (accountId: string) => ['claim-drafts', accountId] as const;
+export const claimDraftQueryKey = (accountId: string, draftId: string) =>
+  [...claimDraftsQueryKey(accountId), draftId] as const;
+
+export function claimDraftQuery(accountId: string, draftId: string) {
+  return queryOptions({
+    queryKey: claimDraftQueryKey(accountId, draftId),
+    queryFn: () => api<ClaimDraft>(apiPath(API_ROUTES.claimDraft, { accountId, draftId })),
+    retry: false,
+  });
+}
+
+export function useClaimDraft(draftId: string) {
+  const { accountId } = useSession();
+  return useQuery(claimDraftQuery(accountId, draftId));
+}
+
+export function useClaimDrafts() {
+  const { accountId } = useSession();
+  return useQuery({
+    queryKey: claimDraftsQueryKey(accountId),
+    queryFn: () => api<{ items: ClaimDraft[] }>(apiPath(API_ROUTES.claimDrafts, { accountId })),
+  });
+}
+
+export function useCreateClaimDraft() {
+  const { accountId } = useSession();
+  return useMutation({
+    mutationFn: (policyNumber: string) =>
+      api<ClaimDraft>(apiPath(API_ROUTES.claimDrafts, { accountId }), {
+        method: 'POST',
+        json: { policyNumber },
+      }),
+  });
+}
+
+export function useSaveClaimStep(draftId: string) {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ step, answers }: { step: ClaimDataStep; answers: unknown }) =>
+      api<ClaimDraft>(apiPath(API_ROUTES.claimDraftStep, { accountId, draftId, step }), {
+        method: 'PUT',
+        json: answers,
+      }),
+    onSuccess: (draft) => queryClient.setQueryData(claimDraftQueryKey(accountId, draftId), draft),
+  });
+}
+
+export function useClaimFiles(draftId: string) {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: claimDraftQueryKey(accountId, draftId) });
+  const add = useMutation({
+    mutationFn: ({ role, file }: { role: ClaimFileRole; file: File }) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api<ClaimFile>(apiPath(API_ROUTES.claimDraftFiles, { accountId, draftId, role }), {
+        method: 'POST',
+        body,
+      });
+    },
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (fileId: string) =>
+      api<undefined>(apiPath(API_ROUTES.claimDraftFile, { accountId, draftId, fileId }), {
+        method: 'DELETE',
+      }),
+    onSettled: refresh,
+  });
+  return { add, remove };
+}
+
+export function useSubmitClaim(draftId: string) {
+  const { accountId } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => {
+      // The receipt is drawn in the skin on screen, like a generated document (lib/brand.ts).
+      const brand = new URLSearchParams({ brand: currentBrandKey() });
+      const path = apiPath(API_ROUTES.claimDraftSubmit, { accountId, draftId });
+      return api<ClaimAcknowledgement>(`${path}?${brand}`, { method: 'POST' });
+    },
+    onSuccess: (ack) => {
+      // The list only: the sent draft is gone, and reading it again would answer 404.
+      void queryClient.invalidateQueries({ queryKey: claimDraftsQueryKey(accountId), exact: true });
+      // The receipt is one of the policy's documents ('Mes demandes' is always read afresh).
+      void queryClient.invalidateQueries({
+        queryKey: documentsQueryKey(accountId, ack.policyNumber),
+      });
+    },
+  });
+}

@@ -1,0 +1,85 @@
+// One data step of the declaration: its fields, validated in the browser by the contract's step
+// schema (the server checks the same), saved to the draft on « Continuer », then the next step.
+// The server's `fields` reasons go under the fields; any other refusal is said above the button.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CLAIM_STEP_SCHEMAS,
+  type ClaimDataStep,
+  type ClaimDraft,
+  type ClaimStepAnswers,
+  type Driver,
+} from '@espace/contract';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { FieldError } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveClaimStep } from '../api/claim-drafts';
+import {
+  CircumstancesFields,
+  DriverFields,
+  InjuriesFields,
+  KindFields,
+  PartiesFields,
+  TheftFields,
+  VehicleFields,
+  WhenFields,
+} from './step-fields';
+import { Text } from './field-kit';
+import { toAnswers, toFormValues } from './step-values';
+
+interface Props {
+  draft: ClaimDraft;
+  step: ClaimDataStep;
+  drivers: readonly Driver[];
+  onSaved(draft: ClaimDraft): void;
+}
+
+export function StepForm({ draft, step, drivers, onSaved }: Props) {
+  const kind = draft.answers.kind?.kind;
+  const save = useSaveClaimStep(draft.id);
+  const [error, setError] = useState('');
+  const schemaResolver = zodResolver(CLAIM_STEP_SCHEMAS[step] as never) as Resolver<FieldValues>;
+  const resolver: Resolver<FieldValues> = (values, context, options) =>
+    schemaResolver(toAnswers(step, values, kind) as FieldValues, context, options);
+  const form = useForm<FieldValues>({
+    resolver,
+    defaultValues: toFormValues(step, draft.answers[step] as ClaimStepAnswers[typeof step]),
+    shouldFocusError: true,
+  });
+  const submit = form.handleSubmit(async () => {
+    setError('');
+    try {
+      onSaved(await save.mutateAsync({ step, answers: toAnswers(step, form.getValues(), kind) }));
+    } catch (e) {
+      const fields =
+        e instanceof ApiError && typeof e.body === 'object' ? e.body.error.fields : undefined;
+      for (const [name, message] of Object.entries(fields ?? {})) {
+        form.setError(name === 'driverId' ? 'choice' : name, { message }, { shouldFocus: true });
+      }
+      if (!fields)
+        setError(e instanceof ApiError ? e.message : 'L’enregistrement a échoué, réessayez.');
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="claim-form">
+      {step === 'kind' && <KindFields form={form} />}
+      {step === 'when' && <WhenFields form={form} kind={kind} />}
+      {step === 'circumstances' && <CircumstancesFields form={form} kind={kind} />}
+      {step === 'parties' && <PartiesFields form={form} kind={kind} />}
+      {step === 'injuries' && <InjuriesFields form={form} />}
+      {step === 'theft' && <TheftFields form={form} />}
+      {step === 'driver' && <DriverFields form={form} drivers={drivers} />}
+      {step === 'vehicle' && <VehicleFields form={form} />}
+      {step === 'constat' && (
+        <Text
+          form={form}
+          name="eConstatReference"
+          label="Référence de l’e-constat (si vous l’avez fait sur l’application)"
+        />
+      )}
+      {error && <FieldError id="claim-step-error">{error}</FieldError>}
+      <SubmitButton pending={save.isPending}>Continuer</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+// The summary to check before sending: every answer in the customer's words, the deadline
+// (and, when late, what that means), then « Envoyer la déclaration ».
+import {
+  CLAIM_KEYS_LABELS,
+  CLAIM_KIND_LABELS,
+  CLAIM_MESSAGES,
+  CLAIM_STEP_LABELS,
+  claimSteps,
+  constatBoxLabel,
+  formatDate,
+  type ClaimDraft,
+  type Driver,
+} from '@espace/contract';
+
+type Row = [string, string];
+
+function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
+  const a = draft.answers;
+  const out: Row[] = [];
+  if (a.kind) out.push([CLAIM_STEP_LABELS.kind, CLAIM_KIND_LABELS[a.kind.kind]]);
+  if (a.when) {
+    out.push(['Date et heure', `${formatDate(a.when.occurredOn)} à ${a.when.occurredAt}`]);
+    out.push(['Lieu', a.when.place.label]);
+  }
+  if (a.circumstances) {
+    if (a.circumstances.boxes.length > 0) {
+      out.push(['Cases du constat', a.circumstances.boxes.map(constatBoxLabel).join('\u00a0; ')]);
+    }
+    out.push(['Description', a.circumstances.description]);
+  }
+  const third = a.parties?.thirdParty;
+  if (third)
+    out.push(['Tiers', [third.name, third.plate, third.insurer].filter(Boolean).join(', ')]);
+  for (const w of a.parties?.witnesses ?? []) out.push(['Témoin', w.name]);
+  if (a.injuries) out.push(['Blessés', a.injuries.injuries ? 'oui' : 'non']);
+  if (a.theft) {
+    out.push(['Plainte', `${formatDate(a.theft.complaintFiledOn)}, ${a.theft.policeStation}`]);
+    out.push(['Clés', CLAIM_KEYS_LABELS[a.theft.keys]]);
+  }
+  if (a.driver) {
+    const d = a.driver;
+    const name =
+      d.driver === 'other'
+        ? `${d.firstName} ${d.lastName}`
+        : (drivers.find((x) => x.id === d.driverId)?.firstName ?? '') +
+          ' ' +
+          (drivers.find((x) => x.id === d.driverId)?.lastName ?? '');
+    out.push(['Conducteur', name.trim()]);
+  }
+  if (a.vehicle) {
+    out.push(['Véhicule roulant', a.vehicle.drivable ? 'oui' : 'non']);
+    out.push(['Où est le véhicule', a.vehicle.location]);
+  }
+  const count = (role: string) => draft.files.filter((f) => f.role === role).length;
+  out.push(['Photos', String(count('photo'))]);
+  if (claimSteps(a.kind?.kind).includes('constat')) {
+    out.push(['Constat', a.constat?.eConstatReference || `${count('constat')} fichier(s)`]);
+  }
+  return out;
+}
+
+export function SummaryStep({ draft, drivers }: { draft: ClaimDraft; drivers: readonly Driver[] }) {
+  return (
+    <>
+      <dl className="field-list claim-summary">
+        {rows(draft, drivers).map(([label, value]) => (
+          <div key={label + value}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {draft.deadline?.late && <p className="claim-late">{CLAIM_MESSAGES.late}</p>}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+// /claims/{draftId}/{step}: one step of the declaration per screen (docs/product/claims.md), with
+// its place in the flow, the assistance number, the deadline once known, and « Précédent ».
+// The draft is read from the server, so a declaration resumes on any device where it was left.
+import {
+  CLAIM_DATA_STEPS,
+  CLAIM_MESSAGES,
+  CLAIM_STEP_LABELS,
+  claimSteps,
+  type ClaimDataStep,
+  type ClaimDraft,
+  type ClaimStep,
+} from '@espace/contract';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { usePolicies } from '../../../api/get-policies';
+import { AssistanceLink } from '../../../components/assistance/assistance-link';
+import { Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
+import { useClaimDraft } from '../api/claim-drafts';
+import { FilesStep } from '../components/files-step';
+import { StepForm } from '../components/step-form';
+import { SummaryStep } from '../components/summary-step';
+import { SendClaim } from '../components/send-claim';
+import '../claims.css';
+
+const isDataStep = (step: ClaimStep): step is ClaimDataStep =>
+  (CLAIM_DATA_STEPS as readonly string[]).includes(step);
+
+export function Component() {
+  const { draftId = '', step = '' } = useParams();
+  const navigate = useNavigate();
+  const draft = useClaimDraft(draftId);
+  const policies = usePolicies();
+  if (draft.error) return <Navigate to={paths.notFound} replace />;
+  if (!draft.data || !policies.data) return <Loading />;
+  const steps = claimSteps(draft.data.answers.kind?.kind);
+  const current = steps.find((s) => s === step);
+  if (!current) return <Navigate to={paths.claimStep(draftId, steps[0]!)} replace />;
+  const index = steps.indexOf(current);
+  const drivers =
+    policies.data.policies.find((p) => p.policyNumber === draft.data.policyNumber)?.drivers ?? [];
+  const next = (saved: ClaimDraft) => {
+    const after = claimSteps(saved.answers.kind?.kind);
+    void navigate(paths.claimStep(draftId, after[after.indexOf(current) + 1] ?? 'summary'));
+  };
+  const previous = steps[index - 1];
+  return (
+    <section className="claim-page" aria-labelledby="claim-step-title">
+      <p className="claim-page__progress">
+        {CLAIM_MESSAGES.title} · contrat n° {draft.data.policyNumber} · étape {index + 1}
+        {/* Until the kind is chosen, the number of steps is not known. */}
+        {current !== 'kind' && ` sur ${steps.length}`}
+      </p>
+      <h1 id="claim-step-title">{CLAIM_STEP_LABELS[current]}</h1>
+      <AssistanceLink />
+      {draft.data.deadline && (
+        <p className="claim-page__deadline" data-testid="claim-deadline">
+          {draft.data.deadline.text}
+        </p>
+      )}
+      {isDataStep(current) && (
+        <StepForm
+          key={current}
+          draft={draft.data}
+          step={current}
+          drivers={drivers}
+          onSaved={next}
+        />
+      )}
+      {(current === 'photos' || current === 'summary') && (
+        <>
+          {current === 'photos' ? (
+            <FilesStep draft={draft.data} fileRole="photo" />
+          ) : (
+            <SummaryStep draft={draft.data} drivers={drivers} />
+          )}
+          {current === 'photos' ? (
+            <Link className="button" to={paths.claimStep(draftId, steps[index + 1]!)}>
+              Continuer
+            </Link>
+          ) : (
+            <SendClaim draft={draft.data} />
+          )}
+        </>
+      )}
+      {current === 'constat' && <FilesStep draft={draft.data} fileRole="constat" />}
+      {previous && (
+        <p>
+          <Link to={paths.claimStep(draftId, previous)}>← Précédent</Link>
+        </p>
+      )}
+    </section>
+  );
+}

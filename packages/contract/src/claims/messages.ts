@@ -1,0 +1,79 @@
+// French texts of the claim declaration (docs/product/claims.md): the entry, the step errors,
+// the deadline, what to do at once when someone is hurt, the receipt.
+import { PHONE_NUMBERS } from '../shared/constants';
+import { isoToFrenchDate } from '../shared/dates';
+import { CLAIM_MAX_CONSTAT_FILES, CLAIM_MAX_PHOTOS } from './limits';
+import type { ClaimDeadline } from './deadline';
+
+export const CLAIM_MESSAGES = {
+  entry: 'Déclarer un sinistre',
+  title: 'Déclarer un sinistre',
+  assistance: `Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`,
+  required: {
+    kind: 'Choisissez le type de sinistre',
+    occurredOn: 'La date du sinistre est obligatoire (jj.mm.aaaa)',
+    occurredAt: 'L’heure du sinistre est obligatoire (hh:mm)',
+    place: 'Le lieu du sinistre est obligatoire',
+    description: 'Décrivez ce qui s’est passé',
+    thirdPartyName: 'Le nom du tiers est obligatoire',
+    thirdPartyPlate: 'L’immatriculation du tiers est obligatoire',
+    injuries: 'Indiquez s’il y a des blessés',
+    complaintFiledOn: 'La date du dépôt de plainte est obligatoire (jj.mm.aaaa)',
+    policeStation: 'Le commissariat ou la gendarmerie est obligatoire',
+    complaintReference: 'Le numéro du procès-verbal est obligatoire',
+    keys: 'Indiquez où se trouvent les clés',
+    driver: 'Choisissez le conducteur',
+    driverFirstName: 'Le prénom du conducteur est obligatoire',
+    driverLastName: 'Le nom du conducteur est obligatoire',
+    drivable: 'Indiquez si le véhicule peut rouler',
+    vehicleLocation: 'Indiquez où se trouve le véhicule',
+    witnessName: 'Le nom du témoin est obligatoire',
+    constat:
+      'Joignez le constat amiable (PDF ou photos) ou indiquez la référence de votre e-constat',
+    step: 'Cette étape n’est pas encore remplie',
+  },
+  invalid: {
+    date: 'La date doit être une date valide (jj.mm.aaaa)',
+    futureDate: 'La date ne peut pas être dans le futur',
+    learntBeforeEvent: 'Vous ne pouvez pas avoir appris le sinistre avant qu’il ait lieu',
+    time: 'L’heure doit être au format hh:mm',
+    box: 'Case du constat inconnue',
+    driver: 'Ce conducteur n’est pas un conducteur du contrat',
+    tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères`,
+    tooManyWitnesses: 'Trois témoins au plus',
+    tooManyPhotos: `${CLAIM_MAX_PHOTOS} photos au plus`,
+    tooManyConstatFiles: `${CLAIM_MAX_CONSTAT_FILES} fichiers de constat au plus`,
+    photoType: 'Une photo doit être une image JPEG ou PNG',
+    notInForce: 'Un sinistre se déclare sur un contrat en cours.',
+    submitted: 'Cette déclaration a déjà été envoyée.',
+  },
+  injuries: {
+    title: 'Quelqu’un est blessé\u00a0: appelez les secours',
+    steps: [
+      'Appelez le 15 (SAMU) ou le 112, et le 17 si la police doit venir.',
+      'Protégez les lieux\u00a0: feux de détresse, gilet, triangle si vous pouvez le faire sans danger.',
+      'Ne déplacez pas un blessé, sauf danger immédiat.',
+      `Appelez notre assistance, jour et nuit, au ${PHONE_NUMBERS.assistance}.`,
+    ],
+  },
+  late:
+    'Le délai de déclaration est passé. Votre déclaration est bien reçue et sera étudiée\u00a0: ' +
+    'l’assureur ne peut vous opposer ce retard que si votre contrat le prévoit et s’il lui a ' +
+    'causé un préjudice (Code des assurances, article L113-2). Expliquez le retard dans la ' +
+    'description si vous le pouvez.',
+  naturalDisasterPending:
+    'Si l’état de catastrophe naturelle est reconnu, vous aurez 30\u00a0jours après la ' +
+    'publication de l’arrêté au Journal officiel pour déclarer ce sinistre.',
+  draftSaved: 'Brouillon enregistré',
+  success: 'Votre déclaration de sinistre a bien été envoyée.',
+  downloadReceipt: 'Télécharger l’accusé de réception (PDF)',
+} as const;
+
+/** « À déclarer au plus tard le 30.11.2026 (5 jours ouvrés). » */
+export function deadlineText(deadline: ClaimDeadline): string {
+  const day = isoToFrenchDate(deadline.lastDay);
+  if (deadline.basis === 'natural_disaster') {
+    return `À déclarer au plus tard le ${day} (30\u00a0jours après la publication de l’arrêté de catastrophe naturelle).`;
+  }
+  return `À déclarer au plus tard le ${day} (${deadline.workingDays}\u00a0jours ouvrés après le jour où vous l’avez appris).`;
+}

@@ -1,0 +1,161 @@
+// The answers of each step of the declaration (docs/product/claims.md), validated the same way
+// by the form and by the route that saves the draft (docs/decisions/0009-one-contract.md).
+// Rules that need the claim's kind (a third party for an accident with one, the constat) are
+// `claimCompletenessIssues`', checked when the claim is sent.
+import { z } from 'zod';
+import { isBefore, parseDateInput, todayInParis } from '../shared/dates';
+import { safeMultilineString, safeString } from '../shared/safe-text';
+import { CONSTAT_BOX_COUNT } from './circumstances';
+import { CLAIM_KINDS, type ClaimDataStep } from './kinds';
+import { CLAIM_DESCRIPTION_MAX, CLAIM_MAX_WITNESSES } from './limits';
+import { CLAIM_MESSAGES } from './messages';
+
+const { required: REQUIRED, invalid: INVALID } = CLAIM_MESSAGES;
+
+const text = (max: number) =>
+  safeString()
+    .trim()
+    .max(max, { error: INVALID.tooLong(max) });
+
+const requiredText = (message: string, max: number) =>
+  safeString({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: INVALID.tooLong(max) });
+
+/** A past or present day, typed 'jj.mm.aaaa' or sent 'YYYY-MM-DD'; held as ISO. */
+const pastDate = (message: string) =>
+  safeString({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .overwrite((value) => parseDateInput(value) ?? value)
+    .refine((value) => parseDateInput(value) !== null, { error: INVALID.date, abort: true })
+    .refine((value) => !isBefore(todayInParis(), value), { error: INVALID.futureDate });
+
+const yesNo = (message: string) => z.boolean({ error: message });
+
+export const claimKindStepSchema = z.object({
+  kind: z.enum(CLAIM_KINDS, { error: REQUIRED.kind }),
+});
+
+export const claimWhenStepSchema = z
+  .object({
+    occurredOn: pastDate(REQUIRED.occurredOn),
+    occurredAt: safeString({ error: REQUIRED.occurredAt })
+      .trim()
+      .min(1, { error: REQUIRED.occurredAt, abort: true })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: INVALID.time }),
+    /** When the customer found out, if later (a theft found in the morning). */
+    learntOn: pastDate(INVALID.date).optional(),
+    place: z.object({
+      label: requiredText(REQUIRED.place, 200),
+      /** Only with the customer's consent to share the phone's position. */
+      latitude: z.number().min(-90).max(90).optional(),
+      longitude: z.number().min(-180).max(180).optional(),
+    }),
+    /** A natural event recognised by an order (arrêté) of catastrophe naturelle: its publication day. */
+    naturalDisasterOrderOn: pastDate(INVALID.date).optional(),
+  })
+  .refine((v) => !v.learntOn || !isBefore(v.learntOn, v.occurredOn), {
+    error: INVALID.learntBeforeEvent,
+    path: ['learntOn'],
+  });
+
+export const claimCircumstancesStepSchema = z.object({
+  /** The constat's boxes ticked for vehicle A (1 to 17); only for an accident with a third party. */
+  boxes: z
+    .array(
+      z
+        .int({ error: INVALID.box })
+        .min(1, { error: INVALID.box })
+        .max(CONSTAT_BOX_COUNT, { error: INVALID.box }),
+    )
+    .max(CONSTAT_BOX_COUNT)
+    .default([])
+    .transform((boxes) => [...new Set(boxes)].sort((a, b) => a - b)),
+  description: safeMultilineString({ error: REQUIRED.description })
+    .trim()
+    .min(1, { error: REQUIRED.description, abort: true })
+    .max(CLAIM_DESCRIPTION_MAX, { error: INVALID.tooLong(CLAIM_DESCRIPTION_MAX) }),
+});
+
+const witnessSchema = z.object({
+  name: requiredText(REQUIRED.witnessName, 100),
+  phone: text(30).default(''),
+});
+
+export const claimPartiesStepSchema = z.object({
+  thirdParty: z
+    .object({
+      name: requiredText(REQUIRED.thirdPartyName, 100),
+      plate: requiredText(REQUIRED.thirdPartyPlate, 20),
+      insurer: text(100).default(''),
+      contractNumber: text(40).default(''),
+    })
+    .nullable()
+    .default(null),
+  witnesses: z
+    .array(witnessSchema)
+    .max(CLAIM_MAX_WITNESSES, { error: INVALID.tooManyWitnesses })
+    .default([]),
+});
+
+export const claimInjuriesStepSchema = z.object({ injuries: yesNo(REQUIRED.injuries) });
+
+export const CLAIM_KEYS_WHEREABOUTS = ['with_customer', 'in_vehicle', 'stolen', 'other'] as const;
+export const CLAIM_KEYS_LABELS: Record<(typeof CLAIM_KEYS_WHEREABOUTS)[number], string> = {
+  with_customer: 'Toutes les clés sont en ma possession',
+  in_vehicle: 'Les clés étaient dans le véhicule',
+  stolen: 'Les clés ont été volées aussi',
+  other: 'Une autre personne les a',
+};
+
+export const claimTheftStepSchema = z.object({
+  complaintFiledOn: pastDate(REQUIRED.complaintFiledOn),
+  policeStation: requiredText(REQUIRED.policeStation, 120),
+  complaintReference: requiredText(REQUIRED.complaintReference, 60),
+  keys: z.enum(CLAIM_KEYS_WHEREABOUTS, { error: REQUIRED.keys }),
+  keysDetail: text(200).default(''),
+});
+
+export const claimDriverStepSchema = z.discriminatedUnion(
+  'driver',
+  [
+    z.object({ driver: z.literal('policy'), driverId: requiredText(REQUIRED.driver, 40) }),
+    z.object({
+      driver: z.literal('other'),
+      firstName: requiredText(REQUIRED.driverFirstName, 60),
+      lastName: requiredText(REQUIRED.driverLastName, 60),
+      phone: text(30).default(''),
+      licenceNumber: text(30).default(''),
+    }),
+  ],
+  { error: REQUIRED.driver },
+);
+
+export const claimVehicleStepSchema = z.object({
+  drivable: yesNo(REQUIRED.drivable),
+  location: requiredText(REQUIRED.vehicleLocation, 200),
+});
+
+export const claimConstatStepSchema = z.object({
+  /** The reference of a constat filled in the e-constat auto app, when there is no paper one. */
+  eConstatReference: text(40).default(''),
+});
+
+export const CLAIM_STEP_SCHEMAS = {
+  kind: claimKindStepSchema,
+  when: claimWhenStepSchema,
+  circumstances: claimCircumstancesStepSchema,
+  parties: claimPartiesStepSchema,
+  injuries: claimInjuriesStepSchema,
+  theft: claimTheftStepSchema,
+  driver: claimDriverStepSchema,
+  vehicle: claimVehicleStepSchema,
+  constat: claimConstatStepSchema,
+} as const satisfies Record<ClaimDataStep, z.ZodType>;
+
+export type ClaimStepAnswers = {
+  [S in ClaimDataStep]: z.output<(typeof CLAIM_STEP_SCHEMAS)[S]>;
+};
+export type ClaimStepInput<S extends ClaimDataStep> = z.input<(typeof CLAIM_STEP_SCHEMAS)[S]>;
