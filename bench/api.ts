@@ -16,6 +16,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { CapturedRead, ChildMessage } from './api-server';
+import { recordFigure } from './figures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -139,6 +140,46 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
   };
 }
 
+type Stats = (read: string, target: string) => { rps: number; p99: number } | undefined;
+
+/** The issue's API figures: ratios to bare Fastify in this run, p99s (bench/figures.ts). */
+function recordApiFigures(stats: Stats): void {
+  const ratio = (read: string, target: string, to: string) => {
+    const a = stats(read, target);
+    const b = stats(read, to);
+    return a && b ? a.rps / b.rps : undefined;
+  };
+  const show = (n: number | undefined, digits: number) =>
+    n === undefined ? 'n/a' : n.toFixed(digits);
+  const policies = ratio('policies', 'PostgreSQL', 'bare');
+  const policiesP99 = stats('policies', 'PostgreSQL')?.p99;
+  recordFigure({
+    name: 'GET policies on PostgreSQL, ratio to bare / p99',
+    value: `${show(policies, 3)} / ${show(policiesP99, 0)} ms`,
+    goal: '≥ 0.30 / < 25 ms',
+    met:
+      policies === undefined || policiesP99 === undefined
+        ? undefined
+        : policies >= 0.3 && policiesP99 < 25,
+  });
+  const account = ratio('account', 'PostgreSQL', 'bare');
+  recordFigure({
+    name: 'GET account on PostgreSQL, ratio to bare',
+    value: show(account, 3),
+    goal: '≥ 0.12',
+    met: account === undefined ? undefined : account >= 0.12,
+  });
+  const pglite = ratio('policies', 'PGlite', 'PostgreSQL');
+  const pgliteP99 = stats('policies', 'PGlite')?.p99;
+  recordFigure({
+    name: 'PGlite ÷ PostgreSQL, policies / PGlite p99',
+    value: `${show(pglite, 2)} / ${show(pgliteP99, 0)} ms`,
+    goal: '≥ 0.9 / < 50 ms',
+    met:
+      pglite === undefined || pgliteP99 === undefined ? undefined : pglite >= 0.9 && pgliteP99 < 50,
+  });
+}
+
 export async function reportApi(): Promise<void> {
   const pinned = PIN && pin(process.pid, 1);
   const backends: { name: string; env: Record<string, string>; drop?: () => Promise<void> }[] = [
@@ -179,24 +220,35 @@ export async function reportApi(): Promise<void> {
     const after = await Promise.all(real.map(usage));
     const row = (cells: string[]) =>
       console.info(cells.map((c, i) => (i < 2 ? c.padEnd(12) : c.padStart(10))).join(' '));
+    const stats = (read: string, target: string) => {
+      const list = samples.get(`${read}|${target}`);
+      if (!list) return undefined;
+      return {
+        rps: median(list.map((s) => s.rps)),
+        p50: median(list.map((s) => s.p50)),
+        p99: median(list.map((s) => s.p99)),
+        cpu: median(list.map((s) => s.cpuMsPerRequest)),
+        errors: list.reduce((n, s) => n + s.errors, 0),
+      };
+    };
     row(['read', 'target', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'vs bare', 'errors']);
     for (const read of reads) {
-      const bareRps = median(samples.get(`${read.name}|bare`)!.map((s) => s.rps));
+      const bareRps = stats(read.name, 'bare')!.rps;
       for (const target of [...backends.map((b) => b.name), 'bare']) {
-        const list = samples.get(`${read.name}|${target}`)!;
-        const rps = median(list.map((s) => s.rps));
+        const { rps, p50, p99, cpu, errors } = stats(read.name, target)!;
         row([
           read.name,
           target,
           rps.toFixed(0),
-          median(list.map((s) => s.p50)).toFixed(0),
-          median(list.map((s) => s.p99)).toFixed(0),
-          median(list.map((s) => s.cpuMsPerRequest)).toFixed(3),
+          p50.toFixed(0),
+          p99.toFixed(0),
+          cpu.toFixed(3),
           (rps / bareRps).toFixed(3),
-          String(list.reduce((n, s) => n + s.errors, 0)),
+          String(errors),
         ]);
       }
     }
+    recordApiFigures(stats);
     backends.forEach((backend, i) => {
       const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
       console.info(
