@@ -89,6 +89,8 @@ export function fastifyOptions(config: Config, logger = true): FastifyServerOpti
     // token is checked before their body is read, get API_BODY_LIMIT (routes/api.ts).
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    // One line per request, written when it is answered (plugins/request-log.ts).
+    disableRequestLogging: true,
     serverFactory: createHttpServer(config.http),
     // A request accepted while the server closes is answered, not refused with 503 (server.ts).
     return503OnClosing: false,

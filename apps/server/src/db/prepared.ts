@@ -39,6 +39,7 @@ export function prepared<Args extends unknown[], Row>(
   return (db, ...args) => {
     const plan = planFor(db as Kysely<unknown>, args.length);
     const parameters = plan.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
-    return db.executeQuery(CompiledQuery.raw(plan.sql, parameters)) as Promise<QueryResult<Row>>;
+    const query: CompiledQuery<Row> = CompiledQuery.raw(plan.sql, parameters);
+    return db.executeQuery(query);
   };
 }
