@@ -16,7 +16,6 @@ import { publicJwks } from './oidc/keys';
 import type { DocumentStorage } from './platform/storage/storage';
 import bodyRate from './plugins/body-rate';
 import errorHandler from './plugins/errors';
-import requestLog from './plugins/request-log';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import unknownRouteBodies from './plugins/unknown-route-bodies';
@@ -76,7 +75,6 @@ export async function buildApp(
   });
 
   await app.register(errorHandler);
-  await app.register(requestLog);
   // A body slower than MIN_BODY_RATE is cut with 408 (docs/decisions/0053-slow-clients-and-drain.md).
   await app.register(bodyRate, config.http);
   // Answers over 1 KB (JSON, index.html) compressed for the clients that accept it (brotli at
