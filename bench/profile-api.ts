@@ -89,7 +89,14 @@ async function main(): Promise<void> {
   }
   const server = spawn(
     'taskset',
-    ['-c', '0', process.execPath, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'apps/server/dist/server.js'],
+    [
+      '-c',
+      '0',
+      process.execPath,
+      '--cpu-prof',
+      `--cpu-prof-dir=${profileDir}`,
+      'apps/server/dist/server.js',
+    ],
     {
       cwd: root,
       env: {
@@ -105,7 +112,12 @@ async function main(): Promise<void> {
   );
   try {
     const base = `http://localhost:${PORT}`;
-    while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false)))
+    while (
+      !(await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
       await new Promise((r) => setTimeout(r, 100));
     const { loadConfig } = await import('../apps/server/src/config');
     const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
@@ -139,7 +151,12 @@ async function main(): Promise<void> {
     await exited;
     const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
     console.info(`profile: ${path.join(profileDir, file)}`);
-    analyse(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile, requests, from, to);
+    analyse(
+      JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile,
+      requests,
+      from,
+      to,
+    );
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
     if (admin) {
