@@ -5,14 +5,18 @@
 // answers) runs in its own child process; every round loads each read on the real
 // server, then on the bare one, for BENCH_SECONDS (default 5) at BENCH_CONNECTIONS (default 50);
 // BENCH_ONLY picks some of the reads.
+// As in the issue's measure, the servers run on the first core and the load generator (this
+// process) on the second, when the machine has two and `taskset` is there (BENCH_PIN=false: not).
 // Printed per read and target: median req/s, p50, p99, CPU per request (the child's own CPU
 // time divided by the requests it answered) and the ratio to bare; then memory and start time.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { CapturedRead, ChildMessage } from './api-server';
+import { recordApiFigures } from './api-figures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -28,12 +32,22 @@ interface Child {
   ready: Extract<ChildMessage, { kind: 'ready' }>;
 }
 
+const PIN = process.env.BENCH_PIN !== 'false' && availableParallelism() >= 2;
+
+/** Every thread of `pid` (and those it starts later) on CPU `cpu`; false if taskset failed. */
+function pin(pid: number, cpu: number | string): boolean {
+  return (
+    spawnSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0
+  );
+}
+
 function startChild(env: Record<string, string>): Promise<Child> {
   const child = fork(serverScript, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (PIN) pin(child.pid!, 0);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     child.once('message', (message: ChildMessage) => {
@@ -127,6 +141,7 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
 }
 
 export async function reportApi(): Promise<void> {
+  const pinned = PIN && pin(process.pid, 1);
   const backends: { name: string; env: Record<string, string>; drop?: () => Promise<void> }[] = [
     { name: 'PGlite', env: {} },
     { name: 'PGlite-inpr', env: { PGLITE_IN_PROCESS: 'true' } },
@@ -150,7 +165,7 @@ export async function reportApi(): Promise<void> {
     const add = (key: string, sample: Sample) =>
       samples.set(key, [...(samples.get(key) ?? []), sample]);
     console.info(
-      `API reads: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, interleaved (real, then bare)`,
+      `API reads: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, interleaved (real, then bare)${pinned ? ', servers on CPU 0, load on CPU 1' : ''}`,
     );
     for (let round = 0; round < ROUNDS; round++) {
       for (const read of reads) {
@@ -165,24 +180,35 @@ export async function reportApi(): Promise<void> {
     const after = await Promise.all(real.map(usage));
     const row = (cells: string[]) =>
       console.info(cells.map((c, i) => (i < 2 ? c.padEnd(12) : c.padStart(10))).join(' '));
+    const stats = (read: string, target: string) => {
+      const list = samples.get(`${read}|${target}`);
+      if (!list) return undefined;
+      return {
+        rps: median(list.map((s) => s.rps)),
+        p50: median(list.map((s) => s.p50)),
+        p99: median(list.map((s) => s.p99)),
+        cpu: median(list.map((s) => s.cpuMsPerRequest)),
+        errors: list.reduce((n, s) => n + s.errors, 0),
+      };
+    };
     row(['read', 'target', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'vs bare', 'errors']);
     for (const read of reads) {
-      const bareRps = median(samples.get(`${read.name}|bare`)!.map((s) => s.rps));
+      const bareRps = stats(read.name, 'bare')!.rps;
       for (const target of [...backends.map((b) => b.name), 'bare']) {
-        const list = samples.get(`${read.name}|${target}`)!;
-        const rps = median(list.map((s) => s.rps));
+        const { rps, p50, p99, cpu, errors } = stats(read.name, target)!;
         row([
           read.name,
           target,
           rps.toFixed(0),
-          median(list.map((s) => s.p50)).toFixed(0),
-          median(list.map((s) => s.p99)).toFixed(0),
-          median(list.map((s) => s.cpuMsPerRequest)).toFixed(3),
+          p50.toFixed(0),
+          p99.toFixed(0),
+          cpu.toFixed(3),
           (rps / bareRps).toFixed(3),
-          String(list.reduce((n, s) => n + s.errors, 0)),
+          String(errors),
         ]);
       }
     }
+    recordApiFigures(stats);
     backends.forEach((backend, i) => {
       const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
       console.info(
@@ -193,5 +219,7 @@ export async function reportApi(): Promise<void> {
   } finally {
     for (const child of real) await stop(child);
     for (const backend of backends) await backend.drop?.();
+    // The benches after this one (a browser) get every CPU again.
+    if (pinned) pin(process.pid, `0-${availableParallelism() - 1}`);
   }
 }

@@ -1,8 +1,10 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
 // `npm run bench -- api` (or `web`, `startup`, `hardening`, …) runs only the named benches.
+// At the end, every figure with a goal (bench/figures.ts) is printed again beside it.
 import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
+import { printFigures } from './figures';
 import { reportHardening } from './hardening';
 import { reportLighthouse } from './lighthouse';
 import { reportStartup } from './startup';
@@ -27,3 +29,4 @@ for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {
   if (!bench) throw new Error(`Unknown bench ${name}: ${Object.keys(BENCHES).join(', ')}`);
   await bench();
 }
+printFigures();

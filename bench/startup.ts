@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
 import autocannon from 'autocannon';
+import { recordFigure } from './figures';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -122,6 +123,12 @@ export async function reportStartup(): Promise<void> {
     });
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const mb = (rss: number | undefined) => (rss === undefined ? 'n/a' : `${Math.round(rss)} MB`);
+    recordFigure({
+      name: 'restart to the first answer; idle RSS (PGlite)',
+      value: `${s(restart)}; ${mb(idle)}`,
+      goal: '< 1.0 s; ≤ 200 MB',
+      met: idle === undefined ? undefined : restart < 1000 && idle <= 200,
+    });
     console.info(
       `Start-up to first answer (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): server (node apps/server/dist/server.js) first start ${s(first)}, restart ${s(restart)}; npm start first start ${s(npmFirst)}, restart ${s(npmRestart)}; server memory ${IDLE_MS / 1000} s after the restart ${mb(idle)}, ${IDLE_MS / 1000} s after ${LOAD_REQUESTS.toLocaleString('en')} policies reads ${mb(loaded)} (${(3 * IDLE_MS) / 1000} s after: ${mb(settled)})`,
     );

@@ -70,8 +70,10 @@ export async function buildApp(
   const lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   // While draining, clients open their next connection elsewhere (through the balancer).
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback-style hooks on every request: no promise per request (docs/decisions/0068-api-reads-one-statement.md).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(errorHandler);

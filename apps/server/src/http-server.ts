@@ -9,7 +9,12 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
-import type { FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config';
 import { errorBody } from './http/error-body';
 import { redactUrl } from './platform/logger';
@@ -72,6 +77,26 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   socket.destroy();
 }
 
+/**
+ * One log line per request, when it is answered (docs/decisions/0023-configuration-logs-and-
+ * health.md), with the request (method, URL without secrets: the serializer below), status and
+ * duration. Fastify's own writes two, and each line is a write to the standard output, the
+ * costliest call a read makes (docs/decisions/0068-api-reads-one-statement.md).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Fastify's options: its logger, the HTTP server above, the limits before authentication. */
 export function fastifyOptions(config: Config, logger = true): FastifyServerOptions {
   return {
@@ -91,6 +116,7 @@ export function fastifyOptions(config: Config, logger = true): FastifyServerOpti
     // token is checked before their body is read, get API_BODY_LIMIT (routes/api.ts).
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    logController: new OneLinePerRequest(),
     serverFactory: createHttpServer(config.http),
     // A request accepted while the server closes is answered, not refused with 503 (server.ts).
     return503OnClosing: false,

@@ -31,7 +31,15 @@ describe.each(BACKENDS)('tokens and logout on %s', (backend) => {
   it('kills the access token at the sign-out, not 5 minutes later', async () => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
     const accountId = subjectOf(tokens.access_token);
+    const policies = () =>
+      t.app.inject({
+        url: `/api/v1/policy/accounts/${accountId}`,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
     expect((await getAccount(t, accountId, tokens.access_token)).statusCode).toBe(200);
+    // Read twice: the second answer is the kept body (services/policies/policies.ts).
+    expect((await policies()).statusCode).toBe(200);
+    expect((await policies()).statusCode).toBe(200);
     const page = await endSession(jar.header(), { id_token_hint: tokens.id_token });
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
     const confirm = await t.app.inject({
@@ -42,6 +50,10 @@ describe.each(BACKENDS)('tokens and logout on %s', (backend) => {
     });
     expect(confirm.statusCode).toBe(303);
     expect((await getAccount(t, accountId, tokens.access_token)).statusCode).toBe(401);
+    const refused = await policies();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.body).not.toContain('policyNumber');
   });
 
   it('asks before signing out when the request does not carry our id_token_hint', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POLICY_DATA_TABLES } from '../src/db/migrations/0018-policy-data-versions';
 import { policiesJson } from '../src/services/policies/policies';
 import { BACKENDS } from './backends';
-import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+import { bearer, claimsOf, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 
 const NUMBER = 'AU2026104512';
 
@@ -116,6 +116,23 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     );
     await run(sql`update policies set account_id = ${accountId} where policy_number = ${NUMBER}`);
     expect((await read()).map((p) => p.policyNumber)).toContain(NUMBER);
+  });
+
+  it('answers 401, not the kept body, once the session is closed elsewhere', async () => {
+    const own = (await signIn(t.app, t.config, DEMO.camille)).access_token;
+    await read(own);
+    await read(own);
+    // As another instance's sign-out would: the provider session's row goes.
+    await run(sql`delete from oidc_payloads
+      where type = 'Session' and uid = ${String(claimsOf(own).sid)}`);
+    for (const url of [
+      `/api/v1/policy/accounts/${accountId}`,
+      `/api/v1/account/accounts/${accountId}`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(own) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    }
   });
 
   it('has the trigger on every table the read selects from', async () => {

@@ -36,8 +36,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Reads at least this long are prepared once per connection (named) on PostgreSQL. */
-const NAMED_STATEMENT_MIN_LENGTH = 400;
+/** Reads at least this long are prepared once per connection (named) on PostgreSQL: the hot
+ * reads of db/prepared.ts, the session check included (docs/decisions/0068-api-reads-one-statement.md). */
+const NAMED_STATEMENT_MIN_LENGTH = 200;
 /** A bound on distinct named statements, should some long SQL vary (e.g. `in (…)` lists). */
 const NAMED_STATEMENTS_MAX = 200;
 

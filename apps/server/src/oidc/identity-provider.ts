@@ -19,8 +19,9 @@ export default fp(
     const provider = createProvider(config, db, secrets);
     // The provider's failures reach the log with the request's id (a misconfigured
     // proxy once made every sign-in fail with nothing logged).
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       (request.raw as RawWithRequestId).requestId = request.id;
+      done();
     });
     provider.on('server_error', (ctx: { req: IncomingMessage }, err: unknown) => {
       const reqId = (ctx.req as RawWithRequestId).requestId;

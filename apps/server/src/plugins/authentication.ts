@@ -3,7 +3,9 @@
 // with an allowed asymmetric algorithm (never 'none' or HMAC); `sub` is the account id, and a
 // path whose {accountId} is not the caller's gets 403 before any handler runs; a token whose
 // provider session is gone (sign-out, password change, reset, deletion) gets 401 at once
-// (token-validity.ts, one indexed lookup per request); a token bound to a key (`cnf`, DPoP or
+// (token-validity.ts, one indexed lookup per request: a route whose `config.sessionInRead` is
+// set makes it inside its own statement and must call `confirmSession` with the answer, or its
+// 2xx/3xx answer becomes a 500, docs/decisions/0068-api-reads-one-statement.md); a token bound to a key (`cnf`, DPoP or
 // mTLS, RFC 9449) is refused, since this API takes plain Bearer tokens only
 // (docs/decisions/0051-tokens-bound-to-their-session.md).
 // A verified token is remembered (VerifiedTokens: keyed by the whole token, at most
@@ -19,7 +21,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { TokenValidity } from '../services/account/token-validity';
+import type { SessionToCheck, TokenValidity } from '../services/account/token-validity';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -32,6 +34,26 @@ declare module 'fastify' {
     tokenEmail: string | undefined;
     /** The provider session id (`sid`) of the caller's token, when it has one. */
     tokenSid: string | undefined;
+    /** What a `sessionInRead` route's statement checks (token-validity.ts `sessionAlive`). */
+    session: SessionToCheck;
+    /** Whether the token's session was found open for this request. */
+    sessionConfirmed: boolean;
+  }
+  interface FastifyContextConfig {
+    /** This read checks the token's session in its own statement, then calls `confirmSession`. */
+    sessionInRead?: boolean;
+  }
+}
+
+/** A `sessionInRead` route's answer to its statement's `sessionAlive`: 401 when closed. */
+export function confirmSession(request: FastifyRequest, alive: boolean): asserts alive {
+  if (!alive) throw new UnauthorizedError();
+  request.sessionConfirmed = true;
+}
+
+class SessionNotCheckedError extends Error {
+  constructor(url: string) {
+    super(`${url}: sessionInRead route answered without confirmSession`);
   }
 }
 
@@ -123,30 +145,50 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
   app.decorateRequest('accountId', '');
   app.decorateRequest('tokenEmail', undefined);
   app.decorateRequest('tokenSid', undefined);
+  app.decorateRequest('session', undefined as unknown as SessionToCheck);
+  app.decorateRequest('sessionConfirmed', false);
 
-  app.addHook('onRequest', async (request) => {
+  // Fails closed: a sessionInRead route that answers without confirming the session is a bug.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.sessionInRead) return;
+    const own = route.onSend ? [route.onSend].flat() : [];
+    route.onSend = [
+      ...own,
+      (request, reply, payload, done) => {
+        if (reply.statusCode < 400 && !request.sessionConfirmed)
+          done(new SessionNotCheckedError(route.url));
+        else done(null, payload);
+      },
+    ];
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Set first, so that every answer carries it, refusals included.
+    reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError();
     const payload = await verify(token);
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-    const accepted = await opts.tokenValidity.accepts({
-      accountId: payload.sub!,
-      sid,
-    });
-    if (!accepted) throw new UnauthorizedError();
+    const facts = { accountId: payload.sub!, sid };
+    if (request.routeOptions.config.sessionInRead) {
+      request.session = { ...facts, embedded: opts.tokenValidity.embeddedProvider };
+    } else if (await opts.tokenValidity.accepts(facts)) {
+      request.sessionConfirmed = true;
+    } else {
+      throw new UnauthorizedError();
+    }
     request.accountId = payload.sub!;
     request.tokenEmail = typeof payload.email === 'string' ? payload.email : undefined;
     request.tokenSid = sid;
   });
 
   // Scope check before validation and handlers: {accountId} must be the caller's.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const params = request.params as { accountId?: string } | undefined;
-    if (params?.accountId !== undefined && params.accountId !== request.accountId)
-      throw new ForbiddenError();
-  });
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    done(
+      params?.accountId !== undefined && params.accountId !== request.accountId
+        ? new ForbiddenError()
+        : undefined,
+    );
   });
 });

@@ -2,8 +2,11 @@
 // them on the raw response): a CSP without inline script or style, HSTS, nosniff,
 // frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
 // Permissions-Policy denying every powerful feature the portal does not use.
-import helmet from '@fastify/helmet';
+// helmet builds them once, at start, into a list of headers each response gets (@fastify/helmet
+// built its middleware again for every request: docs/decisions/0068-api-reads-one-statement.md).
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 /** Every powerful feature the portal does not use, denied to it and to anything it embeds. */
@@ -34,8 +37,7 @@ export default fp(async function securityHeaders(
   opts: { externalIssuer?: string },
 ) {
   const issuerOrigin = opts.externalIssuer ? new URL(opts.externalIssuer).origin : undefined;
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,8 +61,21 @@ export default fp(async function securityHeaders(
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  // On the raw response, like helmet's, so the provider's own pages carry it too.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  headers.push(['permissions-policy', PERMISSIONS_POLICY]);
+  // On the raw response, so the provider's own pages (answered by its middleware) carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 });
+
+/** The headers helmet sets with these options, read once from a response it writes them on. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader: (name: string, value: string) => void headers.push([name.toLowerCase(), value]),
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  helmet(options)({} as never, response, () => undefined);
+  return headers;
+}

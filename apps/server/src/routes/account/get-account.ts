@@ -2,6 +2,7 @@
 import { accountSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmSession } from '../../plugins/authentication';
 import { getAccount } from '../../services/account/accounts';
 import { accountParams } from '../params';
 
@@ -9,6 +10,9 @@ export default async function getAccountRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     API_ROUTES.account,
     {
+      // The token's session is checked in the read's own statement
+      // (docs/decisions/0068-api-reads-one-statement.md).
+      config: { sessionInRead: true },
       schema: {
         tags: ['account'],
         summary: 'Le compte du client connecté',
@@ -21,6 +25,10 @@ export default async function getAccountRoute(app: FastifyInstance) {
         },
       },
     },
-    async (request) => getAccount(app.db, request.accountId),
+    async (request) => {
+      const answer = await getAccount(app.db, request.session);
+      confirmSession(request, answer.sessionAlive);
+      return answer.account;
+    },
   );
 }

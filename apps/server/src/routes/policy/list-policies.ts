@@ -9,6 +9,7 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmSession } from '../../plugins/authentication';
 import { listPoliciesJson } from '../../services/policies/policies';
 import { accountParams } from '../params';
 
@@ -16,6 +17,9 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     API_ROUTES.policies,
     {
+      // The token's session is checked in the read's own statement
+      // (docs/decisions/0068-api-reads-one-statement.md).
+      config: { sessionInRead: true },
       schema: {
         tags: ['policy'],
         summary:
@@ -33,15 +37,20 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
       },
     },
     // Already the JSON of policyListSchema, built by the database (services/policies/policies.ts): sent
-    // as it is, without the response serialiser (policies-api.test.ts checks it against the schema).
+    // as it is, without the response serialiser (policies-api.test.ts checks it against the schema),
+    // with the ETag kept beside it (the etag plugin then only compares).
     async (request, reply) => {
       const page = request.query.page ?? 1;
-      const { body, more } = await listPoliciesJson(app.db, request.accountId, page);
-      if (more) {
+      const answer = await listPoliciesJson(app.db, request.session, page);
+      confirmSession(request, answer.sessionAlive);
+      if (answer.more) {
         const next = `${API_PREFIX}${apiPath(API_ROUTES.policies, { accountId: request.accountId })}?page=${page + 1}`;
         reply.header('link', `<${next}>; rel="next"`);
       }
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return reply
+        .header('etag', answer.etag)
+        .type('application/json; charset=utf-8')
+        .send(answer.body as never);
     },
   );
 }

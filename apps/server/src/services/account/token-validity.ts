@@ -7,9 +7,13 @@
 //   session opened after works at once — no clock is compared;
 // - a token without `sid` is refused (the embedded provider always writes one);
 // - one indexed lookup per request (`oidc_payloads` by uid), nothing cached in process, so every
-//   instance agrees at once (docs/decisions/0006-shared-nothing.md);
+//   instance agrees at once (docs/decisions/0006-shared-nothing.md); the reads every screen
+//   starts with make that lookup inside their own statement (`sessionAlive`,
+//   docs/decisions/0068-api-reads-one-statement.md), the other requests through `accepts`;
 // - with another provider (OIDC_ISSUER) its tokens are its own business: accepted as verified.
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 
 export interface TokenFacts {
   accountId: string;
@@ -17,24 +21,42 @@ export interface TokenFacts {
   sid: string | undefined;
 }
 
+/** What a statement needs to tell whether a token's session is still open. */
+export interface SessionToCheck extends TokenFacts {
+  /** False when OIDC_ISSUER names another provider, whose sessions are not ours. */
+  embedded: boolean;
+}
+
+/**
+ * True while the token's session is open, as a SQL expression for a read to put in its own
+ * statement. Its three parameters keep one text for every case (external provider, no `sid`).
+ */
+export const sessionAlive = (accountId: unknown, sid: unknown, embedded: unknown) => sql<boolean>`
+  (not ${embedded}::boolean or exists (
+    select 1 from oidc_payloads
+    where uid = ${sid}::text and type = 'Session' and account_id = ${accountId}::text
+      and (expires_at is null or expires_at > now())))`;
+
+/** The arguments of `sessionAlive` for a token. */
+export const sessionArgs = ({ accountId, sid, embedded }: SessionToCheck) =>
+  [accountId, sid ?? null, embedded] as const;
+
+const aliveStatement = prepared(
+  (accountId: unknown, sid: unknown, embedded: unknown) =>
+    sql<{ alive: boolean }>`select ${sessionAlive(accountId, sid, embedded)} as alive`,
+);
+
 export class TokenValidity {
   constructor(
     private readonly db: Db,
     /** False when OIDC_ISSUER names another provider, whose sessions are not ours. */
-    private readonly embeddedProvider = true,
+    readonly embeddedProvider = true,
   ) {}
 
-  async accepts({ accountId, sid }: TokenFacts): Promise<boolean> {
+  async accepts(token: TokenFacts): Promise<boolean> {
     if (!this.embeddedProvider) return true;
-    if (!sid) return false;
-    const session = await this.db
-      .selectFrom('oidc_payloads')
-      .select('id')
-      .where('uid', '=', sid)
-      .where('type', '=', 'Session')
-      .where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
-      .executeTakeFirst();
-    return session !== undefined;
+    if (!token.sid) return false;
+    const { rows } = await aliveStatement(this.db, ...sessionArgs({ ...token, embedded: true }));
+    return rows[0]!.alive;
   }
 }

@@ -5,11 +5,14 @@
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
 // relation), policies in force first. The body built last for each account and page is kept
 // and sent again while the account's policy data keeps its version (migration 0018).
+import { createHash } from 'node:crypto';
 import { isTerminated, MESSAGES, POLICIES_PAGE_SIZE, TERMINATED_STATES } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { NotFoundError, type DomainError } from '../errors';
 import { keptAnswers } from '../../platform/idempotency/kept-answers';
+import { prepared } from '../../db/prepared';
+import { sessionAlive, sessionArgs, type SessionToCheck } from '../account/token-validity';
 
 // The whole answer is built by PostgreSQL as JSON text in the contract's shape (camelCase keys,
 // numbers as numbers, dates as ISO strings): the server sends it as it is, without mapping rows
@@ -92,7 +95,7 @@ export function policiesJson(accountId: string, page: number) {
 }
 
 /** The version of the account's policy data: '0' until a write touches it (migration 0018). */
-const versionOf = (accountId: string) =>
+const versionOf = (accountId: unknown) =>
   sql<string>`coalesce((select version::text from policy_data_versions
                         where account_id = ${accountId}), '0')`;
 
@@ -109,34 +112,51 @@ interface PolicyPage {
 const POLICY_BODIES_MAX_CHARS = 8_000_000;
 
 /** The last body built per account and page, with the version it was built at. */
-const kept = keptAnswers<{ body: string; more: boolean }>(
-  POLICY_BODIES_MAX_CHARS,
-  (page) => page.body.length,
+const kept = keptAnswers<PoliciesAnswer>(POLICY_BODIES_MAX_CHARS, (page) => page.body.length);
+
+/**
+ * Whether the caller's session is open and the version of their policy data, in one statement
+ * (docs/decisions/0068-api-reads-one-statement.md): a read answered from a kept body costs this
+ * one round trip.
+ */
+const sessionAndVersion = prepared(
+  (accountId: unknown, sid: unknown, embedded: unknown) =>
+    sql<{ alive: boolean; version: string }>`
+    select ${sessionAlive(accountId, sid, embedded)} as alive, ${versionOf(accountId)} as version`,
 );
+
+/** A weak ETag of a kept body, hashed once when it is built rather than on every answer. */
+const weakEtag = (body: string) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
+
+/** A page of policies as sent, with a weak ETag of its body. */
+export interface PoliciesAnswer {
+  body: string;
+  more: boolean;
+  etag: string;
+}
 
 /**
  * One page (from 1) of the caller's policies as the JSON text of docs/product/policies.md's list, policies in
- * force first, and whether another page follows. When the account's policy data still has the
- * version of the body built last for this page, that body is sent again: one primary-key read
- * instead of the whole query.
+ * force first, and whether another page follows; `sessionAlive: false` when the token's session
+ * is closed. When the account's policy data still has the version of the body built last for
+ * this page, that body is sent again: the session and the version in one primary-key read instead
+ * of the whole query.
  */
 export async function listPoliciesJson(
   db: Db,
-  accountId: string,
+  session: SessionToCheck,
   page = 1,
-): Promise<{ body: string; more: boolean }> {
-  const key = `${accountId} ${page}`;
+): Promise<{ sessionAlive: false } | ({ sessionAlive: true } & PoliciesAnswer)> {
+  const { rows } = await sessionAndVersion(db, ...sessionArgs(session));
+  if (!rows[0]!.alive) return { sessionAlive: false };
+  const key = `${session.accountId} ${page}`;
   const answer = kept.get(db, key);
-  if (answer) {
-    const { rows } = await sql<{
-      version: string;
-    }>`select ${versionOf(accountId)} as version`.execute(db);
-    if (rows[0]!.version === answer.version) return answer.value;
-  }
-  const { rows } = await policiesJson(accountId, page).execute(db);
-  const { version, ...built } = rows[0]!;
-  kept.set(db, key, { version, value: built });
-  return built;
+  if (answer?.version === rows[0]!.version) return { sessionAlive: true, ...answer.value };
+  const built = await policiesJson(session.accountId, page).execute(db);
+  const { version, body, more } = built.rows[0]!;
+  const value = { body, more, etag: weakEtag(body) };
+  kept.set(db, key, { version, value });
+  return { sessionAlive: true, ...value };
 }
 
 /** The caller's policy, or NotFoundError 'Policy not found' when it is not theirs. */
