@@ -10,7 +10,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 // Server layers (docs/development.md): db → platform → services → routes, plugins, oidc, seed → app.
 // A layer imports only from the layers before it; contract and config sit below them all.
 const server = (folder) => `./apps/server/src/${folder}`;
-const serverEntry = [server('app.ts'), server('server.ts')];
+const serverEntry = [server('app.ts'), server('server.ts'), server('import.ts')];
 const serverLayers = [
   {
     target: server('db'),

@@ -1,0 +1,113 @@
+// `npm run import -- FILE [--invite] [--brand=lumen|vireo]`: loads the broker's customers,
+// contracts and documents to send from an NDJSON or CSV file (docs/integration.md « Import »,
+// docs/decisions/0076-bulk-import.md) into the database the portal is configured with (the same
+// variables as the server: DATA_DIR or DATABASE_URL, SMTP_URL, PUBLIC_URL). A progress bar on
+// a terminal, the totals at the end, the refused lines in `FILE.refus.csv`. Run it again after
+// a failure or a kill: what was written is found unchanged, nothing is written twice.
+// The embedded database (PGlite) is one process's: stop the portal before importing into it.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BRAND_KEYS, type BrandKey } from '@espace/contract';
+import { SingleBar } from 'cli-progress';
+import { ConfigError, loadConfig } from './config';
+import { migrate, openDatabase } from './db/client';
+import { withStartupLock } from './db/startup-lock';
+import { PASSWORD_RESET_PATHS } from './oidc/password-reset-routes';
+import { createMailer } from './platform/mail/mailer';
+import { sendInvitation } from './services/account/invitation';
+import { IMPORT_KINDS } from './services/import/import-kinds';
+import { formatOf, readImportFile } from './services/import/read-lines';
+import { openRefusalReport } from './services/import/refusal-report';
+import { runImport } from './services/import/run-import';
+
+const USAGE = 'Usage : npm run import -- FICHIER.ndjson|FICHIER.csv [--invite] [--brand=lumen|vireo]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  // npm runs the script in apps/server: paths and DATA_DIR are the caller's, as for `npm start`.
+  process.chdir(process.env.INIT_CWD ?? process.cwd());
+  const { values, positionals } = parseArgs({
+    options: { invite: { type: 'boolean', default: false }, brand: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) fail(USAGE);
+  const file = path.resolve(positionals[0]!);
+  const format = formatOf(file);
+  if (!format) fail(`${USAGE}\nLe fichier doit finir par .ndjson, .jsonl ou .csv.`);
+  const brand = values.brand ?? 'lumen';
+  if (!(BRAND_KEYS as readonly string[]).includes(brand)) fail(USAGE);
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    pgliteInProcess: config.pgliteInProcess,
+  });
+  const { db } = database;
+  const mailer = config.smtp ? createMailer(config.smtp) : undefined;
+  try {
+    await withStartupLock(database, () => migrate(db));
+    const { lines, bytesRead } = readImportFile(file, format, (kind) => IMPORT_KINDS[kind]?.schema);
+    const report = openRefusalReport(file);
+    const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
+    const bar = process.stderr.isTTY
+      ? new SingleBar({
+          format: 'Import [{bar}] {percentage}% | {lines} lignes | {refused} refusées | {eta_formatted}',
+          stream: process.stderr,
+        })
+      : undefined;
+    bar?.start(size, 0, { lines: 0, refused: 0 });
+    const invitations = {
+      db,
+      mailer,
+      log: {
+        info: (details: object) => console.info(JSON.stringify(details)),
+        warn: (_details: object, message: string) => console.warn(message),
+        error: (details: object, message: string) => console.error(message, details),
+      },
+      demoMode: config.demoMode,
+      linkFor: (token: string) =>
+        `${config.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`,
+    };
+    const totals = await runImport(db, lines, {
+      refused: (refusals) => report.write(refusals),
+      progress: (t) => bar?.update(bytesRead(), { lines: t.lines, refused: t.refused }),
+      ...(values.invite
+        ? {
+            invite: async (accountId: string) =>
+              (await sendInvitation(invitations, accountId, {
+                brand: brand as BrandKey,
+                keepPending: true,
+              })) === 'sent',
+          }
+        : {}),
+    });
+    bar?.update(size);
+    bar?.stop();
+    await report.close();
+    console.info(
+      [
+        `Lignes lues : ${totals.lines}`,
+        `  créées : ${totals.created}`,
+        `  modifiées : ${totals.updated}`,
+        `  inchangées : ${totals.unchanged}`,
+        `  refusées : ${totals.refused}${totals.refused ? ` (détail : ${report.path})` : ''}`,
+        ...(values.invite ? [`Invitations envoyées : ${totals.invited}`] : []),
+      ].join('\n'),
+    );
+  } finally {
+    mailer?.close();
+    await database.close();
+  }
+}
+
+await main();
