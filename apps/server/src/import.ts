@@ -20,7 +20,8 @@ import { formatOf, readImportFile } from './services/import/read-lines';
 import { openRefusalReport } from './services/import/refusal-report';
 import { runImport } from './services/import/run-import';
 
-const USAGE = 'Usage : npm run import -- FICHIER.ndjson|FICHIER.csv [--invite] [--brand=lumen|vireo]';
+const USAGE =
+  'Usage : npm run import -- FICHIER.ndjson|FICHIER.csv [--invite] [--brand=lumen|vireo]';
 
 function fail(message: string): never {
   console.error(message);
@@ -61,7 +62,8 @@ async function main() {
     const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
     const bar = process.stderr.isTTY
       ? new SingleBar({
-          format: 'Import [{bar}] {percentage}% | {lines} lignes | {refused} refusées | {eta_formatted}',
+          format:
+            'Import [{bar}] {percentage}% | {lines} lignes | {refused} refusées | {eta_formatted}',
           stream: process.stderr,
         })
       : undefined;

@@ -23,7 +23,7 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
 /** The schema of the field at `path` inside `schema`, through optional, default, pipe, list. */
 function fieldSchema(schema: z.ZodType | undefined, path: string[]): z.ZodType | undefined {
   let current = schema;
-  for (let i = 0; current && i <= path.length; ) {
+  for (let i = 0; current && i <= path.length;) {
     const def = defOf(current);
     if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type))
       current = def.innerType;
@@ -32,7 +32,7 @@ function fieldSchema(schema: z.ZodType | undefined, path: string[]): z.ZodType |
       current = def.options?.find((o) => !['null', 'undefined'].includes(defOf(o).type));
     else if (i === path.length) return current;
     else if (def.type === 'object') current = def.shape?.[path[i++]!];
-    else if (def.type === 'array') (current = def.element), i++;
+    else if (def.type === 'array') ((current = def.element), i++);
     else return undefined;
   }
   return current;

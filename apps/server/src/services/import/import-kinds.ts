@@ -35,7 +35,10 @@ export const IMPORT_KINDS: Record<string, ImportKind> = {
     keys: ['contractNumber'],
     schema: contractRecordSchema,
     upsert: (db, k, record) => upsertContract(db, k.contractNumber!, record),
-    chain: (k, record) => [`contract:${k.contractNumber}`, `customer:${String(record.customerNumber)}`],
+    chain: (k, record) => [
+      `contract:${k.contractNumber}`,
+      `customer:${String(record.customerNumber)}`,
+    ],
   },
   owedDocument: {
     keys: ['contractNumber', 'documentId'],

@@ -11,8 +11,7 @@ import type { z } from 'zod';
 import { csvRecord } from './csv-record';
 
 export type ImportLine =
-  | { line: number; value: Record<string, unknown> }
-  | { line: number; unreadable: string };
+  { line: number; value: Record<string, unknown> } | { line: number; unreadable: string };
 
 export type ImportFormat = 'ndjson' | 'csv';
 

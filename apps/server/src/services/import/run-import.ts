@@ -60,10 +60,12 @@ async function applyLine(
   invite: ImportOptions['invite'],
 ): Promise<{ outcome: Outcome; invited: boolean }> {
   const { line } = item;
-  if ('unreadable' in item) return { outcome: [{ line, field: '', reason: item.unreadable }], invited: false };
+  if ('unreadable' in item)
+    return { outcome: [{ line, field: '', reason: item.unreadable }], invited: false };
   const { kind: kindName, ...rest } = item.value;
   const kind = typeof kindName === 'string' ? IMPORT_KINDS[kindName] : undefined;
-  if (!kind) return { outcome: [{ line, field: 'kind', reason: IMPORT_MESSAGES.kind }], invited: false };
+  if (!kind)
+    return { outcome: [{ line, field: 'kind', reason: IMPORT_MESSAGES.kind }], invited: false };
   const keys: Record<string, string> = {};
   const refusals: Refusal[] = [];
   for (const name of kind.keys) {
@@ -107,7 +109,14 @@ export async function runImport(
   lines: AsyncIterable<ImportLine>,
   options: ImportOptions,
 ): Promise<ImportTotals> {
-  const totals: ImportTotals = { lines: 0, created: 0, updated: 0, unchanged: 0, refused: 0, invited: 0 };
+  const totals: ImportTotals = {
+    lines: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    invited: 0,
+  };
   const concurrency = options.concurrency ?? IMPORT_CONCURRENCY;
   const inFlight = new Set<Promise<void>>();
   /** The latest line in flight of each record key. */
