@@ -20,6 +20,7 @@ import { formatOf, readImportFile } from './services/import/read-lines';
 import { openRefusalReport } from './services/import/refusal-report';
 import { runImport } from './services/import/run-import';
 
+const PROGRESS_EVERY = 1_000;
 const USAGE =
   'Usage : npm run import -- FICHIER.ndjson|FICHIER.csv [--invite] [--brand=lumen|vireo]';
 
@@ -82,7 +83,11 @@ async function main() {
     };
     const totals = await runImport(db, lines, {
       refused: (refusals) => report.write(refusals),
-      progress: (t) => bar?.update(bytesRead(), { lines: t.lines, refused: t.refused }),
+      // Without a terminal (a log, a CI), a line every PROGRESS_EVERY lines instead of the bar.
+      progress: (t) =>
+        bar
+          ? bar.update(bytesRead(), { lines: t.lines, refused: t.refused })
+          : t.lines % PROGRESS_EVERY === 0 && console.info(`Import : ${t.lines} lignes traitées`),
       ...(values.invite
         ? {
             invite: async (accountId: string) =>
