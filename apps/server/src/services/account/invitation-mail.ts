@@ -2,9 +2,9 @@
 // the brand skin the link was asked from (colours and name read from the portal's stylesheet,
 // as the PDFs do: platform/pdf/brand-skins.ts), as HTML and as plain text with the same words.
 // The HTML is one table with inline styles (what mail clients render); no image, no script,
-// no tracking: the link is the only thing to click.
+// no tracking: the link is the only thing to click. The skin reader (postcss) is loaded with the
+// first invitation, not at start (test/lazy-modules.test.ts).
 import { FIRST_ACCESS_TEXTS as T, type BrandKey } from '@espace/contract';
-import { pdfSkin } from '../../platform/pdf/brand-skins';
 
 export interface InvitationMail {
   subject: string;
@@ -21,11 +21,12 @@ const escapes: Record<string, string> = {
 };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
 
-export function invitationMail(options: {
+export async function invitationMail(options: {
   firstName: string;
   link: string;
   brand: BrandKey;
-}): InvitationMail {
+}): Promise<InvitationMail> {
+  const { pdfSkin } = await import('../../platform/pdf/brand-skins');
   const skin = pdfSkin(options.brand);
   const name = skin.brand;
   const greeting = T.mailGreeting(options.firstName.trim() || '');

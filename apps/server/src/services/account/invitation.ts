@@ -67,16 +67,16 @@ function writeLink(tokenHash: string, candidates: ReturnType<typeof sql>) {
     select i.account_id, a.email, a.first_name from inserted i join account a on a.id = i.account_id`;
 }
 
-function mailLink(deps: InvitationDeps, invited: Invited, token: string, brand: BrandKey) {
+async function mailLink(deps: InvitationDeps, invited: Invited, token: string, brand: BrandKey) {
   const link = `${deps.linkFor(token)}&brand=${brand}`;
   if (!deps.mailer) {
     if (deps.demoMode)
       deps.log.info({ invitationLink: link }, 'demo mode without SMTP: invitation');
     else deps.log.warn({}, 'invitation not sent: SMTP_URL is not set');
-    return Promise.resolve();
+    return;
   }
-  const mail = invitationMail({ firstName: invited.first_name, link, brand });
-  return deps.mailer.send({ to: invited.email, ...mail });
+  const mail = await invitationMail({ firstName: invited.first_name, link, brand });
+  await deps.mailer.send({ to: invited.email, ...mail });
 }
 
 /** Mails an account without a password its link to choose one; says what was done. */
