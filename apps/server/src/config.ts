@@ -45,6 +45,11 @@ const envSchema = z.object({
   BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
   /** The OpenAPI viewer at /api/docs: on by default except in production. */
   API_DOCS: booleanFlag.optional(),
+  /** The integration API's token audience, distinct from OIDC_AUDIENCE (docs/integration.md). */
+  BACKOFFICE_AUDIENCE: z.string().min(1).default('urn:espace-assure:backoffice'),
+  /** The operator's own provider for the integration API (issuer + JWKS), instead of /oidc. */
+  BACKOFFICE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  BACKOFFICE_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -108,6 +113,11 @@ export interface Config {
    */
   /** Whether /api/docs serves the OpenAPI viewer and document (API_DOCS). */
   apiDocs: boolean;
+  /**
+   * Who issues the integration API's tokens (docs/integration.md): the embedded provider's
+   * client credentials (issuer undefined), or the operator's own provider.
+   */
+  backoffice: { audience: string; issuer: string | undefined; jwksUrl: string | undefined };
   http: {
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -162,6 +172,8 @@ export function loadConfig(
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const problems: string[] = [];
+  if (!e.BACKOFFICE_ISSUER !== !e.BACKOFFICE_JWKS_URL)
+    problems.push('BACKOFFICE_ISSUER: seulement avec BACKOFFICE_JWKS_URL, et inversement');
   if (e.OIDC_ACCOUNT_URL && !e.OIDC_ISSUER)
     problems.push('OIDC_ACCOUNT_URL: seulement avec OIDC_ISSUER (fournisseur d’identité externe)');
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
@@ -215,6 +227,11 @@ export function loadConfig(
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    backoffice: {
+      audience: e.BACKOFFICE_AUDIENCE,
+      issuer: e.BACKOFFICE_ISSUER?.replace(/\/$/, ''),
+      jwksUrl: e.BACKOFFICE_JWKS_URL,
+    },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

@@ -18,6 +18,10 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   validation: 'validation_error',
   conflict: 'conflict',
+  /** An If-Match that names a version the record no longer has (docs/integration.md). */
+  preconditionFailed: 'precondition_failed',
+  /** A well-formed record that names what does not exist (an unknown customer number). */
+  unprocessable: 'unprocessable_record',
   duplicateRequest: 'duplicate_request',
   tooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',

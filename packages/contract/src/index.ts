@@ -28,3 +28,4 @@ export * from './generated-documents';
 export * from './safe-text';
 export * from './idempotency';
 export * from './account-deletion-recap';
+export * from './integration';

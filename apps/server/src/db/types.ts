@@ -113,11 +113,14 @@ export interface CustomerRequests {
 export interface DownloadableDocuments {
   content_type: string;
   created_at: Generated<Timestamp>;
+  external_id: string | null;
   file_name: string;
   id: string;
   policy_number: string;
+  sha256: string | null;
   size: number;
   storage_key: string;
+  title: string | null;
 }
 
 export interface Drivers {
@@ -184,6 +187,23 @@ export interface IdempotencyKeys {
   method: string;
   path: string;
   status: number | null;
+}
+
+export interface IntegrationClients {
+  client_id: string;
+  created_at: Generated<Timestamp>;
+  name: string;
+  revoked_at: Timestamp | null;
+  scopes: string;
+  secret_sha256: string;
+}
+
+export interface IntegrationRecords {
+  key: string;
+  kind: string;
+  sha256: string;
+  updated_at: Generated<Timestamp>;
+  version: number;
 }
 
 export interface LegalPages {
@@ -257,7 +277,9 @@ export interface PolicyDataVersions {
 export interface PolicyDocuments {
   can_resend: Generated<boolean>;
   description: string;
+  due_on: Timestamp | null;
   exact_file_number: number | null;
+  external_id: string | null;
   file_type: string;
   files_received: Generated<number>;
   id: Generated<number>;
@@ -368,6 +390,8 @@ export interface DB {
   garage_addresses: GarageAddresses;
   guarantees: Guarantees;
   idempotency_keys: IdempotencyKeys;
+  integration_clients: IntegrationClients;
+  integration_records: IntegrationRecords;
   legal_pages: LegalPages;
   login_throttle: LoginThrottle;
   oidc_payloads: OidcPayloads;

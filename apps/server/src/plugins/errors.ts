@@ -22,6 +22,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR_CODES.notFound]: 404,
   [ERROR_CODES.conflict]: 409,
   [ERROR_CODES.duplicateRequest]: 409,
+  [ERROR_CODES.preconditionFailed]: 412,
+  [ERROR_CODES.unprocessable]: 422,
   [ERROR_CODES.tooLarge]: 413,
   [ERROR_CODES.unsupportedMediaType]: 415,
   [ERROR_CODES.rateLimited]: 429,

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { BACKOFFICE_PREFIX } from '@espace/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -21,7 +22,11 @@ export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The integration API has its own document (plugins/backoffice-openapi.ts).
+    transform: (input) =>
+      input.url.startsWith(BACKOFFICE_PREFIX)
+        ? { schema: { ...input.schema, hide: true }, url: input.url }
+        : jsonSchemaTransform(input),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });

@@ -14,13 +14,13 @@ const at = (days: number, hour = 9) =>
   new Date(`${daysAgo(days)}T${String(hour).padStart(2, '0')}:30:00Z`);
 
 /** How each terminated demo policy ended. */
-const ENDINGS: Record<string, { endDaysAgo: number; reason: string }> = {
+export const ENDINGS: Record<string, { endDaysAgo: number; reason: string }> = {
   AU2019004215: { endDaysAgo: 300, reason: 'Résiliation à l’échéance à la demande de l’assuré' },
   AU2020007342: { endDaysAgo: 150, reason: 'Vente du véhicule' },
   AU2021012290: { endDaysAgo: 400, reason: 'Non-paiement de la prime (contentieux)' },
 };
 
-interface DemoClaim {
+export interface DemoClaim {
   daysAgo: number;
   nature: string;
   responsibility: 0 | 50 | 100;
@@ -132,15 +132,9 @@ const JEAN_REQUESTS: DemoRequest[] = [
   },
 ];
 
-/** Licence dates and numbers, endings, claims for every demo policy; Jean's past requests. */
+/** The subscribers' own licence (from the driver they are); Jean's past requests. */
 export async function seedDemoHistory(db: Db): Promise<void> {
-  // Every demo driver got their licence at 18 years and 4 months.
-  await sql`update drivers set licence_date = birth_date + interval '18 years 4 months'`.execute(
-    db,
-  );
-  // The relevé's licence numbers (migration 0021): 12 characters, like a French licence's.
-  await sql`update drivers set licence_number =
-    to_char(licence_date, 'YYMM') || upper(substr(md5(first_name || last_name), 1, 8))`.execute(db);
+  // Licence dates and numbers, endings and claims come with the contracts (demo-records.ts).
   // Each demo subscriber is also a driver of their contracts: the same birth date and licence.
   await sql`update accounts a set birth_date = d.birth_date, licence_number = d.licence_number,
     licence_date = d.licence_date
@@ -148,26 +142,6 @@ export async function seedDemoHistory(db: Db): Promise<void> {
     where p.account_id = a.id and d.first_name = a.first_name and d.last_name = a.last_name`.execute(
     db,
   );
-  for (const [policyNumber, ending] of Object.entries(ENDINGS)) {
-    await db
-      .updateTable('policies')
-      .set({ end_date: daysAgo(ending.endDaysAgo), end_reason: ending.reason })
-      .where('policy_number', '=', policyNumber)
-      .execute();
-  }
-  const claims = Object.entries(DEMO_CLAIMS).flatMap(([policyNumber, list]) =>
-    list.map((c) => ({
-      id: randomUUID(),
-      policy_number: policyNumber,
-      occurred_on: daysAgo(c.daysAgo),
-      nature: c.nature,
-      responsibility: c.responsibility,
-    })),
-  );
-  await db.insertInto('claims').values(claims).execute();
-  // The driver at the wheel of each demo claim: the policy's principal driver.
-  await sql`update claims c set driver_name = d.first_name || ' ' || d.last_name
-    from drivers d where d.policy_number = c.policy_number and d.principal`.execute(db);
 
   const jean = await db
     .selectFrom('accounts')

@@ -49,6 +49,20 @@ export class DuplicateRequestError extends DomainError {
   }
 }
 
+/** The record changed since the version the caller read (If-Match, docs/integration.md). */
+export class PreconditionFailedError extends DomainError {
+  constructor(message: string) {
+    super(ERROR_CODES.preconditionFailed, message);
+  }
+}
+
+/** A well-formed record that refers to what does not exist, with the field that does. */
+export class UnprocessableRecordError extends DomainError {
+  constructor(message: string, fields?: Fields) {
+    super(ERROR_CODES.unprocessable, message, fields);
+  }
+}
+
 /** The request carries a value that is not acceptable, with the message of each field. */
 export class InvalidInputError extends DomainError {
   constructor(message: string, fields?: Fields) {

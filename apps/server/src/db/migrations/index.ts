@@ -20,6 +20,7 @@ import * as m0020 from './0020-sale-date-address-complement';
 import * as m0021 from './0021-releve-mentions';
 import * as m0022 from './0022-session-bound-tokens';
 import * as m0023 from './0023-storage-intents-idempotency-fingerprint';
+import * as m0026 from './0026-integration-records';
 import * as m0027 from './0027-invitation-links';
 
 export const migrations: Record<string, Migration> = {
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0021-releve-mentions': m0021,
   '0022-session-bound-tokens': m0022,
   '0023-storage-intents-idempotency-fingerprint': m0023,
+  '0026-integration-records': m0026,
   '0027-invitation-links': m0027,
 };

@@ -1,0 +1,64 @@
+// PUT/GET/DELETE /backoffice/v1/contracts/{contractNumber} (docs/integration.md).
+import {
+  BACKOFFICE_ROUTES,
+  contractParamsSchema,
+  contractReadSchema,
+  contractRecordSchema,
+  writeResultSchema,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readContract, removeContract, upsertContract } from '../../services/integration/contracts';
+import { errorResponses } from './errors';
+import { ifMatchOf, sendWithVersion } from './if-match';
+
+export default async function contractRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put(
+    BACKOFFICE_ROUTES.contract,
+    {
+      schema: {
+        tags: ['contrats'],
+        summary:
+          'Crée ou remplace un contrat entier : véhicule, conducteurs, garanties, paiement, garage, sinistres',
+        params: contractParamsSchema,
+        body: contractRecordSchema,
+        response: { 200: writeResultSchema, 201: writeResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { contractNumber } = request.params;
+      const result = await upsertContract(app.db, contractNumber, request.body, ifMatchOf(request));
+      return sendWithVersion(reply, result.created ? 201 : 200, result);
+    },
+  );
+  routes.get(
+    BACKOFFICE_ROUTES.contract,
+    {
+      schema: {
+        tags: ['contrats'],
+        summary: 'Lit un contrat tel qu’il est enregistré, avec sa version',
+        params: contractParamsSchema,
+        response: { 200: contractReadSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendWithVersion(reply, 200, await readContract(app.db, request.params.contractNumber)),
+  );
+  routes.delete(
+    BACKOFFICE_ROUTES.contract,
+    {
+      schema: {
+        tags: ['contrats'],
+        summary: 'Retire un contrat et tout ce que le portail garde pour lui',
+        params: contractParamsSchema,
+        response: { 204: z.null().describe('Supprimé'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await removeContract(app, request.params.contractNumber, ifMatchOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+}

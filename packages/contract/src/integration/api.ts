@@ -1,0 +1,52 @@
+// Paths, parameters and answers of the integration API (/backoffice/v1, docs/integration.md).
+// Every record is addressed by the broker's own identifiers; every answer carries the record's
+// version, also sent as its ETag, for If-Match.
+import { z } from 'zod';
+import { recordIdField } from './fields';
+
+export const BACKOFFICE_PREFIX = '/backoffice/v1';
+/** Where the integration API's OpenAPI document is served, beside /api/docs. */
+export const BACKOFFICE_DOCS_PATH = '/backoffice/docs';
+
+export const BACKOFFICE_ROUTES = {
+  customer: '/customers/:customerNumber',
+  contract: '/contracts/:contractNumber',
+  owedDocument: '/contracts/:contractNumber/owed-documents/:documentId',
+  document: '/contracts/:contractNumber/documents/:documentId',
+} as const;
+
+/** The two scopes an integration client may hold. */
+export const BACKOFFICE_SCOPES = { read: 'backoffice:read', write: 'backoffice:write' } as const;
+
+export const customerParamsSchema = z.object({ customerNumber: recordIdField });
+export const contractParamsSchema = z.object({ contractNumber: recordIdField });
+export const contractDocumentParamsSchema = z.object({
+  contractNumber: recordIdField,
+  documentId: recordIdField,
+});
+
+const readBase = { version: z.number().int().describe('Version de l’enregistrement (ETag)') };
+
+export const customerReadSchema = z.looseObject({ customerNumber: z.string(), ...readBase });
+export const contractReadSchema = z.looseObject({ contractNumber: z.string(), ...readBase });
+export const owedDocumentReadSchema = z.looseObject({ documentId: z.string(), ...readBase });
+export const documentReadSchema = z.object({
+  documentId: z.string(),
+  contractNumber: z.string(),
+  fileName: z.string(),
+  title: z.string().nullable(),
+  issuedOn: z.iso.date(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  ...readBase,
+});
+export type DocumentRead = z.infer<typeof documentReadSchema>;
+
+/** What a write answers: whether it changed anything, and the record's version after it. */
+export const writeResultSchema = z.object({
+  changed: z.boolean().describe('false quand le même enregistrement avait déjà été reçu'),
+  created: z.boolean(),
+  ...readBase,
+});
+export type WriteResult = z.infer<typeof writeResultSchema>;
