@@ -12,7 +12,7 @@ import { SingleBar } from 'cli-progress';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/client';
 import { withStartupLock } from './db/startup-lock';
-import { PASSWORD_RESET_PATHS } from './oidc/password-reset-routes';
+import { passwordLinkFor } from './oidc/paths';
 import { createMailer } from './platform/mail/mailer';
 import { sendInvitation } from './services/account/invitation';
 import { IMPORT_KINDS } from './services/import/import-kinds';
@@ -78,8 +78,7 @@ async function main() {
         error: (details: object, message: string) => console.error(message, details),
       },
       demoMode: config.demoMode,
-      linkFor: (token: string) =>
-        `${config.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`,
+      linkFor: passwordLinkFor(config.publicUrl),
     };
     const totals = await runImport(db, lines, {
       refused: (refusals) => report.write(refusals),

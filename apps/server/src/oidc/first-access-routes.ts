@@ -18,7 +18,8 @@ import {
   type FirstAccessErrors,
   type FirstAccessField,
 } from './first-access-pages';
-import { loginHrefFrom, PASSWORD_RESET_PATHS, sendHtml } from './password-reset-routes';
+import { loginHrefFrom, sendHtml } from './password-reset-routes';
+import { passwordLinkFor, PASSWORD_RESET_PATHS } from './paths';
 
 /** The « Première connexion » page of a sign-in interaction, whose back link returns to it. */
 export const firstAccessHrefFor = (loginPath: string) =>
@@ -38,8 +39,7 @@ type FirstAccessBody = Partial<Record<FirstAccessField | 'brand', string>>;
 
 export function firstAccessRoutes(app: FastifyInstance, opts: FirstAccessRouteOptions) {
   const path = PASSWORD_RESET_PATHS.firstAccess;
-  const linkFor = (token: string) =>
-    `${opts.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`;
+  const linkFor = passwordLinkFor(opts.publicUrl);
   // The same per-address ceiling as the forgotten-password form; the service counts its own.
   const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 

@@ -30,14 +30,7 @@ import {
   renderResetDonePage,
   renderResetPage,
 } from './password-reset-pages';
-import { INTERACTION_PATH } from './provider';
-
-export const PASSWORD_RESET_PATHS = {
-  forgot: `${INTERACTION_PATH}/password/forgot`,
-  reset: `${INTERACTION_PATH}/password/reset`,
-  /** « Première connexion » (first-access-routes.ts), whose links open the reset page too. */
-  firstAccess: `${INTERACTION_PATH}/password/first-access`,
-} as const;
+import { passwordLinkFor, PASSWORD_RESET_PATHS } from './paths';
 
 /** Where a refused link sends the customer for a new one, by what it was for. */
 const askAgainHref = (purpose: LinkPurpose) =>
@@ -87,8 +80,7 @@ interface ResetBody {
 
 export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRouteOptions) {
   const { db } = opts;
-  const linkFor = (token: string) =>
-    `${opts.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`;
+  const linkFor = passwordLinkFor(opts.publicUrl);
   const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   app.get<{ Querystring: ForgotQuery }>(PASSWORD_RESET_PATHS.forgot, async (request, reply) => {

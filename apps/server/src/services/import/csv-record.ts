@@ -32,8 +32,10 @@ function fieldSchema(schema: z.ZodType | undefined, path: string[]): z.ZodType |
       current = def.options?.find((o) => !['null', 'undefined'].includes(defOf(o).type));
     else if (i === path.length) return current;
     else if (def.type === 'object') current = def.shape?.[path[i++]!];
-    else if (def.type === 'array') ((current = def.element), i++);
-    else return undefined;
+    else if (def.type === 'array') {
+      current = def.element;
+      i++;
+    } else return undefined;
   }
   return current;
 }

@@ -121,7 +121,7 @@ export async function runImport(
   const inFlight = new Set<Promise<void>>();
   /** The latest line in flight of each record key. */
   const latest = new Map<string, Promise<void>>();
-  let failure: unknown;
+  let failure: Error | undefined;
 
   for await (const item of lines) {
     while (inFlight.size >= concurrency) await Promise.race(inFlight);
@@ -147,7 +147,7 @@ export async function runImport(
         options.progress?.(totals);
       })
       .catch((err: unknown) => {
-        failure ??= err;
+        failure ??= err instanceof Error ? err : new Error(String(err));
       })
       .finally(() => {
         release();
