@@ -77,6 +77,8 @@ export async function startImportedPortal(
   const env = {
     ...process.env,
     ...webEnv(),
+    // The import CLI reads its paths from where npm was run (INIT_CWD): the repository.
+    INIT_CWD: REPO_ROOT,
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
     PORT: String(port),

@@ -5,6 +5,7 @@
 // a terminal, the totals at the end, the refused lines in `FILE.refus.csv`. Run it again after
 // a failure or a kill: what was written is found unchanged, nothing is written twice.
 // The embedded database (PGlite) is one process's: stop the portal before importing into it.
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BRAND_KEYS, type BrandKey } from '@espace/contract';
@@ -40,6 +41,10 @@ async function main() {
   const file = path.resolve(positionals[0]!);
   const format = formatOf(file);
   if (!format) fail(`${USAGE}\nLe fichier doit finir par .ndjson, .jsonl ou .csv.`);
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => fail(`Fichier introuvable : ${file}`),
+  );
   const brand = values.brand ?? 'lumen';
   if (!(BRAND_KEYS as readonly string[]).includes(brand)) fail(USAGE);
   let config;
@@ -60,7 +65,6 @@ async function main() {
     await withStartupLock(database, () => migrate(db));
     const { lines, bytesRead } = readImportFile(file, format, (kind) => IMPORT_KINDS[kind]?.schema);
     const report = openRefusalReport(file);
-    const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
     const bar = process.stderr.isTTY
       ? new SingleBar({
           format:
