@@ -15,7 +15,7 @@ import { totalsOf, writeImportFile } from '../apps/server/test/import-support';
 const CONTRACTS = Number(process.env.BENCH_IMPORT_CONTRACTS ?? 100_000);
 // writeImportFile: 7 contracts for every 10 lines.
 const LINES = Math.ceil(CONTRACTS / 0.7);
-const CLI = path.resolve(import.meta.dirname, '../apps/server/src/import.ts');
+const CLI = path.resolve(import.meta.dirname, '../apps/server/scripts/import.ts');
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function peakRss(pid: number): number {

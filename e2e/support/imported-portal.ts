@@ -96,7 +96,7 @@ export async function startImportedPortal(
     const args = [
       '--import',
       'tsx',
-      'apps/server/src/import.ts',
+      'apps/server/scripts/import.ts',
       file,
       ...(invite ? ['--invite'] : []),
     ];

@@ -2,71 +2,71 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
+import { backofficeConfig, backofficeEnv, type BackofficeConfig } from './config-backoffice';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATA_DIR: z.string().min(1).default('data'),
-  /** Where uploaded and demo documents are stored; never a served folder (decision 5). */
-  DOCUMENTS_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DEMO_MODE: booleanFlag.optional(),
-  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-  OIDC_CLIENT_ID: z.string().min(1).default('espace-assure-spa'),
-  OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
-  /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
-  OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
-  WEB_DIST: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
-  /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
-  PGLITE_IN_PROCESS: booleanFlag.default(false),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  SMTP_FROM: z.email().optional(),
-  CUSTOMER_SERVICE_EMAIL: z.email().optional(),
-  CONTENT_DIR: z.string().min(1).optional(),
-  /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
-  ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** HTTP server limits (docs/operations.md "Time-outs and limits"). */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
-  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
-  /** Slowest request body accepted, in bytes a second over BODY_RATE_WINDOW_MS (0: off). */
-  MIN_BODY_RATE: z.coerce.number().int().min(0).default(1024),
-  BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
-  /** The OpenAPI viewer at /api/docs: on by default except in production. */
-  API_DOCS: booleanFlag.optional(),
-  /** The integration API's token audience, distinct from OIDC_AUDIENCE (docs/integration.md). */
-  BACKOFFICE_AUDIENCE: z.string().min(1).default('urn:espace-assure:backoffice'),
-  /** The operator's own provider for the integration API (issuer + JWKS), instead of /oidc. */
-  BACKOFFICE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-  BACKOFFICE_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  S3_REGION: z.string().min(1).optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
-  S3_PREFIX: z.string().default(''),
-  /** Longest wait for requests in flight after SIGTERM before the process exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  /** Time /readyz answers 503 before the server stops accepting (the balancer's notice). */
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  /** Age past which a storage intent without its row is swept (docs/decisions/0054-…). */
-  STORAGE_INTENT_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
-  /** Tests only (NODE_ENV=test): pause after each stored object, before its row is committed. */
-  TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('data'),
+    /** Where uploaded and demo documents are stored; never a served folder (decision 5). */
+    DOCUMENTS_DIR: z.string().min(1).optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DEMO_MODE: booleanFlag.optional(),
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).default('espace-assure-spa'),
+    OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
+    /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
+    OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WEB_DIST: z.string().min(1).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+    /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
+    PGLITE_IN_PROCESS: booleanFlag.default(false),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    SMTP_FROM: z.email().optional(),
+    CUSTOMER_SERVICE_EMAIL: z.email().optional(),
+    CONTENT_DIR: z.string().min(1).optional(),
+    /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
+    ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** HTTP server limits (docs/operations.md "Time-outs and limits"). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+    IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2_000),
+    /** Slowest request body accepted, in bytes a second over BODY_RATE_WINDOW_MS (0: off). */
+    MIN_BODY_RATE: z.coerce.number().int().min(0).default(1024),
+    BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(10_000),
+    /** The OpenAPI viewer at /api/docs: on by default except in production. */
+    API_DOCS: booleanFlag.optional(),
+    /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_PREFIX: z.string().default(''),
+    /** Longest wait for requests in flight after SIGTERM before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Time /readyz answers 503 before the server stops accepting (the balancer's notice). */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+    /** Age past which a storage intent without its row is swept (docs/decisions/0054-…). */
+    STORAGE_INTENT_GRACE_MS: z.coerce.number().int().min(0).default(900_000),
+    /** Tests only (NODE_ENV=test): pause after each stored object, before its row is committed. */
+    TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
+  })
+  .extend(backofficeEnv);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -100,10 +100,8 @@ export interface Config {
   smtp: { url: string; from: string; to: string } | undefined;
   /** FAQ and legal Markdown (docs/decisions/0016-content-in-markdown.md), loaded into the database at start. */
   contentDir: string;
-  /**
-   * Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search;
-   * the shipped list of communes answers alone without it (docs/decisions/0017-offline-addresses.md).
-   */
+  /** Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search; the
+   * shipped list of communes answers alone without it (docs/decisions/0017-offline-addresses.md). */
   addressSearchUrl: string | undefined;
   /**
    * The HTTP server's limits: a request (headers and body) must arrive within requestTimeoutMs
@@ -113,11 +111,7 @@ export interface Config {
    */
   /** Whether /api/docs serves the OpenAPI viewer and document (API_DOCS). */
   apiDocs: boolean;
-  /**
-   * Who issues the integration API's tokens (docs/integration.md): the embedded provider's
-   * client credentials (issuer undefined), or the operator's own provider.
-   */
-  backoffice: { audience: string; issuer: string | undefined; jwksUrl: string | undefined };
+  backoffice: BackofficeConfig;
   http: {
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -172,8 +166,6 @@ export function loadConfig(
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const problems: string[] = [];
-  if (!e.BACKOFFICE_ISSUER !== !e.BACKOFFICE_JWKS_URL)
-    problems.push('BACKOFFICE_ISSUER: seulement avec BACKOFFICE_JWKS_URL, et inversement');
   if (e.OIDC_ACCOUNT_URL && !e.OIDC_ISSUER)
     problems.push('OIDC_ACCOUNT_URL: seulement avec OIDC_ISSUER (fournisseur d’identité externe)');
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
@@ -227,11 +219,7 @@ export function loadConfig(
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
-    backoffice: {
-      audience: e.BACKOFFICE_AUDIENCE,
-      issuer: e.BACKOFFICE_ISSUER?.replace(/\/$/, ''),
-      jwksUrl: e.BACKOFFICE_JWKS_URL,
-    },
+    backoffice: backofficeConfig(e, problems),
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

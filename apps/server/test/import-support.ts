@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 
-const CLI = path.resolve(import.meta.dirname, '../src/import.ts');
+const CLI = path.resolve(import.meta.dirname, '../scripts/import.ts');
 
 const RC = {
   type: 'Responsabilité civile',

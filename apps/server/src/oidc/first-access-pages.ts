@@ -4,7 +4,8 @@
 // matched. The chosen skin reaches the mail through a hidden field the page's script fills
 // (first-access-routes.ts); without script the default skin is used. No inline script or style.
 import { FIRST_ACCESS_TEXTS as T, PASSWORD_RESET_TEXTS } from '@espace/contract';
-import { escapeHtml, renderPage } from './pages';
+import { escapeHtml } from '../http/html';
+import { renderPage } from './pages';
 
 /** Where the script that copies the page's skin into the form is served (no inline script). */
 export const FIRST_ACCESS_SCRIPT_PATH = '/interaction/first-access.js';

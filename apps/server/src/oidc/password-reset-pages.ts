@@ -8,7 +8,8 @@ import {
   PASSWORD_RESET_TEXTS as T,
   PASSWORD_RULE_TEXT,
 } from '@espace/contract';
-import { escapeHtml, renderPage } from './pages';
+import { escapeHtml } from '../http/html';
+import { renderPage } from './pages';
 
 const backLink = (href: string) =>
   `<p><a href="${escapeHtml(href)}">${escapeHtml(T.backToLogin)}</a></p>`;

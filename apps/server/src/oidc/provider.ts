@@ -14,6 +14,13 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAdapterFactory } from './adapter';
+import {
+  INTEGRATION_SCOPES,
+  backofficeResourceServer,
+  compareHashedSecrets,
+  integrationClientAdapter,
+  isIntegrationClient,
+} from './integration-clients';
 import type { ProviderSecrets } from './keys';
 import { renderLogoutConfirmPage } from './logout-pages';
 import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
@@ -40,7 +47,11 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
   const secure = config.publicUrl.startsWith('https:');
 
   const configuration: Configuration = {
-    adapter: createAdapterFactory(db),
+    // Integration clients (client credentials for /backoffice/v1) come from their own table.
+    adapter: ((DatabaseAdapter) => (name: string) =>
+      name === 'Client' ? integrationClientAdapter(db) : new DatabaseAdapter(name))(
+      createAdapterFactory(db),
+    ),
     clients: [
       {
         client_id: clientId,
@@ -54,6 +65,8 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       },
     ],
     jwks: secrets.jwks,
+    // The provider's defaults and the integration clients' scopes (a client's scopes must be known).
+    scopes: ['openid', 'offline_access', ...INTEGRATION_SCOPES],
     cookies: {
       keys: secrets.cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
@@ -125,11 +138,19 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       // The SPA reads the customer from the API; the provider's userinfo is not offered.
       userinfo: { enabled: false },
       revocation: { enabled: true },
+      // The broker's systems (oidc/integration-clients.ts, docs/integration.md).
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => audience,
+        defaultResource: (_ctx, client) =>
+          isIntegrationClient(client) ? config.backoffice.audience : audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (_ctx, resource, client) => {
+          // Each audience to its own clients only: a customer token never opens /backoffice/v1.
+          if (isIntegrationClient(client)) {
+            if (resource !== config.backoffice.audience) throw new errors.InvalidTarget();
+            return backofficeResourceServer(resource, client);
+          }
           if (resource !== audience) throw new errors.InvalidTarget();
           return {
             scope: API_SCOPE,
@@ -166,5 +187,6 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.trustProxy;
+  compareHashedSecrets(provider);
   return provider;
 }

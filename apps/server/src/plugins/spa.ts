@@ -11,8 +11,8 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from './errors';
-import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../oidc/pages';
+import { errorBody } from '../http/error-body';
+import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 
 export interface SpaOptions {
   webDist: string;

@@ -25,7 +25,7 @@ import {
 import { INTEGRATION_MESSAGES as M } from './messages';
 
 const STATES = Object.values(POLICY_STATES);
-const quoted = STATES.map((s) => `« ${s} »`).join(', ');
+const quoted = STATES.map((s) => `«\u00a0${s}\u00a0»`).join(', ');
 
 export const driverRecordSchema = strictObject({
   salutation: z.enum(SALUTATIONS, { error: M.salutation }),

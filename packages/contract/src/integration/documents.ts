@@ -1,5 +1,5 @@
 // The documents of a contract as the broker's systems send them: those the customer must still
-// send (type, number of files, deadline; shown under « Documents à fournir ») and those the
+// send (type, number of files, deadline; shown under 'Documents à fournir') and those the
 // customer downloads (the broker's own PDFs: avis d'échéance, conditions particulières…).
 import { z } from 'zod';
 import { DOCUMENT_STATUSES } from '../policy';
@@ -22,7 +22,7 @@ export const owedDocumentRecordSchema = strictObject({
   description: recordText(),
   status: z
     .enum(DOCUMENT_STATUSES, {
-      error: M.status(DOCUMENT_STATUSES.map((s) => `« ${s} »`).join(', ')),
+      error: M.status(DOCUMENT_STATUSES.map((s) => `«\u00a0${s}\u00a0»`).join(', ')),
     })
     .nullable()
     .optional()
@@ -37,7 +37,7 @@ export type OwedDocumentRecordInput = z.input<typeof owedDocumentRecordSchema>;
 
 /** The query string of a document upload: the bytes are the body (application/pdf). */
 export const documentUploadQuerySchema = strictObject({
-  /** The name the customer sees and downloads, e.g. « Avis d’échéance 2027.pdf ». */
+  /** The name the customer sees and downloads, e.g. 'Avis d’échéance 2027.pdf'. */
   fileName: recordText(120).refine((name) => name.toLowerCase().endsWith('.pdf'), {
     error: 'Le nom du fichier doit se terminer par .pdf.',
   }),

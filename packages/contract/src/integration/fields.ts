@@ -24,7 +24,7 @@ export function recordText(max = RECORD_TEXT_MAX) {
     .max(max, { error: M.text(max) });
 }
 
-/** An optional text: absent, null or blank all mean « none ». */
+/** An optional text: absent, null or blank all mean 'none'. */
 export function optionalRecordText(max = RECORD_TEXT_MAX) {
   return z
     .union([safeString({ error: M.text(max) }).trim(), z.null()], { error: M.text(max) })
@@ -50,7 +50,7 @@ export const recordDate = safeString({ error: M.date })
       const year = Number(iso.slice(0, 4));
       return year >= DATE_YEAR_MIN && year <= Number(todayInParis().slice(0, 4)) + DATE_YEARS_AHEAD;
     },
-    { error: M.date },
+    { error: M.dateRange(DATE_YEAR_MIN, DATE_YEARS_AHEAD) },
   );
 
 export const birthDateField = recordDate.refine(

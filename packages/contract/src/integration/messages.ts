@@ -6,6 +6,8 @@ export const INTEGRATION_MESSAGES = {
   email: 'Cette adresse e-mail n’est pas valide.',
   phone: 'Ce numéro de téléphone n’est pas valide.',
   date: 'Cette date doit être au format AAAA-MM-JJ.',
+  dateRange: (min: number, ahead: number) =>
+    `Cette date doit tomber entre ${min} et ${ahead} ans après aujourd’hui.`,
   birthDate: 'La date de naissance doit être passée et dater de moins de 120 ans.',
   licenceDate: 'Le permis ne peut pas avoir été obtenu avant 17 ans ni dans le futur.',
   endDate: 'La date de fin ne peut pas précéder la date d’effet.',
@@ -16,7 +18,7 @@ export const INTEGRATION_MESSAGES = {
   amount: 'Ce montant doit être un nombre positif ou nul, en euros.',
   crm: 'Le coefficient bonus/malus doit être compris entre 0,50 et 3,50.',
   state: (states: string) => `L’état du contrat doit être l’un de ${states}.`,
-  salutation: 'La civilité doit être « Mme » ou « Mr ».',
+  salutation: 'La civilité doit être «\u00a0Mme\u00a0» ou «\u00a0Mr\u00a0».',
   responsibility: 'La part de responsabilité doit être 0, 50 ou 100.',
   oneVehicle: 'Le véhicule est obligatoire.',
   drivers: 'Le contrat doit compter au moins un conducteur, dont un seul principal.',

@@ -5,6 +5,8 @@
 // Idempotency-Key: a PUT of the same record is idempotent by itself).
 import { BACKOFFICE_PREFIX } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import type { Config } from '../../config';
 import backofficeAuthentication, {
   type BackofficeAuthenticationOptions,
 } from '../../plugins/backoffice-authentication';
@@ -18,20 +20,36 @@ import owedDocumentRoutes from './owed-documents';
 export const BACKOFFICE_BODY_LIMIT = 262_144;
 
 export interface BackofficeOptions {
-  /** Who issues the tokens; undefined when no issuer is configured (every call is refused). */
-  authentication: BackofficeAuthenticationOptions | undefined;
-  docs: boolean;
-  publicUrl: string;
+  /** The embedded provider's public keys; undefined when OIDC_ISSUER names another provider. */
+  localJwks: JSONWebKeySet | undefined;
+}
+
+/**
+ * Who issues the integration API's tokens: the operator's own provider when configured
+ * (BACKOFFICE_ISSUER + BACKOFFICE_JWKS_URL), else the embedded one; none with an external
+ * customer provider and no BACKOFFICE_ISSUER (every call is then refused).
+ */
+function tokenIssuer(
+  config: Config,
+  localJwks: JSONWebKeySet | undefined,
+): BackofficeAuthenticationOptions | undefined {
+  const { audience, issuer, jwksUrl } = config.backoffice;
+  if (issuer && jwksUrl) return { issuer, audience, keys: new URL(jwksUrl) };
+  if (localJwks) return { issuer: config.oidc.issuer, audience, keys: localJwks };
+  return undefined;
 }
 
 export default async function backofficeRoutes(app: FastifyInstance, opts: BackofficeOptions) {
-  if (opts.docs) await app.register(import('../../plugins/backoffice-openapi'), opts);
+  const { config } = app;
+  const authentication = tokenIssuer(config, opts.localJwks);
+  if (config.apiDocs)
+    await app.register(import('../../plugins/backoffice-openapi'), { publicUrl: config.publicUrl });
   await app.register(
     async (api) => {
       api.addHook('onRoute', (route) => {
         route.bodyLimit ??= BACKOFFICE_BODY_LIMIT;
       });
-      if (opts.authentication) await api.register(backofficeAuthentication, opts.authentication);
+      if (authentication) await api.register(backofficeAuthentication, authentication);
       else
         api.addHook('onRequest', async () => {
           throw new UnauthorizedError();

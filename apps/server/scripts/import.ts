@@ -10,16 +10,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BRAND_KEYS, type BrandKey } from '@espace/contract';
 import { SingleBar } from 'cli-progress';
-import { ConfigError, loadConfig } from './config';
-import { migrate, openDatabase } from './db/client';
-import { withStartupLock } from './db/startup-lock';
-import { passwordLinkFor } from './oidc/paths';
-import { createMailer } from './platform/mail/mailer';
-import { sendInvitation } from './services/account/invitation';
-import { IMPORT_KINDS } from './services/import/import-kinds';
-import { formatOf, readImportFile } from './services/import/read-lines';
-import { openRefusalReport } from './services/import/refusal-report';
-import { runImport } from './services/import/run-import';
+import { ConfigError, loadConfig } from '../src/config';
+import { migrate } from '../src/db/client';
+import { withStartupLock } from '../src/db/startup-lock';
+import { passwordLinkFor } from '../src/oidc/paths';
+import { createMailer } from '../src/platform/mail/mailer';
+import { sendInvitation } from '../src/services/account/invitation';
+import { IMPORT_KINDS } from '../src/services/import/import-kinds';
+import { formatOf, readImportFile } from '../src/services/import/read-lines';
+import { openRefusalReport } from '../src/services/import/refusal-report';
+import { runImport } from '../src/services/import/run-import';
+import { openConfiguredDatabase } from '../src/start-up';
 
 const PROGRESS_EVERY = 1_000;
 const USAGE =
@@ -54,11 +55,7 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
-    pgliteInProcess: config.pgliteInProcess,
-  });
+  const database = await openConfiguredDatabase(config);
   const { db } = database;
   const mailer = config.smtp ? createMailer(config.smtp) : undefined;
   try {

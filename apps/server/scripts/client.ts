@@ -1,0 +1,78 @@
+// The integration clients of the embedded provider (docs/integration.md):
+//   npm run client -- create NAME --scopes backoffice:read,backoffice:write
+//   npm run client -- list
+//   npm run client -- revoke CLIENT_ID
+// `create` prints the client id and its secret once: only the secret's SHA-256 is stored. Uses
+// the server's configuration (DATABASE_URL or DATA_DIR); with PGlite on DATA_DIR, run it while
+// the server is stopped (PGlite opens its folder in one process only).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config';
+import { migrate } from '../src/db/client';
+import { allMigrationsApplied } from '../src/db/migrations-applied';
+import {
+  createIntegrationClient,
+  INTEGRATION_SCOPES,
+  listIntegrationClients,
+  revokeIntegrationClient,
+} from '../src/services/integration/clients';
+import { openConfiguredDatabase } from '../src/start-up';
+
+const USAGE = `Usage:
+  npm run client -- create NAME --scopes ${INTEGRATION_SCOPES.join(',')}
+  npm run client -- list
+  npm run client -- revoke CLIENT_ID`;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { scopes: { type: 'string' } },
+  });
+  const [command, argument] = positionals;
+  if (!command || (command !== 'list' && !argument)) {
+    say(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    if (!(await allMigrationsApplied(database.db))) await migrate(database.db);
+    switch (command) {
+      case 'create': {
+        const scopes = (values.scopes ?? INTEGRATION_SCOPES.join(',')).split(',').filter(Boolean);
+        const { clientId, secret } = await createIntegrationClient(database.db, argument!, scopes);
+        say(`client_id:     ${clientId}`);
+        say(`client_secret: ${secret}`);
+        say(`scopes:        ${scopes.join(' ')}`);
+        say(`token:         POST ${config.oidc.issuer}/token (grant_type=client_credentials)`);
+        say('Notez ce secret maintenant : il ne sera plus jamais affiché.');
+        return 0;
+      }
+      case 'list':
+        for (const c of await listIntegrationClients(database.db))
+          say(`${c.client_id}\t${c.name}\t${c.scopes}\t${c.revoked_at ? 'révoqué' : 'actif'}`);
+        return 0;
+      case 'revoke':
+        if (await revokeIntegrationClient(database.db, argument!)) {
+          say(`${argument} révoqué : il n’obtiendra plus de jeton.`);
+          return 0;
+        }
+        say(`${argument} : aucun client actif de ce nom.`);
+        return 1;
+      default:
+        say(USAGE);
+        return 2;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,31 @@
+// The integration API's token settings (docs/integration.md), read with the other variables by
+// config.ts: the audience of its tokens, and the operator's own provider when it issues them
+// instead of the embedded provider's client credentials.
+import { z } from 'zod';
+
+export const backofficeEnv = {
+  /** The integration API's token audience, distinct from OIDC_AUDIENCE. */
+  BACKOFFICE_AUDIENCE: z.string().min(1).default('urn:espace-assure:backoffice'),
+  /** The operator's own provider for the integration API (issuer + JWKS), instead of /oidc. */
+  BACKOFFICE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  BACKOFFICE_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
+};
+
+/** Who issues the integration API's tokens: the operator's provider, or the embedded one (undefined). */
+export interface BackofficeConfig {
+  audience: string;
+  issuer: string | undefined;
+  jwksUrl: string | undefined;
+}
+
+type BackofficeEnv = z.output<z.ZodObject<typeof backofficeEnv>>;
+
+export function backofficeConfig(e: BackofficeEnv, problems: string[]): BackofficeConfig {
+  if (!e.BACKOFFICE_ISSUER !== !e.BACKOFFICE_JWKS_URL)
+    problems.push('BACKOFFICE_ISSUER: seulement avec BACKOFFICE_JWKS_URL, et inversement');
+  return {
+    audience: e.BACKOFFICE_AUDIENCE,
+    issuer: e.BACKOFFICE_ISSUER?.replace(/\/$/, ''),
+    jwksUrl: e.BACKOFFICE_JWKS_URL,
+  };
+}
