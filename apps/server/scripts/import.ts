@@ -13,7 +13,7 @@ import { SingleBar } from 'cli-progress';
 import { ConfigError, loadConfig } from '../src/config';
 import { migrate } from '../src/db/client';
 import { withStartupLock } from '../src/db/startup-lock';
-import { passwordLinkFor } from '../src/oidc/paths';
+import { passwordLinkFor } from '../src/http/provider-paths';
 import { createMailer } from '../src/platform/mail/mailer';
 import { sendInvitation } from '../src/services/account/invitation';
 import { IMPORT_KINDS } from '../src/services/import/import-kinds';

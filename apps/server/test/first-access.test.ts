@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createMailer } from '../src/platform/mail/mailer';
 import { FIRST_ACCESS_LIMITS, sendInvitation } from '../src/services/account/invitation';
 import { NEW_PASSWORD } from './account-security-support';
+import { integrationToken } from './backoffice-support';
 import { BACKENDS } from './backends';
 import {
   bearer,
@@ -191,6 +192,40 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
       .select('email')
       .execute();
     expect(credentials).toHaveLength(0);
+  });
+
+  it('is sent through the integration API, with a write scope, for a known customer', async () => {
+    const { customer_id: customerNumber } = await t.database.handle.db
+      .selectFrom('accounts')
+      .select('customer_id')
+      .where('id', '=', leaId)
+      .executeTakeFirstOrThrow();
+    const invite = (token: string, number: string, payload: object = { brand: 'vireo' }) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/backoffice/v1/customers/${number}/invitation`,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const reader = await integrationToken(t.app, ['backoffice:read']);
+    expect((await invite(reader.token, customerNumber)).statusCode).toBe(403);
+    const writer = await integrationToken(t.app);
+    expect((await invite(writer.token, 'CLI-INCONNU')).statusCode).toBe(404);
+    const badBrand = await invite(writer.token, customerNumber, { brand: 'autre' });
+    expect(badBrand.statusCode).toBe(400);
+    expect(badBrand.json()).toMatchObject({ error: { fields: { brand: 'Habillage inconnu.' } } });
+    expect(mail.received).toHaveLength(0);
+
+    const sent = await invite(writer.token, customerNumber);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ outcome: 'sent' });
+    expect(await linkMailedTo(DEMO.lea, 1)).toMatch(/&brand=vireo$/);
+    const camille = await t.database.handle.db
+      .selectFrom('accounts')
+      .select('customer_id')
+      .where('email', '=', DEMO.camille)
+      .executeTakeFirstOrThrow();
+    expect((await invite(writer.token, camille.customer_id)).json()).toEqual({ outcome: 'active' });
   });
 
   it('« Première connexion » is offered on the sign-in page and checks each field', async () => {

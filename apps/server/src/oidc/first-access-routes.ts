@@ -19,7 +19,7 @@ import {
   type FirstAccessField,
 } from './first-access-pages';
 import { loginHrefFrom, sendHtml } from './password-reset-routes';
-import { passwordLinkFor, PASSWORD_RESET_PATHS } from './paths';
+import { passwordLinkFor, PASSWORD_RESET_PATHS } from '../http/provider-paths';
 
 /** The « Première connexion » page of a sign-in interaction, whose back link returns to it. */
 export const firstAccessHrefFor = (loginPath: string) =>

@@ -30,7 +30,7 @@ import {
   renderResetDonePage,
   renderResetPage,
 } from './password-reset-pages';
-import { passwordLinkFor, PASSWORD_RESET_PATHS } from './paths';
+import { passwordLinkFor, PASSWORD_RESET_PATHS } from '../http/provider-paths';
 
 /** Where a refused link sends the customer for a new one, by what it was for. */
 const askAgainHref = (purpose: LinkPurpose) =>

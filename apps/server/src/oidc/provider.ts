@@ -24,7 +24,7 @@ import {
 import type { ProviderSecrets } from './keys';
 import { renderLogoutConfirmPage } from './logout-pages';
 import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
-import { INTERACTION_PATH } from './paths';
+import { INTERACTION_PATH } from '../http/provider-paths';
 
 export { INTERACTION_PATH };
 

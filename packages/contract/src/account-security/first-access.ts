@@ -4,6 +4,7 @@
 // or not, so the page tells nobody who is a customer.
 import { z } from 'zod';
 import { parseDateInput } from '../dates';
+import { BRAND_KEYS } from '../generated-documents';
 import { safeString } from '../safe-text';
 
 /** An invitation link works once, within this many hours. */
@@ -64,3 +65,17 @@ export const firstAccessRequestSchema = z.object({
     .max(320, FIRST_ACCESS_TEXTS.emailMissing),
 });
 export type FirstAccessRequest = z.infer<typeof firstAccessRequestSchema>;
+
+/** The integration API's invitation of a customer (/backoffice/v1, docs/integration.md). */
+export const BACKOFFICE_INVITATION_ROUTE = '/customers/:customerNumber/invitation';
+export const invitationRequestSchema = z
+  .object({ brand: z.enum(BRAND_KEYS, { error: 'Habillage inconnu.' }).optional() })
+  .strict();
+export const INVITATION_OUTCOMES = ['sent', 'pending', 'active', 'deleted'] as const;
+export const invitationResultSchema = z.object({
+  outcome: z
+    .enum(INVITATION_OUTCOMES)
+    .describe(
+      'sent\u00a0: lien envoyé\u00a0; pending\u00a0: un lien encore valable existe\u00a0; active\u00a0: le client a déjà un mot de passe\u00a0; deleted\u00a0: il a supprimé son accès en ligne',
+    ),
+});

@@ -164,3 +164,18 @@ export async function requestFirstAccess(
     );
   });
 }
+
+/** `sendInvitation` for the broker's customer number (the integration API). */
+export async function inviteCustomer(
+  deps: InvitationDeps,
+  customerNumber: string,
+  options: { brand?: BrandKey | undefined } = {},
+): Promise<InvitationOutcome> {
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('customer_id', '=', customerNumber)
+    .executeTakeFirst();
+  if (!account) throw new NotFoundError();
+  return sendInvitation(deps, account.id, options.brand ? { brand: options.brand } : {});
+}

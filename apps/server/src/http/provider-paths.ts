@@ -1,6 +1,6 @@
-// The embedded provider's page paths, in a module that loads nothing: the import CLI builds
-// invitation links (docs/decisions/0075-first-access-invitation.md) without starting the
-// provider.
+// The embedded provider's page paths, in a module that loads nothing: the import CLI and the
+// integration API build invitation links (docs/decisions/0075-first-access-invitation.md)
+// without the provider.
 export const INTERACTION_PATH = '/interaction';
 
 export const PASSWORD_RESET_PATHS = {
