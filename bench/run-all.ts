@@ -1,11 +1,12 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
-// `npm run bench -- api` (or `web`, `startup`, `hardening`, …) runs only the named benches.
+// `npm run bench -- api` (or `web`, `startup`, `hardening`, `import`, …) runs only the named benches.
 // At the end, every figure with a goal (bench/figures.ts) is printed again beside it.
 import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
 import { printFigures } from './figures';
 import { reportHardening } from './hardening';
+import { reportImport } from './import';
 import { reportLighthouse } from './lighthouse';
 import { reportStartup } from './startup';
 import { reportStartupRuntime } from './startup-runtime';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => unknown> = {
   api: reportApi,
   web: reportWeb,
   lighthouse: reportLighthouse,
+  import: reportImport,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {

@@ -287,6 +287,7 @@ export interface PasswordResetTokens {
   account_id: string;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  purpose: Generated<string>;
   token_hash: string;
   used_at: Timestamp | null;
 }

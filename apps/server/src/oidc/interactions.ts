@@ -29,6 +29,7 @@ import {
   knownDeviceId,
   readCookie,
 } from './device-cookie';
+import { firstAccessHrefFor, firstAccessRoutes } from './first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './password-reset-routes';
 import { INTERACTION_PATH } from './provider';
 import {
@@ -81,6 +82,7 @@ export async function interactionRoutes(
     deviceKeys: opts.deviceKeys,
     demoMode: config.demoMode,
   });
+  firstAccessRoutes(app, { db, publicUrl: config.publicUrl, demoMode: config.demoMode });
 
   for (const [path, script] of [
     [AUTO_SUBMIT_SCRIPT_PATH, AUTO_SUBMIT_SCRIPT],
@@ -118,6 +120,7 @@ export async function interactionRoutes(
       renderLoginPage({
         action: `${loginPath}/login`,
         forgotHref: forgotHrefFor(loginPath),
+        firstAccessHref: firstAccessHrefFor(loginPath),
         prefetch,
       }),
     );
@@ -144,6 +147,7 @@ export async function interactionRoutes(
       const loginPath = `${INTERACTION_PATH}/${details.uid}`;
       const action = `${loginPath}/login`;
       const forgotHref = forgotHrefFor(loginPath);
+      const firstAccessHref = firstAccessHrefFor(loginPath);
       const email = String(request.body?.email ?? '')
         .trim()
         .toLowerCase();
@@ -162,7 +166,15 @@ export async function interactionRoutes(
           : sendHtml(
               reply,
               status,
-              renderLoginPage({ action, forgotHref, email, error, errorLink: link, prefetch }),
+              renderLoginPage({
+                action,
+                forgotHref,
+                firstAccessHref,
+                email,
+                error,
+                errorLink: link,
+                prefetch,
+              }),
             );
       // A control character or a lone surrogate is no one's email or password (safe-text.ts).
       if (!email || !password || !isSafeText(email) || !isSafeText(password)) {

@@ -1,7 +1,7 @@
 // Server-rendered pages of the embedded provider (login, logout, errors), in French and in the
 // brand skin. No inline script or style: the CSP forbids them (docs/decisions/0012-security-baseline.md);
 // the brand stylesheet and the brand script come from the SPA build (apps/web/public/brand).
-import { MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
+import { FIRST_ACCESS_TEXTS, MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 
 export function renderPage(title: string, body: string): string {
@@ -139,6 +139,8 @@ export interface LoginPageOptions {
   action: string;
   /** The forgotten-password page, which links back to this sign-in. */
   forgotHref: string;
+  /** « Première connexion » (first-access-routes.ts), for a customer without a password yet. */
+  firstAccessHref?: string;
   email?: string;
   error?: string;
   /** A way on shown in the alert (the reset link when the account is locked). */
@@ -154,6 +156,7 @@ export interface LoginPageOptions {
 export function renderLoginPage({
   action,
   forgotHref,
+  firstAccessHref,
   email = '',
   error,
   errorLink,
@@ -178,7 +181,7 @@ ${alert}
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}${error ? ' autofocus' : ''}>
 <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
-<p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a></p>`,
+<p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a>${firstAccessHref ? ` <a href="${escapeHtml(firstAccessHref)}">${escapeHtml(FIRST_ACCESS_TEXTS.link)}</a>` : ''}</p>`,
   ).replace('</head>', `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n</head>`);
 }
 

@@ -1,7 +1,13 @@
 // The forgotten-password pages of the embedded provider, in French and in the brand skin like
 // the sign-in page (pages.ts): ask for the email, say the same thing whatever the email, choose
-// the new password under the contract's rule, and the end. No script, no inline style.
-import { MESSAGES, PASSWORD_RESET_TEXTS as T, PASSWORD_RULE_TEXT } from '@espace/contract';
+// the new password under the contract's rule, and the end. A first-access invitation uses the
+// same form under its own title (`purpose`). No script, no inline style.
+import {
+  FIRST_ACCESS_TEXTS,
+  MESSAGES,
+  PASSWORD_RESET_TEXTS as T,
+  PASSWORD_RULE_TEXT,
+} from '@espace/contract';
 import { escapeHtml } from '../http/html';
 import { renderPage } from './pages';
 
@@ -51,17 +57,21 @@ export interface ResetPageOptions {
   action: string;
   token: string;
   errors?: { newPassword?: string | undefined; confirmation?: string | undefined };
+  /** What the link was mailed for: a forgotten password, or a first access. */
+  purpose?: 'reset' | 'invitation';
 }
 
-export function renderResetPage({ action, token, errors = {} }: ResetPageOptions) {
+export function renderResetPage({ action, token, errors = {}, purpose }: ResetPageOptions) {
+  const title = purpose === 'invitation' ? FIRST_ACCESS_TEXTS.setTitle : T.resetTitle;
+  const lead = purpose === 'invitation' ? `\n<p>${escapeHtml(FIRST_ACCESS_TEXTS.setLead)}</p>` : '';
   const attributes = (id: 'newPassword' | 'confirmation', hint: boolean) => {
     const ids = [hint ? 'password-rule' : '', errors[id] ? `${id}-error` : ''].filter(Boolean);
     return `${ids.length ? ` aria-describedby="${ids.join(' ')}"` : ''}${errors[id] ? ' aria-invalid="true"' : ''}`;
   };
   const focusFirst = errors.newPassword || !errors.confirmation;
   return renderPage(
-    T.resetTitle,
-    `<h1>${escapeHtml(T.resetTitle)}</h1>
+    title,
+    `<h1>${escapeHtml(title)}</h1>${lead}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="newPassword">${escapeHtml(T.newPassword)}</label>
@@ -85,11 +95,15 @@ export function renderInvalidLinkPage(forgotHref: string) {
   );
 }
 
-export function renderResetDonePage() {
+export function renderResetDonePage(purpose: 'reset' | 'invitation' = 'reset') {
+  const [title, message] =
+    purpose === 'invitation'
+      ? [FIRST_ACCESS_TEXTS.doneTitle, FIRST_ACCESS_TEXTS.done]
+      : [T.doneTitle, T.done];
   return renderPage(
-    T.doneTitle,
-    `<h1>${escapeHtml(T.doneTitle)}</h1>
-<p role="status">${escapeHtml(T.done)}</p>
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p role="status">${escapeHtml(message)}</p>
 <p><a class="button-link" href="/">${escapeHtml(T.signIn)}</a></p>`,
   );
 }

@@ -1,18 +1,27 @@
 // The forgotten-password flow of the embedded provider (docs/decisions/0001-embedded-identity-provider.md): the sign-in
 // page links to the request form; the mailed link opens the form that sets the new password.
-// The rules live in services/account/password-reset.ts; this module reads the forms,
+// A first-access invitation (docs/decisions/0075-first-access-invitation.md) opens the same
+// form, titled for a first password. The rules live in services/account/password-reset.ts and
+// password-links.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
 // hides it (http-server.ts) and the referrer policy keeps it from other sites.
 import { ACCOUNT_SECURITY_MESSAGES, isSafeText, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { deviceCookieHeader, deviceCookieValue } from './device-cookie';
+import { requestPasswordReset } from '../services/account/password-reset';
 import {
-  findResetLink,
-  requestPasswordReset,
-  resetPassword,
-} from '../services/account/password-reset';
-import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../services/errors';
+  findPasswordLink,
+  linkPurpose,
+  setPasswordFromLink,
+  type LinkPurpose,
+} from '../services/account/password-links';
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  TooManyAttemptsError,
+} from '../services/errors';
 import {
   renderForgotAnswerPage,
   renderForgotPage,
@@ -20,13 +29,12 @@ import {
   renderResetDonePage,
   renderResetPage,
 } from './password-reset-pages';
-import { INTERACTION_PATH } from './provider';
+import { passwordLinkFor, PASSWORD_RESET_PATHS } from '../http/provider-paths';
 import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
-export const PASSWORD_RESET_PATHS = {
-  forgot: `${INTERACTION_PATH}/password/forgot`,
-  reset: `${INTERACTION_PATH}/password/reset`,
-} as const;
+/** Where a refused link sends the customer for a new one, by what it was for. */
+const askAgainHref = (purpose: LinkPurpose) =>
+  purpose === 'invitation' ? PASSWORD_RESET_PATHS.firstAccess : PASSWORD_RESET_PATHS.forgot;
 
 /** The forgot page of a sign-in interaction, so that its back link returns to that sign-in. */
 export const forgotHrefFor = (loginPath: string) =>
@@ -34,10 +42,10 @@ export const forgotHrefFor = (loginPath: string) =>
 
 /** Only a sign-in page of this provider may be the way back; anything else goes home. */
 const LOGIN_PATH = /^\/interaction\/[A-Za-z0-9_-]{1,64}$/;
-const loginHrefFrom = (retour: unknown) =>
+export const loginHrefFrom = (retour: unknown) =>
   typeof retour === 'string' && LOGIN_PATH.test(retour) ? retour : '/';
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
+export function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
@@ -71,8 +79,7 @@ interface ResetBody {
 
 export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRouteOptions) {
   const { db } = opts;
-  const linkFor = (token: string) =>
-    `${opts.publicUrl}${PASSWORD_RESET_PATHS.reset}?token=${encodeURIComponent(token)}`;
+  const linkFor = passwordLinkFor(opts.publicUrl);
   const rateLimit = { rateLimit: routeLimit(RATE_LIMITS.identityForms) };
 
   app.get<{ Querystring: ForgotQuery }>(PASSWORD_RESET_PATHS.forgot, async (request, reply) => {
@@ -110,9 +117,17 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
     PASSWORD_RESET_PATHS.reset,
     async (request, reply) => {
       const token = String(request.query.token ?? '');
-      if (!token || !(await findResetLink(db, token)))
-        return sendHtml(reply, 400, renderInvalidLinkPage(PASSWORD_RESET_PATHS.forgot));
-      return sendHtml(reply, 200, renderResetPage({ action: PASSWORD_RESET_PATHS.reset, token }));
+      const link = token ? await findPasswordLink(db, token) : undefined;
+      if (!link) {
+        const purpose = token ? await linkPurpose(db, token) : 'reset';
+        return sendHtml(reply, 400, renderInvalidLinkPage(askAgainHref(purpose)));
+      }
+      const { purpose } = link;
+      return sendHtml(
+        reply,
+        200,
+        renderResetPage({ action: PASSWORD_RESET_PATHS.reset, token, purpose }),
+      );
     },
   );
 
@@ -123,12 +138,11 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       const token = String(request.body?.token ?? '');
       const newPassword = String(request.body?.newPassword ?? '');
       const confirmation = String(request.body?.confirmation ?? '');
-      const page = (errors: ResetPageErrors) =>
-        sendHtml(
-          reply,
-          400,
-          renderResetPage({ action: PASSWORD_RESET_PATHS.reset, token, errors }),
-        );
+      const page = async (errors: ResetPageErrors) => {
+        const purpose = await linkPurpose(db, token);
+        const options = { action: PASSWORD_RESET_PATHS.reset, token, errors, purpose };
+        return sendHtml(reply, 400, renderResetPage(options));
+      };
       // docs/product/account.md: each field required; the two must match, and both say so.
       const errors: ResetPageErrors = {};
       if (!newPassword) errors.newPassword = ACCOUNT_SECURITY_MESSAGES.required;
@@ -136,15 +150,19 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       if (newPassword && confirmation && newPassword !== confirmation)
         errors.newPassword = errors.confirmation = ACCOUNT_SECURITY_MESSAGES.mismatch;
       if (errors.newPassword || errors.confirmation) return page(errors);
-      let email;
+      let done;
       try {
-        email = await resetPassword(db, token, newPassword);
+        done = await setPasswordFromLink(db, token, newPassword);
       } catch (err) {
-        if (err instanceof InvalidInputError) return page({ newPassword: err.message });
-        if (err instanceof NotFoundError)
-          return sendHtml(reply, 400, renderInvalidLinkPage(PASSWORD_RESET_PATHS.forgot));
+        if (err instanceof InvalidInputError || err instanceof ConflictError)
+          return page({ newPassword: err.message });
+        if (err instanceof NotFoundError) {
+          const again = askAgainHref(await linkPurpose(db, token));
+          return sendHtml(reply, 400, renderInvalidLinkPage(again));
+        }
         throw err;
       }
+      const { email, purpose } = done;
       // This browser proved it reads the mailbox: it signs in on its device's own count.
       reply.header(
         'set-cookie',
@@ -153,7 +171,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
           opts.publicUrl.startsWith('https:'),
         ),
       );
-      return sendHtml(reply, 200, renderResetDonePage());
+      return sendHtml(reply, 200, renderResetDonePage(purpose));
     },
   );
 }

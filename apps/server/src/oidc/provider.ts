@@ -24,8 +24,10 @@ import {
 import type { ProviderSecrets } from './keys';
 import { renderLogoutConfirmPage } from './logout-pages';
 import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
+import { INTERACTION_PATH } from '../http/provider-paths';
 
-export const INTERACTION_PATH = '/interaction';
+export { INTERACTION_PATH };
+
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
 const OIDC_SCOPES = 'openid profile email';
 const API_SCOPE = 'api';

@@ -5,3 +5,4 @@ export * from './password-rule';
 export * from './security-requests';
 export * from './password-reset-texts';
 export * from './deletion-recap';
+export * from './first-access';

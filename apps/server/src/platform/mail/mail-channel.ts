@@ -14,6 +14,7 @@ export interface StoredMail {
   to?: string | undefined;
   subject: string;
   text: string;
+  html?: string | undefined;
   replyTo?: string | undefined;
   attachments?: { filename: string; contentType: string; storageKey: string }[];
   /** ISO time after which the mail is no longer worth sending. */
@@ -36,6 +37,7 @@ export function mailChannel(mailer: Mailer, storage: DocumentStorage) {
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html,
       replyTo: mail.replyTo,
       ...(attachments.length > 0 ? { attachments } : {}),
     });

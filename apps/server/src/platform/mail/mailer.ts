@@ -7,6 +7,8 @@ import type { Config } from '../../config';
 export interface MailMessage {
   subject: string;
   text: string;
+  /** The same words as HTML, for a mail in the brand skin (the first-access invitation). */
+  html?: string | undefined;
   /** The customer's address, so customer service can answer directly. */
   replyTo?: string | undefined;
   /** Another recipient than customer service, e.g. the customer who gets a receipt. */
@@ -40,6 +42,7 @@ export function createMailer(smtp: NonNullable<Config['smtp']>): Mailer {
         to: message.to ?? smtp.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.attachments
           ? {

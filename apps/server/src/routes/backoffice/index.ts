@@ -14,6 +14,7 @@ import { UnauthorizedError } from '../../plugins/errors';
 import contractRoutes from './contracts';
 import customerRoutes from './customers';
 import documentRoutes from './documents';
+import invitationRoutes from './invitations';
 import owedDocumentRoutes from './owed-documents';
 
 /** The largest JSON record (a contract with its drivers, coverages and claims). */
@@ -58,6 +59,7 @@ export default async function backofficeRoutes(app: FastifyInstance, opts: Backo
       await api.register(contractRoutes);
       await api.register(owedDocumentRoutes);
       await api.register(documentRoutes);
+      await api.register(invitationRoutes);
     },
     { prefix: BACKOFFICE_PREFIX },
   );

@@ -8,29 +8,19 @@
 //   and send nothing, so nobody can block the owner's own link, only stop flooding their box;
 //   requests are also limited per network address (attempt-counter.ts, in the database);
 // - a link carries 256 random bits; only their SHA-256 is stored; it works once, for
-//   PASSWORD_RESET_LINK_MINUTES, and each link sent replaces the earlier ones of the account;
+//   PASSWORD_RESET_LINK_MINUTES, and each link sent replaces the earlier ones of the account
+//   (password-links.ts checks the link and sets the password);
 // - the link goes by SMTP when configured; in demo mode without SMTP it is written to the log,
-//   and no outbox row holds it;
-// - the new password follows the contract's rule (not the current one, not the email); using
-//   the link ends every session of the account (their access tokens die with them) and lifts
-//   the account's sign-in lock (sign-in-throttle.ts).
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  newPasswordProblem,
-  PASSWORD_RESET_LINK_MINUTES,
-  PASSWORD_RESET_TEXTS,
-  PASSWORD_RULE_MESSAGES,
-} from '@espace/contract';
+//   and no outbox row holds it.
+import { PASSWORD_RESET_LINK_MINUTES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
+import { TooManyAttemptsError } from '../errors';
 import { countAttempt } from '../../platform/rate-limits/attempt-counter';
 import { RATE_LIMITS } from '../../platform/rate-limits/tiers';
-import { clearEmail } from './sign-in-throttle';
 import type { StoredMail } from '../../platform/mail/mail-channel';
 import type { OutboxSender } from '../../platform/outbox/outbox';
-import { hashPassword, verifyPassword } from './passwords';
-import { endSessions } from './sessions';
+import { drawLinkToken } from './password-links';
 
 /** The count of forgotten-password mails of an email (cleared with the account). */
 export const resetMailKey = (email: string) => `reset-mail:${email.trim().toLowerCase()}`;
@@ -38,8 +28,6 @@ const addressThrottleKey = (address: string) => `reset-address:${address}`;
 
 /** The outbox row of a forgotten-password mail (not a request: 'Mes demandes' ignores it). */
 const RESET_MAIL_TYPE = 'mail.password_reset';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ResetLog {
   info(details: object, message: string): void;
@@ -69,7 +57,7 @@ export async function requestPasswordReset(
   // finds no account for an unknown email (docs/decisions/0052-forgotten-password-per-account.md).
   const mails = await countAttempt(db, resetMailKey(email), RATE_LIMITS.resetMails);
   if (mails > RATE_LIMITS.resetMails.max) return;
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = drawLinkToken();
   const now = Date.now();
   const expiresAt = new Date(now + PASSWORD_RESET_LINK_MINUTES * 60_000);
   const link = linkFor(token);
@@ -88,7 +76,7 @@ export async function requestPasswordReset(
     ),
     inserted as (
       insert into password_reset_tokens (token_hash, account_id, created_at, expires_at)
-      select ${hashToken(token)}, account_id, ${new Date(now)}::timestamptz,
+      select ${tokenHash}, account_id, ${new Date(now)}::timestamptz,
         ${expiresAt}::timestamptz
       from account
       returning account_id
@@ -104,54 +92,4 @@ export async function requestPasswordReset(
   else if (demoMode)
     log.info({ passwordResetLink: link }, 'demo mode without SMTP: forgotten-password link');
   else log.warn({}, 'forgotten-password link not sent: SMTP_URL is not set');
-}
-
-/** The account a link is for while it is unused and unexpired; otherwise undefined. */
-export async function findResetLink(db: Db, token: string) {
-  return db
-    .selectFrom('password_reset_tokens as t')
-    .innerJoin('credentials as c', 'c.account_id', 't.account_id')
-    .select(['t.account_id as accountId', 'c.email', 'c.password_hash as passwordHash'])
-    .where('t.token_hash', '=', hashToken(token))
-    .where('t.used_at', 'is', null)
-    .where('t.expires_at', '>', new Date())
-    .executeTakeFirst();
-}
-
-/** Sets the new password; returns the account's email (for the device cookie of this browser). */
-export async function resetPassword(db: Db, token: string, newPassword: string): Promise<string> {
-  const link = await findResetLink(db, token);
-  if (!link) throw new NotFoundError(PASSWORD_RESET_TEXTS.invalidLink);
-  const problem =
-    newPasswordProblem(newPassword, { email: link.email }) ??
-    ((await verifyPassword(newPassword, link.passwordHash))
-      ? PASSWORD_RULE_MESSAGES.sameAsOld
-      : undefined);
-  if (problem) throw new InvalidInputError(problem, { newPassword: problem });
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
-    // Single use even when two requests race: only one of them marks the link used.
-    const used = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (!used.numUpdatedRows) throw new NotFoundError(PASSWORD_RESET_TEXTS.invalidLink);
-    await trx
-      .updateTable('credentials')
-      .set({ password_hash: passwordHash, password_changed_at: new Date() })
-      .where('account_id', '=', link.accountId)
-      .execute();
-    await trx
-      .deleteFrom('password_reset_tokens')
-      .where('account_id', '=', link.accountId)
-      .where('token_hash', '!=', hashToken(token))
-      .execute();
-    await endSessions(trx, link.accountId);
-    // The reset is the way in an attack cannot close: it lifts the account's sign-in lock.
-    await clearEmail(trx, link.email);
-  });
-  return link.email;
 }

@@ -1,0 +1,211 @@
+// First access of a customer the broker loaded (docs/decisions/0075-first-access-invitation.md).
+// An imported account has no credentials: it gets in through a link to choose its password,
+// the same kind of link and the same page as a forgotten password (password-links.ts), valid
+// INVITATION_LINK_HOURS. Enforces:
+// - `sendInvitation` (the integration API, the import's --invite): only an account without
+//   credentials whose online access was never deleted by its owner; the new link replaces the
+//   older ones; `keepPending` leaves an account whose link is still valid alone (an import run
+//   again mails nobody twice);
+// - `requestFirstAccess` (« Première connexion »): contract number + birth date + the e-mail
+//   on file, all three, of an account without credentials. The caller gets the same answer
+//   whatever matched, after the same statements (a count, a token drawn and hashed, one insert
+//   that finds no account), and the mail leaves after the answer; mails are limited per e-mail
+//   (3 per 30 minutes) and requests per network address (10 per 15 minutes), in the database;
+// - the mail is an outbox row sent by the one relay when SMTP is configured; in demo mode
+//   without SMTP the link is written to the log.
+import {
+  INVITATION_LINK_HOURS,
+  FIRST_ACCESS_TEXTS,
+  type BrandKey,
+  type FirstAccessRequest,
+} from '@espace/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
+import { countAttempt, type AttemptLimit } from '../../platform/rate-limits/attempt-counter';
+import { NotFoundError, TooManyAttemptsError } from '../errors';
+import { invitationMail } from './invitation-mail';
+import { drawLinkToken } from './password-links';
+import type { ResetLog } from './password-reset';
+
+export const FIRST_ACCESS_LIMITS: { mailsPerEmail: AttemptLimit; perAddress: AttemptLimit } = {
+  mailsPerEmail: { max: 3, windowMs: 30 * 60_000 },
+  perAddress: { max: 10, windowMs: 15 * 60_000 },
+};
+
+export interface InvitationDeps {
+  db: Db;
+  /** The one outbox relay: the mail is a row it sends (docs/decisions/0056-one-outbox-relay.md). */
+  outbox: OutboxSender;
+  log: ResetLog;
+  demoMode: boolean;
+  /** The absolute link of the set-password page for a token. */
+  linkFor(token: string): string;
+}
+
+export type InvitationOutcome = 'sent' | 'pending' | 'active' | 'deleted';
+
+interface Invited {
+  account_id: string;
+  email: string;
+  first_name: string;
+}
+
+const expiry = () => new Date(Date.now() + INVITATION_LINK_HOURS * 3_600_000);
+
+/** Writes the account's new link (replacing its others) when `candidates` finds it. */
+function writeLink(tokenHash: string, candidates: ReturnType<typeof sql>) {
+  return sql<Invited>`
+    with account as (${candidates}),
+    dropped as (
+      delete from password_reset_tokens where account_id in (select id from account)
+    ),
+    inserted as (
+      insert into password_reset_tokens (token_hash, account_id, purpose, created_at, expires_at)
+      select ${tokenHash}, id, 'invitation', ${new Date()}::timestamptz, ${expiry()}::timestamptz
+      from account
+      returning account_id
+    )
+    select i.account_id, a.email, a.first_name from inserted i join account a on a.id = i.account_id`;
+}
+
+/** The outbox row of an invitation mail (not a request: 'Mes demandes' ignores it). */
+const INVITATION_MAIL_TYPE = 'mail.invitation';
+
+/** Queues the link's mail in the outbox, in `db`'s transaction when it is one. */
+async function queueLinkMail(
+  deps: InvitationDeps,
+  db: Db,
+  invited: Invited,
+  link: string,
+  brand: BrandKey,
+) {
+  if (!deps.outbox.mail) return;
+  const mail = await invitationMail({ firstName: invited.first_name, link, brand });
+  await enqueue(db, {
+    type: INVITATION_MAIL_TYPE,
+    accountId: invited.account_id,
+    payload: {},
+    mail: { to: invited.email, ...mail, notAfter: expiry().toISOString() },
+  });
+}
+
+/** After the commit: the relay is woken, or without SMTP the link goes to the log (demo). */
+function announce(deps: InvitationDeps, link: string) {
+  if (deps.outbox.mail) deps.outbox.wake();
+  else if (deps.demoMode)
+    deps.log.info({ invitationLink: link }, 'demo mode without SMTP: invitation');
+  else deps.log.warn({}, 'invitation not sent: SMTP_URL is not set');
+}
+
+const brandedLink = (deps: InvitationDeps, token: string, brand: BrandKey) =>
+  `${deps.linkFor(token)}&brand=${brand}`;
+
+/** Mails an account without a password its link to choose one; says what was done. */
+export async function sendInvitation(
+  deps: InvitationDeps,
+  accountId: string,
+  options: { brand?: BrandKey; keepPending?: boolean } = {},
+): Promise<InvitationOutcome> {
+  const account = await deps.db
+    .selectFrom('accounts as a')
+    .leftJoin('credentials as c', 'c.account_id', 'a.id')
+    .select(['a.portal_deleted_at as deletedAt', 'c.account_id as credentials'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('password_reset_tokens as t')
+            .whereRef('t.account_id', '=', 'a.id')
+            .where('t.purpose', '=', 'invitation')
+            .where('t.used_at', 'is', null)
+            .where('t.expires_at', '>', new Date()),
+        )
+        .as('pending'),
+    )
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  if (!account) throw new NotFoundError();
+  if (account.credentials) return 'active';
+  if (account.deletedAt) return 'deleted';
+  if (account.pending && options.keepPending) return 'pending';
+  const { token, tokenHash } = drawLinkToken();
+  const brand = options.brand ?? 'lumen';
+  const link = brandedLink(deps, token, brand);
+  // The link and its mail are written together: a crash leaves both or neither.
+  const invited = await deps.db.transaction().execute(async (trx) => {
+    const { rows } = await writeLink(
+      tokenHash,
+      sql`select a.id, lower(trim(a.email)) as email, a.first_name from accounts a
+        where a.id = ${accountId}
+          and not exists (select 1 from credentials c where c.account_id = a.id)`,
+    ).execute(trx);
+    if (rows[0]) await queueLinkMail(deps, trx, rows[0], link, brand);
+    return rows[0];
+  });
+  if (!invited) return 'active';
+  announce(deps, link);
+  return 'sent';
+}
+
+/** « Première connexion »: the same link, mailed only when all three match an account. */
+export async function requestFirstAccess(
+  deps: InvitationDeps,
+  request: FirstAccessRequest,
+  address: string,
+  brand: BrandKey = 'lumen',
+): Promise<void> {
+  const { db } = deps;
+  const byAddress = await countAttempt(
+    db,
+    `first-access-address:${address}`,
+    FIRST_ACCESS_LIMITS.perAddress,
+  );
+  if (byAddress > FIRST_ACCESS_LIMITS.perAddress.max)
+    throw new TooManyAttemptsError(FIRST_ACCESS_TEXTS.tooMany);
+  const email = request.email.trim().toLowerCase();
+  const mails = await countAttempt(
+    db,
+    `first-access-mail:${email}`,
+    FIRST_ACCESS_LIMITS.mailsPerEmail,
+  );
+  if (mails > FIRST_ACCESS_LIMITS.mailsPerEmail.max) return;
+  // Typed as printed on a document: spaces and case do not matter.
+  const policyNumber = request.policyNumber.replace(/\s+/g, '').toUpperCase();
+  const { token, tokenHash } = drawLinkToken();
+  const { rows } = await writeLink(
+    tokenHash,
+    sql`select a.id, lower(trim(a.email)) as email, a.first_name from accounts a
+      where lower(trim(a.email)) = ${email}
+        and a.birth_date = ${request.birthDate}::date
+        and exists (select 1 from policies p
+          where p.account_id = a.id and upper(p.policy_number) = ${policyNumber})
+        and not exists (select 1 from credentials c where c.account_id = a.id)
+      limit 1`,
+  ).execute(db);
+  const invited = rows[0];
+  if (!invited) return;
+  // The answer does not wait for the mail, not even for building it (the same time whatever
+  // matched); a crash in between leaves a link without mail, and the customer asks again.
+  const link = brandedLink(deps, token, brand);
+  setImmediate(() => {
+    queueLinkMail(deps, db, invited, link, brand)
+      .then(() => announce(deps, link))
+      .catch((err: unknown) => deps.log.error({ err }, 'first-access mail not queued'));
+  });
+}
+
+/** `sendInvitation` for the broker's customer number (the integration API). */
+export async function inviteCustomer(
+  deps: InvitationDeps,
+  customerNumber: string,
+  options: { brand?: BrandKey | undefined } = {},
+): Promise<InvitationOutcome> {
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('customer_id', '=', customerNumber)
+    .executeTakeFirst();
+  if (!account) throw new NotFoundError();
+  return sendInvitation(deps, account.id, options.brand ? { brand: options.brand } : {});
+}

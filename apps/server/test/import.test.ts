@@ -1,0 +1,156 @@
+// The bulk import (docs/decisions/0076-bulk-import.md): `npm run import` as a real process on
+// 10,000 generated lines, one in ten refused for five kinds of fault, SIGKILLed in the middle
+// and run again: every valid record written exactly once and whole, the refused lines reported
+// with their number, field and reason; then the repository's CSV example. On PGlite (a data
+// folder of the test's own) and on PostgreSQL (a copy of the run's template).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { BACKENDS } from './backends';
+import { runImportCli, totalsOf, writeImportFile, type GeneratedFile } from './import-support';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+const LINES = 10_000;
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+describe.each(BACKENDS)('bulk import on %s', (backend) => {
+  let folder: string;
+  let file: string;
+  let generated: GeneratedFile;
+  let postgres: TestDatabase | undefined;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'espace-import-'));
+    file = path.join(folder, 'portefeuille.ndjson');
+    generated = await writeImportFile(file, LINES);
+    if (backend === 'postgres') {
+      postgres = await createTestDatabase('postgres');
+      env = { DATABASE_URL: postgres.url! };
+    } else env = { DATA_DIR: path.join(folder, 'data') };
+  }, 120_000);
+  afterAll(async () => {
+    await postgres?.drop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** The database the CLI wrote, opened once the CLI has exited (PGlite is one process's). */
+  async function inspect<T>(read: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> {
+    if (postgres) return read(postgres.handle.db);
+    const handle = await openDatabase({ pgliteDir: path.join(folder, 'data', 'pglite') });
+    try {
+      return await read(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('killed in the middle then run again, writes each record once and whole, and reports the refused lines', async () => {
+    const killed = await runImportCli([file], env, 3_000);
+    expect(killed.signal).toBe('SIGKILL');
+    const written = await inspect(async (db) =>
+      Number(
+        (
+          await db
+            .selectFrom('policies')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('policy_number', 'like', 'IMPC-%')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(generated.contracts);
+
+    const rerun = await runImportCli([file], env);
+    expect(rerun.code, rerun.output).toBe(0);
+    const totals = totalsOf(rerun.output);
+    expect(totals.lines).toBe(LINES);
+    expect(totals.refused).toBe(generated.refused.size);
+    expect(totals.created + totals.updated + totals.unchanged).toBe(
+      generated.customers + generated.contracts,
+    );
+    expect(totals.unchanged).toBeGreaterThanOrEqual(written);
+    expect(totals.created).toBeGreaterThan(0);
+
+    const counts = await inspect(async (db) => {
+      const { rows } = await sql<{ what: string; n: string }>`
+        select 'accounts' as what, count(*)::text as n from accounts where customer_id like 'IMP-%'
+        union all select 'distinct emails', count(distinct email)::text from accounts where customer_id like 'IMP-%'
+        union all select 'policies', count(*)::text from policies where policy_number like 'IMPC-%'
+        union all select 'without risk', count(*)::text from policies p where policy_number like 'IMPC-%'
+          and not exists (select 1 from risks r where r.policy_number = p.policy_number)
+        union all select 'without driver', count(*)::text from policies p where policy_number like 'IMPC-%'
+          and not exists (select 1 from drivers d where d.policy_number = p.policy_number)
+        union all select 'drivers', count(*)::text from drivers where policy_number like 'IMPC-%'
+        union all select 'refused written', count(*)::text from accounts where customer_id like 'IMP-9%'
+          and length(customer_id) > 9`.execute(db);
+      return Object.fromEntries(rows.map((r) => [r.what, Number(r.n)]));
+    });
+    expect(counts).toEqual({
+      accounts: generated.customers,
+      'distinct emails': generated.customers,
+      policies: generated.contracts,
+      'without risk': 0,
+      'without driver': 0,
+      drivers: generated.contracts,
+      'refused written': 0,
+    });
+
+    const report = (await readFile(`${file}.refus.csv`, 'utf8')).replace(/^\ufeff/, '').split('\n');
+    expect(report[0]).toBe('ligne;champ;raison');
+    const rows = report
+      .slice(1)
+      .filter(Boolean)
+      .map((row) => row.split(';'));
+    expect(new Set(rows.map(([line]) => Number(line)))).toEqual(new Set(generated.refused.keys()));
+    for (const [line, field] of rows) {
+      const expected = generated.refused.get(Number(line));
+      if (expected) expect(field).toBe(expected);
+    }
+    expect(rows.find(([line]) => line === '27')).toEqual([
+      '27',
+      'email',
+      'Cette adresse e-mail n’est pas valide.',
+    ]);
+    expect(rows.find(([line]) => line === '37')).toEqual([
+      '37',
+      'customerNumber',
+      'Aucun client ne porte ce numéro. Envoyez d’abord le client.',
+    ]);
+    expect(rows.find(([line]) => line === '7')?.[2]).toMatch(/^Ligne illisible/);
+  }, 600_000);
+
+  it('reads the CSV example: dotted columns, French decimals, oui/non, as many drivers as filled', async () => {
+    const csv = path.join(folder, 'portefeuille.csv');
+    await import('node:fs/promises').then((fs) =>
+      fs.copyFile(path.join(REPO, 'docs/examples/import/portefeuille.csv'), csv),
+    );
+    const run = await runImportCli([csv], env);
+    expect(run.code, run.output).toBe(0);
+    expect(totalsOf(run.output)).toMatchObject({ lines: 2, created: 2, refused: 0 });
+    const contract = await inspect((db) =>
+      db
+        .selectFrom('policies')
+        .select(['premium_a', 'state'])
+        .where('policy_number', '=', 'AU2026200004')
+        .executeTakeFirstOrThrow(),
+    );
+    expect(Number(contract.premium_a)).toBe(398.5);
+    const drivers = await inspect((db) =>
+      db
+        .selectFrom('drivers')
+        .select(['first_name', 'principal', 'crm'])
+        .where('policy_number', '=', 'AU2026200004')
+        .orderBy('first_name')
+        .execute(),
+    );
+    expect(drivers.map((d) => [d.first_name, d.principal, Number(d.crm)])).toEqual([
+      ['Karim', false, 1],
+      ['Nadia', true, 0.85],
+    ]);
+  }, 120_000);
+});

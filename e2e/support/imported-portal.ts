@@ -1,0 +1,132 @@
+// A portal of its own whose customers come from the bulk import, as a broker puts the portal in
+// service (docs/integration.md « Import »): on an empty data folder, `npm run import` of the
+// repository's example files (with --invite when asked), then the server on the same folder.
+// Both talk to a local SMTP server from the `smtp-server` package, which stands in for the
+// broker's mail server (outside the product) and keeps what it receives for the test to read.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { freePort, REPO_ROOT, webEnv } from './portal-server';
+
+export interface ReceivedMail {
+  to: string[];
+  /** The raw message, quoted-printable bodies decoded. */
+  data: string;
+}
+
+export interface ImportedPortal {
+  url: string;
+  mails: ReceivedMail[];
+  stop(): Promise<void>;
+}
+
+/** Quoted-printable bodies fold long lines and encode accents; read them back as text. */
+function decodeQuotedPrintable(data: string): string {
+  return Buffer.from(
+    data
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
+function startMailServer(mails: ReceivedMail[]) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise<{ server: SMTPServer; port: number }>((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, port: (server.server.address() as AddressInfo).port }),
+    );
+  });
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: 'pipe' });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output };
+}
+
+export async function startImportedPortal(
+  files: string[],
+  { invite }: { invite: boolean },
+): Promise<ImportedPortal> {
+  const mails: ReceivedMail[] = [];
+  const smtp = await startMailServer(mails);
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-e2e-import-'));
+  const env = {
+    ...process.env,
+    ...webEnv(),
+    // The import CLI reads its paths from where npm was run (INIT_CWD): the repository.
+    INIT_CWD: REPO_ROOT,
+    DATA_DIR: dataDir,
+    DEMO_MODE: 'true',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_FROM: 'portail@espace-assure.test',
+    CUSTOMER_SERVICE_EMAIL: 'service-client@courtage.test',
+    LOG_LEVEL: 'warn',
+  };
+  const cleanUp = async () => {
+    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  for (const file of files) {
+    const args = [
+      '--import',
+      'tsx',
+      'apps/server/scripts/import.ts',
+      file,
+      ...(invite ? ['--invite'] : []),
+    ];
+    const imported = run(args, env);
+    const code = await new Promise((resolve) => imported.child.once('exit', resolve));
+    if (code !== 0) {
+      await cleanUp();
+      throw new Error(`npm run import ${file} failed:\n${imported.output()}`);
+    }
+  }
+  const server = run(['--import', 'tsx', 'apps/server/src/server.ts'], env);
+  const stop = async () => {
+    if (server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    await cleanUp();
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`The imported portal stopped:\n${server.output()}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { url, mails, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`The imported portal was not ready:\n${server.output()}`);
+}
