@@ -25,8 +25,10 @@ import {
   type ProviderSecrets,
 } from './oidc/keys';
 import { createProvider } from './oidc/provider';
+import { portalSessions, type PortalSessions } from './oidc/portal-session';
 import authentication from './plugins/authentication';
 import bodyRate from './plugins/body-rate';
+import { sameOriginCheck } from './plugins/cookie-session';
 import errorHandler, { errorBody } from './plugins/errors';
 import idempotency from './plugins/idempotency';
 import securityHeaders from './plugins/security-headers';
@@ -43,6 +45,7 @@ import healthRoutes from './routes/health';
 import changeRoutes from './routes/policy/changes/index';
 import listPoliciesRoute from './routes/policy/list-policies';
 import { TokenValidity } from './services/account/token-validity';
+import { purgeExpiredPortalSessions } from './services/account/portal-sessions';
 import terminationRoutes from './routes/policy/termination/index';
 import { createAddressSearch } from './services/address/create-address-search';
 import { redactUrl } from './platform/logger';
@@ -201,6 +204,8 @@ export async function buildApp(
   // An access token lives as long as its provider session (token-validity.ts).
   const tokenValidity = new TokenValidity(db, config.oidc.embedded);
   let localJwks: ReturnType<typeof publicJwks> | undefined;
+  // The portal's cookie session (docs/decisions/0065-portal-session-cookie.md).
+  let sessions: PortalSessions | undefined;
   if (secrets) {
     localJwks = publicJwks(secrets);
     const provider = createProvider(config, db, secrets);
@@ -223,11 +228,17 @@ export async function buildApp(
       config,
       deviceKeys: secrets.cookieKeys,
     });
-    await purgeExpiredPayloads(db);
-    const purge = setInterval(
-      () => void purgeExpiredPayloads(db).catch(() => undefined),
-      3_600_000,
-    ).unref();
+    sessions = portalSessions(app, {
+      db,
+      issuer: config.oidc.issuer,
+      publicUrl: config.publicUrl,
+      keys: secrets.cookieKeys,
+      assertSameOrigin: sameOriginCheck(config.publicUrl),
+    });
+    const purgeExpired = () =>
+      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db)]);
+    await purgeExpired();
+    const purge = setInterval(() => void purgeExpired().catch(() => undefined), 3_600_000).unref();
     app.addHook('onClose', async () => clearInterval(purge));
   }
 
@@ -258,6 +269,7 @@ export async function buildApp(
         audience: config.oidc.audience,
         localJwks,
         tokenValidity,
+        cookies: sessions,
       });
       // A write sent again with the same Idempotency-Key is answered once.
       await api.register(idempotency);
@@ -280,6 +292,6 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
-  await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
+  await app.register(spa, { webDist: config.webDist, oidc: config.oidc, sessions });
   return app;
 }

@@ -9,6 +9,8 @@
 // A verified token is remembered (VerifiedTokens: keyed by the whole token, at most
 // VERIFIED_TOKENS_MAX, never past its `exp`) so the signature is checked once per token, not
 // per request; its session is still checked on every request.
+// A request without a Bearer token may use the portal's session cookie instead
+// (cookie-session.ts: its own origin checks, then its session; docs/decisions/0065-portal-session-cookie.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -20,6 +22,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { TokenValidity } from '../services/account/token-validity';
+import { cookieCaller, type CookieAuthentication } from './cookie-session';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -42,6 +45,8 @@ export interface AuthenticationOptions {
   localJwks?: JSONWebKeySet | undefined;
   /** Whether a token's provider session still exists. */
   tokenValidity: TokenValidity;
+  /** The portal's session cookie (embedded provider only). */
+  cookies?: CookieAuthentication | undefined;
 }
 
 async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
@@ -126,7 +131,12 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (!token) throw new UnauthorizedError();
+    if (!token) {
+      const session = await cookieCaller(request, opts.cookies);
+      request.accountId = session.accountId;
+      request.tokenSid = session.providerSid;
+      return;
+    }
     const payload = await verify(token);
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
     const accepted = await opts.tokenValidity.accepts({

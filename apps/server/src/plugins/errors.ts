@@ -42,6 +42,13 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** A cookie-authenticated request that a browser says comes from another site (cookie-session.ts). */
+export class CrossSiteError extends DomainError {
+  constructor() {
+    super(ERROR_CODES.forbidden, MESSAGES.api.crossSite);
+  }
+}
+
 export function errorBody(
   code: string,
   message: string,

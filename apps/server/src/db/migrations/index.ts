@@ -20,6 +20,7 @@ import * as m0020 from './0020-sale-date-address-complement';
 import * as m0021 from './0021-releve-mentions';
 import * as m0022 from './0022-session-bound-tokens';
 import * as m0023 from './0023-storage-intents-idempotency-fingerprint';
+import * as m0025 from './0025-portal-sessions';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0021-releve-mentions': m0021,
   '0022-session-bound-tokens': m0022,
   '0023-storage-intents-idempotency-fingerprint': m0023,
+  '0025-portal-sessions': m0025,
 };
