@@ -143,69 +143,61 @@ test.describe('the sign-in page and the portal’s files', () => {
     expect(portal).toBeGreaterThan(login);
   });
 
-  test('a sign-in that cannot be completed on the way back says so', async ({ page }) => {
-    // No sign-in of this tab is pending: the exchange fails before any request.
+  test('a sign-in that cannot be completed on the way back says so', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/auth\/callback/, 400));
+    // No sign-in of this browser is pending: the server refuses before asking for a token.
     await page.goto('/auth/callback?code=inconnu&state=inconnu');
-    await expect(page.getByText('La connexion a échoué. Veuillez vous reconnecter.')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Connexion impossible' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'sign-in not completed');
   });
 
-  test('on the way back from the provider, the token request leaves before them', async ({
+  test('a returning customer gets the page alone, its first reads preloaded and asked once', async ({
     page,
   }) => {
     await signIn(page, DEMO.lea);
     await policiesShown(page);
-    // The provider's session stays; the files must come from the network again.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
     const sent = requests(page);
-    await page.goto('/');
-    await policiesShown(page);
-    const token = sent.indexOf('POST /oidc/token');
-    const portal = sent.findIndex((r) => portalScript.test(r));
-    expect(token).toBeGreaterThan(-1);
-    expect(portal).toBeGreaterThan(token);
+    const pages = navigations(page);
+    await page.goto('/coverages');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // No trip to the provider, and the preloaded reads are the ones the portal uses.
+    expect(pages).toEqual(['GET /coverages']);
+    const reads = sent.filter((r) => r.startsWith('GET /api/v1/'));
+    expect(reads.filter((r) => /^GET \/api\/v1\/policy\/accounts\/[^/]+$/.test(r))).toHaveLength(1);
+    expect(reads.filter((r) => /^GET \/api\/v1\/account\/accounts\/[^/]+$/.test(r))).toHaveLength(
+      1,
+    );
+    // The session is an HttpOnly cookie: no script of the page can read it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('espace-session');
   });
 });
 
 test.describe('session and load failures', () => {
-  test('the access token is refreshed when less than 5 seconds remain', async ({ page }) => {
-    await page.clock.install();
-    await signIn(page, DEMO.lea);
-    await expect(page.getByTestId('policy-card')).toHaveCount(1);
-    const refresh = page.waitForRequest(
-      (request) =>
-        request.url().endsWith('/oidc/token') &&
-        (request.postData() ?? '').includes('grant_type=refresh_token'),
-    );
-    // Tokens live 300 s; the refresh is due at 295 s.
-    await page.clock.fastForward('04:56');
-    const response = await (await refresh).response();
-    expect(response?.status()).toBe(200);
-    await expect(page.getByTestId('policy-card')).toHaveCount(1);
-  });
-
-  test('when the refresh fails, sign-in starts again', async ({ page, consoleErrors }) => {
-    consoleErrors.expect(failedRequest(/\/oidc\/token/, 400));
-    await page.clock.install();
-    await signIn(page, DEMO.lea);
-    await expect(page.getByTestId('policy-card')).toHaveCount(1);
-    // Stands in for a refresh token the provider no longer accepts.
-    await page.route('**/oidc/token', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: 'invalid_grant' }),
-      }),
-    );
-    const restart = page.waitForRequest(
-      (request) => request.url().includes('/oidc/auth?') && request.isNavigationRequest(),
-    );
-    await page.clock.fastForward('04:56');
-    await page.clock.resume();
-    const authorization = new URL((await restart).url());
-    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authorization.searchParams.get('response_type')).toBe('code');
+  test('a session ended elsewhere: the next call signs in again and comes back to the same screen', async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    consoleErrors.expect(failedRequest(/\/api\/v1\//, 401));
+    await signIn(page, DEMO.lea, '/coverages');
+    await expect(page).toHaveURL(/\/coverages$/);
+    // Stands in for a session the server no longer knows (expired, or ended by a password
+    // change elsewhere); the provider's own session is still open.
+    await context.addCookies([{ name: 'espace-session', value: 'A'.repeat(43), url: baseURL! }]);
+    const pages = navigations(page);
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Mes documents' })
+      .click();
+    await expect(page).toHaveURL(/\/documents$/);
+    await expect(page.getByRole('heading', { level: 1, name: /documents/i })).toBeVisible();
+    expect(pages[0]).toMatch(/^GET \/auth\/sign-in$/);
   });
 
   test('a failed policies load shows the error page', async ({ page, consoleErrors }) => {

@@ -42,15 +42,10 @@ async function boot() {
   const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
   policies.catch(() => undefined); // the policies screen shows its own error
   const portal = import('./portal');
-  let customer: Account;
-  try {
-    customer = await account;
-  } catch {
-    (await portal).renderSignInFailed();
-    return;
-  }
-  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || undefined;
-  (await portal).renderPortal({ accountId, email: customer.email, name }, { account, policies });
+  // A failed account read still renders the portal: its screen shows the error page.
+  const customer = await account.catch(() => undefined);
+  const name = [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || undefined;
+  (await portal).renderPortal({ accountId, email: customer?.email, name }, { account, policies });
 }
 
 void boot();

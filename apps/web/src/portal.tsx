@@ -6,28 +6,9 @@ import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
 import { App } from './app/app';
-import { signIn } from './lib/auth';
-import { paths } from './lib/paths';
 import type { Session } from './lib/session';
 
 const root = createRoot(document.getElementById('root')!);
-
-function Message({ text, retry = false }: { text: string; retry?: boolean }) {
-  return (
-    <main className="boot-message">
-      <p role={retry ? 'alert' : 'status'}>{text}</p>
-      {retry && (
-        <button type="button" className="button" onClick={() => void signIn(paths.home)}>
-          Se reconnecter
-        </button>
-      )}
-    </main>
-  );
-}
-
-export function renderSignInFailed(): void {
-  root.render(<Message text="La connexion a échoué. Veuillez vous reconnecter." retry />);
-}
 
 export async function renderLoggedOut(): Promise<void> {
   // Its own chunk: the signed-in screens never load it.
