@@ -10,10 +10,7 @@ import {
   ACCOUNT_SECURITY_MESSAGES as M,
 } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  requestPasswordReset,
-  RESET_LIMITS,
-} from '../src/services/account/password-reset';
+import { requestPasswordReset, RESET_LIMITS } from '../src/services/account/password-reset';
 import { redactUrl } from '../src/platform/logger';
 import { getAccount, NEW_PASSWORD, refresh } from './account-security-support';
 import { BACKENDS } from './backends';

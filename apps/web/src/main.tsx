@@ -1,10 +1,11 @@
 // Sign-in is required on load (docs/product/README.md). The server holds the session
 // (docs/decisions/0065-portal-session-cookie.md): a page load without one never reaches this
 // script (the server sends the browser to the provider), and a page with one names its account
-// in a <meta> tag and has already started the account and policies reads (its `Link` preload
-// header), which the requests below take over. The portal renders once, with the customer's
-// name. The public pages are the ends of a sign-out (and of the one after an account deletion),
-// which must not sign in again at once.
+// in a <meta> tag and carries the account and policies reads in a JSON block
+// (docs/decisions/0067-first-reads-in-the-page.md); a read it could not carry is asked for here,
+// matching the page's `Link` preload. The portal renders once, with the customer's name. The
+// public pages are the ends of a sign-out (and of the one after an account deletion), which
+// must not sign in again at once.
 import { API_ROUTES, apiPath, type Account, type Policy } from '@espace/contract';
 import { api, apiList } from './lib/api-client';
 import { pageAccount, pagePath, signIn } from './lib/auth';
@@ -19,6 +20,17 @@ void navigator.serviceWorker
 // docs/product/README.md: the performance and debug aid loads lazily, only on development and brand hosts.
 if (isDebugHost(window.location.hostname))
   void import('./lib/debug-vitals').then((m) => m.startDebugVitals());
+
+/** The reads the server wrote into the page, taken out of it once read. */
+function pageReads(): { account?: Account; policies?: Policy[] } {
+  const block = document.getElementById('portal-first-reads');
+  block?.remove();
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as object) : {};
+  } catch {
+    return {};
+  }
+}
 
 async function boot() {
   const { pathname } = window.location;
@@ -38,8 +50,13 @@ async function boot() {
   // The sign-in callback's page: the address bar shows the page asked for before sign-in.
   const path = pagePath();
   if (path) window.history.replaceState(null, '', path);
-  const account = api<Account>(apiPath(API_ROUTES.account, { accountId }));
-  const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
+  const first = pageReads();
+  const account = first.account
+    ? Promise.resolve(first.account)
+    : api<Account>(apiPath(API_ROUTES.account, { accountId }));
+  const policies = first.policies
+    ? Promise.resolve(first.policies)
+    : apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
   policies.catch(() => undefined); // the policies screen shows its own error
   const portal = import('./portal');
   // A failed account read still renders the portal: its screen shows the error page.

@@ -51,7 +51,7 @@ export interface PortalSessions {
   callback(
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<(PortalSession & { returnTo: string }) | undefined>;
+  ): Promise<(PortalSession & { returnTo: string; cookie: string }) | undefined>;
 }
 
 export function cookieNames(publicUrl: string) {
@@ -105,7 +105,7 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
       }
       const secret = await openPortalSession(opts.db, opened);
       reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
-      return { ...opened, returnTo: pending.returnTo };
+      return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };
     },
   };
 

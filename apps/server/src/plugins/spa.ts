@@ -13,9 +13,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   ACCOUNT_DELETED_PATH,
-  API_PREFIX,
-  API_ROUTES,
-  apiPath,
   AUTH_CALLBACK_PATH,
   ERROR_CODES,
   LOGGED_OUT_PATH,
@@ -26,6 +23,7 @@ import fp from 'fastify-plugin';
 import { errorBody } from './errors';
 import { escapeHtml } from '../oidc/pages';
 import type { PortalSessions } from '../oidc/portal-session';
+import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
 
 export interface SpaOptions {
   webDist: string;
@@ -43,21 +41,17 @@ export interface SpaOptions {
 /** Who the page is for: the signed-in account, and the path to show after a sign-in. */
 interface PageFor {
   accountId: string;
-  path?: string;
+  path?: string | undefined;
+  /** The account and policies reads (first-reads.ts). */
+  first?: FirstReads;
 }
 
 const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth)(\/|$)|\.[a-z0-9]+$/i;
 const PUBLIC_PAGES = new Set([LOGGED_OUT_PATH, ACCOUNT_DELETED_PATH]);
 
-/** The reads every first screen starts with, preloaded with the page (credentials same-origin). */
-export function preloadLinks(accountId: string): string {
-  return [API_ROUTES.account, API_ROUTES.policies]
-    .map(
-      (route) =>
-        `<${API_PREFIX}${apiPath(route, { accountId })}>; rel=preload; as=fetch; crossorigin`,
-    )
-    .join(', ');
-}
+/** A read the page could not carry, preloaded with it (credentials same-origin, as fetch()). */
+export const preloadLinks = (paths: string[]) =>
+  paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin`).join(', ');
 
 /**
  * Hashed assets never change. The brand files (/brand/: the skin's script, style sheets and
@@ -82,6 +76,11 @@ export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: P
       : []),
     ...(page ? [`<meta name="portal-account" content="${escapeHtml(page.accountId)}">`] : []),
     ...(page?.path ? [`<meta name="portal-path" content="${escapeHtml(page.path)}">`] : []),
+    ...(page?.first?.json
+      ? [
+          `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${page.first.json}</script>`,
+        ]
+      : []),
   ];
   return template.replace('<!--app-config-->', tags.join('\n    '));
 }
@@ -113,10 +112,12 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('Application web non construite : lancez "npm run build".');
-    if (page) reply.header('link', preloadLinks(page.accountId)).header('vary', 'cookie');
+    if (page?.first?.preload.length) reply.header('link', preloadLinks(page.first.preload));
+    // A signed-in page carries the customer's data: never stored, like the API's answers.
+    if (page) reply.header('vary', 'cookie');
     return reply
       .code(200)
-      .header('cache-control', page ? 'private, no-cache' : 'no-cache')
+      .header('cache-control', page ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
       .send(renderIndex(template, opts.oidc, page));
   };
@@ -127,7 +128,11 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     const url = request.url.split('?')[0]!;
     if (!sessions || PUBLIC_PAGES.has(url)) return sendIndex(reply);
     const session = await sessions.current(request);
-    if (session) return sendIndex(reply, { accountId: session.accountId });
+    if (session) {
+      const { accountId } = session;
+      const first = await firstReads(app, accountId, request.headers.cookie ?? '');
+      return sendIndex(reply, { accountId, first });
+    }
     return sessions.signIn(reply, request.url);
   };
 
@@ -136,7 +141,10 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
     if (!opts.sessions) return sendIndex(reply);
     const signedIn = await opts.sessions.callback(request, reply);
-    return signedIn && sendIndex(reply, { accountId: signedIn.accountId, path: signedIn.returnTo });
+    if (!signedIn) return reply;
+    const { accountId, returnTo: path } = signedIn;
+    const first = await firstReads(app, accountId, signedIn.cookie);
+    return sendIndex(reply, { accountId, path, first });
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
