@@ -229,15 +229,18 @@ export async function portalSignIn(
     return response;
   };
   let response = await get(options.path ?? '/');
-  while (response.statusCode === 303 || response.statusCode === 302) {
-    const next = location(response);
-    if (next.startsWith('/interaction/')) {
-      await get(next);
-      steps.push(`POST ${next}/login`);
-      response = await submitLogin(app, next, jar, email, options.password ?? DEMO.password);
+  for (;;) {
+    // The sign-in form, answered in place of the page or reached by a redirect.
+    const form = /<form method="post" action="(\/interaction\/[^"]+)\/login"/.exec(response.body);
+    if (response.statusCode === 200 && form) {
+      const interaction = form[1]!;
+      steps.push(`POST ${interaction}/login`);
+      response = await submitLogin(app, interaction, jar, email, options.password ?? DEMO.password);
       jar.store(response);
       responses.push(response);
-    } else response = await get(next);
+    } else if (response.statusCode === 303 || response.statusCode === 302) {
+      response = await get(location(response));
+    } else break;
   }
   return { jar, page: response, responses, steps };
 }

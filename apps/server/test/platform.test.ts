@@ -121,9 +121,10 @@ describe('SPA serving', () => {
       expect(response.body).toContain(`<meta name="portal-account" content="${accountId}">`);
       // The SPA holds no OIDC settings any more: the server signs in.
       expect(response.body).not.toContain('oidc-');
+      // Without a session, the page asked for answers with the sign-in form.
       const away = await app.inject(url);
-      expect(away.statusCode, url).toBe(303);
-      expect(away.headers.location).toMatch(/^\/oidc\/auth\?client_id=espace-assure-portal&/);
+      expect(away.statusCode, url).toBe(200);
+      expect(away.body, url).toContain('action="/interaction/');
     }
     // The ends of a sign-out are public and never start one.
     for (const url of ['/loggedOut', '/accountDeleted']) {

@@ -48,7 +48,7 @@ export function beginSignIn(
   issuer: string,
   publicUrl: string,
   returnTo: string,
-): { cookie: string; url: string } {
+): { cookie: string; url: string; pending: PendingSignIn } {
   const pending: PendingSignIn = { state: random(), verifier: random(), returnTo };
   const payload = Buffer.from(JSON.stringify(pending)).toString('base64url');
   const url = new URL(`${issuer}/auth`);
@@ -62,7 +62,11 @@ export function beginSignIn(
     code_challenge_method: 'S256',
   }).toString();
   // Relative to this origin: the embedded provider answers here, and the redirect stays same-site.
-  return { cookie: `${payload}.${sign(keys[0]!, payload)}`, url: url.pathname + url.search };
+  return {
+    cookie: `${payload}.${sign(keys[0]!, payload)}`,
+    url: url.pathname + url.search,
+    pending,
+  };
 }
 
 /** The pending sign-in of a cookie signed by one of `keys` for this `state`, or undefined. */

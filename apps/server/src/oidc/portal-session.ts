@@ -3,12 +3,13 @@
 // - the session cookie is HttpOnly, SameSite=Lax, and over https `__Host-`-prefixed and Secure
 //   (this origin only, path /, no Domain); it holds a random secret whose hash is the row
 //   (services/account/portal-sessions.ts); no token ever reaches the browser;
-// - a page load without a live session goes straight to the provider (one redirect, no script);
-//   the callback opens the session and the page is served at once (spa.ts), no second redirect;
+// - a page load without a live session starts sign-in in process (portal-sign-in.ts): the
+//   sign-in form is the answer itself, or, with the provider's session still open, the portal's
+//   page at once; the callback opens the session and the page is served at once (spa.ts);
 // - sign-out is a POST carrying SESSION_REQUEST_HEADER from this origin: it ends the cookie's
 //   session and its provider session (with the grants and tokens of that session) and clears
 //   the cookies; a link or a form from another site cannot sign the customer out.
-import { AUTH_SIGN_IN_PATH, AUTH_SIGN_OUT_PATH } from '@espace/contract';
+import { AUTH_SIGN_OUT_PATH } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import {
@@ -25,9 +26,10 @@ import {
   beginSignIn,
   exchangeCode,
   pendingSignIn,
-  safeReturnPath,
   SIGN_IN_COOKIE_MAX_AGE,
+  type PendingSignIn,
 } from './portal-client';
+import { signInHere } from './portal-sign-in';
 
 export interface PortalSessionOptions {
   db: Db;
@@ -39,19 +41,31 @@ export interface PortalSessionOptions {
   assertSameOrigin(request: FastifyRequest): void;
 }
 
+/** A sign-in just completed: the page is served for it at once (spa.ts). */
+export interface SignedIn extends PortalSession {
+  /** The session cookie as a Cookie header (the first reads are made with it). */
+  cookie: string;
+  /** The path asked for before sign-in. */
+  returnTo: string;
+}
+
 export interface PortalSessions {
   /** Whether the request carries the session cookie at all. */
   present(request: FastifyRequest): boolean;
   /** The live session of the request's cookie, or undefined. */
   current(request: FastifyRequest): Promise<PortalSession | undefined>;
   assertSameOrigin(request: FastifyRequest): void;
-  /** Answers with the redirect to the provider that starts a sign-in. */
-  signIn(reply: FastifyReply, returnTo: string): FastifyReply;
-  /** Finishes a sign-in; undefined when it answered itself (an error page). */
-  callback(
+  /**
+   * Starts a sign-in: answers with the sign-in form (or the redirect to the provider) and
+   * returns undefined, or returns the session opened at once on the provider's open session.
+   */
+  signIn(
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<(PortalSession & { returnTo: string; cookie: string }) | undefined>;
+    returnTo: string,
+  ): Promise<SignedIn | undefined>;
+  /** Finishes a sign-in; undefined when it answered itself (an error page). */
+  callback(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn | undefined>;
 }
 
 export function cookieNames(publicUrl: string) {
@@ -71,6 +85,19 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
   const cookies = cookieNames(opts.publicUrl);
   const secretOf = (request: FastifyRequest) => readCookie(request.headers.cookie, cookies.session);
 
+  /** Exchanges the code and opens the session, its cookie set on `reply`. */
+  const finish = async (
+    reply: FastifyReply,
+    pending: PendingSignIn,
+    code: string,
+  ): Promise<SignedIn | undefined> => {
+    const opened = await exchangeCode(app, opts, code, pending.verifier);
+    if (!opened) return undefined;
+    const secret = await openPortalSession(opts.db, opened);
+    reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
+    return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };
+  };
+
   const sessions: PortalSessions = {
     present: (request) => secretOf(request) !== undefined,
     assertSameOrigin: opts.assertSameOrigin,
@@ -79,12 +106,20 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
       return secret ? findPortalSession(opts.db, secret) : undefined;
     },
 
-    signIn(reply, returnTo) {
-      const { cookie, url } = beginSignIn(opts.keys, opts.issuer, opts.publicUrl, returnTo);
-      return reply
-        .header('set-cookie', cookies.set(cookies.signIn, cookie, SIGN_IN_COOKIE_MAX_AGE))
-        .header('cache-control', 'no-store')
-        .redirect(url, 303);
+    async signIn(request, reply, returnTo) {
+      const begun = beginSignIn(opts.keys, opts.issuer, opts.publicUrl, returnTo);
+      reply
+        .header('set-cookie', cookies.set(cookies.signIn, begun.cookie, SIGN_IN_COOKIE_MAX_AGE))
+        .header('cache-control', 'no-store');
+      const here = await signInHere(app, request, reply, begun);
+      if (here.kind === 'answered') return undefined;
+      if (here.kind === 'code') {
+        const done = await finish(reply, begun.pending, here.code);
+        if (done) return done;
+      }
+      // Otherwise the browser goes to the provider itself.
+      await reply.redirect(begun.url, 303);
+      return undefined;
     },
 
     async callback(request, reply) {
@@ -95,23 +130,14 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
         query.state,
       );
       reply.header('set-cookie', cookies.clear(cookies.signIn)).header('cache-control', 'no-store');
-      const opened =
+      const done =
         pending && typeof query.code === 'string'
-          ? await exchangeCode(app, opts, query.code, pending.verifier)
+          ? await finish(reply, pending, query.code)
           : undefined;
-      if (!pending || !opened) {
-        await reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage());
-        return undefined;
-      }
-      const secret = await openPortalSession(opts.db, opened);
-      reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
-      return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };
+      if (!done) await reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage());
+      return done;
     },
   };
-
-  app.get<{ Querystring: { returnTo?: string } }>(AUTH_SIGN_IN_PATH, (request, reply) =>
-    sessions.signIn(reply, safeReturnPath(request.query.returnTo)),
-  );
 
   app.post(AUTH_SIGN_OUT_PATH, async (request, reply) => {
     opts.assertSameOrigin(request);

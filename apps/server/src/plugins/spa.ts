@@ -14,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import {
   ACCOUNT_DELETED_PATH,
   AUTH_CALLBACK_PATH,
+  AUTH_SIGN_IN_PATH,
   ERROR_CODES,
   LOGGED_OUT_PATH,
   MESSAGES,
@@ -22,7 +23,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './errors';
 import { escapeHtml } from '../oidc/pages';
-import type { PortalSessions } from '../oidc/portal-session';
+import { safeReturnPath } from '../oidc/portal-client';
+import type { PortalSessions, SignedIn } from '../oidc/portal-session';
 import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
 
 export interface SpaOptions {
@@ -133,18 +135,29 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       const first = await firstReads(app, accountId, request.headers.cookie ?? '');
       return sendIndex(reply, { accountId, first });
     }
-    return sessions.signIn(reply, request.url);
+    return sendSignedIn(reply, await sessions.signIn(request, reply, safeReturnPath(request.url)));
+  };
+
+  /** The page right after a sign-in, unless the sign-in answered itself. */
+  const sendSignedIn = async (reply: FastifyReply, signedIn: SignedIn | undefined) => {
+    if (!signedIn) return reply;
+    const { accountId, returnTo: path } = signedIn;
+    const first = await firstReads(app, accountId, signedIn.cookie);
+    return sendIndex(reply, { accountId, path, first });
   };
 
   app.get('/', sendPortal);
 
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
     if (!opts.sessions) return sendIndex(reply);
-    const signedIn = await opts.sessions.callback(request, reply);
-    if (!signedIn) return reply;
-    const { accountId, returnTo: path } = signedIn;
-    const first = await firstReads(app, accountId, signedIn.cookie);
-    return sendIndex(reply, { accountId, path, first });
+    return sendSignedIn(reply, await opts.sessions.callback(request, reply));
+  });
+
+  // Where the SPA sends the browser when its session has ended (a 401), or 'Se reconnecter'.
+  app.get<{ Querystring: { returnTo?: string } }>(AUTH_SIGN_IN_PATH, async (request, reply) => {
+    if (!opts.sessions) return reply.redirect('/', 303);
+    const returnTo = safeReturnPath(request.query.returnTo);
+    return sendSignedIn(reply, await opts.sessions.signIn(request, reply, returnTo));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
