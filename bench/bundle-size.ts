@@ -1,11 +1,11 @@
 // Figure: the gzipped JavaScript loaded for the policies page after sign-in (goal ≤ 110 KiB):
 // the entry chunk, the portal it loads on the sign-in callback and the lazily loaded policies
-// route, each with its static imports (plugins/spa-manifest.ts, which the sign-in page uses to
+// route, each with its static imports (http/spa-manifest.ts, which the sign-in page uses to
 // prefetch them).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { firstScreenFiles } from '../apps/server/src/plugins/spa-manifest';
+import { firstScreenFiles } from '../apps/server/src/http/spa-manifest';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 export const BUDGET_KIB = 110;

@@ -4,11 +4,18 @@
 // at most that much later), headers within `headersTimeoutMs`; a keep-alive connection idle for
 // `keepAliveTimeoutMs` and any silent socket after `idleTimeoutMs` are closed; past
 // `maxConnections` open sockets a new one is closed at once. Client errors (timeout, malformed
-// request line, oversized headers) are answered in French, in the API's error shape.
+// request line, oversized headers) are answered in French, in the API's error shape. Also
+// Fastify's own options (logger, body limit before authentication, this server), for app.ts.
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
+import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { errorBody } from './http/error-body';
+import { redactUrl } from './platform/logger';
+
+/** The largest body read before authentication (sign-in forms, the provider's endpoints). */
+const UNAUTHENTICATED_BODY_LIMIT = 65_536;
 
 /** How often Node looks for requests past their time-out: a tenth of it, 100 ms to 30 s. */
 export function checkEvery(limits: Config['http']): number {
@@ -55,7 +62,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     label: 'Bad Request',
     message: MESSAGES.api.badRequest,
   };
-  const body = JSON.stringify({ error: { code: ERROR_CODES.validation, message } });
+  const body = JSON.stringify(errorBody(ERROR_CODES.validation, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${label}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -63,6 +70,32 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
     );
   }
   socket.destroy();
+}
+
+/** Fastify's options: its logger, the HTTP server above, the limits before authentication. */
+export function fastifyOptions(config: Config, logger = true): FastifyServerOptions {
+  return {
+    logger: logger && {
+      level: config.logLevel,
+      // A forgotten-password link's token never reaches the logs (oidc/password-reset-routes.ts).
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    // Bodies read before anyone is authenticated stay small; /api/v1 routes, whose
+    // token is checked before their body is read, get API_BODY_LIMIT (routes/api.ts).
+    bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    serverFactory: createHttpServer(config.http),
+    // A request accepted while the server closes is answered, not refused with 503 (server.ts).
+    return503OnClosing: false,
+    clientErrorHandler,
+  };
 }
 
 /**

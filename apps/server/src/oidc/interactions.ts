@@ -17,9 +17,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { errorBody } from '../plugins/errors';
+import { errorBody } from '../http/error-body';
+import { SIGN_IN_SCRIPT_PATH } from '../http/html';
+import { firstScreenFiles } from '../http/spa-manifest';
 import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
-import { firstScreenFiles } from '../plugins/spa-manifest';
 import { createMailer } from '../platform/mail/mailer';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import {
@@ -39,7 +40,6 @@ import {
   SIGN_IN_EXPIRED,
   SIGN_IN_JSON,
   SIGN_IN_SCRIPT,
-  SIGN_IN_SCRIPT_PATH,
 } from './pages';
 
 interface LoginBody {

@@ -44,7 +44,7 @@ export async function generateSigningKeys(): Promise<ProviderSecrets['jwks']> {
 
 /**
  * The provider's secrets, created when the database has none. `newSigningKeys` is a key set
- * app.ts began generating while a new database was being migrated (first start);
+ * start-up.ts began generating while a new database was being migrated (first start);
  * it is used only if no key set is stored yet.
  */
 export async function loadProviderSecrets(

@@ -2,20 +2,7 @@
 // brand skin. No inline script or style: the CSP forbids them (docs/decisions/0012-security-baseline.md);
 // the brand stylesheet and the brand script come from the SPA build (apps/web/public/brand).
 import { MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => escapes[c]!);
-}
-
-/** The provider pages' own style sheet (after the brand's). */
-export const AUTH_STYLESHEET_PATH = '/brand/auth.css';
+import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 
 export function renderPage(title: string, body: string): string {
   return `<!doctype html>
@@ -44,7 +31,7 @@ export const SIGN_IN_JSON = 'application/json';
 const SIGN_IN_BUSY_LABEL = 'Connexion…';
 
 /**
- * Where the sign-in form's script is served (no inline script). It sends the form with fetch
+ * The sign-in form's script, served at SIGN_IN_SCRIPT_PATH (no inline script). It sends the form with fetch
  * and asks for JSON (interactions.ts): on success it continues with `location.replace`, so the
  * sign-in page leaves no history entry and Back from the first screen does not come back to it
  *; a refusal is shown as the server-rendered page shows it (the same alert before
@@ -52,7 +39,6 @@ const SIGN_IN_BUSY_LABEL = 'Connexion…';
  * submitted the classic way, to get the server's page. Without script, the form posts as
  * before; the server counts the one request either way.
  */
-export const SIGN_IN_SCRIPT_PATH = '/interaction/sign-in.js';
 export const SIGN_IN_SCRIPT = `(function () {
   var form = document.querySelector('form[data-sign-in]');
   if (!form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
@@ -158,7 +144,7 @@ export interface LoginPageOptions {
   /** A way on shown in the alert (the reset link when the account is locked). */
   errorLink?: { href: string; text: string } | undefined;
   /**
-   * The portal's first-screen files (plugins/spa-manifest.ts), which the page's script fetches at
+   * The portal's first-screen files (http/spa-manifest.ts), which the page's script fetches at
    * low priority once the customer starts typing (or just after the form is sent), so the portal
    * opens from the cache after sign-in.
    */

@@ -2,7 +2,8 @@
 // the sign-in page (pages.ts): ask for the email, say the same thing whatever the email, choose
 // the new password under the contract's rule, and the end. No script, no inline style.
 import { MESSAGES, PASSWORD_RESET_TEXTS as T, PASSWORD_RULE_TEXT } from '@espace/contract';
-import { escapeHtml, renderPage } from './pages';
+import { escapeHtml } from '../http/html';
+import { renderPage } from './pages';
 
 const backLink = (href: string) =>
   `<p><a href="${escapeHtml(href)}">${escapeHtml(T.backToLogin)}</a></p>`;

@@ -2,7 +2,7 @@
 // page links to the request form; the mailed link opens the form that sets the new password.
 // The rules live in services/account/password-reset.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
-// hides it (app.ts) and the referrer policy keeps it from other sites.
+// hides it (http-server.ts) and the referrer policy keeps it from other sites.
 import { ACCOUNT_SECURITY_MESSAGES, isSafeText, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';

@@ -35,13 +35,6 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A path of this origin to go back to after sign-in; anything else is the home page. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value) || value.startsWith('/auth/'))
-    return '/';
-  return /^[\x21-\x7e]*$/.test(value) ? value : '/';
-}
-
 /** A new sign-in: its cookie's value and the provider's authorization URL. */
 export function beginSignIn(
   keys: string[],

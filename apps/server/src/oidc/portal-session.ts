@@ -9,15 +9,16 @@
 // - sign-out is a POST carrying SESSION_REQUEST_HEADER from this origin: it ends the cookie's
 //   session and its provider session (with the grants and tokens of that session) and clears
 //   the cookies; a link or a form from another site cannot sign the customer out.
-import { AUTH_SIGN_OUT_PATH } from '@espace/contract';
+import { AUTH_SIGN_OUT_PATH, ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { errorBody } from '../http/error-body';
+import { comesFromPortal, type PortalSessions, type SignedIn } from '../http/portal-sessions';
 import {
   closePortalSession,
   findPortalSession,
   openPortalSession,
   PORTAL_SESSION_TTL_SECONDS,
-  type PortalSession,
 } from '../services/account/portal-sessions';
 import { endProviderSession } from '../services/account/sessions';
 import { readCookie } from './device-cookie';
@@ -37,35 +38,6 @@ export interface PortalSessionOptions {
   publicUrl: string;
   /** The provider's cookie keys (sign the sign-in cookie, derive the client's secret). */
   keys: string[];
-  /** Whether a request may act with the cookie (cookie-session.ts's cross-site checks). */
-  assertSameOrigin(request: FastifyRequest): void;
-}
-
-/** A sign-in just completed: the page is served for it at once (spa.ts). */
-export interface SignedIn extends PortalSession {
-  /** The session cookie as a Cookie header (the first reads are made with it). */
-  cookie: string;
-  /** The path asked for before sign-in. */
-  returnTo: string;
-}
-
-export interface PortalSessions {
-  /** Whether the request carries the session cookie at all. */
-  present(request: FastifyRequest): boolean;
-  /** The live session of the request's cookie, or undefined. */
-  current(request: FastifyRequest): Promise<PortalSession | undefined>;
-  assertSameOrigin(request: FastifyRequest): void;
-  /**
-   * Starts a sign-in: answers with the sign-in form (or the redirect to the provider) and
-   * returns undefined, or returns the session opened at once on the provider's open session.
-   */
-  signIn(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    returnTo: string,
-  ): Promise<SignedIn | undefined>;
-  /** Finishes a sign-in; undefined when it answered itself (an error page). */
-  callback(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn | undefined>;
 }
 
 export function cookieNames(publicUrl: string) {
@@ -100,7 +72,6 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
 
   const sessions: PortalSessions = {
     present: (request) => secretOf(request) !== undefined,
-    assertSameOrigin: opts.assertSameOrigin,
     async current(request) {
       const secret = secretOf(request);
       return secret ? findPortalSession(opts.db, secret) : undefined;
@@ -139,8 +110,10 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
     },
   };
 
+  const publicOrigin = new URL(opts.publicUrl).origin;
   app.post(AUTH_SIGN_OUT_PATH, async (request, reply) => {
-    opts.assertSameOrigin(request);
+    if (!comesFromPortal(request, publicOrigin))
+      return reply.code(403).send(errorBody(ERROR_CODES.forbidden, MESSAGES.api.crossSite));
     const secret = secretOf(request);
     const closed = secret ? await closePortalSession(opts.db, secret) : undefined;
     if (closed) await endProviderSession(opts.db, closed.accountId, closed.providerSid);

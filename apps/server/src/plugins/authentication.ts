@@ -22,7 +22,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { TokenValidity } from '../services/account/token-validity';
-import { cookieCaller, type CookieAuthentication } from './cookie-session';
+import { cookieCaller } from './cookie-session';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -45,8 +45,6 @@ export interface AuthenticationOptions {
   localJwks?: JSONWebKeySet | undefined;
   /** Whether a token's provider session still exists. */
   tokenValidity: TokenValidity;
-  /** The portal's session cookie (embedded provider only). */
-  cookies?: CookieAuthentication | undefined;
 }
 
 async function remoteKeys(issuer: string): Promise<JWTVerifyGetKey> {
@@ -132,7 +130,7 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) {
-      const session = await cookieCaller(request, opts.cookies);
+      const session = await cookieCaller(request);
       request.accountId = session.accountId;
       request.tokenSid = session.providerSid;
       return;

@@ -9,14 +9,10 @@ import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { errorBody } from '../http/error-body';
+import { hasBody } from '../http/has-body';
 
-const hasBody = (headers: Record<string, string | string[] | undefined>) =>
-  headers['transfer-encoding'] !== undefined ||
-  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-
-const TIMEOUT_BODY = JSON.stringify({
-  error: { code: ERROR_CODES.validation, message: MESSAGES.api.requestTimeout },
-});
+const TIMEOUT_BODY = JSON.stringify(errorBody(ERROR_CODES.validation, MESSAGES.api.requestTimeout));
 
 export default fp(async function bodyRate(
   app: FastifyInstance,

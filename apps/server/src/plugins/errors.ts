@@ -2,13 +2,14 @@
 // { error: { code, message, fields? } } with a French message; 5xx never carry internals. A
 // DomainError (services/errors.ts) gets the status of its code from HTTP_STATUS, the one table
 // from code to status.
-import { ERROR_CODES, MESSAGES, type ErrorBody, type ErrorCode } from '@espace/contract';
+import { ERROR_CODES, MESSAGES, type ErrorCode } from '@espace/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { errorBody } from '../http/error-body';
 import { DomainError, DuplicateRequestError } from '../services/errors';
 
 /**
@@ -47,14 +48,6 @@ export class CrossSiteError extends DomainError {
   constructor() {
     super(ERROR_CODES.forbidden, MESSAGES.api.crossSite);
   }
-}
-
-export function errorBody(
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
 }
 
 /** Fastify's own refusals of a request body, in the same shape and in French. */

@@ -24,7 +24,7 @@ import {
   type IdempotencyScope,
   type StoredAnswer,
 } from '../platform/idempotency/idempotency';
-import { errorBody } from './errors';
+import { errorBody } from '../http/error-body';
 import { requestFingerprint } from './request-fingerprint';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

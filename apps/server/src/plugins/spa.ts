@@ -21,10 +21,9 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from './errors';
-import { escapeHtml } from '../oidc/pages';
-import { safeReturnPath } from '../oidc/portal-client';
-import type { PortalSessions, SignedIn } from '../oidc/portal-session';
+import { errorBody } from '../http/error-body';
+import { escapeHtml } from '../http/html';
+import { safeReturnPath, type SignedIn } from '../http/portal-sessions';
 import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
 
 export interface SpaOptions {
@@ -36,8 +35,6 @@ export interface SpaOptions {
     embedded: boolean;
     accountUrl?: string | undefined;
   };
-  /** The portal's cookie sessions; without them (another provider) the page is served as is. */
-  sessions?: PortalSessions | undefined;
 }
 
 /** Who the page is for: the signed-in account, and the path to show after a sign-in. */
@@ -126,7 +123,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
 
   /** The page of a route of the SPA: for the session's account, else sign-in first. */
   const sendPortal = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { sessions } = opts;
+    const sessions = app.portalSessions;
     const url = request.url.split('?')[0]!;
     if (!sessions || PUBLIC_PAGES.has(url)) return sendIndex(reply);
     const session = await sessions.current(request);
@@ -149,15 +146,15 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   app.get('/', sendPortal);
 
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
-    if (!opts.sessions) return sendIndex(reply);
-    return sendSignedIn(reply, await opts.sessions.callback(request, reply));
+    if (!app.portalSessions) return sendIndex(reply);
+    return sendSignedIn(reply, await app.portalSessions.callback(request, reply));
   });
 
   // Where the SPA sends the browser when its session has ended (a 401), or 'Se reconnecter'.
   app.get<{ Querystring: { returnTo?: string } }>(AUTH_SIGN_IN_PATH, async (request, reply) => {
-    if (!opts.sessions) return reply.redirect('/', 303);
+    if (!app.portalSessions) return reply.redirect('/', 303);
     const returnTo = safeReturnPath(request.query.returnTo);
-    return sendSignedIn(reply, await opts.sessions.signIn(request, reply, returnTo));
+    return sendSignedIn(reply, await app.portalSessions.signIn(request, reply, returnTo));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

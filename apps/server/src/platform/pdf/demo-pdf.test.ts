@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PDF_FOOTER, renderDemoPdf } from './demo-pdf';
-import { drawable } from './tagged-pdf';
+import { drawable } from './drawable';
 
 /** Each page's text as a reader extracts it, no-break spaces as spaces. */
 async function pagesOf(pdf: Uint8Array) {

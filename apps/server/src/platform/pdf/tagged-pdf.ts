@@ -7,33 +7,23 @@
  * PDF/UA in mind; the 14 standard fonts are not embedded, so the files do not claim PDF/UA.
  * Text goes through `drawable`: the standard fonts draw WinAnsi only (fr-FR spaces mapped).
  * Every page has the same header (brand) and a two-line footer (the document, « page x/y »,
- * then who issues it), drawn at the end into the bottom margin so it never adds a page.
+ * then who issues it), drawn at the end into the bottom margin so it never adds a page. The page
+ * and its helpers are in page.ts, the tables in tables.ts.
  */
 import PDFDocument from 'pdfkit';
 import type { PdfSkin } from './brand-skins';
-
-const MARGIN = 50;
-const PAGE_WIDTH = 595.28; // A4
-const PAGE_HEIGHT = 841.89;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
-/** Where the content stops: the footer's two lines sit below, in the bottom margin. */
-const BOTTOM = PAGE_HEIGHT - MARGIN - 10;
-const FOOTER_Y = PAGE_HEIGHT - MARGIN + 4;
-const LABEL_WIDTH = 190;
-
-type Struct = PDFKit.PDFStructureElement;
-
-/** Replaces what the standard fonts cannot draw: fr-FR narrow spaces, other spaces, emoji. */
-export function drawable(text: string): string {
-  return Array.from(text.normalize('NFC'), (char) => {
-    if (/[\u2007\u202f]/u.test(char)) return '\u00a0';
-    if (/\s/u.test(char) && char !== '\u00a0') return ' ';
-    const code = char.codePointAt(0)!;
-    if (code < 0x100 || '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'.includes(char)) return char;
-    const base = char.normalize('NFD').replace(/\p{M}/gu, '');
-    return base !== '' && base.codePointAt(0)! < 0x100 ? base : '?';
-  }).join('');
-}
+import { drawable } from './drawable';
+import {
+  artifact,
+  FOOTER_Y,
+  MARGIN,
+  PAGE_WIDTH,
+  room,
+  WIDTH,
+  type Canvas,
+  type Struct,
+} from './page';
+import { drawFields, drawTable } from './tables';
 
 export interface TaggedPdfOptions {
   title: string;
@@ -78,23 +68,13 @@ export class TaggedPdf {
     this.header();
   }
 
-  private artifact(draw: () => void) {
-    this.doc.markContent('Artifact', { type: 'Layout' });
-    draw();
-    this.doc.endMarkedContent();
-  }
-
-  /** Starts a new page when fewer than `height` points are left. */
-  private room(height: number) {
-    if (this.doc.y + height > BOTTOM) {
-      this.doc.addPage();
-      this.doc.y = MARGIN;
-    }
+  private get canvas(): Canvas {
+    return { doc: this.doc, root: this.root, skin: this.options.skin };
   }
 
   private header() {
     const { doc } = this;
-    this.artifact(() => {
+    artifact(doc, () => {
       doc.rect(0, 0, PAGE_WIDTH, 8).fill(this.options.skin.primary);
     });
     doc.y = MARGIN - 10;
@@ -114,7 +94,7 @@ export class TaggedPdf {
       }),
     );
     const y = doc.y + 6;
-    this.artifact(() => {
+    artifact(doc, () => {
       doc
         .moveTo(MARGIN, y)
         .lineTo(MARGIN + WIDTH, y)
@@ -126,7 +106,7 @@ export class TaggedPdf {
 
   heading(text: string): this {
     const { doc } = this;
-    this.room(60);
+    room(doc, 60);
     doc.moveDown(0.6);
     this.root.add(
       doc.struct('H2', {}, () => {
@@ -142,7 +122,7 @@ export class TaggedPdf {
     const { doc } = this;
     const clean = drawable(text);
     doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(10.5);
-    this.room(doc.heightOfString(clean, { width: WIDTH }) + 6);
+    room(doc, doc.heightOfString(clean, { width: WIDTH }) + 6);
     this.root.add(
       doc.struct('P', {}, () => {
         doc
@@ -156,89 +136,15 @@ export class TaggedPdf {
     return this;
   }
 
-  /** Label–value pairs: a two-column table whose first cell heads its row. */
+  /** Label–value pairs: a two-column table whose first cell heads its row (tables.ts). */
   fields(rows: readonly (readonly [string, string])[]): this {
-    const { doc } = this;
-    const table = doc.struct('Table');
-    this.root.add(table);
-    for (const [label, value] of rows) {
-      const cleanLabel = drawable(label);
-      const cleanValue = drawable(value || '—');
-      doc.fontSize(10.5);
-      const height = Math.max(
-        doc.font('Helvetica-Bold').heightOfString(cleanLabel, { width: LABEL_WIDTH - 10 }),
-        doc.font('Helvetica').heightOfString(cleanValue, { width: WIDTH - LABEL_WIDTH }),
-      );
-      this.room(height + 6);
-      const y = doc.y;
-      const row = doc.struct('TR');
-      table.add(row);
-      row.add(
-        doc.struct('TH', {}, () => {
-          doc.font('Helvetica-Bold').fontSize(10.5).fillColor(this.options.skin.muted);
-          doc.text(cleanLabel, MARGIN, y, { width: LABEL_WIDTH - 10 });
-        }),
-      );
-      row.add(
-        doc.struct('TD', {}, () => {
-          doc.font('Helvetica').fontSize(10.5).fillColor(this.options.skin.text);
-          doc.text(cleanValue, MARGIN + LABEL_WIDTH, y, { width: WIDTH - LABEL_WIDTH });
-        }),
-      );
-      row.end();
-      doc.y = y + height + 5;
-    }
-    table.end();
+    drawFields(this.canvas, rows);
     return this;
   }
 
-  /** A table with a header row; `widths` are fractions of the text width. */
+  /** A table with a header row; `widths` are fractions of the text width (tables.ts). */
   table(headers: readonly string[], rows: readonly (readonly string[])[], widths: number[]): this {
-    const { doc } = this;
-    const xs = widths.reduce<number[]>((acc, w, i) => [...acc, acc[i]! + w * WIDTH], [MARGIN]);
-    const table = doc.struct('Table');
-    this.root.add(table);
-    const drawRow = (cells: readonly string[], head: boolean) => {
-      const clean = cells.map(drawable);
-      doc.font(head ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-      const height = Math.max(
-        ...clean.map((c, i) => doc.heightOfString(c, { width: widths[i]! * WIDTH - 8 })),
-      );
-      this.room(height + 10);
-      const y = doc.y;
-      if (head) {
-        this.artifact(() => {
-          doc.rect(MARGIN, y - 3, WIDTH, height + 6).fill(this.options.skin.accentSoft);
-        });
-      }
-      const row = doc.struct('TR');
-      table.add(row);
-      clean.forEach((cell, i) => {
-        row.add(
-          doc.struct(head ? 'TH' : 'TD', {}, () => {
-            doc
-              .font(head ? 'Helvetica-Bold' : 'Helvetica')
-              .fontSize(10)
-              .fillColor(head ? this.options.skin.primary : this.options.skin.text);
-            doc.text(cell, xs[i]! + 4, y, { width: widths[i]! * WIDTH - 8 });
-          }),
-        );
-      });
-      row.end();
-      doc.y = y + height + 6;
-      this.artifact(() => {
-        doc
-          .moveTo(MARGIN, doc.y - 2)
-          .lineTo(MARGIN + WIDTH, doc.y - 2)
-          .lineWidth(0.5)
-          .stroke(this.options.skin.border);
-      });
-    };
-    drawRow(headers, true);
-    for (const row of rows) drawRow(row, false);
-    table.end();
-    doc.x = MARGIN;
-    doc.moveDown(0.3);
+    drawTable(this.canvas, headers, rows, widths);
     return this;
   }
 
@@ -252,7 +158,7 @@ export class TaggedPdf {
       const clean = drawable(item);
       doc.font('Helvetica').fontSize(10.5);
       const height = doc.heightOfString(clean, { width: WIDTH - 20 });
-      this.room(height + 4);
+      room(doc, height + 4);
       const y = doc.y;
       const entry = doc.struct('LI');
       list.add(entry);

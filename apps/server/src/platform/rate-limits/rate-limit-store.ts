@@ -3,7 +3,7 @@
 // forgets nothing. Behind the @fastify/rate-limit store of routes/rate-limit.ts: each
 // counted request is ONE statement, an upsert that starts a fresh window when the stored one has ended, otherwise adds
 // one, and returns the count and the time left. Rows of ended windows are swept by
-// `sweepRateLimitCounters` (on a timer in app.ts); a stale row is never wrong, only dead weight,
+// `sweepRateLimitCounters` (on a timer in start-up.ts); a stale row is never wrong, only dead weight,
 // because the upsert itself restarts an ended window.
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';

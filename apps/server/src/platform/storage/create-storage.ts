@@ -11,7 +11,7 @@ export async function createDocumentStorage(config: Config): Promise<DocumentSto
     const { S3DocumentStorage } = await import('./s3-storage');
     return new S3DocumentStorage(config.s3);
   }
-  // What a process that died mid-upload left in the folder is swept by app.ts once the database
+  // What a process that died mid-upload left in the folder is swept by start-up.ts once the database
   // is ready (sweep.ts); on any store, an object stored but never recorded by its intent
   // (intents.ts).
   return new FsDocumentStorage(config.documentsDir);

@@ -26,7 +26,11 @@ import {
 } from '../../platform/storage/sniff';
 import type { Db } from '../../db/client';
 import { discardStored, putWithIntent } from '../../platform/storage/intents';
-import { newStorageKey, StoredFileTooLargeError, type DocumentStorage } from '../../platform/storage/storage';
+import {
+  newStorageKey,
+  StoredFileTooLargeError,
+  type DocumentStorage,
+} from '../../platform/storage/storage';
 
 /** Where a file goes: the database records its intent (storage/intents.ts), the store its bytes. */
 export interface StoreDeps {

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderLoginPage } from '../oidc/pages';
-import { firstScreenFiles } from './spa-manifest';
+import { firstScreenFiles } from '../http/spa-manifest';
+import { renderLoginPage } from './pages';
 
 let dist: string;
 

@@ -1,0 +1,20 @@
+// What the server-rendered pages (oidc/) and the SPA's index.html (plugins/spa.ts) share: HTML
+// escaping and the addresses of the sign-in page's own style sheet and script, which index.html
+// prefetches.
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => escapes[c]!);
+}
+
+/** The provider pages' own style sheet (after the brand's). */
+export const AUTH_STYLESHEET_PATH = '/brand/auth.css';
+
+/** Where the sign-in form's script is served (oidc/pages.ts SIGN_IN_SCRIPT). */
+export const SIGN_IN_SCRIPT_PATH = '/interaction/sign-in.js';

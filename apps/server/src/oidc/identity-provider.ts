@@ -1,0 +1,60 @@
+// The embedded identity provider (oidc-provider, a Koa application) mounted under /oidc with
+// middie, its sign-in and password-reset pages, the portal's cookie sessions (portal-session.ts),
+// and the hourly purge of their expired rows.
+// Registered only when OIDC_ISSUER names no other provider; not encapsulated (fastify-plugin):
+// the middleware and the request-id hook belong to the whole server.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { purgeExpiredPayloads } from './adapter';
+import { interactionRoutes } from './interactions';
+import type { ProviderSecrets } from './keys';
+import { createProvider } from './provider';
+import { portalSessions } from './portal-session';
+import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
+
+type RawWithRequestId = IncomingMessage & { requestId?: string };
+
+export default fp(
+  async function identityProvider(app: FastifyInstance, { secrets }: { secrets: ProviderSecrets }) {
+    const { db, config } = app;
+    const provider = createProvider(config, db, secrets);
+    // The provider's failures reach the log with the request's id (a misconfigured
+    // proxy once made every sign-in fail with nothing logged).
+    app.addHook('onRequest', async (request) => {
+      (request.raw as RawWithRequestId).requestId = request.id;
+    });
+    provider.on('server_error', (ctx: { req: IncomingMessage }, err: unknown) => {
+      const reqId = (ctx.req as RawWithRequestId).requestId;
+      app.log.error({ reqId, err }, 'identity provider error');
+    });
+    await app.register(middie);
+    // Koa's handler answers and reports its own errors; middie only needs it started.
+    const oidc = provider.callback();
+    app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => void oidc(req, res));
+    await app.register(interactionRoutes, {
+      provider,
+      db,
+      config,
+      deviceKeys: secrets.cookieKeys,
+    });
+    // The portal's cookie session, a confidential client of this provider
+    // (docs/decisions/0065-portal-session-cookie.md): /api/v1 and the pages find it on the app.
+    app.decorate(
+      'portalSessions',
+      portalSessions(app, {
+        db,
+        issuer: config.oidc.issuer,
+        publicUrl: config.publicUrl,
+        keys: secrets.cookieKeys,
+      }),
+    );
+    const purgeExpired = () =>
+      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db)]);
+    await purgeExpired();
+    const purge = setInterval(() => void purgeExpired().catch(() => undefined), 3_600_000).unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+  },
+  { name: 'identity-provider' },
+);

@@ -1,0 +1,93 @@
+// What runs before the first request, and the sweeps that keep running after it. Once per
+// database however many instances start together (db/startup-lock.ts): migrations, the demo
+// data, the storage sweeps, the FAQ and legal pages, the embedded provider's secrets.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { migrate, openDatabase, type DatabaseHandle } from './db/client';
+import { allMigrationsApplied } from './db/migrations-applied';
+import { withStartupLock } from './db/startup-lock';
+import { generateSigningKeys, loadProviderSecrets, type ProviderSecrets } from './oidc/keys';
+import { sweepRateLimitCounters } from './platform/rate-limits/rate-limit-store';
+import { createDocumentStorage } from './platform/storage/create-storage';
+import { secureFolder } from './platform/storage/data-folder';
+import { scheduleIntentSweeps, sweepIntents } from './platform/storage/intents';
+import type { DocumentStorage } from './platform/storage/storage';
+import { sweepStorage } from './platform/storage/sweep';
+import { loadContent } from './services/content/content-loader';
+import { seedDemoData } from './seed/seed';
+
+export interface Started {
+  database: DatabaseHandle;
+  storage: DocumentStorage;
+  /** The embedded provider's keys; undefined when OIDC_ISSUER names another provider. */
+  secrets: ProviderSecrets | undefined;
+  /** Storage intents removed at start (the first periodic sweep counts from there). */
+  sweptAtStart: number;
+}
+
+function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
+    pgliteInProcess: config.pgliteInProcess,
+  });
+}
+
+/** Opens the folders, the database and the storage, then runs the start-up tasks under their lock. */
+export async function startUp(
+  config: Config,
+  given: { database?: DatabaseHandle; opening?: Promise<DatabaseHandle> },
+): Promise<Started> {
+  if (!config.inMemoryDatabase) await secureFolder(config.dataDir);
+  if (config.inMemoryDatabase || !config.documentsDir.startsWith(config.dataDir + path.sep))
+    await secureFolder(config.documentsDir);
+  const database = given.database ?? (await (given.opening ?? openConfiguredDatabase(config)));
+  const { db } = database;
+  const storage = await createDocumentStorage(config);
+  let sweptAtStart = 0;
+  const secrets = await withStartupLock(database, async () => {
+    // A restart finds every migration applied and skips the migrator; a new database gets its
+    // provider keys generated on the thread pool while the migrations run.
+    let signingKeys: Promise<ProviderSecrets['jwks']> | undefined;
+    if (!(await allMigrationsApplied(db))) {
+      if (config.oidc.embedded) {
+        signingKeys = generateSigningKeys();
+        signingKeys.catch(() => undefined);
+      }
+      await migrate(db);
+    }
+    if (config.demoMode) await seedDemoData(db, storage);
+    // Objects a killed process stored but never recorded (docs/decisions/0054-storage-intents.md),
+    // then, in the folder, files without a row or half written, before anyone connects.
+    sweptAtStart = (await sweepIntents(db, storage, config.storage.intentGraceMs)).removed;
+    await sweepStorage(db, storage);
+    // docs/decisions/0016-content-in-markdown.md: FAQ and legal Markdown into the database (changed files only).
+    await loadContent(db, config.contentDir, config.legalIdentity);
+    if (!config.oidc.embedded) return undefined;
+    return signingKeys ? loadProviderSecrets(db, () => signingKeys) : loadProviderSecrets(db);
+  });
+  return { database, storage, secrets, sweptAtStart };
+}
+
+/** The periodic sweeps of every instance, stopped when the app closes. */
+export function scheduleSweeps(
+  app: FastifyInstance,
+  { rateLimitCounters, sweptAtStart }: { rateLimitCounters: boolean; sweptAtStart: number },
+): void {
+  const { db, storage, config } = app;
+  if (rateLimitCounters) {
+    // Ended windows are dead weight only (the upsert restarts them): a sweep now and then.
+    const sweep = setInterval(
+      () => void sweepRateLimitCounters(db).catch(() => undefined),
+      600_000,
+    ).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
+  const stopIntentSweeps = scheduleIntentSweeps(
+    { db, storage, log: app.log },
+    config.storage.intentGraceMs,
+    sweptAtStart,
+  );
+  app.addHook('onClose', async () => stopIntentSweeps());
+}
