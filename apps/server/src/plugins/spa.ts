@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body';
 import { escapeHtml } from '../http/html';
+import { firstScreenFiles } from '../http/spa-manifest';
 import { safeReturnPath, type SignedIn } from '../http/portal-sessions';
 import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
 
@@ -43,6 +44,8 @@ interface PageFor {
   path?: string | undefined;
   /** The account and policies reads (first-reads.ts). */
   first?: FirstReads;
+  /** The first screen's scripts, fetched and compiled while the entry runs. */
+  modules?: string[];
 }
 
 const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth)(\/|$)|\.[a-z0-9]+$/i;
@@ -80,6 +83,9 @@ export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: P
           `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${page.first.json}</script>`,
         ]
       : []),
+    ...(page?.modules ?? []).map(
+      (file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`,
+    ),
   ];
   return template.replace('<!--app-config-->', tags.join('\n    '));
 }
@@ -88,6 +94,9 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   const indexPath = path.join(opts.webDist, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : undefined;
+  // A signed-in page renders the portal at once: its chunks (React, the policies screen) are
+  // asked for with the page rather than once the entry has run and imported them.
+  const modules = firstScreenFiles(opts.webDist).scripts;
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -118,7 +127,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       .code(200)
       .header('cache-control', page ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, opts.oidc, page));
+      .send(renderIndex(template, opts.oidc, page && { ...page, modules }));
   };
 
   /** The page of a route of the SPA: for the session's account, else sign-in first. */
