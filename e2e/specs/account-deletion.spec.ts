@@ -37,14 +37,13 @@ test('the deletion recap lists what is pending, then the account ends on the del
   page,
   request,
 }) => {
-  // The policies read, to try the old session cookie again once the account is deleted.
-  let policiesUrl = '';
-  page.on('request', (sent) => {
-    if (/\/api\/v1\/policy\/accounts\/[^/?]+$/.test(sent.url())) policiesUrl = sent.url();
-  });
-
   await signIn(page, DEMO.camille, '/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The session cookie and the policies read of this account (the page names it), to try them
+  // again once the account is deleted.
   const session = (await page.context().cookies()).find((c) => c.name === 'espace-session');
+  const accountId = await page.locator('meta[name="portal-account"]').getAttribute('content');
+  const policiesUrl = `/api/v1/policy/accounts/${accountId}`;
   await refuseCookies(page);
   const callBack = page.getByRole('region', { name: 'Être rappelé(e)' });
   await callBack.getByLabel('Votre numéro de téléphone').fill('06 12 34 56 78');
@@ -110,7 +109,6 @@ test('the deletion recap lists what is pending, then the account ends on the del
 
   // The old session is dead: its cookie is refused, and the portal asks to sign in again.
   expect(session).toBeDefined();
-  expect(policiesUrl).not.toBe('');
   const old = await request.get(policiesUrl, {
     headers: { cookie: `espace-session=${session!.value}` },
   });
