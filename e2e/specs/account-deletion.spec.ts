@@ -38,7 +38,7 @@ test('the deletion recap lists what is pending, then the account ends on the del
   request,
 }) => {
   await signIn(page, DEMO.camille, '/contact');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Être rappelé(e)' })).toBeVisible();
   // The session cookie and the policies read of this account (the page names it), to try them
   // again once the account is deleted.
   const session = (await page.context().cookies()).find((c) => c.name === 'espace-session');
