@@ -31,7 +31,13 @@ async function withoutFirstReads(page: Page) {
       /<script type="application\/json" id="portal-first-reads">[^<]*<\/script>/,
       '',
     );
-    await route.fulfill({ response, body });
+    // The body is read decoded: sent again without its encoding.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => !['content-encoding', 'content-length'].includes(name),
+      ),
+    );
+    await route.fulfill({ response, body, headers });
   });
 }
 
@@ -197,7 +203,7 @@ test.describe('session and load failures', () => {
     baseURL,
     consoleErrors,
   }) => {
-    consoleErrors.expect(failedRequest(/\/api\/v1\/document\/.*/, 401));
+    consoleErrors.expect(failedRequest(/\/api\/v1\/content\/faq.*/, 401));
     await signIn(page, DEMO.lea, '/coverages');
     await expect(page).toHaveURL(/\/coverages$/);
     // Stands in for a session the server no longer knows (expired, or ended by a password
@@ -207,12 +213,12 @@ test.describe('session and load failures', () => {
     const back = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/sign-in');
     await page
       .getByRole('navigation', { name: 'Navigation principale' })
-      .getByRole('link', { name: 'Mes documents' })
+      .getByRole('link', { name: 'FAQ' })
       .click();
     expect((await back).status()).toBe(200);
-    await expect(page).toHaveURL(/\/documents$/);
+    await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The documents read got 401: sign-in, answered at once with the page through the
+    // The FAQ read got 401: sign-in, answered at once with the page through the
     // provider's open session, on the same screen.
     expect(pages).toEqual(['GET /auth/sign-in']);
   });
