@@ -1,8 +1,9 @@
 // `npm run bench -- web`: the time to the first policy card and the Largest Contentful Paint in
 // Chromium (/usr/bin/chromium, or CHROMIUM_PATH) under 4× CPU throttling and the DevTools
-// "Fast 3G" profile, with the bytes on the wire: warm (cached assets, provider session still open:
-// the redirect round trip, then the portal), cold (the same with the HTTP cache emptied) and a new
-// visitor (empty cache, no session: the sign-in form, then the portal; measured first, as it opens
+// "Fast 3G" profile, with the bytes on the wire: warm (cached assets, portal session open: the page
+// with its first reads, docs/decisions/0065-portal-session-cookie.md and 0067), cold (the same
+// with the HTTP cache emptied) and a new visitor (empty cache, no session: `/` answered with the
+// sign-in form, the form, the provider's resume, the callback page; measured first, as it opens
 // the session the others use). The real server on PGlite with the built SPA (`npm run build`
 // first). Printed, not asserted.
 // The moments are taken in the page: a MutationObserver notes when the first card is in the

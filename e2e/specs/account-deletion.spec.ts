@@ -2,7 +2,7 @@
 // docs/decisions/0041-account-deletion-recap.md): Camille owes documents on her newest contract,
 // has contracts in force and, once she asks to be called back, a request being handled. The recap
 // lists them before the password; the deletion ends on the public « Votre compte a été supprimé »
-// page with the customer-service number and no « Se reconnecter », and the old token is refused.
+// page with the customer-service number and no « Se reconnecter », and the old session cookie is refused.
 // It deletes an account, so it runs on a portal of its own (support/private-server.ts).
 import { addDays, formatDate, todayInParis } from '@espace/contract';
 import {
@@ -35,17 +35,15 @@ test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 
 test('the deletion recap lists what is pending, then the account ends on the deleted page', async ({
   page,
+  request,
 }) => {
-  // The bearer token the portal sends, to try it again once the account is deleted.
-  let bearer = '';
-  let policiesUrl = '';
-  page.on('request', (request) => {
-    const header = request.headers()['authorization'];
-    if (header && request.url().includes('/api/v1/')) bearer = header;
-    if (/\/api\/v1\/policy\/accounts\/[^/?]+$/.test(request.url())) policiesUrl = request.url();
-  });
-
   await signIn(page, DEMO.camille, '/contact');
+  await expect(page.getByRole('region', { name: 'Être rappelé(e)' })).toBeVisible();
+  // The session cookie and the policies read of this account (the page names it), to try them
+  // again once the account is deleted.
+  const session = (await page.context().cookies()).find((c) => c.name === 'espace-session');
+  const accountId = await page.locator('meta[name="portal-account"]').getAttribute('content');
+  const policiesUrl = `/api/v1/policy/accounts/${accountId}`;
   await refuseCookies(page);
   const callBack = page.getByRole('region', { name: 'Être rappelé(e)' });
   await callBack.getByLabel('Votre numéro de téléphone').fill('06 12 34 56 78');
@@ -109,10 +107,11 @@ test('the deletion recap lists what is pending, then the account ends on the del
   await expect(page.getByText('Se reconnecter')).toHaveCount(0);
   await expectNoAxeViolations(page, 'account deleted');
 
-  // The old session is dead: its token is refused, and the portal asks to sign in again.
-  expect(bearer).toMatch(/^Bearer /);
-  expect(policiesUrl).not.toBe('');
-  const old = await page.request.get(policiesUrl, { headers: { authorization: bearer } });
+  // The old session is dead: its cookie is refused, and the portal asks to sign in again.
+  expect(session).toBeDefined();
+  const old = await request.get(policiesUrl, {
+    headers: { cookie: `espace-session=${session!.value}` },
+  });
   expect(old.status()).toBe(401);
   await page.goto('/');
   await expect(

@@ -71,16 +71,33 @@ test.describe('portal shell', () => {
 
   test('logout is one click: the session ends and a public page offers to sign in again', async ({
     page,
+    request,
   }) => {
     await signIn(page, DEMO.lea);
-    // The SPA revokes its refresh token at the provider before it forgets it.
-    const revocation = page.waitForResponse(
+    await expect(page.getByTestId('policy-card').first()).toBeVisible();
+    const session = (await page.context().cookies()).find((c) => c.name === 'espace-session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    // The policies read of this account (the page names it), to try the old cookie again.
+    const accountId = await page.locator('meta[name="portal-account"]').getAttribute('content');
+    const policiesUrl = `/api/v1/policy/accounts/${accountId}`;
+    expect(
+      (
+        await request.get(policiesUrl, { headers: { cookie: `espace-session=${session!.value}` } })
+      ).status(),
+    ).toBe(200);
+    // The server ends the session (a same-origin POST) before the public page shows.
+    const signOut = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/oidc/token/revocation') && response.request().method() === 'POST',
+        response.url().endsWith('/auth/sign-out') && response.request().method() === 'POST',
     );
     await page.getByRole('button', { name: /Menu utilisateur/ }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-    expect((await revocation).status()).toBe(200);
+    expect((await signOut).status()).toBe(204);
+    // The old cookie opens nothing any more.
+    const old = await request.get(policiesUrl, {
+      headers: { cookie: `espace-session=${session!.value}` },
+    });
+    expect(old.status()).toBe(401);
     await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
     await expect(page.getByText('Voulez-vous vous déconnecter')).toHaveCount(0);
     await expectNoAxeViolations(page, 'logged out');
@@ -94,8 +111,8 @@ test.describe('portal shell', () => {
     await signIn(page, DEMO.camille);
     await expect(page.getByTestId('policy-card').first()).toBeVisible();
     const stored = await page.evaluate(() =>
-      JSON.stringify({ ...localStorage, ...sessionStorage }),
+      JSON.stringify({ ...localStorage, ...sessionStorage, cookie: document.cookie }),
     );
-    expect(stored).not.toMatch(/eyJ|Camille|FR76|access_token|refresh_token/);
+    expect(stored).not.toMatch(/eyJ|Camille|FR76|access_token|refresh_token|espace-session/);
   });
 });

@@ -53,9 +53,16 @@ export class CookieJar {
   private readonly cookies = new Map<string, string>();
   store(response: LightMyRequestResponse) {
     for (const c of response.cookies) {
-      if (c.expires && c.expires.getTime() < Date.now()) this.cookies.delete(c.name);
+      const gone = (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (gone) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+  delete(name: string): void {
+    this.cookies.delete(name);
   }
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -179,4 +186,66 @@ export function subjectOf(accessToken: string): string {
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A portal cookie session: the browser's cookies after signing in through the portal. */
+export interface PortalBrowser {
+  jar: CookieJar;
+  /** The index page the callback answered. */
+  page: LightMyRequestResponse;
+  /** Every response on the way, in order (for counting round trips and reading cookies). */
+  responses: LightMyRequestResponse[];
+  /** The method and path of each of those requests. */
+  steps: string[];
+}
+
+/**
+ * Signs in as the browser does with the portal's cookie session (oidc/portal-session.ts): the
+ * page load goes to the provider, the sign-in form is sent, the callback opens the session.
+ * Pass `jar` to continue in a browser that already has cookies (a provider session).
+ */
+export async function portalSignIn(
+  app: FastifyInstance,
+  email: string,
+  options: {
+    jar?: CookieJar;
+    path?: string;
+    password?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<PortalBrowser> {
+  const jar = options.jar ?? new CookieJar();
+  const responses: LightMyRequestResponse[] = [];
+  const steps: string[] = [];
+  const get = async (url: string) => {
+    steps.push(`GET ${url.split('?')[0]}`);
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { ...options.headers, cookie: jar.header() },
+    });
+    jar.store(response);
+    responses.push(response);
+    return response;
+  };
+  let response = await get(options.path ?? '/');
+  for (;;) {
+    // The sign-in form, answered in place of the page or reached by a redirect.
+    const form = /<form method="post" action="(\/interaction\/[^"]+)\/login"/.exec(response.body);
+    if (response.statusCode === 200 && form) {
+      const interaction = form[1]!;
+      steps.push(`POST ${interaction}/login`);
+      response = await submitLogin(app, interaction, jar, email, options.password ?? DEMO.password);
+      jar.store(response);
+      responses.push(response);
+    } else if (response.statusCode === 303 || response.statusCode === 302) {
+      response = await get(location(response));
+    } else break;
+  }
+  return { jar, page: response, responses, steps };
+}
+
+/** The account id a portal page names (<meta name="portal-account">). */
+export function pageAccount(page: LightMyRequestResponse): string | undefined {
+  return /<meta name="portal-account" content="([^"]+)">/.exec(page.body)?.[1];
 }

@@ -14,7 +14,7 @@ import { renderIndex } from '../src/plugins/spa';
 const LEGAL_ENV = Object.fromEntries(
   Object.values(LEGAL_IDENTITY_FIELDS).map(({ env }) => [env, `${env} value`]),
 );
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, DEMO, pageAccount, portalSignIn, type TestApp } from './harness';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -111,30 +111,31 @@ describe('SPA serving', () => {
     rmSync(config.documentsDir, { recursive: true, force: true });
   });
 
-  it('serves index.html with the OIDC settings for every SPA route', async () => {
+  it('serves index.html for every SPA route to a signed-in customer, and sends anyone else to sign-in', async () => {
+    const { jar, page } = await portalSignIn(app, DEMO.lea);
+    const accountId = pageAccount(page);
     for (const url of ['/', '/policies', '/coverages', '/documents/1', '/some/unknown/page']) {
+      const response = await app.inject({ url, headers: { cookie: jar.header() } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<meta name="identity-provider" content="embedded">');
+      expect(response.body).toContain(`<meta name="portal-account" content="${accountId}">`);
+      // The SPA holds no OIDC settings any more: the server signs in.
+      expect(response.body).not.toContain('oidc-');
+      // Without a session, the page asked for answers with the sign-in form.
+      const away = await app.inject(url);
+      expect(away.statusCode, url).toBe(200);
+      expect(away.body, url).toContain('action="/interaction/');
+    }
+    // The ends of a sign-out are public and never start one.
+    for (const url of ['/loggedOut', '/accountDeleted']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain(
-        '<meta name="oidc-issuer" content="http://localhost:3000/oidc">',
-      );
-      expect(response.body).toContain('<meta name="oidc-client-id" content="espace-assure-spa">');
-      expect(response.body).toContain('<meta name="identity-provider" content="embedded">');
-      // The provider's endpoints, so the SPA signs in without a discovery request.
-      const metadata = /<meta name="oidc-metadata" content="([^"]+)">/.exec(response.body)?.[1];
-      expect(JSON.parse(metadata!.replaceAll('&quot;', '"'))).toMatchObject({
-        issuer: 'http://localhost:3000/oidc',
-        authorization_endpoint: 'http://localhost:3000/oidc/auth',
-        token_endpoint: 'http://localhost:3000/oidc/token',
-      });
-      // The sign-in page's own files come while the browser goes to the provider.
-      expect(response.body).toContain('<link rel="prefetch" href="/brand/auth.css">');
-      expect(response.body).toContain('<link rel="prefetch" href="/interaction/sign-in.js">');
+      expect(response.body).not.toContain('portal-account');
     }
     expect((await app.inject('/interaction/sign-in.js')).statusCode).toBe(200);
   });
 
-  it('prefetches no sign-in page of ours with an external provider', () => {
+  it('names the external provider in the page', () => {
     const page = renderIndex('<head><!--app-config--></head>', {
       issuer: 'https://login.example.fr',
       clientId: 'portail',
@@ -153,7 +154,12 @@ describe('SPA serving', () => {
     expect((await app.inject('/brand/brand.js')).headers['cache-control']).toBe(
       'public, max-age=300, stale-while-revalidate=604800',
     );
-    expect((await app.inject('/policies')).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/loggedOut')).headers['cache-control']).toBe('no-cache');
+    // A signed-in page carries the customer's data: never stored.
+    const { jar } = await portalSignIn(app, DEMO.jean);
+    const page = await app.inject({ url: '/policies', headers: { cookie: jar.header() } });
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers.vary).toMatch(/cookie/i);
   });
 
   it('sends the build’s brotli or gzip copy by Accept-Encoding, and compresses index.html', async () => {
@@ -172,9 +178,9 @@ describe('SPA serving', () => {
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(ASSET);
-    const page = await app.inject({ url: '/policies', headers: { 'accept-encoding': 'gzip' } });
+    const page = await app.inject({ url: '/loggedOut', headers: { 'accept-encoding': 'gzip' } });
     expect(page.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(page.rawPayload).toString()).toContain('oidc-client-id');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('identity-provider');
   });
 
   it('does not answer missing assets or API paths with the SPA', async () => {

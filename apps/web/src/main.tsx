@@ -1,12 +1,14 @@
-// Sign-in is required on load (docs/product/README.md). Tokens live in memory only, so every page load but
-// the sign-in callback goes straight to the provider, without downloading or running the
-// portal's code (portal.tsx: React and the screens). On the callback the portal's code loads
-// while the code is exchanged; a loading text shows until the portal renders with the signed-in
-// customer. The public pages are the ends of a sign-out (and of the one after an account
-// deletion), which must not sign in again at once.
-import { API_ROUTES, apiPath, type Policy } from '@espace/contract';
-import { apiList } from './lib/api-client';
-import { completeSignIn, currentProfile, signIn } from './lib/auth';
+// Sign-in is required on load (docs/product/README.md). The server holds the session
+// (docs/decisions/0065-portal-session-cookie.md): a page load without one never reaches this
+// script (the server sends the browser to the provider), and a page with one names its account
+// in a <meta> tag and carries the account and policies reads in a JSON block
+// (docs/decisions/0067-first-reads-in-the-page.md); a read it could not carry is asked for here,
+// matching the page's `Link` preload. The portal renders once, with the customer's name. The
+// public pages are the ends of a sign-out (and of the one after an account deletion), which
+// must not sign in again at once.
+import { API_ROUTES, apiPath, type Account, type Policy } from '@espace/contract';
+import { api, apiList } from './lib/api-client';
+import { pageAccount, pagePath, signIn } from './lib/auth';
 import { isDebugHost } from './lib/debug-host';
 import { paths } from './lib/paths';
 
@@ -19,6 +21,17 @@ void navigator.serviceWorker
 if (isDebugHost(window.location.hostname))
   void import('./lib/debug-vitals').then((m) => m.startDebugVitals());
 
+/** The reads the server wrote into the page, taken out of it once read. */
+function pageReads(): { account?: Account; policies?: Policy[] } {
+  const block = document.getElementById('portal-first-reads');
+  block?.remove();
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as object) : {};
+  } catch {
+    return {};
+  }
+}
+
 async function boot() {
   const { pathname } = window.location;
   if (pathname === paths.loggedOut) {
@@ -29,36 +42,27 @@ async function boot() {
     await (await import('./portal')).renderAccountDeleted();
     return;
   }
-  if (pathname !== paths.authCallback) {
+  const accountId = pageAccount();
+  if (!accountId) {
     await signIn();
     return;
   }
-  // The callback: the code is exchanged while the portal's code (with the policies screen, the
-  // usual first one) loads. The token request leaves first: over HTTP/1.1 the browser opens six
-  // connections to a host, and the portal's files would otherwise hold them all.
-  const signedIn = completeSignIn();
-  signedIn.catch(() => undefined); // handled below, after the wait
-  await new Promise((resolve) => setTimeout(resolve));
+  // The sign-in callback's page: the address bar shows the page asked for before sign-in.
+  const path = pagePath();
+  if (path) window.history.replaceState(null, '', path);
+  const first = pageReads();
+  const account = first.account
+    ? Promise.resolve(first.account)
+    : api<Account>(apiPath(API_ROUTES.account, { accountId }));
+  const policies = first.policies
+    ? Promise.resolve(first.policies)
+    : apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
+  policies.catch(() => undefined); // the policies screen shows its own error
   const portal = import('./portal');
-  void portal.then((p) => p.renderLoading());
-  try {
-    const returnTo = await signedIn;
-    window.history.replaceState(null, '', returnTo);
-  } catch {
-    (await portal).renderSignInFailed();
-    return;
-  }
-  const profile = currentProfile();
-  if (!profile) {
-    await signIn();
-    return;
-  }
-  // Most screens start from the policies: asked for as soon as the token exists, not once the
-  // portal has rendered (app.tsx hands it to the query cache).
-  const policies = apiList<Policy>(apiPath(API_ROUTES.policies, { accountId: profile.sub }));
-  policies.catch(() => undefined);
-  const name = [profile.given_name, profile.family_name].filter(Boolean).join(' ') || undefined;
-  (await portal).renderPortal({ accountId: profile.sub, email: profile.email, name }, policies);
+  // A failed account read still renders the portal: its screen shows the error page.
+  const customer = await account.catch(() => undefined);
+  const name = [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || undefined;
+  (await portal).renderPortal({ accountId, email: customer?.email, name }, { account, policies });
 }
 
 void boot();

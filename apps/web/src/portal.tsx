@@ -1,38 +1,14 @@
-// The portal's rendering, loaded by main.tsx only once it is needed: on the sign-in callback
-// (while the code is exchanged) and on the public sign-out pages. A page load that only goes to
-// the provider never downloads or runs React.
-import { MESSAGES, type Policy } from '@espace/contract';
+// The portal's rendering, loaded by main.tsx once the page names a signed-in account (while the
+// first reads arrive) and on the public sign-out pages.
+import type { Account, Policy } from '@espace/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
 import { App } from './app/app';
-import { signIn } from './lib/auth';
-import { paths } from './lib/paths';
 import type { Session } from './lib/session';
 
 const root = createRoot(document.getElementById('root')!);
-
-function Message({ text, retry = false }: { text: string; retry?: boolean }) {
-  return (
-    <main className="boot-message">
-      <p role={retry ? 'alert' : 'status'}>{text}</p>
-      {retry && (
-        <button type="button" className="button" onClick={() => void signIn(paths.home)}>
-          Se reconnecter
-        </button>
-      )}
-    </main>
-  );
-}
-
-export function renderLoading(): void {
-  root.render(<Message text={MESSAGES.loading} />);
-}
-
-export function renderSignInFailed(): void {
-  root.render(<Message text="La connexion a échoué. Veuillez vous reconnecter." retry />);
-}
 
 export async function renderLoggedOut(): Promise<void> {
   // Its own chunk: the signed-in screens never load it.
@@ -46,10 +22,13 @@ export async function renderAccountDeleted(): Promise<void> {
   root.render(<AccountDeletedPage />);
 }
 
-export function renderPortal(session: Session, policies: Promise<Policy[]>): void {
+export function renderPortal(
+  session: Session,
+  first: { account: Promise<Account>; policies: Promise<Policy[]> },
+): void {
   root.render(
     <StrictMode>
-      <App session={session} policies={policies} />
+      <App session={session} first={first} />
     </StrictMode>,
   );
 }

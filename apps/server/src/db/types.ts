@@ -334,6 +334,14 @@ export interface PolicyDocuments {
   status: DocumentStatus | null;
 }
 
+export interface PortalSessions {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  provider_sid: string;
+}
+
 export interface RateLimitCounters {
   count: number;
   expires_at: Timestamp;
@@ -448,6 +456,7 @@ export interface DB {
   policies: Policies;
   policy_data_versions: PolicyDataVersions;
   policy_documents: PolicyDocuments;
+  portal_sessions: PortalSessions;
   rate_limit_counters: RateLimitCounters;
   received_files: ReceivedFiles;
   request_status_history: RequestStatusHistory;

@@ -1,5 +1,6 @@
 // The embedded identity provider (oidc-provider, a Koa application) mounted under /oidc with
-// middie, its sign-in and password-reset pages, and the hourly purge of its expired payloads.
+// middie, its sign-in and password-reset pages, the portal's cookie sessions (portal-session.ts),
+// and the hourly purge of their expired rows.
 // Registered only when OIDC_ISSUER names no other provider; not encapsulated (fastify-plugin):
 // the middleware and the request-id hook belong to the whole server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +11,8 @@ import { purgeExpiredPayloads } from './adapter';
 import { interactionRoutes } from './interactions';
 import type { ProviderSecrets } from './keys';
 import { createProvider } from './provider';
+import { portalSessions } from './portal-session';
+import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
 
@@ -37,11 +40,21 @@ export default fp(
       config,
       deviceKeys: secrets.cookieKeys,
     });
-    await purgeExpiredPayloads(db);
-    const purge = setInterval(
-      () => void purgeExpiredPayloads(db).catch(() => undefined),
-      3_600_000,
-    ).unref();
+    // The portal's cookie session, a confidential client of this provider
+    // (docs/decisions/0065-portal-session-cookie.md): /api/v1 and the pages find it on the app.
+    app.decorate(
+      'portalSessions',
+      portalSessions(app, {
+        db,
+        issuer: config.oidc.issuer,
+        publicUrl: config.publicUrl,
+        keys: secrets.cookieKeys,
+      }),
+    );
+    const purgeExpired = () =>
+      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db)]);
+    await purgeExpired();
+    const purge = setInterval(() => void purgeExpired().catch(() => undefined), 3_600_000).unref();
     app.addHook('onClose', async () => clearInterval(purge));
   },
   { name: 'identity-provider' },

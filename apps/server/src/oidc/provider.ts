@@ -8,7 +8,10 @@
 // on the SPA's public 'Vous êtes déconnecté(e)' page, or after an account deletion on its public
 // « Votre compte a été supprimé » page (docs/decisions/0041-account-deletion-recap.md). No
 // DPoP-bound tokens and no userinfo endpoint (docs/decisions/0051-tokens-bound-to-their-session.md).
-// Only accounts that still have credentials exist for the provider.
+// Only accounts that still have credentials exist for the provider. A second client, the portal's
+// own server (portal-client.ts, confidential, code flow with PKCE, no refresh token), signs the
+// browser in for its cookie session (docs/decisions/0065-portal-session-cookie.md); the public
+// client stays for clients that hold their own tokens.
 import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
@@ -21,6 +24,7 @@ import {
   integrationClientAdapter,
   isIntegrationClient,
 } from './integration-clients';
+import { PORTAL_CLIENT_ID, portalClientSecret } from './portal-client';
 import type { ProviderSecrets } from './keys';
 import { renderLogoutConfirmPage } from './logout-pages';
 import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
@@ -63,6 +67,16 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
         redirect_uris: [uris.redirect],
         post_logout_redirect_uris: [uris.postLogout, uris.postDeletion],
       },
+      {
+        client_id: PORTAL_CLIENT_ID,
+        client_secret: portalClientSecret(secrets.cookieKeys),
+        client_name: 'Espace Assuré',
+        application_type: 'web',
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [uris.redirect],
+      },
     ],
     jwks: secrets.jwks,
     // The provider's defaults and the integration clients' scopes (a client's scopes must be known).
@@ -103,7 +117,8 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const client = ctx.oidc.client;
       const session = ctx.oidc.session;
-      if (!client || !session?.accountId || client.clientId !== clientId) return undefined;
+      const firstParty = client && [clientId, PORTAL_CLIENT_ID].includes(client.clientId);
+      if (!client || !session?.accountId || !firstParty) return undefined;
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const grant =

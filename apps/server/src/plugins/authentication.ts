@@ -11,6 +11,8 @@
 // A verified token is remembered (VerifiedTokens: keyed by the whole token, at most
 // VERIFIED_TOKENS_MAX, never past its `exp`) so the signature is checked once per token, not
 // per request; its session is still checked on every request.
+// A request without a Bearer token may use the portal's session cookie instead
+// (cookie-session.ts: its own origin checks, then its session; docs/decisions/0065-portal-session-cookie.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -22,6 +24,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { SessionToCheck, TokenValidity } from '../services/account/token-validity';
+import { cookieCaller } from './cookie-session';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -166,7 +169,14 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
     // Set first, so that every answer carries it, refusals included.
     reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
-    if (!token) throw new UnauthorizedError();
+    if (!token) {
+      const session = await cookieCaller(request);
+      request.accountId = session.accountId;
+      request.tokenSid = session.providerSid;
+      // cookieCaller found the portal session alive with its provider session.
+      request.sessionConfirmed = true;
+      return;
+    }
     const payload = await verify(token);
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
     const facts = { accountId: payload.sub!, sid };

@@ -45,6 +45,13 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** A cookie-authenticated request that a browser says comes from another site (cookie-session.ts). */
+export class CrossSiteError extends DomainError {
+  constructor() {
+    super(ERROR_CODES.forbidden, MESSAGES.api.crossSite);
+  }
+}
+
 /** Fastify's own refusals of a request body, in the same shape and in French. */
 const BY_FASTIFY_CODE: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {

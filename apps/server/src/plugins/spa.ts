@@ -2,17 +2,30 @@
 // everything else (brand files, index.html) revalidated on each use; the .br and .gz copies
 // written by the build (apps/web/vite.config.ts) are sent to a browser that accepts them.
 // index.html for every route of the SPA (React Router decides what is unknown and shows
-// /not-found). The OIDC
-// settings the SPA needs are written into index.html's <meta> tags, so no inline script is
-// needed and the same build works against any identity provider.
+// /not-found), written for the caller (docs/decisions/0065-portal-session-cookie.md): with a live
+// portal session, the page names the account in a <meta> tag (no inline script) and its
+// `Link` header preloads the account and policies reads, so they start with the page; without
+// one, the page load goes to the provider at once (oidc/portal-session.ts). The sign-in callback
+// answers the page itself, no second redirect. The public pages of a sign-out are served as they
+// are.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, MESSAGES } from '@espace/contract';
+import {
+  ACCOUNT_DELETED_PATH,
+  AUTH_CALLBACK_PATH,
+  AUTH_SIGN_IN_PATH,
+  ERROR_CODES,
+  LOGGED_OUT_PATH,
+  MESSAGES,
+} from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body';
-import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
+import { escapeHtml } from '../http/html';
+import { firstScreenFiles } from '../http/spa-manifest';
+import { safeReturnPath, type SignedIn } from '../http/portal-sessions';
+import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
 
 export interface SpaOptions {
   webDist: string;
@@ -25,18 +38,22 @@ export interface SpaOptions {
   };
 }
 
-const NOT_SPA = /^\/(api|oidc|interaction|assets|brand)(\/|$)|\.[a-z0-9]+$/i;
+/** Who the page is for: the signed-in account, and the path to show after a sign-in. */
+interface PageFor {
+  accountId: string;
+  path?: string | undefined;
+  /** The account and policies reads (first-reads.ts). */
+  first?: FirstReads;
+  /** The first screen's scripts, fetched and compiled while the entry runs. */
+  modules?: string[];
+}
 
-/** What the SPA needs of the provider's discovery document (oidc-client-ts `metadata`). */
-const METADATA_FIELDS = [
-  'issuer',
-  'authorization_endpoint',
-  'token_endpoint',
-  'end_session_endpoint',
-  'revocation_endpoint',
-  'userinfo_endpoint',
-  'jwks_uri',
-];
+const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth)(\/|$)|\.[a-z0-9]+$/i;
+const PUBLIC_PAGES = new Set([LOGGED_OUT_PATH, ACCOUNT_DELETED_PATH]);
+
+/** A read the page could not carry, preloaded with it (credentials same-origin, as fetch()). */
+export const preloadLinks = (paths: string[]) =>
+  paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin`).join(', ');
 
 /**
  * Hashed assets never change. The brand files (/brand/: the skin's script, style sheets and
@@ -53,61 +70,33 @@ function cacheControlOf(filePath: string): string {
   return 'no-cache';
 }
 
-export function renderIndex(
-  template: string,
-  oidc: SpaOptions['oidc'],
-  metadata?: Record<string, unknown>,
-): string {
-  const meta = `<meta name="oidc-issuer" content="${escapeHtml(oidc.issuer)}">
-    <meta name="oidc-client-id" content="${escapeHtml(oidc.clientId)}">
-    <meta name="oidc-audience" content="${escapeHtml(oidc.audience)}">
-    <meta name="identity-provider" content="${oidc.embedded ? 'embedded' : 'external'}">${
-      oidc.accountUrl
-        ? `\n    <meta name="oidc-account-url" content="${escapeHtml(oidc.accountUrl)}">`
-        : ''
-    }${
-      metadata
-        ? `\n    <meta name="oidc-metadata" content="${escapeHtml(JSON.stringify(metadata))}">`
-        : ''
-    }`;
-  // A page load without tokens goes on to the embedded provider's sign-in page: its style sheet
-  // and script are fetched meanwhile, not one round trip after that page.
-  const prefetch = oidc.embedded
-    ? [AUTH_STYLESHEET_PATH, SIGN_IN_SCRIPT_PATH]
-        .map((href) => `\n    <link rel="prefetch" href="${href}">`)
-        .join('')
-    : '';
-  return template.replace('<!--app-config-->', meta + prefetch);
+export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: PageFor): string {
+  const tags = [
+    `<meta name="identity-provider" content="${oidc.embedded ? 'embedded' : 'external'}">`,
+    ...(oidc.accountUrl
+      ? [`<meta name="oidc-account-url" content="${escapeHtml(oidc.accountUrl)}">`]
+      : []),
+    ...(page ? [`<meta name="portal-account" content="${escapeHtml(page.accountId)}">`] : []),
+    ...(page?.path ? [`<meta name="portal-path" content="${escapeHtml(page.path)}">`] : []),
+    ...(page?.first?.json
+      ? [
+          `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${page.first.json}</script>`,
+        ]
+      : []),
+    ...(page?.modules ?? []).map(
+      (file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`,
+    ),
+  ];
+  return template.replace('<!--app-config-->', tags.join('\n    '));
 }
 
 export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   const indexPath = path.join(opts.webDist, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : undefined;
-  // The embedded provider's endpoints go into the page (read once from its own discovery
-  // document), so the SPA starts sign-in and exchanges the code without a discovery round trip.
-  // With an external provider the SPA discovers them itself.
-  let index: Promise<string> | undefined;
-  const page = () =>
-    (index ??= (async () => {
-      if (!opts.oidc.embedded) return renderIndex(template!, opts.oidc);
-      const discovery = await app.inject({ url: '/oidc/.well-known/openid-configuration' });
-      const document = discovery.json<Record<string, unknown>>();
-      // The injected request has no public host: each endpoint's path on the issuer's origin.
-      const origin = new URL(opts.oidc.issuer).origin;
-      const metadata = Object.fromEntries(
-        METADATA_FIELDS.filter((k) => typeof document[k] === 'string').map((k) => {
-          const url = new URL(document[k] as string);
-          return [k, k === 'issuer' ? opts.oidc.issuer : origin + url.pathname];
-        }),
-      );
-      return renderIndex(template!, opts.oidc, metadata);
-    })().catch((err: unknown) => {
-      // Served without the endpoints (the SPA discovers them) and tried again next time.
-      app.log.error({ err }, 'provider metadata for index.html');
-      index = undefined;
-      return renderIndex(template!, opts.oidc);
-    }));
+  // A signed-in page renders the portal at once: its chunks (React, the policies screen) are
+  // asked for with the page rather than once the entry has run and imported them.
+  const modules = firstScreenFiles(opts.webDist).scripts;
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -125,25 +114,70 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     app.log.warn(`SPA build not found in ${opts.webDist}: run "npm run build"`);
   }
 
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (reply: FastifyReply, page?: PageFor) => {
     if (!template)
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('Application web non construite : lancez "npm run build".');
+    if (page?.first?.preload.length) reply.header('link', preloadLinks(page.first.preload));
+    // A signed-in page carries the customer's data: never stored, like the API's answers.
+    if (page) reply.header('vary', 'cookie');
     return reply
       .code(200)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', page ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await page());
+      .send(renderIndex(template, opts.oidc, page && { ...page, modules }));
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  /** The page of a route of the SPA: for the session's account, else sign-in first. */
+  const sendPortal = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sessions = app.portalSessions;
+    const url = request.url.split('?')[0]!;
+    if (!sessions || PUBLIC_PAGES.has(url)) return sendIndex(reply);
+    const session = await sessions.current(request);
+    if (session) {
+      const { accountId } = session;
+      const first = await firstReads(app, accountId, request.headers.cookie ?? '');
+      return sendIndex(reply, { accountId, first });
+    }
+    return sendSignedIn(reply, await sessions.signIn(request, reply, safeReturnPath(request.url)));
+  };
+
+  /** The page right after a sign-in, unless the sign-in answered itself. */
+  const sendSignedIn = async (reply: FastifyReply, signedIn: SignedIn | undefined) => {
+    if (!signedIn) return reply;
+    const { accountId, returnTo: path } = signedIn;
+    const first = await firstReads(app, accountId, signedIn.cookie);
+    return sendIndex(reply, { accountId, path, first });
+  };
+
+  app.get('/', sendPortal);
+
+  app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
+    if (!app.portalSessions) return sendIndex(reply);
+    return sendSignedIn(reply, await app.portalSessions.callback(request, reply));
+  });
+
+  // Where the SPA sends the browser when its session has ended (a 401), or 'Se reconnecter'.
+  app.get<{ Querystring: { returnTo?: string } }>(AUTH_SIGN_IN_PATH, async (request, reply) => {
+    // Another provider (OIDC_ISSUER): the portal's session needs the embedded one for now
+    // (docs/decisions/0065-portal-session-cookie.md); said plainly rather than looping.
+    if (!app.portalSessions)
+      return reply
+        .code(501)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'Connexion indisponible\u00a0: ce portail requiert son fournisseur d’identité intégré.',
+        );
+    const returnTo = safeReturnPath(request.query.returnTo);
+    return sendSignedIn(reply, await app.portalSessions.signIn(request, reply, returnTo));
+  });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0]!;
     if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(url))
-      return sendIndex(reply);
+      return sendPortal(request, reply);
     return reply.code(404).send(errorBody(ERROR_CODES.notFound, MESSAGES.api.routeNotFound));
   });
 });

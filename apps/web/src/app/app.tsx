@@ -1,7 +1,8 @@
-import type { Policy } from '@espace/contract';
+import type { Account, Policy } from '@espace/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { accountQueryKey } from '../api/get-account';
 import { policiesQueryKey } from '../api/get-policies';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
@@ -16,16 +17,28 @@ function Routes() {
 }
 
 /**
- * Rendered after sign-in has completed, so it starts from the page the customer asked for.
- * `policies`: the request main.tsx started as soon as the token existed, put in the cache.
+ * Rendered once the page names a signed-in account, so it starts from the page asked for.
+ * `first`: the account and policies reads main.tsx took over from the page's preload, put in
+ * the cache.
  */
-export function App({ session, policies }: { session: Session; policies?: Promise<Policy[]> }) {
+export function App({
+  session,
+  first,
+}: {
+  session: Session;
+  first?: { account: Promise<Account>; policies: Promise<Policy[]> };
+}) {
   useState(() => {
-    if (policies)
-      void queryClient.prefetchQuery({
-        queryKey: policiesQueryKey(session.accountId),
-        queryFn: () => policies,
-      });
+    if (!first) return;
+    const { accountId } = session;
+    void queryClient.prefetchQuery({
+      queryKey: accountQueryKey(accountId),
+      queryFn: () => first.account,
+    });
+    void queryClient.prefetchQuery({
+      queryKey: policiesQueryKey(accountId),
+      queryFn: () => first.policies,
+    });
   });
   return (
     <SessionContext.Provider value={session}>

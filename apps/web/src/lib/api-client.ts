@@ -1,8 +1,11 @@
-// The one way to call /api/v1: the bearer token on every call, JSON in and out, and errors
-// kept as errors (never turned into empty successes). A 401 refreshes the token once. Paths are
-// built with the contract's apiPath(API_ROUTES.x, params), relative to API_PREFIX.
+// The one way to call /api/v1: the session cookie goes with every call (same origin), JSON in
+// and out, and errors kept as errors (never turned into empty successes). A write carries the
+// portal's same-origin header (lib/auth.ts); a 401 means the session has ended: the browser
+// goes to sign-in and comes back to the same page. A read sends no header of its own, so it
+// matches the request the page preloaded (plugins/spa.ts). Paths are built with the contract's
+// apiPath(API_ROUTES.x, params), relative to API_PREFIX.
 import { API_PREFIX, type ErrorBody } from '@espace/contract';
-import { accessToken, renewSession, signIn } from './auth';
+import { SAME_ORIGIN_HEADERS, signIn } from './auth';
 import { nextIdempotencyHeader } from './idempotency';
 
 export class ApiError extends Error {
@@ -26,9 +29,8 @@ export interface ApiRequest extends Omit<RequestInit, 'body'> {
   timeoutMs?: number;
 }
 
-async function send(path: string, init: ApiRequest, token: string): Promise<Response> {
+async function send(path: string, init: ApiRequest): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${token}`);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('content-type', 'application/json');
@@ -50,23 +52,16 @@ async function readBody(response: Response): Promise<ErrorBody | string | undefi
 
 /** Calls the API and returns the raw response (for blobs and per-status handling). */
 export async function apiResponse(path: string, init: ApiRequest = {}): Promise<Response> {
-  // A write of a form submission carries its idempotency key (lib/idempotency.ts), the same on
-  // the retry after a refreshed token.
+  // A write of a form submission carries its idempotency key (lib/idempotency.ts).
   const method = (init.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     const headers = new Headers(init.headers);
-    for (const [name, value] of Object.entries(nextIdempotencyHeader())) headers.set(name, value);
+    const added = { ...SAME_ORIGIN_HEADERS, ...nextIdempotencyHeader() };
+    for (const [name, value] of Object.entries(added)) headers.set(name, value);
     init = { ...init, headers };
   }
-  let response = await send(path, init, await accessToken());
-  if (response.status === 401) {
-    const renewed = await renewSession();
-    if (!renewed) {
-      await signIn();
-      throw new ApiError(401, undefined);
-    }
-    response = await send(path, init, renewed.accessToken);
-  }
+  const response = await send(path, init);
+  if (response.status === 401) await signIn();
   return response;
 }
 

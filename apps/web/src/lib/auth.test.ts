@@ -1,108 +1,50 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// The SPA's side of the portal session (docs/decisions/0065-portal-session-cookie.md): it holds
+// no token, reads the account the page names, goes to the server's sign-in with the path to come
+// back to, and signs out with a same-origin POST before showing the public page.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageAccount, pagePath, signIn, signOut } from './auth';
 
-const issuer = `${window.location.origin}/oidc`;
-const b64 = (value: unknown) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const idToken = (claims: Record<string, unknown>) =>
-  `${b64({ alg: 'RS256' })}.${b64({
-    iss: issuer,
-    aud: 'espace-assure-spa',
-    sub: 'acc-1',
-    nonce: 'n-1',
-    exp: Math.floor(Date.now() / 1000) + 300,
-    given_name: 'Léa',
-    family_name: 'Martin',
-    ...claims,
-  })}.signature`;
-
-let tokenRequests: URLSearchParams[];
-
-function provider(claims: Record<string, unknown> = {}) {
-  tokenRequests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/.well-known/openid-configuration'))
-        return Response.json({
-          issuer,
-          authorization_endpoint: `${issuer}/auth`,
-          token_endpoint: `${issuer}/token`,
-        });
-      tokenRequests.push(new URLSearchParams(init?.body as URLSearchParams));
-      return Response.json({
-        access_token: 'at-1',
-        refresh_token: 'rt-1',
-        expires_in: 300,
-        id_token: idToken(claims),
-      });
-    }),
-  );
+function navigation() {
+  const replace = vi.fn();
+  vi.stubGlobal('location', {
+    ...window.location,
+    replace,
+    pathname: '/documents',
+    search: '?x=1',
+  });
+  return replace;
 }
 
-async function callback() {
-  window.history.replaceState(null, '', '/auth/callback?code=c-1&state=s-1');
-  window.sessionStorage.setItem(
-    'espace-assure.sign-in.s-1',
-    JSON.stringify({ verifier: 'v-1', nonce: 'n-1', returnTo: '/coverages' }),
-  );
-  const auth = await import('./auth');
-  return { auth, done: auth.completeSignIn() };
-}
-
-describe('sign-in callback', () => {
-  beforeEach(() => vi.resetModules());
+describe('portal session in the browser', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    window.sessionStorage.clear();
+    document.head.innerHTML = '';
   });
 
-  it('exchanges the code with its verifier and keeps the profile in memory only', async () => {
-    provider();
-    const { auth, done } = await callback();
-    await expect(done).resolves.toBe('/coverages');
-    expect(Object.fromEntries(tokenRequests[0]!)).toEqual({
-      grant_type: 'authorization_code',
-      code: 'c-1',
-      redirect_uri: `${window.location.origin}/auth/callback`,
-      code_verifier: 'v-1',
-      client_id: 'espace-assure-spa',
+  it('reads the account and the path the server wrote into the page', () => {
+    expect(pageAccount()).toBeUndefined();
+    document.head.innerHTML =
+      '<meta name="portal-account" content="acc-1"><meta name="portal-path" content="/coverages">';
+    expect(pageAccount()).toBe('acc-1');
+    expect(pagePath()).toBe('/coverages');
+  });
+
+  it('goes to the server’s sign-in and back to the same path, without a history entry', () => {
+    const replace = navigation();
+    void signIn();
+    expect(replace).toHaveBeenCalledWith('/auth/sign-in?returnTo=%2Fdocuments%3Fx%3D1');
+  });
+
+  it('signs out with a same-origin POST, then shows the public page even if it failed', async () => {
+    const replace = navigation();
+    const fetch = vi.fn().mockRejectedValue(new Error('offline'));
+    vi.stubGlobal('fetch', fetch);
+    await signOut();
+    expect(fetch).toHaveBeenCalledWith('/auth/sign-out', {
+      method: 'POST',
+      headers: { 'x-espace-request': '1' },
     });
-    expect(auth.currentProfile()).toMatchObject({ sub: 'acc-1', given_name: 'Léa' });
-    expect(window.sessionStorage.length).toBe(0);
-  });
-
-  it.each([
-    ['another nonce', { nonce: 'n-2' }],
-    ['another issuer', { iss: 'https://evil.example/oidc' }],
-    ['another audience', { aud: 'other-client' }],
-  ])('refuses an ID token with %s', async (_, claims) => {
-    provider(claims);
-    const { auth, done } = await callback();
-    await expect(done).rejects.toThrow();
-    expect(auth.currentProfile()).toBeNull();
-    expect(window.sessionStorage.length).toBe(0);
-  });
-
-  it('refuses a callback whose state it did not start', async () => {
-    provider();
-    window.history.replaceState(null, '', '/auth/callback?code=c-1&state=forged');
-    const auth = await import('./auth');
-    await expect(auth.completeSignIn()).rejects.toThrow();
-    expect(tokenRequests).toEqual([]);
-  });
-  it('refuses a callback carrying the provider’s refusal, without asking for tokens', async () => {
-    provider();
-    window.history.replaceState(null, '', '/auth/callback?error=access_denied&state=s-1');
-    window.sessionStorage.setItem(
-      'espace-assure.sign-in.s-1',
-      JSON.stringify({ verifier: 'v-1', nonce: 'n-1', returnTo: '/' }),
-    );
-    const auth = await import('./auth');
-    await expect(auth.completeSignIn()).rejects.toThrow();
-    expect(tokenRequests).toEqual([]);
-    expect(window.sessionStorage.length).toBe(0);
+    expect(replace).toHaveBeenCalledWith('/loggedOut');
+    expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
   });
 });

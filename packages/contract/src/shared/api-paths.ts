@@ -21,6 +21,20 @@ export const LOGGED_OUT_PATH = '/loggedOut';
  */
 export const ACCOUNT_DELETED_PATH = '/accountDeleted';
 
+/**
+ * The portal's own session (docs/decisions/0065-portal-session-cookie.md): GET starts sign-in
+ * (`?returnTo=/path`), POST with SESSION_REQUEST_HEADER ends the session and answers 204.
+ */
+export const AUTH_SIGN_IN_PATH = '/auth/sign-in';
+export const AUTH_SIGN_OUT_PATH = '/auth/sign-out';
+
+/**
+ * The header every write of the portal carries, with the value '1': a cross-site form or image
+ * cannot send it, and a cross-origin script cannot without a CORS preflight the server never
+ * grants (docs/decisions/0066-writes-need-a-same-origin-header.md).
+ */
+export const SESSION_REQUEST_HEADER = 'x-espace-request';
+
 /** The prefix of every API call (docs/product/policies.md "All paths start with /api/v1"). */
 export const API_PREFIX = '/api/v1';
 

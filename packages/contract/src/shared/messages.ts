@@ -8,6 +8,7 @@ export const MESSAGES = {
   api: {
     unauthorized: 'Authentification requise. Veuillez vous reconnecter.',
     forbidden: 'Vous n’avez pas accès à ce compte.',
+    crossSite: 'Requête refusée\u00a0: elle ne vient pas de l’Espace Assuré.',
     notFound: 'Ressource introuvable.',
     routeNotFound: 'Cette adresse n’existe pas.',
     validation: 'Certaines données envoyées ne sont pas valides.',

@@ -21,6 +21,7 @@ import * as m0021 from './0021-releve-mentions';
 import * as m0022 from './0022-session-bound-tokens';
 import * as m0023 from './0023-storage-intents-idempotency-fingerprint';
 import * as m0024 from './0024-outbox-relay';
+import * as m0025 from './0025-portal-sessions';
 import * as m0026 from './0026-integration-records';
 import * as m0027 from './0027-invitation-links';
 import * as m0028 from './0028-claim-declarations';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0022-session-bound-tokens': m0022,
   '0023-storage-intents-idempotency-fingerprint': m0023,
   '0024-outbox-relay': m0024,
+  '0025-portal-sessions': m0025,
   '0026-integration-records': m0026,
   '0027-invitation-links': m0027,
   '0028-claim-declarations': m0028,

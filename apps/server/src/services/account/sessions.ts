@@ -3,10 +3,13 @@
 // sessions, grants, codes, refresh tokens and interactions in `oidc_payloads` (oidc/adapter.ts),
 // each tagged with its account. Enforces:
 // - `endSessions` deletes every payload of the account, or all but the provider session whose
-//   `sid` is kept (a password change keeps the session that made it, its grant and its tokens);
+//   `sid` is kept (a password change keeps the session that made it, its grant and its tokens),
+//   and the portal's cookie sessions with them (portal-sessions.ts);
+// - `endProviderSession` deletes one provider session, its grants and their tokens (sign-out);
 // Access tokens already handed out die with their session (token-validity.ts). It takes a
 // transaction, so it commits together with what caused it.
 import type { Db } from '../../db/client';
+import { closeAccountPortalSessions } from './portal-sessions';
 
 interface SessionPayload {
   uid?: string;
@@ -50,4 +53,21 @@ export async function endSessions(
       );
   }
   await query.execute();
+  await closeAccountPortalSessions(db, accountId, kept ? options.keepSid : undefined);
+}
+
+/** Ends one provider session of the account (its uid is `sid`), its grants and their tokens. */
+export async function endProviderSession(db: Db, accountId: string, sid: string): Promise<void> {
+  const session = await keptSession(db, accountId, sid);
+  if (!session) return;
+  const ids = [session.sessionId, ...session.grantIds];
+  await db
+    .deleteFrom('oidc_payloads')
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      session.grantIds.length
+        ? eb.or([eb('id', 'in', ids), eb('grant_id', 'in', session.grantIds)])
+        : eb('id', 'in', ids),
+    )
+    .execute();
 }

@@ -16,7 +16,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
-import { forgetSession, signOut } from '../../../lib/auth';
+import { signOut } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useDeleteAccount } from '../api/delete-account';
 import { DeletionRecap } from '../components/deletion-recap';
@@ -33,13 +33,9 @@ import { SubmitButton } from '../../../components/form/submit-button';
 
 const t = SECURITY_TEXTS.accountDelete;
 
-/** The tokens are forgotten now; the provider's sign-out follows after the delay (0041). */
-async function signOutAfterDeletion() {
-  const idToken = await forgetSession();
-  window.setTimeout(
-    () => void signOut(idToken, paths.accountDeleted),
-    ACCOUNT_DELETION_LOGOUT_DELAY_MS,
-  );
+/** The deletion ended every session at the server; the sign-out page follows after the delay (0041). */
+function signOutAfterDeletion() {
+  window.setTimeout(() => void signOut(paths.accountDeleted), ACCOUNT_DELETION_LOGOUT_DELAY_MS);
 }
 
 export function Component() {
@@ -87,7 +83,7 @@ function ConfirmDeletion({ onCancel }: { onCancel: () => void }) {
     banners: ACCOUNT_SECURITY_MESSAGES.banners.accountDeletion,
     onSuccess: () => {
       setDeleted(true);
-      void signOutAfterDeletion();
+      signOutAfterDeletion();
     },
     onError: (error) => showServerFieldErrors(error, ['password'], setError),
   });

@@ -15,7 +15,7 @@ import {
 } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { policiesQueryKey } from '../../../api/get-policies';
-import { accessToken } from '../../../lib/auth';
+import { SAME_ORIGIN_HEADERS } from '../../../lib/auth';
 import { nextIdempotencyHeader } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
 
@@ -84,7 +84,6 @@ interface FileUpload {
 export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
   // Taken before any wait, so that the files of a submission get their keys in their order.
   const idempotency = nextIdempotencyHeader();
-  const token = await accessToken();
   const form = new FormData();
   form.append(UPLOAD_FORM_FIELDS.fileType, request.fileType);
   form.append(UPLOAD_FORM_FIELDS.file, request.file, request.file.name);
@@ -92,8 +91,8 @@ export async function uploadFile(request: FileUpload): Promise<UploadOutcome> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_PREFIX}${apiPath(API_ROUTES.uploadFile, { accountId, policyNumber })}`);
-    xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    for (const [name, value] of Object.entries(idempotency)) xhr.setRequestHeader(name, value);
+    const headers = { ...SAME_ORIGIN_HEADERS, ...idempotency };
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) request.onProgress(event.loaded / event.total);
     });
