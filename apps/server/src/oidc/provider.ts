@@ -13,6 +13,7 @@
 // browser in for its cookie session (docs/decisions/0065-portal-session-cookie.md); the public
 // client stays for clients that hold their own tokens.
 import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
+import { createHash } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -69,7 +70,10 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       },
       {
         client_id: PORTAL_CLIENT_ID,
-        client_secret: portalClientSecret(secrets.cookieKeys),
+        // Stored as its SHA-256, as every client secret is compared (compareHashedSecrets).
+        client_secret: createHash('sha256')
+          .update(portalClientSecret(secrets.cookieKeys))
+          .digest('hex'),
         client_name: 'Espace Assuré',
         application_type: 'web',
         token_endpoint_auth_method: 'client_secret_basic',

@@ -173,8 +173,10 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
       const session = await cookieCaller(request);
       request.accountId = session.accountId;
       request.tokenSid = session.providerSid;
-      // cookieCaller found the portal session alive with its provider session.
-      request.sessionConfirmed = true;
+      // cookieCaller found the portal session alive with its provider session; a read that
+      // checks the session in its own statement checks that provider session again.
+      request.session = { accountId: session.accountId, sid: session.providerSid, embedded: true };
+      request.sessionConfirmed = !request.routeOptions.config.sessionInRead;
       return;
     }
     const payload = await verify(token);
