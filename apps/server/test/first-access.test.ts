@@ -89,7 +89,7 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
   const mailsTo = (email: string) => mail.received.filter((m) => m.to.includes(email));
   /** The link of the latest mail to `email`, once it has arrived. */
   async function linkMailedTo(email: string, count: number): Promise<string> {
-    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(count), { timeout: 5_000 });
+    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(count), { timeout: 15_000 });
     const data = decodeQuotedPrintable(mailsTo(email).at(-1)!.data);
     const link =
       /http:\/\/localhost:3000(\/interaction\/password\/reset\?token=[\w-]+&brand=\w+)/.exec(
