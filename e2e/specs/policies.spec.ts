@@ -31,22 +31,24 @@ test.describe('policies list', () => {
     await expect(first).toContainText('Mme Camille Martin');
     await expectNoAxeViolations(page, 'policies page 1');
 
-    // The change menu lists the four changes, payment included, for a policy with payment details.
+    // The change menu lists the four changes, payment included, for a policy with payment details,
+    // then the claim declaration of a contract in force (docs/product/claims.md).
     await first.getByRole('button', { name: /Faire un changement/ }).click();
     await expect(first.getByRole('menuitem')).toHaveText([
       'Changer de véhicule',
       'Ajouter un conducteur',
       'Retirer un conducteur',
       'Changer les coordonnées bancaires',
+      'Déclarer un sinistre',
     ]);
     await expectNoAxeViolations(page, 'change menu open');
     await page.keyboard.press('Escape');
     await expect(first.getByRole('menu')).toBeHidden();
 
-    // Without payment details, no payment entry.
+    // Without payment details, no payment entry (three changes and the claim declaration).
     const dacia = cards.filter({ hasText: 'AU2024061108' });
     await dacia.getByRole('button', { name: /Faire un changement/ }).click();
-    await expect(dacia.getByRole('menuitem')).toHaveCount(3);
+    await expect(dacia.getByRole('menuitem')).toHaveCount(4);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'suivant' }).click();
@@ -115,7 +117,8 @@ test.describe('policies list', () => {
     await expect(card.getByRole('button', { name: 'Coordonnées bancaires' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Documents à transmettre' })).toHaveCount(0);
     await card.getByRole('button', { name: /Faire un changement/ }).click();
-    await expect(card.getByRole('menuitem')).toHaveCount(3);
+    // Three changes (no payment details to change) and the claim declaration.
+    await expect(card.getByRole('menuitem')).toHaveCount(4);
     await expectNoAxeViolations(page, 'lea policies');
   });
 });
