@@ -1,9 +1,10 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
-// `npm run bench -- api` (or `web`, `startup`, `hardening`, `import`, …) runs only the named benches.
+// `npm run bench -- api` (or `web`, `startup`, `hardening`, `import`, `events`, …) runs only the named benches.
 // At the end, every figure with a goal (bench/figures.ts) is printed again beside it.
 import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
+import { reportEvents } from './events';
 import { printFigures } from './figures';
 import { reportHardening } from './hardening';
 import { reportImport } from './import';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => unknown> = {
   web: reportWeb,
   lighthouse: reportLighthouse,
   import: reportImport,
+  events: reportEvents,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {

@@ -31,8 +31,13 @@ const overrides = {
     'oidc_payloads.payload': JSON_OBJECT,
     'outbox.payload': JSON_OBJECT,
     'outbox.message': 'JSONColumnType<Record<string, unknown>> | null',
-    // Migration 0024: the relay's one channel so far.
-    'outbox.channel': "'mail' | null",
+    // Migrations 0024 and 0029: mail, and the events' subscriptions.
+    'outbox.channel': "'mail' | 'webhook' | 'amqp' | null",
+    'events.body': JSON_OBJECT,
+    'event_subscriptions.kind': "'webhook' | 'amqp'",
+    'event_subscriptions.source': "'config' | 'api'",
+    'request_statuses.details': 'JSONColumnType<StatusDetails> | null',
+    'request_status_history.details': 'JSONColumnType<StatusDetails> | null',
     'customer_requests.payload': JSON_OBJECT,
     // The check constraints of migrations 0016 and 0017.
     'customer_requests.status': 'RequestStatus',
@@ -76,6 +81,7 @@ async function generateTypes(): Promise<string> {
       customImports: {
         ChangeRequestKind: '@espace/contract',
         BrokerRequestStatus: '@espace/contract',
+        StatusDetails: '@espace/contract',
         ClaimDeadlineView: '@espace/contract',
         ClaimFileRole: '@espace/contract',
         ClaimKind: '@espace/contract',

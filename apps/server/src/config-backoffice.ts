@@ -9,6 +9,8 @@ export const backofficeEnv = {
   /** The operator's own provider for the integration API (issuer + JWKS), instead of /oidc. */
   BACKOFFICE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   BACKOFFICE_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Days the events of the pull feed are kept (docs/integration.md « Statuts », feed.ts). */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
 };
 
 /** Who issues the integration API's tokens: the operator's provider, or the embedded one (undefined). */
@@ -16,6 +18,8 @@ export interface BackofficeConfig {
   audience: string;
   issuer: string | undefined;
   jwksUrl: string | undefined;
+  /** Events older than this many days leave the feed with their deliveries (EVENT_RETENTION_DAYS). */
+  eventRetentionDays: number;
 }
 
 type BackofficeEnv = z.output<z.ZodObject<typeof backofficeEnv>>;
@@ -29,6 +33,11 @@ export function backofficeConfig(e: BackofficeEnv, problems: string[]): WithBack
     problems.push('BACKOFFICE_ISSUER: seulement avec BACKOFFICE_JWKS_URL, et inversement');
   const issuer = e.BACKOFFICE_ISSUER?.replace(/\/$/, '');
   return {
-    backoffice: { audience: e.BACKOFFICE_AUDIENCE, issuer, jwksUrl: e.BACKOFFICE_JWKS_URL },
+    backoffice: {
+      audience: e.BACKOFFICE_AUDIENCE,
+      issuer,
+      jwksUrl: e.BACKOFFICE_JWKS_URL,
+      eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    },
   };
 }

@@ -2,8 +2,10 @@
 // A wrong value stops the server with a readable list of everything that is wrong.
 import path from 'node:path';
 import { z } from 'zod';
+import { amqpConfig, amqpEnv, type AmqpConfig } from './config-amqp';
 import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { mailConfig, mailEnv, type MailConfig } from './config-mail';
+import { webhookConfig, webhookEnv, type WebhookConfig } from './config-webhooks';
 import { CLAIM_DRAFT_TTL_DAYS } from '@espace/contract';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 
@@ -31,8 +33,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
   PGLITE_IN_PROCESS: booleanFlag.default(false),
-  /** SMTP and the outbox relay (config-mail.ts). */
+  /** SMTP and the outbox relay (config-mail.ts), webhooks (config-webhooks.ts). */
   ...mailEnv,
+  ...webhookEnv,
   CONTENT_DIR: z.string().min(1).optional(),
   /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -48,6 +51,7 @@ const envSchema = z.object({
   /** The OpenAPI viewer at /api/docs: on by default except in production. */
   API_DOCS: booleanFlag.optional(),
   ...backofficeEnv,
+  ...amqpEnv,
   /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -68,7 +72,7 @@ const envSchema = z.object({
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
-export interface Config extends WithBackoffice, MailConfig {
+export interface Config extends WithBackoffice, MailConfig, AmqpConfig, WebhookConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -102,14 +106,10 @@ export interface Config extends WithBackoffice, MailConfig {
   /** Géoplateforme geocoding search endpoint (GeocodeJSON, no key) for the place search; the
    * shipped list of communes answers alone without it (docs/decisions/0017-offline-addresses.md). */
   addressSearchUrl: string | undefined;
-  /**
-   * The HTTP server's limits: a request (headers and body) must arrive within requestTimeoutMs
-   * (408 otherwise; a 10 MB upload at 300 kbit/s fits the default), its headers within
-   * headersTimeoutMs; an idle keep-alive connection closes after keepAliveTimeoutMs, a silent
-   * one after idleTimeoutMs; at most maxConnections sockets are open at once.
-   */
   /** Whether /api/docs serves the OpenAPI viewer and document (API_DOCS). */
   apiDocs: boolean;
+  /** The HTTP server's limits (docs/operations.md "Time-outs and limits"): the deadlines of a
+   * request and its headers (408), of idle and silent sockets, and the most sockets at once. */
   http: {
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -186,7 +186,8 @@ export function loadConfig(
     problems.push(
       `${name}: requis hors mode démo (identité légale du courtier, content/README.md)`,
     );
-  const backoffice = backofficeConfig(e, problems);
+  const webhooks = webhookConfig(e, problems, e.OUTBOX_LEASE_MS);
+  const integration = { ...backofficeConfig(e, problems), ...amqpConfig(e), ...webhooks };
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -213,7 +214,7 @@ export function loadConfig(
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
-    ...backoffice,
+    ...integration,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

@@ -1,6 +1,7 @@
 // What runs before the first request, and the sweeps that keep running after it. Once per
 // database however many instances start together (db/startup-lock.ts): migrations, the demo
-// data, the storage sweeps, the FAQ and legal pages, the embedded provider's secrets.
+// data, the configured webhook endpoints, the storage sweeps, the FAQ and legal pages, the
+// embedded provider's secrets.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -15,7 +16,10 @@ import { scheduleIntentSweeps, sweepIntents } from './platform/storage/intents';
 import type { DocumentStorage } from './platform/storage/storage';
 import { sweepStorage } from './platform/storage/sweep';
 import { purgeAbandonedDrafts, scheduleDraftPurge } from './services/claims/purge-drafts';
+import { purgeEvents, scheduleEventPurge } from './services/events/feed';
+import { syncConfiguredWebhooks } from './services/events/webhooks';
 import { loadContent } from './services/content/content-loader';
+import { syncAmqpSubscription } from './services/events/amqp-subscription';
 import { seedDemoData } from './seed/seed';
 
 export interface Started {
@@ -59,12 +63,17 @@ export async function startUp(
       await migrate(db);
     }
     if (config.demoMode) await seedDemoData(db, storage);
+    await syncAmqpSubscription(db, config.amqp); // events to the message broker, or none
+    // WEBHOOK_ENDPOINTS into event_subscriptions, once for all instances (docs/integration.md).
+    await syncConfiguredWebhooks(db, config.webhooks.endpoints);
     // Objects a killed process stored but never recorded (docs/decisions/0054-storage-intents.md),
     // then, in the folder, files without a row or half written, before anyone connects.
     sweptAtStart = (await sweepIntents(db, storage, config.storage.intentGraceMs)).removed;
     await sweepStorage(db, storage);
     // Claim drafts untouched for the configured time, with their files (docs/product/claims.md).
     await purgeAbandonedDrafts({ db, storage }, config.claims.draftTtlDays);
+    // Events past their retention, with their deliveries (docs/integration.md « Statuts »).
+    await purgeEvents(db, config.backoffice.eventRetentionDays);
     // docs/decisions/0016-content-in-markdown.md: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
     if (!config.oidc.embedded) return undefined;
@@ -98,4 +107,9 @@ export function scheduleSweeps(
     config.claims.draftTtlDays,
   );
   app.addHook('onClose', async () => stopDraftPurge());
+  const stopEventPurge = scheduleEventPurge(
+    { db, log: app.log },
+    config.backoffice.eventRetentionDays,
+  );
+  app.addHook('onClose', async () => stopEventPurge());
 }

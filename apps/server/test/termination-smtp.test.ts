@@ -46,22 +46,25 @@ describe('termination receipt with SMTP configured', () => {
     });
     expect(response.statusCode).toBe(201);
     const { reference } = response.json<{ reference: string }>();
-    await vi.waitFor(() => expect(mail.received).toHaveLength(1));
+    await vi.waitFor(() => expect(mail.received).toHaveLength(1), { timeout: 10_000 });
     const [message] = mail.received;
     expect(message!.to).toEqual(['camille.autre@example.fr']);
     expect(message!.data).toContain(reference);
     expect(message!.data).toMatch(/Content-Type: application\/pdf/);
     // The attachment is the PDF itself, base64-encoded in the mail.
     expect(message!.data).toContain(Buffer.from('%PDF-').toString('base64').slice(0, 6));
-    const row = await vi.waitFor(async () => {
-      const sent = await t.app.db
-        .selectFrom('outbox')
-        .select(['sent_at', 'payload'])
-        .where('type', '=', TERMINATION_OUTBOX_TYPE)
-        .executeTakeFirstOrThrow();
-      expect(sent.sent_at).toBeInstanceOf(Date);
-      return sent;
-    });
+    const row = await vi.waitFor(
+      async () => {
+        const sent = await t.app.db
+          .selectFrom('outbox')
+          .select(['sent_at', 'payload'])
+          .where('type', '=', TERMINATION_OUTBOX_TYPE)
+          .executeTakeFirstOrThrow();
+        expect(sent.sent_at).toBeInstanceOf(Date);
+        return sent;
+      },
+      { timeout: 10_000 },
+    );
     expect(row.payload).toMatchObject({ reference, policyNumber: 'AU2022031457', reason: 3 });
   });
 });

@@ -11,6 +11,7 @@ import type {
   RequestKind,
   RequestStatus,
   Salutation,
+  StatusDetails,
   TerminationBasis,
   TerminationReasonId,
 } from '@espace/contract';
@@ -174,6 +175,31 @@ export interface Drivers {
   salutation: Salutation;
 }
 
+export interface Events {
+  account_id: string | null;
+  body: JSONColumnType<Record<string, unknown>>;
+  created_at: Generated<Timestamp>;
+  event_id: string;
+  id: Generated<Int8>;
+  position: Int8 | null;
+  request_id: string | null;
+  type: string;
+}
+
+export interface EventSubscriptions {
+  created_at: Generated<Timestamp>;
+  description: string | null;
+  disabled_at: Timestamp | null;
+  event_types: string[] | null;
+  id: string;
+  kind: 'webhook' | 'amqp';
+  previous_secret: string | null;
+  previous_secret_until: Timestamp | null;
+  secret: string | null;
+  source: 'config' | 'api';
+  url: string;
+}
+
 export interface FaqCategories {
   position: number;
   slug: string;
@@ -271,8 +297,9 @@ export interface OidcPayloads {
 export interface Outbox {
   account_id: string | null;
   attempts: Generated<number>;
-  channel: 'mail' | null;
+  channel: 'mail' | 'webhook' | 'amqp' | null;
   created_at: Generated<Timestamp>;
+  event_id: Int8 | null;
   failed_at: Timestamp | null;
   id: Generated<Int8>;
   last_error: string | null;
@@ -331,6 +358,7 @@ export interface PolicyDocuments {
   name: string;
   policy_number: string;
   position: Generated<number>;
+  request_id: string | null;
   status: DocumentStatus | null;
 }
 
@@ -362,6 +390,8 @@ export interface ReceivedFiles {
 }
 
 export interface RequestStatuses {
+  details: JSONColumnType<StatusDetails> | null;
+  message: string | null;
   reason: string | null;
   request_id: string;
   status: BrokerRequestStatus;
@@ -369,7 +399,10 @@ export interface RequestStatuses {
 }
 
 export interface RequestStatusHistory {
+  actor: string | null;
+  details: JSONColumnType<StatusDetails> | null;
   id: Generated<Int8>;
+  message: string | null;
   reason: string | null;
   recorded_at: Generated<Timestamp>;
   request_id: string;
@@ -439,6 +472,8 @@ export interface DB {
   customer_requests: CustomerRequests;
   downloadable_documents: DownloadableDocuments;
   drivers: Drivers;
+  event_subscriptions: EventSubscriptions;
+  events: Events;
   faq_categories: FaqCategories;
   faq_entries: FaqEntries;
   faq_version: FaqVersion;

@@ -1,15 +1,21 @@
 // The server's one mail transport and one outbox relay (docs/decisions/0056-one-outbox-relay.md),
 // registered once at the root: `app.outbox` is what routes hand to services (`OutboxSender`:
 // is mail on, and a wake-up after a commit). The transport exists only with SMTP_URL; without
-// it the relay has no channel and mail rows are not written (demo mode logs reset links).
-// The relay runs once the app is ready, then every OUTBOX_INTERVAL_MS, and stops before the
-// database closes; a second instance runs its own relay beside it on the same table.
+// it the relay has no channel and mail rows are not written (demo mode logs reset links). With
+// AMQP_URL events also go to the message broker (platform/amqp/), over one connection closed here.
+// The relay runs once the app is ready, then every OUTBOX_INTERVAL_MS and after every write
+// request that succeeded (what it committed is sent at once), and stops before the database
+// closes; a second instance runs its own relay beside it on the same table. Webhooks
+// (docs/integration.md « Webhooks ») are always a channel: endpoints come and go through the API.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { amqpChannel } from '../platform/amqp/amqp-channel';
+import { createAmqpPublisher } from '../platform/amqp/amqp-publisher';
 import { mailChannel } from '../platform/mail/mail-channel';
 import { createMailer } from '../platform/mail/mailer';
 import type { OutboxSender } from '../platform/outbox/outbox';
-import { createOutboxRelay, type Channel } from '../platform/outbox/relay';
+import { createOutboxRelay, type Channel, type ChannelOptions } from '../platform/outbox/relay';
+import { webhookChannel } from '../platform/webhooks/webhook-channel';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,14 +27,27 @@ declare module 'fastify' {
 export default fp(async function outbox(app: FastifyInstance) {
   const { smtp } = app.config;
   const mailer = smtp ? createMailer(smtp) : undefined;
-  const channels: Record<string, Channel> = mailer
+  const { webhooks } = app.config;
+  const channels: Record<string, Channel | ChannelOptions> = mailer
     ? { mail: mailChannel(mailer, app.storage) }
     : {};
+  const amqp = app.config.amqp && createAmqpPublisher(app.config.amqp, app.log);
+  if (amqp) channels.amqp = amqpChannel(app.db, amqp);
+  channels.webhook = {
+    deliver: webhookChannel(app.db, webhooks),
+    giveUpAfterMs: webhooks.retryMs,
+    parallel: true,
+  };
   const relay = createOutboxRelay(app.db, channels, app.config.outbox, app.log);
   app.decorate('outbox', { mail: mailer !== undefined, wake: relay.wake });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      relay.wake();
+  });
   app.addHook('onReady', async () => relay.start());
   app.addHook('preClose', async () => {
     await relay.stop();
     mailer?.close();
+    await amqp?.close();
   });
 });

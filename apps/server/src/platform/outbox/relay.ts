@@ -7,9 +7,11 @@
 //   is delivered again: at most a repeat, never a loss;
 // - a failure records `last_error` and retries after retryBaseMs · 2^(attempts − 1), capped at
 //   an hour; after `maxAttempts` (or an `UndeliverableError`) the row gets `failed_at` and is
-//   left for an operator (docs/operations.md);
+//   left for an operator (docs/operations.md). A channel may give up by age instead: a webhook
+//   is retried until its row is `giveUpAfterMs` old (docs/integration.md « Webhooks »);
 // - a channel is a function of the row (row → delivered or thrown); the relay claims only the
-//   rows of the channels it was given, so rows of a channel this server lacks wait.
+//   rows of the channels it was given, so rows of a channel this server lacks wait. A `parallel`
+//   channel's claimed rows are sent together (slow endpoints must not outlast the lease).
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Logger } from '../logger';
@@ -20,9 +22,18 @@ export interface OutboxRow {
   channel: string;
   message: Record<string, unknown>;
   attempts: number;
+  created_at: Date;
 }
 
 export type Channel = (row: OutboxRow) => Promise<void>;
+
+export interface ChannelOptions {
+  deliver: Channel;
+  /** Give a failing row up once it is this old, instead of after `maxAttempts`. */
+  giveUpAfterMs?: number | undefined;
+  /** Send the rows of one claim at once rather than one after the other. */
+  parallel?: boolean | undefined;
+}
 
 /** A delivery that trying again cannot fix: the row fails at once. */
 export class UndeliverableError extends Error {
@@ -72,23 +83,35 @@ async function claim(db: Db, channels: string[], leaseMs: number): Promise<Outbo
       order by next_attempt_at, id
       limit ${BATCH}
       for update skip locked)
-    returning id::text as id, type, channel, message, attempts`.execute(db);
+    returning id::text as id, type, channel, message, attempts, created_at`.execute(db);
   return rows;
 }
 
 export function createOutboxRelay(
   db: Db,
-  channels: Record<string, Channel>,
+  given: Record<string, Channel | ChannelOptions>,
   settings: RelaySettings,
   log: Logger,
 ): OutboxRelay {
+  const channels = Object.fromEntries(
+    Object.entries(given).map(([name, c]) => [name, typeof c === 'function' ? { deliver: c } : c]),
+  );
   const names = Object.keys(channels);
 
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  function givenUp(row: OutboxRow, err: unknown): boolean {
+    if (err instanceof UndeliverableError) return true;
+    const { giveUpAfterMs } = channels[row.channel]!;
+    if (giveUpAfterMs === undefined) return row.attempts >= settings.maxAttempts;
+    return Date.now() - new Date(row.created_at).getTime() >= giveUpAfterMs;
+  }
+
+  /** Sends `row`, recording a failure at once; true when sent (`sent_at` not yet recorded). */
+  async function attempt(row: OutboxRow): Promise<boolean> {
     try {
-      await channels[row.channel]!(row);
+      await channels[row.channel]!.deliver(row);
+      return true;
     } catch (err) {
-      const final = err instanceof UndeliverableError || row.attempts >= settings.maxAttempts;
+      const final = givenUp(row, err);
       const delay = retryDelayMs(row.attempts, settings.retryBaseMs);
       await db
         .updateTable('outbox')
@@ -105,12 +128,20 @@ export function createOutboxRelay(
       );
       return false;
     }
+  }
+
+  async function recordSent(rows: OutboxRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
     await db
       .updateTable('outbox')
       .set({ sent_at: sql`now()`, last_error: null, message: null })
-      .where('id', '=', row.id)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .execute();
-    return true;
+    return rows.length;
   }
 
   async function runOnce(): Promise<number> {
@@ -118,7 +149,12 @@ export function createOutboxRelay(
     let delivered = 0;
     for (;;) {
       const rows = await claim(db, names, settings.leaseMs);
-      for (const row of rows) if (await deliver(row)) delivered++;
+      // A parallel channel's rows are sent together and recorded by one statement.
+      const together = rows.filter((row) => channels[row.channel]!.parallel);
+      const sent = await Promise.all(together.map(attempt));
+      delivered += await recordSent(together.filter((_, i) => sent[i]));
+      for (const row of rows)
+        if (!together.includes(row) && (await attempt(row))) delivered += await recordSent([row]);
       if (rows.length < BATCH) return delivered;
     }
   }

@@ -1,0 +1,81 @@
+// A broker's webhook endpoint for the tests and the bench: a real HTTP server on the loopback
+// that keeps every delivery (headers, raw body, time of arrival), checks its signature with the
+// Standard Webhooks reference library against the secrets it is told, and answers what the test
+// asks (2xx by default, a list of statuses to answer first, after a delay if told).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface Delivery {
+  id: string;
+  timestamp: number;
+  signatures: string[];
+  body: string;
+  /** The secrets (of those given) whose signature is among the delivery's. */
+  validFor: string[];
+  receivedAt: number;
+}
+
+export interface Receiver {
+  url: string;
+  deliveries: Delivery[];
+  /** Secrets whose signature is checked on each delivery. */
+  secrets: string[];
+  /** Statuses answered to the next deliveries, first to last, before 204 again. */
+  answers: number[];
+  /** How long each answer is held back (a slow endpoint). */
+  delayMs: number;
+  /** Called as each delivery arrives (the bench measures with it). */
+  onDelivery?: ((delivery: Delivery) => void) | undefined;
+  /** Deliveries whose signature no given secret verifies. */
+  unsigned(): Delivery[];
+  close(): Promise<void>;
+}
+
+function verifiedBy(secret: string, body: string, headers: http.IncomingHttpHeaders): boolean {
+  try {
+    new Webhook(secret).verify(body, headers as Record<string, string>);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
+  const receiver: Receiver = {
+    url: '',
+    deliveries: [],
+    secrets,
+    answers: [],
+    delayMs: 0,
+    unsigned: () => receiver.deliveries.filter((d) => d.validFor.length === 0),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const delivery: Delivery = {
+        id: String(request.headers['webhook-id']),
+        timestamp: Number(request.headers['webhook-timestamp']),
+        signatures: String(request.headers['webhook-signature'] ?? '').split(' '),
+        body,
+        validFor: receiver.secrets.filter((s) => verifiedBy(s, body, request.headers)),
+        receivedAt: performance.now(),
+      };
+      receiver.deliveries.push(delivery);
+      receiver.onDelivery?.(delivery);
+      response.statusCode = receiver.answers.shift() ?? 204;
+      if (receiver.delayMs) setTimeout(() => response.end(), receiver.delayMs);
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return receiver;
+}
