@@ -1,12 +1,12 @@
 // Declaring a claim (docs/product/claims.md) on a phone, 375 px wide: an accident with a third
 // party from the policy card to the receipt, keyboard only for choices and buttons, with a photo
-// resized in the browser, axe on every step; a draft resumed after signing in again elsewhere.
-// Screenshots of every step at 375 and 1280 px in both skins go to the test's output folder.
+// resized in the browser, axe and reflow at 320 px on every step and the sent page; a draft
+// resumed after signing in again elsewhere. Screenshots of every step at 375 and 1280 px in
+// both skins go to the test's output folder.
 import { addDays, formatDate, PHONE_NUMBERS, todayInParis } from '@espace/contract';
-import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import { atStep, choose, expectReflow, next, POLICY, screenshots, type } from './claims-helpers';
 
-const POLICY = 'AU2026104512'; // camille, 'Actif'
 /** A 4×4 PNG drawn by Chromium. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAIklEQVR4AYTIoQ0AAAwCwQbbjbpX5wdLMHzy5rD39DFRBwEAAP//DiDvdAAAAAZJREFUAwCVdwbt5aM9bgAAAABJRU5ErkJggg==',
@@ -16,46 +16,6 @@ const PNG = Buffer.from(
 test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 // Ten screens, each checked by axe and photographed four times.
 test.setTimeout(240_000);
-
-async function type(page: Page, field: Locator, text: string) {
-  await field.focus();
-  await page.keyboard.type(text);
-}
-async function choose(option: Locator) {
-  await option.focus();
-  await option.press('Space');
-}
-async function next(page: Page, name = 'Continuer') {
-  await page.getByRole('button', { name, exact: true }).press('Enter');
-}
-
-/** The step's heading, the assistance link, axe. */
-async function atStep(page: Page, title: string, urls: string[]) {
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const assistance = page.getByRole('link', {
-    name: `Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`,
-  });
-  await expect(assistance.first()).toHaveAttribute('href', 'tel:+33199002424');
-  await expectNoAxeViolations(page, title);
-  urls.push(page.url());
-  await screenshots(page, `${urls.length}`);
-}
-
-/** Every skin and width of the screen as it is (brand.js sets `data-brand` the same way). */
-async function screenshots(page: Page, name: string) {
-  for (const brand of ['lumen', 'vireo']) {
-    await page.evaluate((b) => (document.documentElement.dataset.brand = b), brand);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${brand}-${width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.brand = 'lumen'));
-  await page.setViewportSize({ width: 375, height: 800 });
-}
 
 test('an accident with a third party, from the policy card to the receipt', async ({ page }) => {
   const urls: string[] = [];
@@ -145,6 +105,7 @@ test('an accident with a third party, from the policy card to the receipt', asyn
   ).toBeFocused();
   await expect(page.getByTestId('claim-reference')).toHaveText(/^SIN-\d{8}-[A-Z2-9]{6}$/);
   await expectNoAxeViolations(page, 'claim sent');
+  await expectReflow(page, 'claim sent');
   await screenshots(page, 'sent');
   const download = page.waitForEvent('download');
   await page

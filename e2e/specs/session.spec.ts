@@ -197,48 +197,58 @@ test.describe('the sign-in page and the portal’s files', () => {
 });
 
 test.describe('session and load failures', () => {
-  // FIXME (portal session, docs/decisions/0065-portal-session-cookie.md): still failing after the
-  // move to the cookie session; see the branch's report.
+  // FIXME (docs/decisions/0065-portal-session-cookie.md): the replaced cookie does not make the
+  // next read answer 401 in this test (the requests page still loads); not understood yet.
   test.fixme('a session ended elsewhere: the next call signs in again and comes back to the same screen', async ({
     page,
     context,
     baseURL,
     consoleErrors,
   }) => {
-    consoleErrors.expect(failedRequest(/\/api\/v1\/content\/faq.*/, 401));
-    await signIn(page, DEMO.lea, '/coverages');
-    await expect(page).toHaveURL(/\/coverages$/);
+    consoleErrors.expect(failedRequest(/\/api\/v1\/account\/accounts\/[^/]+\/requests.*/, 401));
+    await signIn(page, DEMO.lea, '/account');
+    await expect(page).toHaveURL(/\/account$/);
     // Stands in for a session the server no longer knows (expired, or ended by a password
     // change elsewhere); the provider's own session is still open.
+    await context.clearCookies({ name: 'espace-session' });
     await context.addCookies([{ name: 'espace-session', value: 'A'.repeat(43), url: baseURL! }]);
     const pages = navigations(page);
     const back = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/sign-in');
     await page
-      .getByRole('navigation', { name: 'Navigation principale' })
-      .getByRole('link', { name: 'FAQ' })
+      .getByRole('navigation', { name: 'Rubriques de Mon compte' })
+      .getByRole('link', { name: 'Mes demandes' })
       .click();
     expect((await back).status()).toBe(200);
-    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page).toHaveURL(/\/account\/requests$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The FAQ read got 401: sign-in, answered at once with the page through the
+    // The requests read got 401: sign-in, answered at once with the page through the
     // provider's open session, on the same screen.
     expect(pages).toEqual(['GET /auth/sign-in']);
   });
 
-  // FIXME (portal session, docs/decisions/0065-portal-session-cookie.md): still failing after the
-  // move to the cookie session; see the branch's report.
-  test.fixme('a failed policies load shows the error page', async ({ page, consoleErrors }) => {
-    consoleErrors.expect(failedRequest(/\/api\/v1\/policy\/accounts\/[^/]+/, 500));
-    // Stands in for a server failure of the policies call.
+  // The first screen's reads come inside the page (docs/decisions/0067-first-reads-in-the-page.md):
+  // a reload without them makes the SPA call the API, whose failure is what is tested. (The
+  // sign-in's own redirect chain cannot be rewritten by a route: Chromium does not route the
+  // request that follows a fulfilled redirect.)
+  async function reloadWithFailingRead(page: Page, url: string, status: number, body: string) {
     await withoutFirstReads(page);
-    await page.route('**/api/v1/policy/accounts/*', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'internal_error', message: 'x' } }),
-      }),
+    await page.route(url, (route) =>
+      route.fulfill({ status, contentType: 'application/json', body }),
     );
+    await page.reload();
+  }
+
+  test('a failed policies load shows the error page', async ({ page, consoleErrors }) => {
+    consoleErrors.expect(failedRequest(/\/api\/v1\/policy\/accounts\/[^/]+/, 500));
     await signIn(page, DEMO.camille);
+    await policiesShown(page);
+    // Stands in for a server failure of the policies call.
+    await reloadWithFailingRead(
+      page,
+      '**/api/v1/policy/accounts/*',
+      500,
+      JSON.stringify({ error: { code: 'internal_error', message: 'x' } }),
+    );
     await expect(
       page.getByRole('heading', { level: 1, name: 'Désolé, cette page n’est pas disponible' }),
     ).toBeVisible({ timeout: 20_000 });
@@ -250,15 +260,11 @@ test.describe('session and load failures', () => {
     await expectNoAxeViolations(page, 'error page');
   });
 
-  // FIXME (portal session, docs/decisions/0065-portal-session-cookie.md): still failing after the
-  // move to the cookie session; see the branch's report.
-  test.fixme('a failed account load shows the error page too', async ({ page, consoleErrors }) => {
+  test('a failed account load shows the error page too', async ({ page, consoleErrors }) => {
     consoleErrors.expect(failedRequest(/\/api\/v1\/account\/accounts\/[^/]+/, 503));
-    await withoutFirstReads(page);
-    await page.route('**/api/v1/account/accounts/*', (route) =>
-      route.fulfill({ status: 503, body: '' }),
-    );
     await signIn(page, DEMO.lea);
+    await policiesShown(page);
+    await reloadWithFailingRead(page, '**/api/v1/account/accounts/*', 503, '');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Désolé, cette page n’est pas disponible' }),
     ).toBeVisible({ timeout: 20_000 });

@@ -1,60 +1,18 @@
 // A portal of its own whose customers come from the bulk import, as a broker puts the portal in
 // service (docs/integration.md « Import »): on an empty data folder, `npm run import` of the
 // repository's example files (with --invite when asked), then the server on the same folder.
-// Both talk to a local SMTP server from the `smtp-server` package, which stands in for the
-// broker's mail server (outside the product) and keeps what it receives for the test to read.
+// Both talk to a local SMTP server (mail-server.ts) that keeps what it receives.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startMailServer, type ReceivedMail } from './mail-server';
 import { freePort, REPO_ROOT, webEnv } from './portal-server';
-
-export interface ReceivedMail {
-  to: string[];
-  /** The raw message, quoted-printable bodies decoded. */
-  data: string;
-}
 
 export interface ImportedPortal {
   url: string;
   mails: ReceivedMail[];
   stop(): Promise<void>;
-}
-
-/** Quoted-printable bodies fold long lines and encode accents; read them back as text. */
-function decodeQuotedPrintable(data: string): string {
-  return Buffer.from(
-    data
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-}
-
-function startMailServer(mails: ReceivedMail[]) {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ server: SMTPServer; port: number }>((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.server.address() as AddressInfo).port }),
-    );
-  });
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv) {

@@ -34,6 +34,9 @@ async function main(): Promise<number> {
     say(USAGE);
     return 2;
   }
+  // npm runs this in apps/server: relative paths (DATA_DIR) mean where the command was typed,
+  // as for the server started by `npm start` from the repository's root.
+  process.chdir(process.env.INIT_CWD ?? process.cwd());
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {

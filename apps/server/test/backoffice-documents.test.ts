@@ -62,7 +62,13 @@ describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
       .json<{ policyNumber: string; documents: { fileType: string; status: string }[] }[]>()
       .find((p) => p.policyNumber === CONTRACT);
     expect(policy?.documents).toEqual([
-      expect.objectContaining({ fileType: 'permis', status: 'pending', exactFileNumber: 2 }),
+      expect.objectContaining({
+        fileType: 'permis',
+        status: 'pending',
+        exactFileNumber: 2,
+        // The broker's deadline reaches the customer's documents screen.
+        dueOn: '2026-12-31',
+      }),
     ]);
     const read = await call(t.app, token, 'GET', owedPath);
     expect(read.json()).toMatchObject({ documentId: 'DOC-1', deadline: '2026-12-31', version: 1 });

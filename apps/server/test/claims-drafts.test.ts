@@ -125,6 +125,40 @@ describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
     expect((await calls.get(draft.id)).json<ClaimDraft>().answers).toEqual({});
   });
 
+  it('keeps the place picked, typed or the phone’s position rounded, and refuses bad coordinates', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const when = (place: object) => ({ occurredOn: '2026-11-02', occurredAt: '08:30', place });
+    const coordinates = CLAIM_MESSAGES.invalid.coordinates;
+    for (const [place, fields] of [
+      [{ label: 'Ici', latitude: 48.85 }, { 'place.latitude': coordinates }],
+      [{ label: 'Ici', latitude: 48.85, longitude: 200 }, { 'place.longitude': coordinates }],
+      [{ label: 'Ici', source: 'position' }, { 'place.latitude': coordinates }],
+      [{ label: 'Ici', source: 'gps' }, { 'place.source': CLAIM_MESSAGES.invalid.placeSource }],
+    ] as const) {
+      const response = await calls.save(draft.id, 'when', when(place));
+      expect(response.statusCode, JSON.stringify(place)).toBe(400);
+      expect(response.json().error.fields, JSON.stringify(place)).toEqual(fields);
+    }
+    expect((await calls.get(draft.id)).json<ClaimDraft>().answers).toEqual({});
+    const position = { label: 'Position du téléphone', source: 'position' };
+    const saved = await calls.save(
+      draft.id,
+      'when',
+      when({ ...position, latitude: 48.856613, longitude: 2.352222 }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await calls.get(draft.id)).json<ClaimDraft>().answers.when?.place).toEqual({
+      ...position,
+      latitude: 48.8566,
+      longitude: 2.3522,
+    });
+    await calls.save(draft.id, 'when', when({ label: '8 Boulevard du Port 80000 Amiens' }));
+    expect((await calls.get(draft.id)).json<ClaimDraft>().answers.when?.place).toEqual({
+      label: '8 Boulevard du Port 80000 Amiens',
+      source: 'typed',
+    });
+  });
+
   it('resumes a draft as saved, with its deadline, and drops the steps a new kind does not have', async () => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     for (const [step, body] of accidentAnswers(driverId)) {

@@ -146,7 +146,7 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(await outboxCount()).toBe(before);
   });
 
-  it('sends a complete claim once: reference, receipt, « Déclaré » in Mes demandes, one outbox row', async () => {
+  it('sends a complete claim once: reference, receipt, « Déclaré » in Mes demandes, one outbox row, one event', async () => {
     const draft = await completeDraft();
     await calls.upload(draft.id, 'photo', 'avant.jpg', SAMPLE_JPEG, 'image/jpeg');
     await calls.upload(draft.id, 'constat', 'constat.pdf', await samplePdf(), 'application/pdf');
@@ -161,6 +161,19 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe('Sinister not found');
     expect(await outboxCount()).toBe(before + 1);
+
+    // One event for the broker, sent once whatever the retries, with the files as links.
+    const events = (await t.app.db.selectFrom('events').select(['type', 'body']).execute()).filter(
+      (e) => (e.body.data as { reference?: string }).reference === ack.reference,
+    );
+    expect(events.map((e) => e.type)).toEqual(['request.created']);
+    const data = events[0]!.body.data as { kind: string; files: { name: string; href: string }[] };
+    expect(data.kind).toBe('claim');
+    expect(data.files.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['avant.jpg', 'constat.pdf']),
+    );
+    expect(data.files).toHaveLength(3); // and the receipt
+    expect(data.files[0]!.href).toContain(`/backoffice/v1/requests/${ack.reference}/files/`);
 
     const requests = (
       await t.app.inject({

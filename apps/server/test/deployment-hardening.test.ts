@@ -64,7 +64,9 @@ describe.each(BACKENDS)('deployment on %s', (backend) => {
       expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
     }
     expect(PERMISSIONS_POLICY).toContain('camera=()');
-    expect(PERMISSIONS_POLICY).toContain('geolocation=()');
+    // Only the portal itself, for a claim's place (docs/product/claims.md).
+    expect(PERMISSIONS_POLICY).toContain('geolocation=(self)');
+    expect(PERMISSIONS_POLICY).not.toContain('geolocation=()');
   });
 
   it('sets Secure cookies when PUBLIC_URL is https', async () => {

@@ -105,6 +105,9 @@ it('answers every request accepted during the drain, then exits 0', async () => 
   expect(during.length).toBeGreaterThan(10);
   expect(during.filter((a) => a.connection !== 'close')).toEqual([]);
   for (const answer of late) expect(answer).toMatch(/^HTTP\/1.1 200 OK\r\n[^]*connection: close/i);
-  expect(readiness.length).toBeGreaterThan(0);
-  expect(readiness.every((status) => status === 503)).toBe(true);
+  // /readyz turns 503 once the signal is handled (a probe sent just before, on a loaded
+  // machine, may still read 200) and stays 503 until the process is gone.
+  const draining = readiness.indexOf(503);
+  expect(draining, `readiness: ${readiness.join(' ')}`).toBeGreaterThanOrEqual(0);
+  expect(readiness.slice(draining).every((status) => status === 503)).toBe(true);
 }, 60_000);

@@ -1,5 +1,5 @@
 // A restart loads only what serving needs. The PDF libraries (first document),
-// nodemailer (first mail), the S3 SDK (S3 storage only) and the API documentation (API_DOCS only)
+// nodemailer (first mail), amqplib (first event for the message broker), the S3 SDK (S3 storage only) and the API documentation (API_DOCS only)
 // are loaded on first use, so they cost neither start-up time nor idle memory. A first start
 // renders the demo seed's PDF, so it does load pdfkit (and postcss, which reads the skin).
 import { execFile } from 'node:child_process';
@@ -28,7 +28,14 @@ const packages = new Set(
 await app.close();
 console.info(JSON.stringify([...packages].sort()));
 `;
-const LATER = ['pdfkit', 'postcss', 'nodemailer', '@aws-sdk/client-s3', '@fastify/swagger'];
+const LATER = [
+  'pdfkit',
+  'postcss',
+  'nodemailer',
+  'amqplib',
+  '@aws-sdk/client-s3',
+  '@fastify/swagger',
+];
 
 async function loadedPackages(dataDir: string): Promise<string[]> {
   const probe = path.join(dataDir, 'probe.mjs');
@@ -42,6 +49,7 @@ async function loadedPackages(dataDir: string): Promise<string[]> {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       SMTP_FROM: 'portail@example.fr',
       CUSTOMER_SERVICE_EMAIL: 'service@example.fr',
+      AMQP_URL: 'amqp://guest:guest@127.0.0.1:1',
       PUBLIC_URL: 'http://localhost:3000',
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',

@@ -99,6 +99,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       maxFileNumber: 2,
       exactFileNumber: 2,
       filesReceived: 0,
+      dueOn: null,
     });
   });
 

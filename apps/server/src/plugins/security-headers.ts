@@ -1,7 +1,8 @@
 // Security headers on every response, including the identity provider's pages (helmet writes
 // them on the raw response): a CSP without inline script or style, HSTS, nosniff,
 // frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
-// Permissions-Policy denying every powerful feature the portal does not use.
+// Permissions-Policy denying every powerful feature the portal does not use; geolocation only to
+// the portal itself, for a claim's place when the customer asks (docs/product/claims.md).
 // helmet builds them once, at start, into a list of headers each response gets (@fastify/helmet
 // built its middleware again for every request: docs/decisions/0068-api-reads-one-statement.md).
 import type { ServerResponse } from 'node:http';
@@ -9,14 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
-/** Every powerful feature the portal does not use, denied to it and to anything it embeds. */
+/** Every powerful feature the portal does not use, denied to it and to anything it embeds; geolocation to the portal alone. */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
   'bluetooth',
   'camera',
   'display-capture',
-  'geolocation',
   'gyroscope',
   'hid',
   'magnetometer',
@@ -30,6 +30,8 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  // « Utiliser ma position » on a claim's place step; never to anything the portal embeds.
+  .concat('geolocation=(self)')
   .join(', ');
 
 export default fp(async function securityHeaders(

@@ -11,6 +11,7 @@ import { createAddressSearch } from '../services/address/create-address-search';
 import contactRoutes from './account/contact/index';
 import claimRoutes from './claims/index';
 import getAccountRoute from './account/get-account';
+import getRequestRoute from './account/get-request';
 import listRequestsRoute from './account/list-requests';
 import accountSecurityRoutes from './account/security/index';
 import addressChangeRoutes from './address/index';
@@ -55,6 +56,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   // the idle server's memory, and with a national address service it is only the fallback.
   const addressSearch = createAddressSearch({ url: config.addressSearchUrl, log: api.log });
   await api.register(listRequestsRoute);
+  await api.register(getRequestRoute);
   await api.register(documentRoutes);
   await api.register(contactRoutes);
   await api.register(accountSecurityRoutes);

@@ -2,7 +2,7 @@
 // 'Mes demandes' and the account-deletion recap: the fetch, its query key and options, the hook.
 // Always read afresh when the screen opens, so a request just made is there without every write
 // having to refresh it.
-import { API_ROUTES, apiPath, type RequestList } from '@espace/contract';
+import { API_ROUTES, apiPath, REQUESTS_PAGE_SIZE_MAX, type RequestList } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { useSession } from '../lib/session';
@@ -12,13 +12,19 @@ export interface RequestsFilter {
   page: number;
   /** The contract's default (REQUESTS_PAGE_SIZE) when absent. */
   pageSize?: number;
+  /** 'open': only the requests still being handled (the policy cards). */
+  state?: 'open';
 }
 
 export const requestsQueryKey = (accountId: string, filter?: RequestsFilter) =>
   filter ? (['requests', accountId, filter] as const) : (['requests', accountId] as const);
 
-export function getRequests(accountId: string, { policyNumber, page, pageSize }: RequestsFilter) {
+export function getRequests(
+  accountId: string,
+  { policyNumber, page, pageSize, state }: RequestsFilter,
+) {
   const query = new URLSearchParams({ page: String(page) });
+  if (state) query.set('state', state);
   if (pageSize) query.set('pageSize', String(pageSize));
   if (policyNumber) query.set('policyNumber', policyNumber);
   return api<RequestList>(`${apiPath(API_ROUTES.requests, { accountId })}?${query.toString()}`);
@@ -36,4 +42,17 @@ export function requestsQueryOptions(accountId: string, filter: RequestsFilter) 
 export function useRequests(filter: RequestsFilter) {
   const { accountId } = useSession();
   return useQuery(requestsQueryOptions(accountId, filter));
+}
+
+/**
+ * The requests still being handled, on every contract: one call shared by all the policy cards,
+ * made once the cards are on screen (docs/product/requests.md « Sur la carte du contrat »).
+ */
+export function useOpenRequests() {
+  return useRequests({
+    policyNumber: undefined,
+    page: 1,
+    pageSize: REQUESTS_PAGE_SIZE_MAX,
+    state: 'open',
+  });
 }

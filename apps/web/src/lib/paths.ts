@@ -1,7 +1,13 @@
 // Every route path of the portal (docs/product/README.md), in one place: the routers' `path` patterns and the
 // links both come from here. The sign-in callback is the contract's, since the server registers
 // it with the identity provider as the redirect URI.
-import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
+import {
+  ACCOUNT_DELETED_PATH,
+  AUTH_CALLBACK_PATH,
+  LOGGED_OUT_PATH,
+  REQUEST_DETAIL_PATH_PATTERN,
+  requestDetailPath,
+} from '@espace/contract';
 
 /** The `:tab` parameter of /documents/{id} (docs/product/README.md): 0 'Téléchargement', 1 'Documents à fournir'. */
 export type DocumentsTab = 0 | 1;
@@ -21,6 +27,9 @@ export const paths = {
   accountDelete: '/account/accountDelete',
   /** 'Mes demandes'. */
   accountRequests: '/account/requests',
+  /** The route pattern of one request (the contract's, the link of the status e-mails). */
+  accountRequestPattern: REQUEST_DETAIL_PATH_PATTERN,
+  accountRequest: requestDetailPath,
   changeAddress: '/changeAddress',
   faq: '/faq',
   contact: '/contact',

@@ -38,6 +38,9 @@ export const CLAIM_MESSAGES = {
     learntBeforeEvent: 'Vous ne pouvez pas avoir appris le sinistre avant qu’il ait lieu',
     time: 'L’heure doit être au format hh:mm',
     box: 'Case du constat inconnue',
+    coordinates:
+      'La position doit avoir une latitude (de -90 à 90) et une longitude (de -180 à 180)',
+    placeSource: 'Origine du lieu inconnue',
     driver: 'Ce conducteur n’est pas un conducteur du contrat',
     tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères`,
     tooManyWitnesses: 'Trois témoins au plus',

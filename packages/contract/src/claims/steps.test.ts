@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimCompletenessIssues } from './draft';
 import { claimSteps } from './kinds';
+import { CLAIM_MESSAGES } from './messages';
 import {
   claimCircumstancesStepSchema,
   claimDriverStepSchema,
@@ -60,6 +61,35 @@ describe('the steps of a claim', () => {
         }),
       ),
     ).toEqual(['Vous ne pouvez pas avoir appris le sinistre avant qu’il ait lieu']);
+  });
+
+  it('keeps a position rounded to about 11 m, both coordinates or none, in range', () => {
+    const when = (place: object) => ({ occurredOn: '2026-11-20', occurredAt: '08:30', place });
+    const ok = claimWhenStepSchema.parse(
+      when({ label: 'Position', source: 'position', latitude: 48.856613, longitude: 2.352222 }),
+    );
+    expect(ok.place).toEqual({
+      label: 'Position',
+      source: 'position',
+      latitude: 48.8566,
+      longitude: 2.3522,
+    });
+    expect(claimWhenStepSchema.parse(when({ label: 'Paris' })).place.source).toBe('typed');
+    const coordinates = CLAIM_MESSAGES.invalid.coordinates;
+    for (const place of [
+      { label: 'x', latitude: 48.8 },
+      { label: 'x', latitude: 91, longitude: 2 },
+      { label: 'x', latitude: 48, longitude: -181 },
+      { label: 'x', latitude: '48', longitude: 2 },
+      { label: 'x', source: 'position' },
+    ]) {
+      expect(messages(claimWhenStepSchema.safeParse(when(place))), JSON.stringify(place)).toEqual([
+        coordinates,
+      ]);
+    }
+    expect(
+      messages(claimWhenStepSchema.safeParse(when({ label: 'x', source: 'satellite' }))),
+    ).toEqual([CLAIM_MESSAGES.invalid.placeSource]);
   });
 
   it('keeps the constat boxes 1 to 17, once each, in order', () => {

@@ -38,6 +38,44 @@ export const claimKindStepSchema = z.object({
   kind: z.enum(CLAIM_KINDS, { error: REQUIRED.kind }),
 });
 
+/** How the place was given: typed, picked in the address search, or the phone's position. */
+export const CLAIM_PLACE_SOURCES = ['typed', 'search', 'position'] as const;
+/** 4 decimals of a degree: about 11 m, enough to find the place and no more precise than that. */
+export const CLAIM_COORDINATE_DECIMALS = 4;
+export const roundCoordinate = (value: number) =>
+  Math.round(value * 10 ** CLAIM_COORDINATE_DECIMALS) / 10 ** CLAIM_COORDINATE_DECIMALS;
+
+const decimal = (value: number) =>
+  value.toLocaleString('fr-FR', { maximumFractionDigits: CLAIM_COORDINATE_DECIMALS });
+/** '48,8566\u00a0; 2,3522': a kept position as the customer reads it, latitude then longitude. */
+export const formatCoordinates = (latitude: number, longitude: number) =>
+  `${decimal(latitude)}\u00a0; ${decimal(longitude)}`;
+
+const coordinate = (limit: number) =>
+  z
+    .number({ error: INVALID.coordinates })
+    .min(-limit, { error: INVALID.coordinates })
+    .max(limit, { error: INVALID.coordinates })
+    .overwrite(roundCoordinate)
+    .optional();
+
+export const claimPlaceSchema = z
+  .object({
+    label: requiredText(REQUIRED.place, 200),
+    source: z.enum(CLAIM_PLACE_SOURCES, { error: INVALID.placeSource }).default('typed'),
+    /** Only with the customer's consent to share the phone's position, rounded (above). */
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+  })
+  .refine((p) => (p.latitude === undefined) === (p.longitude === undefined), {
+    error: INVALID.coordinates,
+    path: ['latitude'],
+  })
+  .refine((p) => p.source !== 'position' || p.latitude !== undefined, {
+    error: INVALID.coordinates,
+    path: ['latitude'],
+  });
+
 export const claimWhenStepSchema = z
   .object({
     occurredOn: pastDate(REQUIRED.occurredOn),
@@ -47,12 +85,7 @@ export const claimWhenStepSchema = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: INVALID.time }),
     /** When the customer found out, if later (a theft found in the morning). */
     learntOn: pastDate(INVALID.date).optional(),
-    place: z.object({
-      label: requiredText(REQUIRED.place, 200),
-      /** Only with the customer's consent to share the phone's position. */
-      latitude: z.number().min(-90).max(90).optional(),
-      longitude: z.number().min(-180).max(180).optional(),
-    }),
+    place: claimPlaceSchema,
     /** A natural event recognised by an order (arrêté) of catastrophe naturelle: its publication day. */
     naturalDisasterOrderOn: pastDate(INVALID.date).optional(),
   })

@@ -28,6 +28,8 @@ export const documentToProvideSchema = z.object({
    * 'received' only when requiredFileCount of them have arrived (documents.ts).
    */
   filesReceived: z.number().int().nonnegative(),
+  /** The deadline the broker gives (YYYY-MM-DD), shown as « À envoyer avant le … ». */
+  dueOn: z.iso.date().nullable().optional(),
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 

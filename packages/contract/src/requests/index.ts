@@ -2,3 +2,5 @@
 export * from './requests';
 export * from './receipt';
 export * from './kinds';
+export * from './statuses';
+export * from './status-mail';

@@ -59,12 +59,23 @@ export const REQUEST_KIND_LABELS = Object.fromEntries(
 
 export const REQUEST_STATUS_TABLE = {
   received: { label: 'Reçue', open: true },
-  /** A claim's first status (« Déclaré »); the broker then moves it like any request. */
+  /** A claim's first status (« Déclaré »); the broker then moves it along the claim's steps. */
   declared: { label: 'Déclaré', open: true },
   in_progress: { label: 'En cours de traitement', open: true },
+  /** The broker waits for a document it names; the customer finds it on the documents screen. */
+  awaiting_documents: { label: 'En attente de pièces', open: true },
   done: { label: 'Traitée', open: false },
   /** The label is followed by the broker's reason. */
   refused: { label: 'Refusée', open: false },
+  // A claim's own steps (docs/product/claims.md « Suivi »).
+  under_review: { label: 'En cours d’instruction', open: true },
+  /** With the date of the appraisal and the expert's name. */
+  expert_appointed: { label: 'Expertise planifiée', open: true },
+  /** With the garage. */
+  in_repair: { label: 'En réparation', open: true },
+  /** With the amount paid and the franchise kept. */
+  settled: { label: 'Indemnisé', open: true },
+  closed: { label: 'Clos', open: false },
 } as const satisfies Record<string, { label: string; open: boolean }>;
 
 export type RequestStatus = keyof typeof REQUEST_STATUS_TABLE;

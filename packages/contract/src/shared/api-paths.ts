@@ -45,6 +45,7 @@ export const API_ROUTES = {
   validateAddress: '/account/accounts/:accountId/validateAddress',
   accountAddress: '/account/accounts/:accountId/address',
   requests: '/account/accounts/:accountId/requests',
+  request: '/account/accounts/:accountId/requests/:reference',
   password: '/authentication/accounts/:accountId/password',
   consent: '/consent/accounts/:accountId/:consent',
   policies: '/policy/accounts/:accountId',

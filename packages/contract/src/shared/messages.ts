@@ -21,6 +21,7 @@ export const MESSAGES = {
     internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
     accountNotFound: 'Compte introuvable.',
     policyNotFound: 'Policy not found',
+    requestNotFound: 'Demande introuvable.',
   },
   login: {
     title: 'Connexion à votre Espace Assuré',

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { readDocument, removeDocument, upsertDocument } from '../../services/integration/documents';
+import { newDocumentMailNotifier } from '../../services/requests/status-mail';
 import { errorResponses } from './errors';
 import { ifMatchOf, sendWithVersion } from './if-match';
 
@@ -23,6 +24,10 @@ export default async function documentRoutes(app: FastifyInstance) {
   // The body stays a stream: the service sniffs it and writes it to storage as it arrives.
   app.addContentTypeParser(PDF_TYPE, (_request, payload, done) => done(null, payload));
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The customer's mail about a new document, written with it when the server sends mail.
+  const notifyNewDocument = app.outbox.mail
+    ? newDocumentMailNotifier({ publicUrl: app.config.publicUrl, brand: app.config.mailBrand })
+    : undefined;
   routes.put(
     BACKOFFICE_ROUTES.document,
     {
@@ -51,7 +56,9 @@ export default async function documentRoutes(app: FastifyInstance) {
           mimetype: PDF_TYPE,
           file: Object.assign(request.body as Readable, { truncated: false }),
         },
+        notifyNewDocument,
       );
+      if (result.created && notifyNewDocument) app.outbox.wake();
       return sendWithVersion(reply, result.created ? 201 : 200, result);
     },
   );

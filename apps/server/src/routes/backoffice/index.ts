@@ -14,8 +14,11 @@ import { UnauthorizedError } from '../../plugins/errors';
 import contractRoutes from './contracts';
 import customerRoutes from './customers';
 import documentRoutes from './documents';
+import eventRoutes from './events';
 import invitationRoutes from './invitations';
 import owedDocumentRoutes from './owed-documents';
+import requestRoutes from './requests';
+import webhookRoutes from './webhooks';
 
 /** The largest JSON record (a contract with its drivers, coverages and claims). */
 export const BACKOFFICE_BODY_LIMIT = 262_144;
@@ -60,6 +63,9 @@ export default async function backofficeRoutes(app: FastifyInstance, opts: Backo
       await api.register(owedDocumentRoutes);
       await api.register(documentRoutes);
       await api.register(invitationRoutes);
+      await api.register(eventRoutes);
+      await api.register(requestRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: BACKOFFICE_PREFIX },
   );

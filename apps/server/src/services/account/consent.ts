@@ -6,6 +6,7 @@
 import { MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../errors';
+import { recordEvent } from '../events/record-event';
 
 export async function setCommercialConsent(
   db: Db,
@@ -18,11 +19,17 @@ export async function setCommercialConsent(
       .set({ commercial_consent: consent })
       .where('id', '=', accountId)
       .where('portal_deleted_at', 'is', null)
+      .returning('customer_id')
       .executeTakeFirst();
-    if (!updated.numUpdatedRows) throw new NotFoundError(MESSAGES.api.accountNotFound);
+    if (!updated) throw new NotFoundError(MESSAGES.api.accountNotFound);
     await trx
       .insertInto('consent_history')
       .values({ account_id: accountId, consent, source: 'portal' })
       .execute();
+    await recordEvent(trx, {
+      type: 'consent.changed',
+      accountId,
+      data: { customerNumber: updated.customer_id, consent, at: new Date().toISOString() },
+    });
   });
 }

@@ -11,6 +11,7 @@
 // - an `account.erasure` row in the outbox tells the back office.
 import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
 import { ConflictError } from '../errors';
+import { recordEvent } from '../events/record-event';
 import { clearEmail } from './sign-in-throttle';
 import { enqueue } from '../../platform/outbox/outbox';
 import type { AccountSecurityDeps, SessionCaller } from './change-password';
@@ -45,6 +46,11 @@ export async function deleteAccount(
       type: OUTBOX_TYPES.accountErasure,
       accountId,
       payload: { customerId, erasedAt: erasedAt.toISOString() },
+    });
+    await recordEvent(trx, {
+      type: 'account.erased',
+      accountId,
+      data: { customerNumber: customerId, erasedAt: erasedAt.toISOString() },
     });
   });
 }

@@ -8,8 +8,8 @@
 //   again mails nobody twice);
 // - `requestFirstAccess` (« Première connexion »): contract number + birth date + the e-mail
 //   on file, all three, of an account without credentials. The caller gets the same answer
-//   whatever matched, after the same statements (a count, a token drawn and hashed, one insert
-//   that finds no account), and the mail leaves after the answer; mails are limited per e-mail
+//   whatever matched, after the same statements (the two counts): the search, the link and its
+//   mail are written together in one transaction after the answer; mails are limited per e-mail
 //   (3 per 30 minutes) and requests per network address (10 per 15 minutes), in the database;
 // - the mail is an outbox row sent by the one relay when SMTP is configured; in demo mode
 //   without SMTP the link is written to the log.
@@ -172,26 +172,38 @@ export async function requestFirstAccess(
   if (mails > FIRST_ACCESS_LIMITS.mailsPerEmail.max) return;
   // Typed as printed on a document: spaces and case do not matter.
   const policyNumber = request.policyNumber.replace(/\s+/g, '').toUpperCase();
-  const { token, tokenHash } = drawLinkToken();
-  const { rows } = await writeLink(
-    tokenHash,
-    sql`select a.id, lower(trim(a.email)) as email, a.first_name from accounts a
-      where lower(trim(a.email)) = ${email}
-        and a.birth_date = ${request.birthDate}::date
-        and exists (select 1 from policies p
-          where p.account_id = a.id and upper(p.policy_number) = ${policyNumber})
-        and not exists (select 1 from credentials c where c.account_id = a.id)
-      limit 1`,
-  ).execute(db);
-  const invited = rows[0];
-  if (!invited) return;
-  // The answer does not wait for the mail, not even for building it (the same time whatever
-  // matched); a crash in between leaves a link without mail, and the customer asks again.
-  const link = brandedLink(deps, token, brand);
+  // The answer does not wait for the search, the link or the mail: the same time whatever
+  // matched. The link and its mail are written in one transaction, after the answer: a crash
+  // leaves both or neither, and the customer asks again.
   setImmediate(() => {
-    queueLinkMail(deps, db, invited, link, brand)
-      .then(() => announce(deps, link))
-      .catch((err: unknown) => deps.log.error({ err }, 'first-access mail not queued'));
+    writeFirstAccessLink(deps, { email, birthDate: request.birthDate, policyNumber }, brand)
+      .then((link) => link && announce(deps, link))
+      .catch((err: unknown) => deps.log.error({ err }, 'first-access link not written'));
+  });
+}
+
+/** The link of the account all three identify, with its mail; the link, or none if no match. */
+async function writeFirstAccessLink(
+  deps: InvitationDeps,
+  who: { email: string; birthDate: string; policyNumber: string },
+  brand: BrandKey,
+): Promise<string | undefined> {
+  const { token, tokenHash } = drawLinkToken();
+  const link = brandedLink(deps, token, brand);
+  return deps.db.transaction().execute(async (trx) => {
+    const { rows } = await writeLink(
+      tokenHash,
+      sql`select a.id, lower(trim(a.email)) as email, a.first_name from accounts a
+        where lower(trim(a.email)) = ${who.email}
+          and a.birth_date = ${who.birthDate}::date
+          and exists (select 1 from policies p
+            where p.account_id = a.id and upper(p.policy_number) = ${who.policyNumber})
+          and not exists (select 1 from credentials c where c.account_id = a.id)
+        limit 1`,
+    ).execute(trx);
+    if (!rows[0]) return undefined;
+    await queueLinkMail(deps, trx, rows[0], link, brand);
+    return link;
   });
 }
 

@@ -30,6 +30,7 @@ import {
 import type { Db } from '../../db/client';
 import { inChangeTransaction, recordChangeRequest } from '../changes/change-requests';
 import { NotFoundError } from '../errors';
+import { recordRequestEvent } from '../events/record-event';
 import { enqueue } from '../../platform/outbox/outbox';
 import { requireOwnPolicy } from '../policies/policies';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
@@ -144,6 +145,7 @@ export async function changePersonalAddress(
       .execute();
     // The broker's records follow, and 'Mes demandes' lists the change.
     const outboxId = await enqueue(trx, { type: OUTBOX_TYPES.personalAddress, accountId, payload });
+    await recordRequestEvent(trx, `outbox:${outboxId}`);
     return requestReference(trx, `outbox:${outboxId}`);
   });
 }

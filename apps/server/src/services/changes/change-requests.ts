@@ -12,6 +12,7 @@ import { CHANGE_MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { ChangeRequests } from '../../db/types';
 import { ConflictError } from '../errors';
+import { recordRequestEvent } from '../events/record-event';
 import { requirePolicyInForce } from '../policies/policies';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
@@ -64,5 +65,6 @@ export async function recordChangeRequest(db: Db, request: ChangeRequest): Promi
       payload: JSON.stringify(request.payload),
     })
     .execute();
+  await recordRequestEvent(db, `change:${id}`);
   return requestReference(db, `change:${id}`);
 }

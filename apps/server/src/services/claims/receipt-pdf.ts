@@ -6,6 +6,7 @@ import {
   CLAIM_KIND_LABELS,
   CLAIM_MESSAGES,
   constatBoxLabel,
+  formatCoordinates,
   formatDate,
   formatReceivedAt,
   type BrandKey,
@@ -42,6 +43,10 @@ function eventRows({ answers }: ClaimReceiptContent): Row[] {
     ]);
     if (answers.when.learntOn) rows.push(['Constaté le', formatDate(answers.when.learntOn)]);
     rows.push(['Lieu', answers.when.place.label]);
+    const { latitude, longitude } = answers.when.place;
+    if (latitude !== undefined && longitude !== undefined) {
+      rows.push(['Position du téléphone', formatCoordinates(latitude, longitude)]);
+    }
     if (answers.when.naturalDisasterOrderOn) {
       rows.push(['Arrêté publié le', formatDate(answers.when.naturalDisasterOrderOn)]);
     }
@@ -61,7 +66,10 @@ function partyRows({ answers, driverName }: ClaimReceiptContent): Row[] {
   const rows: Row[] = [];
   const third = answers.parties?.thirdParty;
   if (third) {
-    const details = [third.name, third.plate, third.insurer, third.contractNumber].filter(Boolean);
+    const insurer = third.insurer
+      ? `assuré chez ${third.insurer}${third.contractNumber ? ` (contrat n°\u00a0${third.contractNumber})` : ''}`
+      : third.contractNumber && `contrat n°\u00a0${third.contractNumber}`;
+    const details = [third.name, `immatriculation ${third.plate}`, insurer].filter(Boolean);
     rows.push(['Tiers', details.join(', ')]);
   }
   for (const witness of answers.parties?.witnesses ?? []) {
@@ -71,12 +79,12 @@ function partyRows({ answers, driverName }: ClaimReceiptContent): Row[] {
   const theft = answers.theft;
   if (theft) {
     rows.push([
-      'Plainte',
-      `déposée le ${formatDate(theft.complaintFiledOn)}, ${theft.policeStation}, n° ${theft.complaintReference}`,
+      'Plainte déposée',
+      `le ${formatDate(theft.complaintFiledOn)}, ${theft.policeStation}, procès-verbal n°\u00a0${theft.complaintReference}`,
     ]);
     rows.push([
       'Clés',
-      [CLAIM_KEYS_LABELS[theft.keys], theft.keysDetail].filter(Boolean).join(', '),
+      [CLAIM_KEYS_LABELS[theft.keys], theft.keysDetail].filter(Boolean).join('\u00a0: '),
     ]);
   }
   if (answers.vehicle) {
@@ -101,7 +109,7 @@ export async function renderClaimReceipt(
   }
   let doc = openDocument(frame, {
     title: 'Accusé de réception de votre déclaration de sinistre',
-    subject: `Sinistre ${ack.reference}, contrat n° ${ack.policyNumber}`,
+    subject: `Sinistre ${ack.reference}, contrat n°\u00a0${ack.policyNumber}`,
     reference: ack.reference,
   })
     .paragraph(
@@ -112,7 +120,7 @@ export async function renderClaimReceipt(
       ['Référence', ack.reference],
       ['Déclarée le', `${formatReceivedAt(ack.declaredAt)} (heure de Paris)`],
       ['Assuré', `${customer.firstName} ${customer.lastName}`],
-      ['Contrat n°', ack.policyNumber],
+      ['Contrat', `n°\u00a0${ack.policyNumber}`],
       ['Véhicule', `${vehicle.manufacturer} ${vehicle.model} (${vehicle.licensePlate})`],
     ])
     .heading('Le sinistre')

@@ -26,6 +26,7 @@ import { clearIntents, discardStored, putWithIntent } from '../../platform/stora
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
 import type { DocumentIssuer } from '../documents/generated/contract-data';
 import { InvalidInputError, NotFoundError } from '../errors';
+import { recordRequestEvent } from '../events/record-event';
 import { newRequestReference } from '../requests/reference';
 import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
 import { deadlineOf } from './drafts';
@@ -93,12 +94,16 @@ export async function submitClaim(
       maxBytes: MAX_UPLOAD_BYTES,
     });
     await db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('claim_drafts')
+      // The draft is held until it is deleted below: a second sending waits, then finds it gone.
+      // It is deleted last, since deleting it deletes the files still attached to it.
+      const held = await trx
+        .selectFrom('claim_drafts')
+        .select('id')
         .where('id', '=', draft.id)
         .where('account_id', '=', accountId)
+        .forUpdate()
         .executeTakeFirst();
-      if (gone.numDeletedRows === 0n) throw new NotFoundError(UPLOAD_NOT_FOUND_BODIES.sinister);
+      if (!held) throw new NotFoundError(UPLOAD_NOT_FOUND_BODIES.sinister);
       await clearIntents(trx, [receiptKey]);
       await trx
         .insertInto('downloadable_documents')
@@ -156,6 +161,8 @@ export async function submitClaim(
           late: acknowledgement.deadline?.late ?? false,
         },
       });
+      await recordRequestEvent(trx, `claim:${claimId}`);
+      await trx.deleteFrom('claim_drafts').where('id', '=', draft.id).execute();
     });
   } catch (error) {
     await discardStored(deps, [receiptKey]);

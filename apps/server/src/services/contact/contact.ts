@@ -9,6 +9,7 @@
 import { MESSAGES, OUTBOX_TYPES, type RequestKind } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../errors';
+import { recordRequestEvent } from '../events/record-event';
 import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
@@ -53,6 +54,7 @@ async function submitContactRequest(
         ? { subject: request.subject, text: request.text, replyTo: request.replyTo }
         : undefined,
     });
+    await recordRequestEvent(trx, `outbox:${outboxId}`);
     return requestReference(trx, `outbox:${outboxId}`);
   });
   outbox.wake();

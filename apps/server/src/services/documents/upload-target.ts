@@ -7,6 +7,7 @@
 import { acceptsUploadedFile, isDocumentComplete, OTHER_FILE_TYPE } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { clearIntents } from '../../platform/storage/intents';
+import { recordRequestEvent } from '../events/record-event';
 import type { StoredUpload } from './store-upload';
 
 export type UploadTarget =
@@ -78,6 +79,7 @@ export async function recordReceivedFile(
           .execute();
       }
     }
+    await recordRequestEvent(trx, `file:${file.id}`);
     return new Date(row.received_at);
   });
 }

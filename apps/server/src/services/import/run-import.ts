@@ -1,29 +1,37 @@
 // The bulk import (docs/decisions/0076-bulk-import.md, docs/integration.md « Import »).
 // Enforces:
-// - every line is checked with the integration API's record schema and written through its
-//   upsert service, one transaction per record: a kill leaves each record whole or absent, and
-//   a rerun writes nothing twice (the same record again changes nothing, records.ts);
-// - a refused line changes nothing and is reported with its number, the field and the reason;
-// - memory stays flat: lines are pulled from the stream only when one of IMPORT_CONCURRENCY
-//   slots is free, and refusals go straight to the report;
-// - order where it matters: a line waits for the lines still in flight that write the same
-//   record, or the customer of its contract, or the contract of its document;
+// - every line is checked with the integration API's record schema (import-line.ts, outside
+//   any transaction) and written through its upsert service; the lines go by batches of about
+//   IMPORT_BATCH in one transaction, each record in its own savepoint (write-batch.ts): a kill
+//   leaves each record whole or absent (a batch not yet committed is absent as a whole), and a
+//   rerun writes nothing twice (the same record again changes nothing, records.ts);
+// - a refused line changes nothing (a refusal by a rule rolls back its savepoint only) and is
+//   reported with its number, the field and the reason, once its batch is committed;
+// - memory stays flat: lines are pulled from the stream only while fewer than
+//   IMPORT_CONCURRENCY batches are in flight, and refusals go straight to the report;
+// - order where it matters: a line that follows a record of the batch being filled (its own
+//   record again, the customer of its contract, the contract of its document) stays in that
+//   batch, written after it; a batch whose lines follow records of batches still in flight
+//   starts its transaction only once those are committed;
 // - `--invite`: each customer written who has no password and no valid link gets one
-//   (services/account/invitation.ts, pending links kept: a rerun mails nobody twice).
-import { recordIdField } from '@espace/contract';
-import type { z } from 'zod';
+//   (services/account/invitation.ts, pending links kept: a rerun mails nobody twice), once
+//   the batch that wrote the customer is committed.
 import type { Db } from '../../db/client';
-import { DomainError } from '../errors';
-import { IMPORT_KINDS, IMPORT_MESSAGES } from './import-kinds';
+import { prepareLine, type PreparedLine, type Refusal } from './import-line';
 import type { ImportLine } from './read-lines';
+import { writeBatch, type Outcome } from './write-batch';
 
-export const IMPORT_CONCURRENCY = 8;
+export type { Refusal } from './import-line';
 
-export interface Refusal {
-  line: number;
-  field: string;
-  reason: string;
-}
+/**
+ * Records a transaction: one commit for many records, and under PostgreSQL's 64 subtransactions
+ * a session keeps in memory (one per record that wrote: more would slow other sessions).
+ */
+export const IMPORT_BATCH = 50;
+/** How far a batch grows past IMPORT_BATCH to keep the lines following its records. */
+const BATCH_STRETCH = 10;
+/** Batches in flight: side by side on PostgreSQL, queued in the embedded database's worker. */
+export const IMPORT_CONCURRENCY = 4;
 
 export interface ImportTotals {
   lines: number;
@@ -44,63 +52,43 @@ export interface ImportOptions {
   concurrency?: number;
 }
 
-type Outcome = 'created' | 'updated' | 'unchanged' | Refusal[];
+interface Batch {
+  items: PreparedLine[];
+  /** The records its lines write. */
+  keys: Set<string>;
+  /** The batches in flight it must follow (their commit). */
+  waits: Set<Promise<void>>;
+  done: Promise<void>;
+  release(): void;
+}
 
-const issues = (line: number, error: z.ZodError, prefix: string[] = []): Refusal[] =>
-  error.issues.map((issue) => ({
-    line,
-    field: [...prefix, ...issue.path.map(String)].join('.'),
-    reason: issue.message,
-  }));
+function newBatch(): Batch {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (release = resolve));
+  return { items: [], keys: new Set(), waits: new Set(), done, release };
+}
 
-async function applyLine(
+/** The lines of a committed batch that wrote a customer, and whether each got an invitation. */
+async function inviteCustomers(
   db: Db,
-  item: ImportLine,
-  after: (chain: string[]) => Promise<void>,
-  invite: ImportOptions['invite'],
-): Promise<{ outcome: Outcome; invited: boolean }> {
-  const { line } = item;
-  if ('unreadable' in item)
-    return { outcome: [{ line, field: '', reason: item.unreadable }], invited: false };
-  const { kind: kindName, ...rest } = item.value;
-  const kind = typeof kindName === 'string' ? IMPORT_KINDS[kindName] : undefined;
-  if (!kind)
-    return { outcome: [{ line, field: 'kind', reason: IMPORT_MESSAGES.kind }], invited: false };
-  const keys: Record<string, string> = {};
-  const refusals: Refusal[] = [];
-  for (const name of kind.keys) {
-    const parsed = recordIdField.safeParse(rest[name]);
-    if (parsed.success) keys[name] = parsed.data;
-    else refusals.push(...issues(line, parsed.error, [name]));
-    delete rest[name];
-  }
-  const record = kind.schema.safeParse(rest);
-  if (!record.success) refusals.push(...issues(line, record.error));
-  if (refusals.length || !record.success) return { outcome: refusals, invited: false };
-  const data = record.data as Record<string, unknown>;
-  await after(kind.chain(keys, data));
-  let result;
-  try {
-    result = await kind.upsert(db, keys, data as never);
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    const fields = Object.entries(err.fields ?? {});
-    const outcome = fields.length
-      ? fields.map(([field, reason]) => ({ line, field, reason: String(reason) }))
-      : [{ line, field: '', reason: err.message }];
-    return { outcome, invited: false };
-  }
-  const outcome = result.created ? 'created' : result.changed ? 'updated' : 'unchanged';
-  let invited = false;
-  if (invite && kindName === 'customer') {
-    const account = await db
-      .selectFrom('accounts')
-      .select('id')
-      .where('customer_id', '=', keys.customerNumber!)
-      .executeTakeFirstOrThrow();
-    invited = await invite(account.id);
-  }
-  return { outcome, invited };
+  batch: Batch,
+  outcomes: Outcome[],
+  invite: NonNullable<ImportOptions['invite']>,
+): Promise<number> {
+  const customers = batch.items.flatMap((item, i) =>
+    'kindName' in item && item.kindName === 'customer' && typeof outcomes[i] === 'string'
+      ? [item.keys.customerNumber!]
+      : [],
+  );
+  if (!customers.length) return 0;
+  const accounts = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('customer_id', 'in', customers)
+    .execute();
+  let invited = 0;
+  for (const account of accounts) if (await invite(account.id)) invited++;
+  return invited;
 }
 
 /** Reads every line of `lines`, writes what is valid, reports the rest; returns the totals. */
@@ -119,42 +107,64 @@ export async function runImport(
   };
   const concurrency = options.concurrency ?? IMPORT_CONCURRENCY;
   const inFlight = new Set<Promise<void>>();
-  /** The latest line in flight of each record key. */
+  /** The batch in flight (or being filled) that last wrote each record key. */
   const latest = new Map<string, Promise<void>>();
   let failure: Error | undefined;
 
-  for await (const item of lines) {
-    while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    if (failure) break;
-    let registered: string | undefined;
-    let release!: () => void;
-    const done = new Promise<void>((resolve) => (release = resolve));
-    const after = async (chain: string[]) => {
-      const waits = chain.map((key) => latest.get(key)).filter((p) => p !== undefined);
-      registered = chain[0]!;
-      latest.set(registered, done);
-      await Promise.all(waits);
-    };
-    const task = applyLine(db, item, after, options.invite)
-      .then(async ({ outcome, invited }) => {
-        totals.lines++;
-        if (invited) totals.invited++;
-        if (typeof outcome === 'string') totals[outcome]++;
-        else {
-          totals.refused++;
-          await options.refused(outcome);
-        }
-        options.progress?.(totals);
-      })
+  const write = async (batch: Batch) => {
+    await Promise.all(batch.waits);
+    if (failure) return;
+    const outcomes = await writeBatch(db, batch.items);
+    if (options.invite)
+      totals.invited += await inviteCustomers(db, batch, outcomes, options.invite);
+    for (const outcome of outcomes) {
+      totals.lines++;
+      if (typeof outcome === 'string') totals[outcome]++;
+      else {
+        totals.refused++;
+        await options.refused(outcome);
+      }
+      options.progress?.(totals);
+    }
+  };
+  const launch = (batch: Batch) => {
+    const task = write(batch)
       .catch((err: unknown) => {
         failure ??= err instanceof Error ? err : new Error(String(err));
       })
       .finally(() => {
-        release();
-        if (registered && latest.get(registered) === done) latest.delete(registered);
+        batch.release();
+        for (const key of batch.keys) if (latest.get(key) === batch.done) latest.delete(key);
         inFlight.delete(task);
       });
     inFlight.add(task);
+  };
+
+  let batch = newBatch();
+  for await (const item of lines) {
+    const line = prepareLine(item);
+    const chain = 'chain' in line ? line.chain : [];
+    const follows = chain.some((key) => batch.keys.has(key));
+    const full = batch.items.length >= IMPORT_BATCH + (follows ? BATCH_STRETCH : 0);
+    if (full) {
+      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      if (failure) break;
+      launch(batch);
+      batch = newBatch();
+    }
+    batch.items.push(line);
+    for (const key of chain) {
+      const wait = latest.get(key);
+      if (wait && wait !== batch.done) batch.waits.add(wait);
+    }
+    if (chain[0]) {
+      batch.keys.add(chain[0]);
+      latest.set(chain[0], batch.done);
+    }
+  }
+  if (!failure && batch.items.length) {
+    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    launch(batch);
   }
   await Promise.all(inFlight);
   if (failure) throw failure;

@@ -2,7 +2,10 @@
 // (contracts.ts): the garage address, the vehicle and its coverages, the drivers, the payment
 // details and the claims. Enforces: a driver the record still lists keeps their id (change
 // requests name drivers by id); a garage address equal to one the customer already has is
-// shared rather than copied (several contracts may be kept in one garage).
+// shared rather than copied (several contracts may be kept in one garage). A contract new to
+// the database (`fresh`: no policy row before this write, so no part either) skips the reads
+// and deletes of the parts it would replace: a new contract is written in a few multi-row
+// inserts (the bulk import's speed, docs/decisions/0076-bulk-import.md « Performance »).
 import { randomUUID } from 'node:crypto';
 import type { ContractRecord } from '@espace/contract';
 import type { Db } from '../../db/client';
@@ -64,23 +67,31 @@ export async function writeGarage(
 }
 
 /** The vehicle (the contract's one risk) and its coverages, in the record's order. */
-export async function writeVehicle(trx: Db, policyNumber: string, record: ContractRecord) {
+export async function writeVehicle(
+  trx: Db,
+  policyNumber: string,
+  record: ContractRecord,
+  fresh: boolean,
+) {
   const vehicle = {
     license_plate: record.vehicle.licensePlate,
     manufacturer: record.vehicle.manufacturer,
     model: record.vehicle.model,
     guarantee_formula: record.formula,
   };
-  await trx
-    .deleteFrom('risks')
-    .where('policy_number', '=', policyNumber)
-    .where('position', '>', 0)
-    .execute();
-  const existing = await trx
-    .selectFrom('risks')
-    .select('id')
-    .where('policy_number', '=', policyNumber)
-    .executeTakeFirst();
+  if (!fresh)
+    await trx
+      .deleteFrom('risks')
+      .where('policy_number', '=', policyNumber)
+      .where('position', '>', 0)
+      .execute();
+  const existing = fresh
+    ? undefined
+    : await trx
+        .selectFrom('risks')
+        .select('id')
+        .where('policy_number', '=', policyNumber)
+        .executeTakeFirst();
   const riskId = existing
     ? (await trx.updateTable('risks').set(vehicle).where('id', '=', existing.id).execute(),
       existing.id)
@@ -91,7 +102,7 @@ export async function writeVehicle(trx: Db, policyNumber: string, record: Contra
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-  await trx.deleteFrom('guarantees').where('risk_id', '=', riskId).execute();
+  if (existing) await trx.deleteFrom('guarantees').where('risk_id', '=', riskId).execute();
   await trx
     .insertInto('guarantees')
     .values(
@@ -114,17 +125,20 @@ export async function writeDrivers(
   trx: Db,
   policyNumber: string,
   drivers: ContractRecord['drivers'],
+  fresh: boolean,
 ) {
-  const existing = await trx
-    .selectFrom('drivers')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      (eb) => eb.cast<string>('birth_date', 'text').as('birth_date'),
-    ])
-    .where('policy_number', '=', policyNumber)
-    .execute();
+  const existing = fresh
+    ? []
+    : await trx
+        .selectFrom('drivers')
+        .select([
+          'id',
+          'first_name',
+          'last_name',
+          (eb) => eb.cast<string>('birth_date', 'text').as('birth_date'),
+        ])
+        .where('policy_number', '=', policyNumber)
+        .execute();
   const ids = new Map(existing.map((d) => [driverKey(d), d.id]));
   const rows = drivers.map((d) => {
     const key = driverKey({
@@ -171,10 +185,16 @@ export async function writeDrivers(
 }
 
 /** The payment details (kept under their id) and the claims history, as listed. */
-export async function writePaymentAndClaims(trx: Db, policyNumber: string, record: ContractRecord) {
+export async function writePaymentAndClaims(
+  trx: Db,
+  policyNumber: string,
+  record: ContractRecord,
+  fresh: boolean,
+) {
   const payment = record.paymentDetails;
   if (!payment) {
-    await trx.deleteFrom('payment_details').where('policy_number', '=', policyNumber).execute();
+    if (!fresh)
+      await trx.deleteFrom('payment_details').where('policy_number', '=', policyNumber).execute();
   } else {
     const values = {
       payment_method: payment.paymentMethod,
@@ -188,7 +208,7 @@ export async function writePaymentAndClaims(trx: Db, policyNumber: string, recor
       .onConflict((oc) => oc.column('policy_number').doUpdateSet(values))
       .execute();
   }
-  await trx.deleteFrom('claims').where('policy_number', '=', policyNumber).execute();
+  if (!fresh) await trx.deleteFrom('claims').where('policy_number', '=', policyNumber).execute();
   if (record.claims.length)
     await trx
       .insertInto('claims')

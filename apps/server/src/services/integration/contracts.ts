@@ -27,27 +27,33 @@ export function upsertContract(
 ): Promise<WriteResult> {
   const target = { kind: 'contract' as const, key: contractNumber, ifMatch };
   return writeRecord(db, { ...target, sha256: recordSha256(record) }, async (trx) => {
-    const account = await trx
-      .selectFrom('accounts')
-      .select('id')
-      .where('customer_id', '=', record.customerNumber)
+    // The customer and, locked, the contract as stored: one statement.
+    const found = await trx
+      .selectFrom('accounts as a')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('policies')
+            .select(['policy_number', 'garage_address_id'])
+            .where('policy_number', '=', contractNumber)
+            .forUpdate()
+            .as('p'),
+        (join) => join.onTrue(),
+      )
+      .select(['a.id', 'p.policy_number', 'p.garage_address_id'])
+      .where('a.customer_id', '=', record.customerNumber)
       .executeTakeFirst();
-    if (!account)
+    if (!found)
       throw new UnprocessableRecordError(M.unprocessable, { customerNumber: M.unknownCustomer });
-    const current = await trx
-      .selectFrom('policies')
-      .select('garage_address_id')
-      .where('policy_number', '=', contractNumber)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = found.policy_number === null ? undefined : found;
     const garageId = await writeGarage(
       trx,
-      account.id,
+      found.id,
       current?.garage_address_id ?? null,
       record.garageAddress,
     );
     const policy = {
-      account_id: account.id,
+      account_id: found.id,
       customer_id: record.customerNumber,
       state: record.state,
       premium_a: record.premium,
@@ -61,9 +67,11 @@ export function upsertContract(
       .values({ policy_number: contractNumber, ...policy })
       .onConflict((oc) => oc.column('policy_number').doUpdateSet(policy))
       .execute();
-    await writeVehicle(trx, contractNumber, record);
-    await writeDrivers(trx, contractNumber, record.drivers);
-    await writePaymentAndClaims(trx, contractNumber, record);
+    // No policy row before this write: none of its parts either (foreign keys).
+    const fresh = !current;
+    await writeVehicle(trx, contractNumber, record, fresh);
+    await writeDrivers(trx, contractNumber, record.drivers, fresh);
+    await writePaymentAndClaims(trx, contractNumber, record, fresh);
   });
 }
 

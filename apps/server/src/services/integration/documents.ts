@@ -7,7 +7,8 @@
 // most MAX_UPLOAD_BYTES); the row and the storage intent commit together
 // (docs/decisions/0054-storage-intents.md); the same file with the same metadata sent again
 // changes nothing (its copy is discarded); a replaced or removed file is deleted from storage
-// after the commit.
+// after the commit; a new document (not one sent again, nor a replacement) has its `notify`
+// (the customer's mail, services/requests/status-mail.ts) written in the same transaction.
 import {
   INTEGRATION_MESSAGES as M,
   type DocumentRead,
@@ -35,11 +36,18 @@ interface Deps {
   storage: DocumentStorage;
 }
 
+/** Writes, in `trx`, what tells the customer of a new document (the mail), if anything. */
+export type NewDocumentNotify = (
+  trx: Db,
+  document: { contractNumber: string; documentId: string; title: string },
+) => Promise<void>;
+
 export async function upsertDocument(
   deps: Deps,
   target: { contractNumber: string; documentId: string; ifMatch?: IfMatch },
   meta: DocumentUploadQuery,
   file: IncomingFile,
+  notify?: NewDocumentNotify,
 ): Promise<WriteResult> {
   const { contractNumber, documentId } = target;
   const contract = await deps.db
@@ -93,6 +101,7 @@ export async function upsertDocument(
               ...values,
             })
             .execute();
+          await notify?.(trx, { contractNumber, documentId, title: meta.title ?? meta.fileName });
         }
         await clearIntents(trx, [stored.key]);
       },

@@ -57,6 +57,32 @@ export function checkIfMatch(current: number | undefined, ifMatch: IfMatch): voi
     throw new PreconditionFailedError(INTEGRATION_MESSAGES.versionMismatch);
 }
 
+const lockedRow = (trx: Db, kind: RecordKind, key: string) =>
+  trx
+    .selectFrom('integration_records')
+    .select(['version', 'sha256'])
+    .where('kind', '=', kind)
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+
+/**
+ * Locks the record's row, first creating it as version 0 when new (so two writers of a new
+ * record queue on it). One statement for a record already known (a rerun of an import), two
+ * for a new one; a third only when another writer created it between the two.
+ */
+async function lockRecord(trx: Db, kind: RecordKind, key: string) {
+  const found = await lockedRow(trx, kind, key);
+  if (found) return found;
+  const created = await trx
+    .insertInto('integration_records')
+    .values({ kind, key, version: 0, sha256: '' })
+    .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+    .returning(['version', 'sha256'])
+    .executeTakeFirst();
+  return created ?? (await lockedRow(trx, kind, key))!;
+}
+
 /**
  * Writes one record in its own transaction: locks its row, checks If-Match, skips a record
  * identical to the last one applied, else applies it and stores the next version.
@@ -69,18 +95,7 @@ export function writeRecord(
 ): Promise<WriteResult> {
   const { kind, key, sha256, ifMatch } = target;
   return inTransaction(db, async (trx) => {
-    await trx
-      .insertInto('integration_records')
-      .values({ kind, key, version: 0, sha256: '' })
-      .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
-      .execute();
-    const row = await trx
-      .selectFrom('integration_records')
-      .select(['version', 'sha256'])
-      .where('kind', '=', kind)
-      .where('key', '=', key)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const row = await lockRecord(trx, kind, key);
     const existed = row.version > 0;
     checkIfMatch(existed ? row.version : undefined, ifMatch);
     if (existed && row.sha256 === sha256)

@@ -75,7 +75,8 @@ export function policiesJson(accountId: string, page: number) {
                 'fileType', pdoc.file_type, 'status', pdoc.status,
                 'canResend', pdoc.can_resend, 'maxFileNumber', pdoc.max_file_number,
                 'exactFileNumber', pdoc.exact_file_number,
-                'filesReceived', pdoc.files_received)
+                'filesReceived', pdoc.files_received,
+                'dueOn', to_char(pdoc.due_on, 'YYYY-MM-DD'))
               order by pdoc.position)
             from policy_documents pdoc where pdoc.policy_number = p.policy_number), '[]'),
           -- A termination requested online and not processed yet (migration 0008).

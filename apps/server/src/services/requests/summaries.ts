@@ -11,32 +11,32 @@ import {
   type TerminationReasonId,
 } from '@espace/contract';
 
-type Payload = Record<string, unknown>;
+export type Payload = Record<string, unknown>;
 
 const MESSAGE_PREVIEW = 200;
 
-function text(payload: Payload | undefined, key: string): string {
+export function text(payload: Payload | undefined, key: string): string {
   const value = payload?.[key];
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
-function object(payload: Payload, key: string): Payload | undefined {
+export function object(payload: Payload, key: string): Payload | undefined {
   const value = payload[key];
   return value && typeof value === 'object' ? (value as Payload) : undefined;
 }
 
-function date(payload: Payload | undefined, key: string): string {
+export function date(payload: Payload | undefined, key: string): string {
   const value = text(payload, key);
   return /^\d{4}-\d{2}-\d{2}/.test(value) ? formatDate(value) : '';
 }
 
-function person(payload: Payload): string {
+export function person(payload: Payload): string {
   const salutation = text(payload, 'salutation');
   const title = salutation === 'Mr' ? 'M.' : salutation;
   return [title, text(payload, 'firstName'), text(payload, 'lastName')].filter(Boolean).join(' ');
 }
 
-function address(value: Payload | undefined): string {
+export function address(value: Payload | undefined): string {
   const zipCity = [text(value, 'zip'), text(value, 'city')].filter(Boolean).join(' ');
   return [text(value, 'street'), zipCity].filter(Boolean).join(', ');
 }
@@ -50,7 +50,7 @@ function fromDate(payload: Payload): string {
   return effective ? `à compter du ${effective}` : '';
 }
 
-function terminationLabel(payload: Payload): string {
+export function terminationLabel(payload: Payload): string {
   const id = Number(payload.reason);
   return (TERMINATION_REASON_IDS as readonly number[]).includes(id)
     ? terminationReason(id as TerminationReasonId).label

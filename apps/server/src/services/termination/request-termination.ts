@@ -38,6 +38,7 @@ import type { Db } from '../../db/client';
 import type { DocumentIssuer } from '../documents/generated/contract-data';
 import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
+import { recordRequestEvent } from '../events/record-event';
 import type { StoredMail } from '../../platform/mail/mail-channel';
 import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
 import { requirePolicyInForce } from '../policies/policies';
@@ -183,8 +184,9 @@ export async function requestTermination(
       await requireTerminablePolicy(trx, accountId, policyNumber);
       // Every object stored for the request is named by a row from this commit (0054).
       await clearIntents(trx, stored);
+      const terminationId = randomUUID();
       await insertTermination(trx, {
-        id: randomUUID(),
+        id: terminationId,
         accountId,
         reason: reason.id,
         payload: {
@@ -206,6 +208,7 @@ export async function requestTermination(
         payload: { reference, policyNumber, reason: reason.id, email: body.email },
         mail: deps.outbox.mail ? receiptMail(body.email, acknowledgement, receiptKey) : undefined,
       });
+      await recordRequestEvent(trx, `termination:${terminationId}`);
     });
   } catch (error) {
     await discardStored(deps, stored);

@@ -40,9 +40,6 @@ export const CHANGE_ADDRESS_TEXTS = {
   /** Offline the search finds communes only: the street is typed after (decision 0044). */
   searchHint: `Saisissez au moins ${ADDRESS_SEARCH_MIN} caractères, puis choisissez votre commune dans la liste (flèches puis Entrée)\u00a0; le numéro et la voie se saisissent ensuite.`,
   searchHintStreets: `Saisissez au moins ${ADDRESS_SEARCH_MIN} caractères, puis choisissez une adresse dans la liste (flèches puis Entrée).`,
-  suggestionsLabel: 'Adresses proposées',
-  suggestionsCount: (count: number) =>
-    count > 1 ? `${count} adresses proposées` : '1 adresse proposée',
   formTitle: 'Vérifiez et complétez l’adresse',
   required: 'Tous les champs sont obligatoires.',
   sending: 'Enregistrement…',

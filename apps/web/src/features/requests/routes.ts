@@ -9,4 +9,9 @@ export const requestsRoutes: RouteObject[] = [
     lazy: () => import('./routes/requests-page'),
     handle: { title: 'Mes demandes – Mon compte' },
   },
+  {
+    path: paths.accountRequestPattern,
+    lazy: () => import('./routes/request-detail-page'),
+    handle: { title: 'Une demande – Mes demandes – Mon compte' },
+  },
 ];

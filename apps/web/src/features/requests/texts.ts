@@ -17,8 +17,35 @@ export const REQUESTS_TEXTS = {
   },
   noPolicy: 'Tous contrats',
   reason: 'Motif\u00a0:',
+  message: 'Message de votre courtier\u00a0:',
+  detailLink: (kind: string, reference: string) => `Voir la demande ${kind} ${reference}`,
   empty: 'Vous n’avez fait aucune demande depuis votre espace pour le moment.',
   emptyFiltered: 'Aucune demande pour ce contrat.',
   pagination: 'Pages de vos demandes',
   error: 'Vos demandes n’ont pas pu être chargées. Réessayez dans un instant.',
+} as const;
+
+// The detail of one request (/account/requests/{reference}).
+export const REQUEST_DETAIL_TEXTS = {
+  back: 'Retour à mes demandes',
+  reference: 'Référence',
+  createdAt: 'Faite le',
+  policy: 'Contrat',
+  noPolicy: 'Tous contrats',
+  policyValue: (vehicle: string, plate: string, policyNumber: string) =>
+    `${vehicle} – ${plate} (n°\u00a0${policyNumber})`,
+  status: 'Statut',
+  since: (at: string) => `depuis le ${at}`,
+  answers: 'Ce que vous avez demandé',
+  files: 'Les fichiers',
+  fileMeta: (type: string, size: string) => (size ? `${type}, ${size}` : type),
+  timeline: 'Le suivi de votre demande',
+  expected: (name: string) => `Pièce attendue\u00a0: ${name}`,
+  dueOn: (date: string) => `à envoyer avant le ${date}`,
+  documentsLink: 'Documents à fournir',
+  expertise: (date: string, expert: string) => `Expertise le ${date} par ${expert}`,
+  garage: (garage: string) => `Garage\u00a0: ${garage}`,
+  settlement: (amount: string, franchise: string) =>
+    `Montant versé\u00a0: ${amount}, franchise\u00a0: ${franchise}`,
+  error: 'Cette demande n’a pas pu être chargée. Réessayez dans un instant.',
 } as const;

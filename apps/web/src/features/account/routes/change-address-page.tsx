@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { readAddressData, type AddressData } from '../../../lib/address-data';
 import { paths } from '../../../lib/paths';
+import { useAddressSearch, useAddressSearchMode } from '../../../api/search-addresses';
+import { AddressSearch } from '../../../components/address-search/address-search';
 import {
   changeTarget,
   useAddressChange,
   type AddressChangeTarget,
 } from '../api/use-address-change';
 import { AddressForm } from '../components/address-form';
-import { AddressSearch } from '../components/address-search';
 import { NotRecognisedDialog } from '../components/not-recognised-dialog';
 import { CHANGE_ADDRESS_TEXTS as TEXTS } from '../texts';
 import './change-address-page.css';
@@ -37,6 +38,7 @@ interface Picked {
 function ChangeAddress({ data, target }: { data: AddressData; target: AddressChangeTarget }) {
   const [picked, setPicked] = useState<Picked | null>(null);
   const change = useAddressChange(data, target);
+  const { streets } = useAddressSearchMode();
   const onPick = (suggestion: AddressSuggestion) =>
     setPicked(
       hasAddressComponents(suggestion)
@@ -52,7 +54,12 @@ function ChangeAddress({ data, target }: { data: AddressData; target: AddressCha
       <h1 id="change-address-title">
         {data.postalAddress ? TEXTS.personalTitle : TEXTS.garageTitle}
       </h1>
-      <AddressSearch onPick={onPick} />
+      <AddressSearch
+        onPick={onPick}
+        streets={streets}
+        hint={streets ? TEXTS.searchHintStreets : TEXTS.searchHint}
+        useSuggestions={useAddressSearch}
+      />
       {picked && (
         <AddressForm
           key={picked.pick}

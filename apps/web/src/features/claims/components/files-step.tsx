@@ -8,16 +8,32 @@ import {
   type ClaimFileRole,
 } from '@espace/contract';
 import { useState, type ChangeEvent } from 'react';
+import '../../../components/files/file-picker.css';
 import { ApiError } from '../../../lib/api-client';
 import { useClaimFiles } from '../api/claim-drafts';
 import { resizePhoto } from './resize-photo';
 
-const TEXTS: Record<ClaimFileRole, { label: string; max: number; accept: string }> = {
-  photo: { label: 'Ajouter des photos des dégâts', max: CLAIM_MAX_PHOTOS, accept: 'image/*' },
+const TEXTS: Record<
+  ClaimFileRole,
+  { label: string; max: number; accept: string; count(n: number, max: number): string }
+> = {
+  photo: {
+    label: 'Ajouter des photos des dégâts',
+    max: CLAIM_MAX_PHOTOS,
+    accept: 'image/*',
+    count: (n, max) =>
+      n === 0
+        ? `Aucune photo jointe pour l’instant (${max} au plus).`
+        : `${n} photo${n > 1 ? 's' : ''} jointe${n > 1 ? 's' : ''} sur ${max} au plus.`,
+  },
   constat: {
     label: 'Ajouter le constat (PDF ou photos)',
     max: CLAIM_MAX_CONSTAT_FILES,
     accept: 'application/pdf,image/*',
+    count: (n, max) =>
+      n === 0
+        ? `Aucun fichier du constat pour l’instant (${max} au plus).`
+        : `${n} fichier${n > 1 ? 's' : ''} du constat sur ${max} au plus.`,
   },
 };
 
@@ -50,25 +66,29 @@ export function FilesStep({
         return;
       }
     }
-    if (chosen.length > 0) setStatus(`${chosen.length} fichier(s) ajouté(s).`);
+    if (chosen.length > 0)
+      setStatus(chosen.length > 1 ? `${chosen.length} fichiers ajoutés.` : '1 fichier ajouté.');
   };
 
   return (
     <div className="claim-files">
-      <p>
-        {files.length} sur {texts.max} au plus.
-      </p>
+      <p id={`${inputId}-count`}>{texts.count(files.length, texts.max)}</p>
       {files.length < texts.max && (
-        <div className="form-field">
-          <label htmlFor={inputId}>{texts.label}</label>
+        // The real input, hidden but focusable, opens the chooser (camera on a phone); its label
+        // is the button the customer sees (components/files/file-picker.css).
+        <div className="claim-files__pick">
           <input
             id={inputId}
-            className="claim-files__input"
+            className="file-input visually-hidden"
             type="file"
             multiple
             accept={texts.accept}
+            aria-describedby={`${inputId}-count`}
             onChange={(e) => void choose(e)}
           />
+          <label htmlFor={inputId} className="button button--secondary file-input__label">
+            {texts.label}
+          </label>
         </div>
       )}
       <p role="status" className="claim-files__status">

@@ -7,12 +7,17 @@ import {
   CLAIM_STEP_LABELS,
   claimSteps,
   constatBoxLabel,
+  formatCoordinates,
   formatDate,
   type ClaimDraft,
   type Driver,
 } from '@espace/contract';
 
 type Row = [string, string];
+
+/** '2 photos', '1 fichier', or `none` ('aucune') when there are none. */
+const plural = (n: number, noun: string, none: string) =>
+  n === 0 ? none : `${n} ${noun}${n > 1 ? 's' : ''}`;
 
 function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
   const a = draft.answers;
@@ -21,6 +26,10 @@ function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
   if (a.when) {
     out.push(['Date et heure', `${formatDate(a.when.occurredOn)} à ${a.when.occurredAt}`]);
     out.push(['Lieu', a.when.place.label]);
+    const { latitude, longitude } = a.when.place;
+    if (latitude !== undefined && longitude !== undefined) {
+      out.push(['Position du téléphone', formatCoordinates(latitude, longitude)]);
+    }
   }
   if (a.circumstances) {
     if (a.circumstances.boxes.length > 0) {
@@ -34,8 +43,12 @@ function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
   for (const w of a.parties?.witnesses ?? []) out.push(['Témoin', w.name]);
   if (a.injuries) out.push(['Blessés', a.injuries.injuries ? 'oui' : 'non']);
   if (a.theft) {
-    out.push(['Plainte', `${formatDate(a.theft.complaintFiledOn)}, ${a.theft.policeStation}`]);
-    out.push(['Clés', CLAIM_KEYS_LABELS[a.theft.keys]]);
+    const { complaintFiledOn, policeStation, complaintReference, keys, keysDetail } = a.theft;
+    out.push([
+      'Plainte déposée',
+      `le ${formatDate(complaintFiledOn)}, ${policeStation}, procès-verbal n°\u00a0${complaintReference}`,
+    ]);
+    out.push(['Clés', [CLAIM_KEYS_LABELS[keys], keysDetail].filter(Boolean).join('\u00a0: ')]);
   }
   if (a.driver) {
     const d = a.driver;
@@ -52,9 +65,13 @@ function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
     out.push(['Où est le véhicule', a.vehicle.location]);
   }
   const count = (role: string) => draft.files.filter((f) => f.role === role).length;
-  out.push(['Photos', String(count('photo'))]);
+  out.push(['Photos', plural(count('photo'), 'photo', 'aucune')]);
   if (claimSteps(a.kind?.kind).includes('constat')) {
-    out.push(['Constat', a.constat?.eConstatReference || `${count('constat')} fichier(s)`]);
+    const reference = a.constat?.eConstatReference;
+    out.push([
+      'Constat',
+      reference ? `e-constat n°\u00a0${reference}` : plural(count('constat'), 'fichier', 'aucun'),
+    ]);
   }
   return out;
 }

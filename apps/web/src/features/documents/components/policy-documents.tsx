@@ -5,6 +5,7 @@ import {
   DOCUMENT_STATUS_LABELS,
   documentsOwedFirst,
   documentStatusStyle,
+  formatDate,
   isOtherDocument,
   MOBILE_DOCUMENTS_SHOWN,
   type DocumentToProvide,
@@ -22,6 +23,9 @@ function EntryContent({ doc }: { doc: DocumentToProvide }) {
     <>
       <span className="documents-item__name">{doc.name}</span>
       <span className="documents-item__description">{doc.description}</span>
+      {doc.dueOn && !doc.status && (
+        <span className="documents-item__due">À envoyer avant le {formatDate(doc.dueOn)}</span>
+      )}
       {/* docs/product/documents.md: entries of type 'autre' show no status. */}
       {doc.status && !isOtherDocument(doc) && (
         <span className={`status-label status-label--${documentStatusStyle(doc.status)}`}>

@@ -17,6 +17,7 @@ import { MenuButton, type MenuItem } from '../../../components/menu/menu-button'
 import { paths } from '../../../lib/paths';
 import { selectPolicy } from '../../../lib/selected-policy';
 import { PaymentDetailsBlock } from './payment-details';
+import { PolicyRequests } from './policy-requests';
 import './policy-card.css';
 
 function changeItems(policy: Policy): MenuItem[] {
@@ -126,6 +127,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         </p>
       )}
       {policy.paymentDetails && <PaymentDetailsBlock details={policy.paymentDetails} />}
+      <PolicyRequests policyNumber={policy.policyNumber} />
       <div className="policy-card__actions">
         <Link
           className="button button--secondary"

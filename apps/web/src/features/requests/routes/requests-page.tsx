@@ -1,18 +1,20 @@
 // /account/requests, 'Mes demandes': every request the customer made, newest first,
 // with its date and time, contract, what was asked, reference and status ('Refusée' with the
-// broker's reason), filterable by contract, a page at a time. A table with a caption and column
-// headers, so a screen reader reads each cell with its header. The contract and the page live in
+// broker's reason, else the broker's message), each reference a link to the request's detail,
+// filterable by contract, a page at a time. A table with a caption and column headers, so a
+// screen reader reads each cell with its header. The contract and the page live in
 // the URL (`?contrat=…&page=…`), so a reload, the back button and a shared link keep them; after
 // « précédent » / « suivant » focus goes to the list's heading, never to <body>
 // (docs/product/requests.md).
 import { formatReceivedAt, type CustomerRequest } from '@espace/contract';
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { SelectField } from '../../../components/form/form-field';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination/pagination';
 import { useRequests } from '../../../api/get-requests';
+import { paths } from '../../../lib/paths';
 import { REQUESTS_TEXTS as t } from '../texts';
 import './requests-page.css';
 
@@ -36,6 +38,11 @@ function StatusCell({ request }: { request: CustomerRequest }) {
       {request.statusReason && (
         <span className="requests__reason">
           {t.reason} {request.statusReason}
+        </span>
+      )}
+      {request.statusMessage && request.status !== 'refused' && (
+        <span className="requests__message">
+          {t.message} {request.statusMessage}
         </span>
       )}
     </>
@@ -131,7 +138,12 @@ export function Component() {
                       <span className="requests__summary">{request.summary}</span>
                     </th>
                     <td data-label={t.columns.reference} className="requests__reference">
-                      {request.reference}
+                      <Link
+                        to={paths.accountRequest(request.reference)}
+                        aria-label={t.detailLink(request.kindLabel, request.reference)}
+                      >
+                        {request.reference}
+                      </Link>
                     </td>
                     <td data-label={t.columns.status}>
                       <StatusCell request={request} />

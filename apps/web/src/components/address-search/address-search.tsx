@@ -1,16 +1,20 @@
-// docs/product/addresses.md /changeAddress: the place search, labelled with what it finds (offline 'Recherche par
-// code postal ou commune', the street too only with the national address service:
-// docs/decisions/0044-address-truthfulness-and-complement.md), as the
+// docs/product/addresses.md /changeAddress and a claim's place (docs/product/claims.md): the place search,
+// labelled with what it finds (offline 'Recherche par code postal ou commune', the street too only with the
+// national address service: docs/decisions/0044-address-truthfulness-and-complement.md), as the
 // WAI-ARIA APG combobox with a listbox popup. Focus stays in the text box; the active suggestion
 // is named by aria-activedescendant. ArrowDown/ArrowUp open the list and move through it, Enter
 // picks, Escape closes (and clears the text when already closed). A polite live region says how
 // many suggestions came. The search runs once typing settles (SEARCH_DEBOUNCE_MS), through
-// GET /api/v1/address/search (docs/decisions/0017-offline-addresses.md).
-import { ADDRESS_MESSAGES, type AddressSuggestion } from '@espace/contract';
+// GET /api/v1/address/search (docs/decisions/0017-offline-addresses.md), which the screen passes
+// in (api/search-addresses.ts: shared UI imports no query).
+import {
+  ADDRESS_MESSAGES,
+  type AddressSearchResponse,
+  type AddressSuggestion,
+} from '@espace/contract';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { searchableQuery, useAddressSearch, useAddressSearchMode } from '../api/search-addresses';
-import { CHANGE_ADDRESS_TEXTS } from '../texts';
+import { searchableQuery } from '../../lib/address-search-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import './address-search.css';
 
 /** Typing pauses shorter than this start no search. */
@@ -18,11 +22,30 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 const NO_SUGGESTIONS: readonly AddressSuggestion[] = [];
 
-export interface AddressSearchProps {
-  onPick(suggestion: AddressSuggestion): void;
+/** The part of a query's state the box reads (TanStack Query's result fits). */
+export interface AddressSearchState {
+  data?: AddressSearchResponse | undefined;
+  isSuccess: boolean;
+  isPlaceholderData: boolean;
 }
 
-export function AddressSearch({ onPick }: AddressSearchProps) {
+const ADDRESS_SEARCH_TEXTS = {
+  suggestionsLabel: 'Adresses proposées',
+  suggestionsCount: (count: number) =>
+    count > 1 ? `${count} adresses proposées` : '1 adresse proposée',
+} as const;
+
+export interface AddressSearchProps {
+  onPick(suggestion: AddressSuggestion): void;
+  /** Whether the search finds streets (decision 0044): the label says so. */
+  streets: boolean;
+  /** What to type and how to choose, under the label. */
+  hint: string;
+  /** The suggestions of a settled text (api/search-addresses.ts useAddressSearch). */
+  useSuggestions(text: string): AddressSearchState;
+}
+
+export function AddressSearch({ onPick, streets, hint, useSuggestions }: AddressSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -31,11 +54,10 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
-  const { streets } = useAddressSearchMode();
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   // The label of a picked place is not a new search.
   const query = settled === picked ? null : searchableQuery(settled);
-  const search = useAddressSearch(query ?? '');
+  const search = useSuggestions(query ?? '');
   const suggestions = (query !== null && search.data?.suggestions) || NO_SUGGESTIONS;
   const expanded = open && suggestions.length > 0;
 
@@ -51,7 +73,7 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
     ? ''
     : suggestions.length === 0
       ? ADDRESS_MESSAGES.search.noResult
-      : CHANGE_ADDRESS_TEXTS.suggestionsCount(suggestions.length);
+      : ADDRESS_SEARCH_TEXTS.suggestionsCount(suggestions.length);
 
   const pick = (suggestion: AddressSuggestion) => {
     setText(suggestion.label);
@@ -98,7 +120,7 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
         {streets ? ADDRESS_MESSAGES.search.labelStreets : ADDRESS_MESSAGES.search.label}
       </label>
       <span id={`${id}-hint`} className="address-search__hint">
-        {streets ? CHANGE_ADDRESS_TEXTS.searchHintStreets : CHANGE_ADDRESS_TEXTS.searchHint}
+        {hint}
       </span>
       <div className="address-search__box">
         <input
@@ -126,7 +148,7 @@ export function AddressSearch({ onPick }: AddressSearchProps) {
         <ul
           id={listId}
           role="listbox"
-          aria-label={CHANGE_ADDRESS_TEXTS.suggestionsLabel}
+          aria-label={ADDRESS_SEARCH_TEXTS.suggestionsLabel}
           className="address-search__list"
           hidden={!expanded}
         >

@@ -1,28 +1,22 @@
 // GET /api/v1/address/search?q=… (docs/decisions/0017-offline-addresses.md): the place search of /changeAddress
-// (docs/product/addresses.md), answered by our server from the official list of French communes. Each settled
-// query is one cached request: typing back to an earlier text costs no call.
+// (docs/product/addresses.md) and of a claim's place (docs/product/claims.md), answered by our server from the
+// official list of French communes. Each settled query is one cached request: typing back to an earlier text
+// costs no call.
 import {
-  ADDRESS_SEARCH_MAX,
-  ADDRESS_SEARCH_MIN,
   API_ROUTES,
   apiPath,
   type AddressSearchMode,
   type AddressSearchResponse,
 } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { searchableQuery } from '../lib/address-search-query';
+import { api } from '../lib/api-client';
 
 export const addressSearchQueryKey = (query: string) => ['address-search', query] as const;
 
 export function searchAddresses(query: string, signal?: AbortSignal) {
   const search = new URLSearchParams({ q: query });
   return api<AddressSearchResponse>(`${apiPath(API_ROUTES.addressSearch)}?${search}`, { signal });
-}
-
-/** The text the search runs for: trimmed, and only when the server would accept it. */
-export function searchableQuery(text: string): string | null {
-  const query = text.trim();
-  return query.length >= ADDRESS_SEARCH_MIN && query.length <= ADDRESS_SEARCH_MAX ? query : null;
 }
 
 export function addressSearchQueryOptions(query: string) {
