@@ -12,3 +12,4 @@ export * from './contact';
 export * from './content';
 export * from './integration';
 export * from './claims';
+export * from './console';

@@ -24,6 +24,18 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -389,6 +401,13 @@ export interface ReceivedFiles {
   storage_key: string;
 }
 
+export interface RequestAssignments {
+  assigned_at: Generated<Timestamp>;
+  assigned_by: string;
+  request_id: string;
+  staff_id: string;
+}
+
 export interface RequestStatuses {
   details: JSONColumnType<StatusDetails> | null;
   message: string | null;
@@ -423,6 +442,49 @@ export interface SignInThrottle {
   attempts: number;
   key: string;
   window_started_at: Timestamp;
+}
+
+export interface StaffAccounts {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  disabled_at: Timestamp | null;
+  display_name: string;
+  email: string;
+  id: string;
+  password_hash: string;
+  role: string;
+  totp_enrolled_at: Timestamp | null;
+  totp_last_step: Int8 | null;
+  totp_pending_secret: string | null;
+  totp_secret: string | null;
+}
+
+export interface StaffAudit {
+  account_id: string | null;
+  action: string;
+  address: string | null;
+  at: Generated<Timestamp>;
+  details: Json | null;
+  id: Generated<Int8>;
+  staff_email: string;
+  staff_id: string;
+  target_id: string | null;
+  target_kind: string | null;
+  user_agent: string | null;
+}
+
+export interface StaffRecoveryCodes {
+  code_hash: string;
+  staff_id: string;
+  used_at: Timestamp | null;
+}
+
+export interface StaffSessions {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  provider_sid: string;
+  staff_id: string;
 }
 
 export interface StorageIntents {
@@ -494,10 +556,15 @@ export interface DB {
   portal_sessions: PortalSessions;
   rate_limit_counters: RateLimitCounters;
   received_files: ReceivedFiles;
+  request_assignments: RequestAssignments;
   request_status_history: RequestStatusHistory;
   request_statuses: RequestStatuses;
   risks: Risks;
   sign_in_throttle: SignInThrottle;
+  staff_accounts: StaffAccounts;
+  staff_audit: StaffAudit;
+  staff_recovery_codes: StaffRecoveryCodes;
+  staff_sessions: StaffSessions;
   storage_intents: StorageIntents;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;

@@ -26,6 +26,7 @@ import * as m0026 from './0026-integration-records';
 import * as m0027 from './0027-invitation-links';
 import * as m0028 from './0028-claim-declarations';
 import * as m0029 from './0029-events';
+import * as m0030 from './0030-staff-console';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0027-invitation-links': m0027,
   '0028-claim-declarations': m0028,
   '0029-events': m0029,
+  '0030-staff-console': m0030,
 };

@@ -1,0 +1,184 @@
+// The staff console's API (`/backoffice/api`, docs/backoffice.md): what the console app and the
+// server agree on. Its callers are the broker's staff, signed in with the console's own cookie
+// session; a customer's session or token and an integration token never open it. The request
+// detail, the status change and the customer's contracts, documents and requests are the shapes
+// of the integration API and of the customer API (requests/, policies/, integration/events.ts):
+// the console reads the same services.
+import { z } from 'zod';
+import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';
+import { safeString } from '../shared/safe-text';
+
+export const CONSOLE_API_PREFIX = '/backoffice/api';
+/** The console app's own pages (served by the server, signed-in staff only). */
+export const CONSOLE_APP_PATH = '/backoffice';
+
+/** The console API's paths, relative to CONSOLE_API_PREFIX (`:name` are parameters). */
+export const CONSOLE_ROUTES = {
+  /** GET: the signed-in staff member. */
+  me: '/me',
+  /** POST: ends the console session (and its provider session). */
+  signOut: '/sign-out',
+  /** GET: the inbox (query: inboxQuerySchema). */
+  requests: '/requests',
+  /** GET: one request as the broker sees it, with its timeline, files and assignee. */
+  request: '/requests/:reference',
+  /** PATCH: a status change (requests/statuses.ts statusChangeSchema). */
+  requestStatus: '/requests/:reference/status',
+  /** PUT: assign (assignmentSchema). */
+  requestAssignment: '/requests/:reference/assignment',
+  /** GET: one of its files, inline for a preview (PDF, images) with the downloads' safety. */
+  requestFile: '/requests/:reference/files/:fileId',
+  /** GET: customer search (query: customerSearchQuerySchema). */
+  customers: '/customers',
+  /** GET: a customer's file, read-only, as the customer sees it (every read audited). */
+  customer: '/customers/:customerNumber',
+  /** POST: sends the first-access invitation. */
+  customerInvitation: '/customers/:customerNumber/invitation',
+  /** GET: staff accounts (agents to assign); POST (supervisors): create one (staffCreateSchema). */
+  staff: '/staff',
+  /** GET (supervisors): the audit log (query: auditQuerySchema). */
+  audit: '/audit',
+  /** GET (supervisors): the same, as CSV. */
+  auditCsv: '/audit.csv',
+} as const;
+
+export const consolePath = (
+  route: keyof typeof CONSOLE_ROUTES,
+  params: Record<string, string> = {},
+) =>
+  CONSOLE_API_PREFIX +
+  CONSOLE_ROUTES[route].replace(/:(\w+)/g, (_m, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+
+export const STAFF_ROLES = ['agent', 'supervisor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  agent: 'Conseiller',
+  supervisor: 'Superviseur',
+};
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  displayName: string;
+  role: StaffRole;
+}
+
+export const CONSOLE_PAGE_SIZE = 25;
+
+/** The inbox's ages: against the kind's target delay (CONSOLE_TARGET_HOURS). */
+export const INBOX_AGES = ['overdue', 'due_soon', 'on_time'] as const;
+export type InboxAge = (typeof INBOX_AGES)[number];
+export const INBOX_SORTS = ['oldest', 'newest', 'status_changed'] as const;
+
+const M = {
+  query: 'Paramètre de recherche invalide.',
+  search: 'Saisissez au moins 2 caractères.',
+  email: 'Adresse e-mail invalide.',
+  name: 'Nom attendu, de 1 à 100 caractères.',
+  role: 'Rôle attendu : agent ou supervisor.',
+};
+
+const optionalText = safeString({ error: M.query }).trim().max(100, { error: M.query }).optional();
+
+/** The inbox's filters, sort and page: all in the console's URL. */
+export const inboxQuerySchema = z.object({
+  kind: z.enum(REQUEST_KINDS, { error: M.query }).optional(),
+  status: z.enum(REQUEST_STATUSES, { error: M.query }).optional(),
+  /** 'open': every status still being handled (the default); 'all': closed ones too. */
+  state: z.enum(['open', 'all'], { error: M.query }).default('open'),
+  age: z.enum(INBOX_AGES, { error: M.query }).optional(),
+  contract: optionalText,
+  /** A staff id, 'me' or 'none' (not assigned). */
+  agent: optionalText,
+  sort: z.enum(INBOX_SORTS, { error: M.query }).default('oldest'),
+  page: z.coerce
+    .number({ error: M.query })
+    .int({ error: M.query })
+    .min(1, { error: M.query })
+    .default(1),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+export interface InboxItem {
+  reference: string;
+  kind: (typeof REQUEST_KINDS)[number];
+  kindLabel: string;
+  status: (typeof REQUEST_STATUSES)[number];
+  statusLabel: string;
+  createdAt: string;
+  statusChangedAt: string;
+  customerNumber: string | null;
+  customerName: string;
+  policyNumber: string | null;
+  summary: string;
+  assignee: { id: string; displayName: string } | null;
+  /** Hours since it was received, and the kind's target delay. */
+  ageHours: number;
+  targetHours: number;
+  age: InboxAge;
+}
+
+export interface InboxPage {
+  items: InboxItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export const assignmentSchema = z.object({
+  /** The staff member to assign to, or null to unassign. */
+  staffId: z.string({ error: M.query }).min(1, { error: M.query }).max(100).nullable(),
+});
+
+export const customerSearchQuerySchema = z.object({
+  q: safeString({ error: M.search })
+    .trim()
+    .min(2, { error: M.search })
+    .max(100, { error: M.search }),
+});
+
+export interface CustomerSearchHit {
+  customerNumber: string;
+  name: string;
+  email: string | null;
+  policyNumbers: string[];
+  plates: string[];
+}
+
+export const staffCreateSchema = z.object({
+  email: z.email({ error: M.email }).max(254, { error: M.email }),
+  displayName: safeString({ error: M.name })
+    .trim()
+    .min(1, { error: M.name })
+    .max(100, { error: M.name }),
+  role: z.enum(STAFF_ROLES, { error: M.role }),
+});
+
+export const auditQuerySchema = z.object({
+  staff: optionalText,
+  customer: optionalText,
+  from: optionalText,
+  to: optionalText,
+  page: z.coerce
+    .number({ error: M.query })
+    .int({ error: M.query })
+    .min(1, { error: M.query })
+    .default(1),
+});
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  staffId: string;
+  staffEmail: string;
+  action: string;
+  actionLabel: string;
+  targetKind: string | null;
+  targetId: string | null;
+  customerNumber: string | null;
+  address: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown> | null;
+}
