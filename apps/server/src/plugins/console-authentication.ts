@@ -1,0 +1,50 @@
+// Who calls the staff console's API (/backoffice/api, docs/backoffice.md): a staff member signed
+// in to the console, by its own cookie session (services/staff/staff-sessions.ts). Enforces,
+// for every route of the scope it is registered in:
+// - the request comes from this origin's pages (comesFromPortal: Sec-Fetch-Site, and for a write
+//   SESSION_REQUEST_HEADER and the Origin), else 403, before any database read;
+// - the console cookie names a live session of an enabled staff account, else 401. A customer's
+//   session cookie or Bearer token, or an integration token, is not a console session: 401;
+// - `requireRole('supervisor')` on a route refuses an agent with 403.
+// The staff member is `request.staff`.
+import type { StaffRole } from '@espace/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { comesFromPortal } from '../http/portal-sessions';
+import { readCookie } from '../oidc/device-cookie';
+import { findStaffSession, type StaffSession } from '../services/staff/staff-sessions';
+import { CrossSiteError, ForbiddenError, UnauthorizedError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member of a console call (console-authentication.ts). */
+    staff: StaffSession;
+  }
+}
+
+/** The console cookie's name: `__Host-` and Secure over https, like the portal's. */
+export function consoleCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? '__Host-espace-console' : 'espace-console';
+}
+
+/** A preHandler refusing, with 403, a staff member without `role`. */
+export function requireRole(role: StaffRole) {
+  return async (request: FastifyRequest) => {
+    if (request.staff.role !== role) throw new ForbiddenError();
+  };
+}
+
+export default fp(async function consoleAuthentication(app: FastifyInstance) {
+  const { config, db } = app;
+  const cookie = consoleCookieName(config.publicUrl);
+  const origin = new URL(config.publicUrl).origin;
+  app.decorateRequest('staff', null as unknown as StaffSession);
+  app.addHook('onRequest', async (request) => {
+    const secret = readCookie(request.headers.cookie, cookie);
+    if (!secret) throw new UnauthorizedError();
+    if (!comesFromPortal(request, origin)) throw new CrossSiteError();
+    const session = await findStaffSession(db, secret);
+    if (!session) throw new UnauthorizedError();
+    request.staff = session;
+  });
+});
