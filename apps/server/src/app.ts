@@ -22,6 +22,7 @@ import spa from './plugins/spa';
 import unknownRouteBodies from './plugins/unknown-route-bodies';
 import api from './routes/api';
 import backofficeRoutes from './routes/backoffice/index';
+import consoleRoutes from './routes/console/index';
 import healthRoutes from './routes/health';
 import { databaseRateLimitStore } from './routes/rate-limit';
 import { scheduleSweeps, startUp } from './start-up';
@@ -101,6 +102,8 @@ export async function buildApp(
   });
   // The integration API for the broker's systems (docs/integration.md), its own token audience.
   await app.register(backofficeRoutes, { localJwks: secrets ? publicJwks(secrets) : undefined });
+  // The staff console's API for the console app (docs/backoffice.md), its own cookie session.
+  await app.register(consoleRoutes);
   await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
   return app;
 }
