@@ -133,14 +133,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx,js}'],
+    files: ['apps/web/**/*.{ts,tsx,js}', 'apps/backoffice/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Web accessibility (STYLE.md rule 6): jsx-a11y's recommended rules on the SPA's JSX.
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },
   // Web layers (docs/architecture.md, bulletproof-react): imports flow one way,
@@ -164,6 +164,11 @@ export default tseslint.config(
           basePath: 'apps/web/src',
           zones: [
             {
+              target: '.',
+              from: '../backoffice',
+              message: 'The staff console never enters the portal’s bundle.',
+            },
+            {
               target: './lib',
               from: ['./api', './components', './features', './app'],
               message: 'lib/ is the shared plumbing: it imports no other layer of the app.',
@@ -184,6 +189,57 @@ export default tseslint.config(
               message: 'A feature never imports from app/.',
             },
             ...features.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  // The staff console (docs/backoffice.md « L’application »): the same one-way layers as the
+  // portal, and nothing of the portal's app (apps/web) enters it, nor it the portal.
+  {
+    files: ['apps/backoffice/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/backoffice/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/backoffice/src',
+          zones: [
+            {
+              target: '.',
+              from: '../../web',
+              message: 'The console imports nothing of the portal.',
+            },
+            {
+              target: './lib',
+              from: ['./api', './components', './features', './app'],
+              message: 'lib/ is the shared plumbing: it imports no other layer of the app.',
+            },
+            {
+              target: './api',
+              from: ['./components', './features', './app'],
+              message: 'api/ (shared queries) builds on lib/ only.',
+            },
+            {
+              target: './components',
+              from: ['./api', './features', './app'],
+              message: 'components/ (shared UI) builds on lib/ only.',
+            },
+            { target: './features', from: './app', message: 'A feature never imports from app/.' },
+            ...['inbox', 'request', 'customers', 'audit', 'team'].map((feature) => ({
               target: `./features/${feature}`,
               from: './features',
               except: [`./${feature}`],
@@ -219,6 +275,7 @@ export default tseslint.config(
     files: [
       'apps/server/**/*.{ts,js,mjs}',
       'apps/web/src/**/*.{ts,tsx}',
+      'apps/backoffice/src/**/*.{ts,tsx}',
       'packages/**/*.{ts,js,mjs}',
       'bench/**/*.{ts,js,mjs}',
       'scripts/**/*.{ts,js,mjs}',

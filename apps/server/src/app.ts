@@ -15,6 +15,7 @@ import identityProvider from './oidc/identity-provider';
 import { publicJwks } from './oidc/keys';
 import type { DocumentStorage } from './platform/storage/storage';
 import bodyRate from './plugins/body-rate';
+import consoleApp from './plugins/console-app';
 import errorHandler from './plugins/errors';
 import outbox from './plugins/outbox';
 import securityHeaders from './plugins/security-headers';
@@ -104,6 +105,8 @@ export async function buildApp(
   await app.register(backofficeRoutes, { localJwks: secrets ? publicJwks(secrets) : undefined });
   // The staff console's API for the console app (docs/backoffice.md), its own cookie session.
   await app.register(consoleRoutes);
+  // The console's app under /backoffice, for staff with a console session (docs/backoffice.md).
+  await app.register(consoleApp, { consoleDist: config.consoleDist });
   await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
   return app;
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { amqpConfig, amqpEnv, type AmqpConfig } from './config-amqp';
+import { appsConfig, appsEnv, type AppsConfig } from './config-apps';
 import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { mailConfig, mailEnv, type MailConfig } from './config-mail';
 import { webhookConfig, webhookEnv, type WebhookConfig } from './config-webhooks';
@@ -28,7 +29,7 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
   /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
   OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
-  WEB_DIST: z.string().min(1).optional(),
+  ...appsEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   /** PGlite in the request thread instead of its worker thread (docs/operations.md). */
@@ -72,7 +73,7 @@ const envSchema = z.object({
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
-export interface Config extends WithBackoffice, MailConfig, AmqpConfig, WebhookConfig {
+export interface Config extends WithBackoffice, MailConfig, AmqpConfig, WebhookConfig, AppsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -96,7 +97,6 @@ export interface Config extends WithBackoffice, MailConfig, AmqpConfig, WebhookC
      */
     accountUrl: string | undefined;
   };
-  webDist: string;
   logLevel: string;
   trustProxy: boolean;
   /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
@@ -206,7 +206,7 @@ export function loadConfig(
       audience: e.OIDC_AUDIENCE,
       accountUrl: e.OIDC_ACCOUNT_URL,
     },
-    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    ...appsConfig(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     pgliteInProcess: e.PGLITE_IN_PROCESS,

@@ -12,6 +12,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://localhost:3000',
       WEB_DIST: '/nonexistent',
+      CONSOLE_DIST: '/nonexistent',
     },
     {
       inMemoryDatabase: true,

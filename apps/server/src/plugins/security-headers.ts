@@ -2,7 +2,9 @@
 // them on the raw response): a CSP without inline script or style, HSTS, nosniff,
 // frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
 // Permissions-Policy denying every powerful feature the portal does not use; geolocation only to
-// the portal itself, for a claim's place when the customer asks (docs/product/claims.md).
+// the portal itself, for a claim's place when the customer asks (docs/product/claims.md). The
+// staff console's pages may frame this origin alone, for its PDF previews, and a request's file
+// of the console API may be framed by this origin alone (docs/backoffice.md « Demandes »).
 // helmet builds them once, at start, into a list of headers each response gets (@fastify/helmet
 // built its middleware again for every request: docs/decisions/0068-api-reads-one-statement.md).
 import type { ServerResponse } from 'node:http';
@@ -34,12 +36,16 @@ export const PERMISSIONS_POLICY = [
   .concat('geolocation=(self)')
   .join(', ');
 
+/** The console app's pages (plugins/console-app.ts), and a request's file it previews. */
+const CONSOLE_PAGE = /^\/backoffice(?!\/(v1|api|docs|auth|assets)(\/|$))(\/|\?|$)/;
+const CONSOLE_FILE = /^\/backoffice\/api\/requests\/[^/?]+\/files\/[^/?]+(\?|$)/;
+
 export default fp(async function securityHeaders(
   app: FastifyInstance,
   opts: { externalIssuer?: string },
 ) {
   const issuerOrigin = opts.externalIssuer ? new URL(opts.externalIssuer).origin : undefined;
-  const headers = helmetHeaders({
+  const options = (frameSrc: string[]): Parameters<typeof helmet>[0] => ({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,7 +57,7 @@ export default fp(async function securityHeaders(
         connectSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
         formAction: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
         frameAncestors: ["'none'"],
-        frameSrc: ["'none'"],
+        frameSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         manifestSrc: ["'self'"],
@@ -63,10 +69,20 @@ export default fp(async function securityHeaders(
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  const headers = helmetHeaders(options(["'none'"]));
   headers.push(['permissions-policy', PERMISSIONS_POLICY]);
+  // The console's pages preview a request's PDF in a frame of this origin (docs/backoffice.md
+  // « Demandes »), and that file (sent sandboxed, http/attachment.ts) may be framed by them.
+  const consoleHeaders = helmetHeaders(options(["'self'"]));
+  consoleHeaders.push(['permissions-policy', PERMISSIONS_POLICY]);
+  const previewHeaders = headers.map(([name, value]): [string, string] =>
+    name === 'x-frame-options' ? [name, 'SAMEORIGIN'] : [name, value],
+  );
+  const headersFor = (url: string) =>
+    CONSOLE_FILE.test(url) ? previewHeaders : CONSOLE_PAGE.test(url) ? consoleHeaders : headers;
   // On the raw response, so the provider's own pages (answered by its middleware) carry them too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headersFor(request.url)) reply.raw.setHeader(name, value);
     done();
   });
 });

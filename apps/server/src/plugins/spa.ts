@@ -48,7 +48,8 @@ interface PageFor {
   modules?: string[];
 }
 
-const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth)(\/|$)|\.[a-z0-9]+$/i;
+// /backoffice: the integration API, the console's API and its app (plugins/console-app.ts).
+const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth|backoffice)(\/|$)|\.[a-z0-9]+$/i;
 const PUBLIC_PAGES = new Set([LOGGED_OUT_PATH, ACCOUNT_DELETED_PATH]);
 
 /** A read the page could not carry, preloaded with it (credentials same-origin, as fetch()). */
