@@ -1,5 +1,5 @@
-// `npm start`: builds the SPA and the server (compiled to JavaScript, apps/server/dist) when a
-// build is missing or older than its sources, then starts the compiled server (embedded database,
+// `npm start`: builds the SPA, the staff console and the server (compiled to JavaScript,
+// apps/server/dist) when a build is missing or older than its sources, then starts the compiled server (embedded database,
 // identity provider and demo data unless configured otherwise). No TypeScript loader here.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -31,18 +31,41 @@ function newestMtime(target) {
   );
 }
 
-const stale = !existsSync(built) || sources.some((s) => newestMtime(s) > statSync(built).mtimeMs);
-if (stale) {
-  console.info('Construction de l’application web…');
-  // Always a production build, whatever NODE_ENV the server runs with.
-  const env = { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: outDir };
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+/** Builds a browser app (production, whatever NODE_ENV the server runs with) when its build is
+ * missing or older than its sources. */
+function buildIfStale(workspace, index, appSources, outEnv, name) {
+  const stale =
+    !existsSync(index) || appSources.some((s) => newestMtime(s) > statSync(index).mtimeMs);
+  if (!stale) return;
+  console.info(`Construction de ${name}…`);
+  const env = { ...process.env, NODE_ENV: 'production', ...outEnv };
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: 'inherit',
     env,
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+buildIfStale('apps/web', built, sources, { WEB_OUT_DIR: outDir }, 'l’application web');
+
+// The staff console (docs/backoffice.md « L’application »); CONSOLE_OUT_DIR like WEB_OUT_DIR.
+const consoleOut = process.env.CONSOLE_OUT_DIR
+  ? path.resolve(process.env.CONSOLE_OUT_DIR)
+  : path.join(root, 'apps/backoffice/dist');
+if (process.env.CONSOLE_OUT_DIR) process.env.CONSOLE_DIST = consoleOut;
+buildIfStale(
+  'apps/backoffice',
+  path.join(consoleOut, 'index.html'),
+  [
+    'apps/backoffice/src',
+    'apps/backoffice/index.html',
+    'apps/backoffice/vite.config.ts',
+    'packages/contract/src',
+  ],
+  { CONSOLE_OUT_DIR: consoleOut },
+  'la console du courtier',
+);
 
 const serverBuilt = path.join(root, 'apps/server/dist/server.js');
 const serverSources = [

@@ -44,8 +44,7 @@ export interface AuditPage {
   total: number;
 }
 
-export interface CreatedStaff {
-  staff: StaffMember;
+export interface CreatedStaff extends StaffMember {
   /** Shown once, to give the new member. */
   temporaryPassword: string;
 }

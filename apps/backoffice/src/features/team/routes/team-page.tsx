@@ -25,11 +25,11 @@ export function Component() {
     }
     setErrors({});
     create.mutate(parsed.data, {
-      onSuccess: ({ staff: member, temporaryPassword }) => {
+      onSuccess: ({ displayName, temporaryPassword }) => {
         form.reset();
         setFeedback({
           kind: 'success',
-          text: `Compte créé pour ${member.displayName}. Mot de passe provisoire, affiché une seule fois\u00a0: ${temporaryPassword}`,
+          text: `Compte créé pour ${displayName}. Mot de passe provisoire, affiché une seule fois\u00a0: ${temporaryPassword}`,
         });
       },
       onError: (error) =>
