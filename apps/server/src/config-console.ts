@@ -15,7 +15,7 @@ export interface ConsoleConfig {
   console: { targetHours: Record<RequestKind, number> };
 }
 
-const hoursSchema = z.record(
+const hoursSchema = z.partialRecord(
   z.enum([...REQUEST_KINDS, 'other'], { error: 'genre de demande inconnu' }),
   z
     .number({ error: 'un nombre d’heures' })
