@@ -1,10 +1,11 @@
 // Figures: `npm run import` of a generated file (2 customers for 7 contracts, one line in ten
 // refused) into a new PostgreSQL database (100,000 lines) and into an empty PGlite data folder
 // (10,000 lines: the embedded database is the slower one): lines and contracts written per
-// second, the total time and the import process's peak resident memory (VmHWM, read from /proc
-// while it runs), which stays flat because the file is streamed and batches are bounded
-// (docs/decisions/0076-bulk-import.md). The PostgreSQL leg runs when 127.0.0.1:5432 (or
-// BENCH_POSTGRES_URL) answers, on a database the bench creates and drops (postgres-database.ts).
+// second, the total time, the time of a rerun of the same file (nothing left to write) and the
+// import process's peak resident memory (VmHWM, read from /proc while it runs), which stays
+// flat because the file is streamed and batches are bounded (docs/decisions/0076-bulk-
+// import.md). The PostgreSQL leg runs when 127.0.0.1:5432 (or BENCH_POSTGRES_URL) answers, on
+// a database the bench creates and drops (postgres-database.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,11 +54,14 @@ async function printLeg(
   const generated = await writeImportFile(file, lines);
   const { seconds, peak, totals } = await importOnce(file, env(folder));
   const minutes = `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  // The same file again: every record found unchanged (the way to finish a killed import).
+  const again = await importOnce(file, env(folder));
   console.info(
     `  ${name}: ${lines} lines (${generated.customers} customers, ${generated.contracts} contracts, ` +
       `${totals.refused} refused) in ${minutes}: ${Math.round(lines / seconds)} lines/s, ` +
       `${Math.round(generated.contracts / seconds)} contracts/s, ` +
-      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB`,
+      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; the same file again ` +
+      `(${again.totals.unchanged} unchanged) in ${again.seconds.toFixed(0)} s`,
   );
 }
 
