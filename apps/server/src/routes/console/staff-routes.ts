@@ -1,5 +1,113 @@
 // The console's own session and the staff accounts (docs/backoffice.md « Comptes »): who is
-// signed in, sign-out, the staff list, and the accounts supervisors create.
+// signed in, sign-out, the staff list, and the accounts supervisors create. Enforces (beyond
+// plugins/console-authentication.ts): creating an account is for supervisors only (403 for an
+// agent), its body is the contract's staffCreateSchema (400 in French otherwise), the temporary
+// password is answered once, and the creation is in the staff audit log.
+import {
+  CONSOLE_ROUTES,
+  errorBodySchema,
+  STAFF_ROLES,
+  staffCreateSchema,
+  type StaffMember,
+} from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { consoleCookies } from '../../oidc/console-session';
+import { requireRole } from '../../plugins/console-authentication';
+import { endProviderSession } from '../../services/account/sessions';
+import { recordStaffAudit } from '../../services/staff/audit';
+import { createStaffAccount, listStaff, staffSubject } from '../../services/staff/staff-accounts';
+import { closeStaffSession } from '../../services/staff/staff-sessions';
+import { readCookie } from '../../oidc/device-cookie';
 
-export default async function staffRoutes(_app: FastifyInstance) {}
+const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } as const;
+
+const member = ({ id, email, displayName, role }: StaffMember): StaffMember => ({
+  id,
+  email,
+  displayName,
+  role,
+});
+
+export default async function staffRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const cookies = consoleCookies(app.config.publicUrl);
+  const actor = (request: {
+    staff: StaffMember;
+    ip: string;
+    headers: Record<string, unknown>;
+  }) => ({
+    id: request.staff.id,
+    email: request.staff.email,
+    address: request.ip,
+    userAgent:
+      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+  });
+
+  routes.get(
+    CONSOLE_ROUTES.me,
+    { schema: { response: { 200: staffMemberSchema, ...errors } } },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(member(request.staff)),
+  );
+
+  routes.post(
+    CONSOLE_ROUTES.signOut,
+    { schema: { response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const secret = readCookie(request.headers.cookie, cookies.session);
+      const closed = secret ? await closeStaffSession(app.db, secret) : undefined;
+      if (closed)
+        await endProviderSession(app.db, staffSubject(closed.staffId), closed.providerSid);
+      return reply
+        .code(204)
+        .header('set-cookie', cookies.clear(cookies.session))
+        .header('cache-control', 'no-store')
+        .send(null);
+    },
+  );
+
+  routes.get(
+    CONSOLE_ROUTES.staff,
+    { schema: { response: { 200: z.array(staffMemberSchema), ...errors } } },
+    async () => (await listStaff(app.db, { enabledOnly: true })).map(member),
+  );
+
+  routes.post(
+    CONSOLE_ROUTES.staff,
+    {
+      preHandler: requireRole('supervisor'),
+      schema: {
+        body: staffCreateSchema,
+        response: {
+          201: staffMemberSchema.extend({ temporaryPassword: z.string() }),
+          ...errors,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.db.transaction().execute(async (trx) => {
+        const staff = await createStaffAccount(trx, {
+          ...request.body,
+          createdBy: request.staff.id,
+        });
+        await recordStaffAudit(trx, actor(request), {
+          action: 'staff.created',
+          targetKind: 'staff',
+          targetId: staff.id,
+          details: { email: staff.email, role: staff.role },
+        });
+        return staff;
+      });
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+}
