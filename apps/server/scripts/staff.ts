@@ -60,11 +60,11 @@ async function main(): Promise<number> {
     const email = values.email ?? '';
     switch (command) {
       case 'create': {
-        const staff = await createStaffAccount(database.db, { ...input!.data!, createdBy: 'cli' });
-        say(`email : ${staff.email}`);
-        say(`rôle : ${staff.role}`);
-        say(`mot de passe temporaire : ${staff.temporaryPassword}`);
-        say('Notez ce mot de passe maintenant : il ne sera plus jamais affiché.');
+        const staff = await createStaffAccount(database.db, { ...input!.data, createdBy: 'cli' });
+        say(`email : ${staff.email}`);
+        say(`rôle : ${staff.role}`);
+        say(`mot de passe temporaire : ${staff.temporaryPassword}`);
+        say('Notez ce mot de passe maintenant : il ne sera plus jamais affiché.');
         say('La double authentification sera activée à la première connexion.');
         return 0;
       }
@@ -82,19 +82,19 @@ async function main(): Promise<number> {
         return 0;
       case 'disable':
         if (await disableStaff(database.db, email)) {
-          say(`${email} désactivé : ses sessions sont fermées.`);
+          say(`${email} désactivé : ses sessions sont fermées.`);
           return 0;
         }
-        say(`${email} : aucun compte actif de cette adresse.`);
+        say(`${email} : aucun compte actif de cette adresse.`);
         return 1;
       default:
         if (await resetSecondFactor(database.db, email)) {
           say(
-            `${email} : double authentification réinitialisée, à activer à la prochaine connexion.`,
+            `${email} : double authentification réinitialisée, à activer à la prochaine connexion.`,
           );
           return 0;
         }
-        say(`${email} : aucun compte de cette adresse.`);
+        say(`${email} : aucun compte de cette adresse.`);
         return 1;
     }
   } finally {

@@ -11,6 +11,11 @@ declare module 'fastify' {
   }
 }
 
+/** The console cookie's name: `__Host-` and Secure over https, like the portal's. */
+export function consoleCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? '__Host-espace-console' : 'espace-console';
+}
+
 export interface ConsoleSessions {
   /** The live console session of the request's cookie, or undefined. */
   current(request: FastifyRequest): Promise<StaffSession | undefined>;
@@ -19,4 +24,6 @@ export interface ConsoleSessions {
    * path under /backoffice: answers the request itself (the sign-in page or a redirect).
    */
   signIn(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<void>;
+  /** Ends the request's console session and its provider session, and clears the cookie. */
+  signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }

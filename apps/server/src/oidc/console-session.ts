@@ -12,15 +12,17 @@
 //   (services/staff/staff-sessions.ts); every sign-in is in the staff audit log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import type { ConsoleSessions } from '../http/console-sessions';
-import { consoleCookieName } from '../plugins/console-authentication';
+import { consoleCookieName, type ConsoleSessions } from '../http/console-sessions';
+import { endProviderSession } from '../services/account/sessions';
 import { recordStaffAudit } from '../services/staff/audit';
 import {
   findEnabledStaff,
   isStaffSubject,
   STAFF_SUBJECT_PREFIX,
+  staffSubject,
 } from '../services/staff/staff-accounts';
 import {
+  closeStaffSession,
   findStaffSession,
   openStaffSession,
   STAFF_SESSION_TTL_SECONDS,
@@ -45,8 +47,8 @@ export interface ConsoleSessionOptions {
   keys: string[];
 }
 
-/** The console's cookies and their attributes (console cookie name: console-authentication.ts). */
-export function consoleCookies(publicUrl: string) {
+/** The console's cookies and their attributes. */
+function consoleCookies(publicUrl: string) {
   const secure = publicUrl.startsWith('https:');
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
@@ -80,6 +82,15 @@ export function consoleSessions(
         .header('set-cookie', cookies.set(cookies.signIn, begun.cookie, SIGN_IN_COOKIE_MAX_AGE))
         .header('cache-control', 'no-store')
         .redirect(begun.url, 303);
+    },
+    async signOut(request, reply) {
+      const secret = readCookie(request.headers.cookie, cookies.session);
+      const closed = secret ? await closeStaffSession(opts.db, secret) : undefined;
+      if (closed)
+        await endProviderSession(opts.db, staffSubject(closed.staffId), closed.providerSid);
+      reply
+        .header('set-cookie', cookies.clear(cookies.session))
+        .header('cache-control', 'no-store');
     },
   };
 

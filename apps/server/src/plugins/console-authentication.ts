@@ -10,6 +10,7 @@
 import type { StaffRole } from '@espace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { consoleCookieName } from '../http/console-sessions';
 import { comesFromPortal } from '../http/portal-sessions';
 import { readCookie } from '../oidc/device-cookie';
 import { findStaffSession, type StaffSession } from '../services/staff/staff-sessions';
@@ -22,10 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** The console cookie's name: `__Host-` and Secure over https, like the portal's. */
-export function consoleCookieName(publicUrl: string): string {
-  return publicUrl.startsWith('https:') ? '__Host-espace-console' : 'espace-console';
-}
+export { consoleCookieName };
 
 /** A preHandler refusing, with 403, a staff member without `role`. */
 export function requireRole(role: StaffRole) {

@@ -13,13 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consoleCookies } from '../../oidc/console-session';
 import { requireRole } from '../../plugins/console-authentication';
-import { endProviderSession } from '../../services/account/sessions';
 import { recordStaffAudit } from '../../services/staff/audit';
-import { createStaffAccount, listStaff, staffSubject } from '../../services/staff/staff-accounts';
-import { closeStaffSession } from '../../services/staff/staff-sessions';
-import { readCookie } from '../../oidc/device-cookie';
+import { createStaffAccount, listStaff } from '../../services/staff/staff-accounts';
 
 const staffMemberSchema = z.object({
   id: z.string(),
@@ -39,7 +35,6 @@ const member = ({ id, email, displayName, role }: StaffMember): StaffMember => (
 
 export default async function staffRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const cookies = consoleCookies(app.config.publicUrl);
   const actor = (request: {
     staff: StaffMember;
     ip: string;
@@ -62,15 +57,9 @@ export default async function staffRoutes(app: FastifyInstance) {
     CONSOLE_ROUTES.signOut,
     { schema: { response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const secret = readCookie(request.headers.cookie, cookies.session);
-      const closed = secret ? await closeStaffSession(app.db, secret) : undefined;
-      if (closed)
-        await endProviderSession(app.db, staffSubject(closed.staffId), closed.providerSid);
-      return reply
-        .code(204)
-        .header('set-cookie', cookies.clear(cookies.session))
-        .header('cache-control', 'no-store')
-        .send(null);
+      // Set with the embedded provider only, the one way staff sign in.
+      await app.consoleSessions?.signOut(request, reply);
+      return reply.code(204).send(null);
     },
   );
 

@@ -121,16 +121,6 @@ export async function confirmEnrolment(
   });
 }
 
-/** Whether the account has a confirmed second factor. */
-export async function isEnrolled(db: Db, staffId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('staff_accounts')
-    .select('totp_secret')
-    .where('id', '=', staffId)
-    .executeTakeFirst();
-  return Boolean(row?.totp_secret);
-}
-
 /**
  * Checks a TOTP code (each step once) or a recovery code (each once): how it was proven, or
  * undefined when refused.
