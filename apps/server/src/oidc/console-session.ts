@@ -65,6 +65,8 @@ export function consoleSessions(
   opts: ConsoleSessionOptions,
 ): ConsoleSessions {
   const cookies = consoleCookies(opts.publicUrl);
+  // Browser pages, not API routes: out of the OpenAPI documents.
+  const hidden = { schema: { hide: true } };
 
   const sessions: ConsoleSessions = {
     async current(request) {
@@ -94,7 +96,7 @@ export function consoleSessions(
     },
   };
 
-  app.get(CONSOLE_SIGN_IN_PATH, async (request, reply) =>
+  app.get(CONSOLE_SIGN_IN_PATH, hidden, async (request, reply) =>
     sessions.signIn(
       request,
       reply,
@@ -105,7 +107,7 @@ export function consoleSessions(
   const refuse = (reply: FastifyReply) =>
     reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage());
 
-  app.get(CONSOLE_CALLBACK_PATH, async (request: FastifyRequest, reply) => {
+  app.get(CONSOLE_CALLBACK_PATH, hidden, async (request: FastifyRequest, reply) => {
     const query = request.query as Record<string, unknown>;
     const pending = pendingConsoleSignIn(
       opts.keys,

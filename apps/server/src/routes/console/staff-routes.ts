@@ -2,7 +2,8 @@
 // signed in, sign-out, the staff list, and the accounts supervisors create. Enforces (beyond
 // plugins/console-authentication.ts): creating an account is for supervisors only (403 for an
 // agent), its body is the contract's staffCreateSchema (400 in French otherwise), the temporary
-// password is answered once, and the creation is in the staff audit log.
+// password is answered once, and the creation is in the staff audit log. The console's routes
+// are not in the customer API's OpenAPI document (`hide`).
 import {
   CONSOLE_ROUTES,
   errorBodySchema,
@@ -49,13 +50,13 @@ export default async function staffRoutes(app: FastifyInstance) {
 
   routes.get(
     CONSOLE_ROUTES.me,
-    { schema: { response: { 200: staffMemberSchema, ...errors } } },
+    { schema: { hide: true, response: { 200: staffMemberSchema, ...errors } } },
     async (request, reply) => reply.header('cache-control', 'no-store').send(member(request.staff)),
   );
 
   routes.post(
     CONSOLE_ROUTES.signOut,
-    { schema: { response: { 204: z.null(), ...errors } } },
+    { schema: { hide: true, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       // Set with the embedded provider only, the one way staff sign in.
       await app.consoleSessions?.signOut(request, reply);
@@ -65,7 +66,7 @@ export default async function staffRoutes(app: FastifyInstance) {
 
   routes.get(
     CONSOLE_ROUTES.staff,
-    { schema: { response: { 200: z.array(staffMemberSchema), ...errors } } },
+    { schema: { hide: true, response: { 200: z.array(staffMemberSchema), ...errors } } },
     async () => (await listStaff(app.db, { enabledOnly: true })).map(member),
   );
 
@@ -74,6 +75,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     {
       preHandler: requireRole('supervisor'),
       schema: {
+        hide: true,
         body: staffCreateSchema,
         response: {
           201: staffMemberSchema.extend({ temporaryPassword: z.string() }),
