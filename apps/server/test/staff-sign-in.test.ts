@@ -136,6 +136,9 @@ describe('staff console sign-in', () => {
     const code = await freshCode(t.app.db, staff);
     const first = await password(staff.email, staff.password);
     expect(locationOf(first.answer)).toBe(`${first.interaction}/staff/code`);
+    // An enrolled account cannot enrol again with the password only.
+    const enrol = await first.b.get(`${first.interaction}/staff/enrol`);
+    expect(locationOf(enrol)).toBe(`${first.interaction}/staff/code`);
     const page = await first.b.get(locationOf(first.answer));
     expect(page.body).toContain('autocomplete="one-time-code"');
     const ok = await first.b.post(locationOf(first.answer), { code });

@@ -161,29 +161,41 @@ export function staffInteractionRoutes(
     return { uid, staffId };
   };
 
-  const enrolPage = async (uid: string, staffId: string, error?: string) => {
+  /** The enrolment page; an account already enrolled goes to the code page instead. */
+  const enrolPage = async (
+    reply: FastifyReply,
+    step: { uid: string; staffId: string },
+    status: number,
+    error?: string,
+  ) => {
     const staff = await db
       .selectFrom('staff_accounts')
-      .select(['id', 'email'])
-      .where('id', '=', staffId)
+      .select(['id', 'email', 'totp_secret'])
+      .where('id', '=', step.staffId)
       .executeTakeFirstOrThrow();
+    if (staff.totp_secret)
+      return reply.header('cache-control', 'no-store').redirect(paths(step.uid).code, 303);
     const enrolment = await pendingEnrolment(db, staff);
-    return renderEnrolPage({ action: paths(uid).enrol, ...enrolment, ...(error ? { error } : {}) });
+    const page = renderEnrolPage({
+      action: paths(step.uid).enrol,
+      ...enrolment,
+      ...(error ? { error } : {}),
+    });
+    return sendHtml(reply, status, page);
   };
 
   app.get<Params>(`${INTERACTION_PATH}/:uid/staff/enrol`, async (request, reply) => {
     const step = await stepped(request, reply);
-    return step ? sendHtml(reply, 200, await enrolPage(step.uid, step.staffId)) : reply;
+    return step ? enrolPage(reply, step, 200) : reply;
   });
 
   app.post<Params>(`${INTERACTION_PATH}/:uid/staff/enrol`, limit, async (request, reply) => {
     const step = await stepped(request, reply);
     if (!step) return reply;
     const counted = await claimSecondFactor(db, step.staffId);
-    if (!counted)
-      return sendHtml(reply, 429, await enrolPage(step.uid, step.staffId, T.tooManyCodes));
+    if (!counted) return enrolPage(reply, step, 429, T.tooManyCodes);
     const codes = await confirmEnrolment(db, step.staffId, String(request.body?.code ?? ''));
-    if (!codes) return sendHtml(reply, 400, await enrolPage(step.uid, step.staffId, T.wrongCode));
+    if (!codes) return enrolPage(reply, step, 400, T.wrongCode);
     await signInSucceeded(db, counted);
     // The login is given now; the recovery codes page links on to the provider.
     const continueHref = await provider.interactionResult(
