@@ -12,7 +12,11 @@
 //   (services/staff/staff-sessions.ts); every sign-in is in the staff audit log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { consoleCookieName, type ConsoleSessions } from '../http/console-sessions';
+import {
+  consoleCookieName,
+  consoleCookieSecret,
+  type ConsoleSessions,
+} from '../http/console-sessions';
 import { endProviderSession } from '../services/account/sessions';
 import { recordStaffAudit } from '../services/staff/audit';
 import {
@@ -70,7 +74,7 @@ export function consoleSessions(
 
   const sessions: ConsoleSessions = {
     async current(request) {
-      const secret = readCookie(request.headers.cookie, cookies.session);
+      const secret = consoleCookieSecret(request, opts.publicUrl);
       return secret ? findStaffSession(opts.db, secret) : undefined;
     },
     async signIn(_request, reply, returnTo) {
@@ -86,7 +90,7 @@ export function consoleSessions(
         .redirect(begun.url, 303);
     },
     async signOut(request, reply) {
-      const secret = readCookie(request.headers.cookie, cookies.session);
+      const secret = consoleCookieSecret(request, opts.publicUrl);
       const closed = secret ? await closeStaffSession(opts.db, secret) : undefined;
       if (closed)
         await endProviderSession(opts.db, staffSubject(closed.staffId), closed.providerSid);

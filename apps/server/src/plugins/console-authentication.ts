@@ -10,9 +10,8 @@
 import type { StaffRole } from '@espace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { consoleCookieName } from '../http/console-sessions';
+import { consoleCookieName, consoleCookieSecret } from '../http/console-sessions';
 import { comesFromPortal } from '../http/portal-sessions';
-import { readCookie } from '../oidc/device-cookie';
 import { findStaffSession, type StaffSession } from '../services/staff/staff-sessions';
 import { CrossSiteError, ForbiddenError, UnauthorizedError } from './errors';
 
@@ -34,11 +33,10 @@ export function requireRole(role: StaffRole) {
 
 export default fp(async function consoleAuthentication(app: FastifyInstance) {
   const { config, db } = app;
-  const cookie = consoleCookieName(config.publicUrl);
   const origin = new URL(config.publicUrl).origin;
   app.decorateRequest('staff', null as unknown as StaffSession);
   app.addHook('onRequest', async (request) => {
-    const secret = readCookie(request.headers.cookie, cookie);
+    const secret = consoleCookieSecret(request, config.publicUrl);
     if (!secret) throw new UnauthorizedError();
     if (!comesFromPortal(request, origin)) throw new CrossSiteError();
     const session = await findStaffSession(db, secret);
