@@ -9,12 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startReceiver } from '../apps/server/test/webhook-receiver';
+import { postgresDatabase } from './postgres-database';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);
 const SAMPLES = Number(process.env.BENCH_EVENT_SAMPLES ?? 200);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -79,35 +78,12 @@ async function leg(name: string, databaseUrl: string | undefined) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `espace_bench_events_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: ADMIN_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
 export async function reportEvents(): Promise<void> {
   console.info(
     `\nWebhooks (events): ${EVENTS} events at once, then ${SAMPLES} one by one, to a local receiver`,
   );
   await leg('PGlite', undefined);
-  const postgres = await postgresDatabase();
+  const postgres = await postgresDatabase('events');
   if (!postgres) {
     console.info('  PostgreSQL: skipped (127.0.0.1:5432 does not answer)');
     return;

@@ -1,22 +1,23 @@
-// Figures: `npm run import` of about 100,000 contracts (and their customers, one line in ten
-// refused) into an empty PGlite data folder and into a new PostgreSQL database: contracts
-// written per second and the import process's peak resident memory (VmHWM, read from /proc
-// while it runs), which stays flat because the file is streamed (docs/decisions/0076-bulk-
-// import.md). The PostgreSQL leg runs when 127.0.0.1:5432 (or BENCH_POSTGRES_URL) answers.
+// Figures: `npm run import` of a generated file (2 customers for 7 contracts, one line in ten
+// refused) into a new PostgreSQL database (100,000 lines) and into an empty PGlite data folder
+// (10,000 lines: the embedded database is the slower one): lines and contracts written per
+// second, the total time, the time of a rerun of the same file (nothing left to write) and the
+// import process's peak resident memory (VmHWM, read from /proc while it runs), which stays
+// flat because the file is streamed and batches are bounded (docs/decisions/0076-bulk-
+// import.md). The PostgreSQL leg runs when 127.0.0.1:5432 (or BENCH_POSTGRES_URL) answers, on
+// a database the bench creates and drops (postgres-database.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import pg from 'pg';
 import { totalsOf, writeImportFile } from '../apps/server/test/import-support';
+import { BENCH_ADMIN_URL, postgresDatabase } from './postgres-database';
 
-/** BENCH_IMPORT_CONTRACTS runs a smaller file (a quick look on a busy machine). */
-const CONTRACTS = Number(process.env.BENCH_IMPORT_CONTRACTS ?? 100_000);
-// writeImportFile: 7 contracts for every 10 lines.
-const LINES = Math.ceil(CONTRACTS / 0.7);
+/** BENCH_IMPORT_LINES / BENCH_IMPORT_PGLITE_LINES: other sizes (a quick look on a busy machine). */
+const POSTGRES_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
+const PGLITE_LINES = Number(process.env.BENCH_IMPORT_PGLITE_LINES ?? 10_000);
 const CLI = path.resolve(import.meta.dirname, '../apps/server/scripts/import.ts');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function peakRss(pid: number): number {
   try {
@@ -42,61 +43,44 @@ async function importOnce(file: string, env: Record<string, string>) {
   return { seconds: (performance.now() - started) / 1000, peak, totals: totalsOf(output) };
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `espace_bench_import_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: ADMIN_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
+/** Generates `lines` lines in `folder`, imports them once, prints the figures. */
 async function printLeg(
   name: string,
-  file: string,
-  contracts: number,
-  env: Record<string, string>,
+  folder: string,
+  lines: number,
+  env: (folder: string) => Record<string, string>,
 ) {
-  const { seconds, peak, totals } = await importOnce(file, env);
-  const written = totals.created + totals.updated + totals.unchanged;
+  const file = path.join(folder, `portefeuille-${lines}.ndjson`);
+  const generated = await writeImportFile(file, lines);
+  const { seconds, peak, totals } = await importOnce(file, env(folder));
+  const minutes = `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  // The same file again: every record found unchanged (the way to finish a killed import).
+  const again = await importOnce(file, env(folder));
   console.info(
-    `  ${name}: ${seconds.toFixed(0)} s, ${Math.round(contracts / seconds)} contracts/s ` +
-      `(${Math.round(written / seconds)} records/s), peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB`,
+    `  ${name}: ${lines} lines (${generated.customers} customers, ${generated.contracts} contracts, ` +
+      `${totals.refused} refused) in ${minutes}: ${Math.round(lines / seconds)} lines/s, ` +
+      `${Math.round(generated.contracts / seconds)} contracts/s, ` +
+      `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; the same file again ` +
+      `(${again.totals.unchanged} unchanged) in ${again.seconds.toFixed(0)} s`,
   );
 }
 
 export async function reportImport() {
   const folder = await mkdtemp(path.join(tmpdir(), 'espace-bench-import-'));
+  console.info('\nImport (`npm run import`, one line in ten refused, 2 customers for 7 contracts)');
   try {
-    const file = path.join(folder, 'portefeuille.ndjson');
-    const generated = await writeImportFile(file, LINES);
-    console.info(
-      `\nImport: ${LINES} lines, ${generated.customers} customers, ${generated.contracts} contracts, ${generated.refused.size} refused`,
-    );
-    await printLeg('PGlite', file, generated.contracts, { DATA_DIR: path.join(folder, 'data') });
-    const database = await postgresDatabase();
-    if (!database) console.info(`  PostgreSQL: skipped (no server at ${ADMIN_URL})`);
+    const database = await postgresDatabase('import');
+    if (!database) console.info(`  PostgreSQL: skipped (no server at ${BENCH_ADMIN_URL})`);
     else {
       try {
-        await printLeg('PostgreSQL', file, generated.contracts, { DATABASE_URL: database.url });
+        await printLeg('PostgreSQL', folder, POSTGRES_LINES, () => ({
+          DATABASE_URL: database.url,
+        }));
       } finally {
         await database.drop();
       }
     }
+    await printLeg('PGlite', folder, PGLITE_LINES, (dir) => ({ DATA_DIR: path.join(dir, 'data') }));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -1,7 +1,9 @@
 // The integration API's token settings (docs/integration.md), read with the other variables by
 // config.ts: the audience of its tokens, and the operator's own provider when it issues them
-// instead of the embedded provider's client credentials.
+// instead of the embedded provider's client credentials; and the staff console's settings
+// (config-console.ts), read through this hook to keep config.ts short.
 import { z } from 'zod';
+import { consoleConfig, consoleEnv, type ConsoleConfig } from './config-console';
 
 export const backofficeEnv = {
   /** The integration API's token audience, distinct from OIDC_AUDIENCE. */
@@ -11,6 +13,7 @@ export const backofficeEnv = {
   BACKOFFICE_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Days the events of the pull feed are kept (docs/integration.md « Statuts », feed.ts). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  ...consoleEnv,
 };
 
 /** Who issues the integration API's tokens: the operator's provider, or the embedded one (undefined). */
@@ -24,7 +27,7 @@ export interface BackofficeConfig {
 
 type BackofficeEnv = z.output<z.ZodObject<typeof backofficeEnv>>;
 
-export interface WithBackoffice {
+export interface WithBackoffice extends ConsoleConfig {
   backoffice: BackofficeConfig;
 }
 
@@ -39,5 +42,6 @@ export function backofficeConfig(e: BackofficeEnv, problems: string[]): WithBack
       jwksUrl: e.BACKOFFICE_JWKS_URL,
       eventRetentionDays: e.EVENT_RETENTION_DAYS,
     },
+    ...consoleConfig(e, problems),
   };
 }

@@ -17,6 +17,7 @@ import type { DocumentStorage } from './platform/storage/storage';
 import { sweepStorage } from './platform/storage/sweep';
 import { purgeAbandonedDrafts, scheduleDraftPurge } from './services/claims/purge-drafts';
 import { purgeEvents, scheduleEventPurge } from './services/events/feed';
+import { purgeExpiredStaffSessions } from './services/staff/staff-sessions';
 import { syncConfiguredWebhooks } from './services/events/webhooks';
 import { loadContent } from './services/content/content-loader';
 import { syncAmqpSubscription } from './services/events/amqp-subscription';
@@ -112,4 +113,10 @@ export function scheduleSweeps(
     config.backoffice.eventRetentionDays,
   );
   app.addHook('onClose', async () => stopEventPurge());
+  // Expired console sessions are dead weight only (findStaffSession ignores them): hourly.
+  const staffSessions = setInterval(
+    () => void purgeExpiredStaffSessions(db).catch(() => undefined),
+    3_600_000,
+  ).unref();
+  app.addHook('onClose', async () => clearInterval(staffSessions));
 }

@@ -112,5 +112,5 @@ describe.each(['folder', 's3'] as const)('a server killed between put and commit
     } finally {
       await handle.close();
     }
-  }, 40_000);
+  }, 120_000);
 });

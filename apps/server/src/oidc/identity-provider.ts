@@ -1,6 +1,6 @@
 // The embedded identity provider (oidc-provider, a Koa application) mounted under /oidc with
 // middie, its sign-in and password-reset pages, the portal's cookie sessions (portal-session.ts),
-// and the hourly purge of their expired rows.
+// the staff console's (console-session.ts), and the hourly purge of their expired rows.
 // Registered only when OIDC_ISSUER names no other provider; not encapsulated (fastify-plugin):
 // the middleware and the request-id hook belong to the whole server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import { interactionRoutes } from './interactions';
 import type { ProviderSecrets } from './keys';
 import { createProvider } from './provider';
 import { portalSessions } from './portal-session';
+import { consoleSessions } from './console-session';
 import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
@@ -45,6 +46,16 @@ export default fp(
     app.decorate(
       'portalSessions',
       portalSessions(app, {
+        db,
+        issuer: config.oidc.issuer,
+        publicUrl: config.publicUrl,
+        keys: secrets.cookieKeys,
+      }),
+    );
+    // The staff console's cookie session (docs/backoffice.md « Connexion »).
+    app.decorate(
+      'consoleSessions',
+      consoleSessions(app, {
         db,
         issuer: config.oidc.issuer,
         publicUrl: config.publicUrl,

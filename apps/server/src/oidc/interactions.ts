@@ -9,7 +9,8 @@
 // The sign-in form's own script (pages.ts) sends the same form asking for JSON: the same checks,
 // counted the same once, answered with the URL to continue to (the browser replaces the sign-in
 // page's history entry with it) or the refusal's French message; without script, the classic
-// POST gets the redirect or the page.
+// POST gets the redirect or the page. When the interaction's client is the staff console, the
+// page is the staff form instead, and the customers' form refuses it (staff-interactions.ts).
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
@@ -32,6 +33,8 @@ import {
 import { firstAccessHrefFor, firstAccessRoutes } from './first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './password-reset-routes';
 import { INTERACTION_PATH } from './provider';
+import { isConsoleClient } from './console-provider';
+import { staffInteractionRoutes, staffPasswordPage } from './staff-interactions';
 import {
   AUTO_SUBMIT_SCRIPT,
   AUTO_SUBMIT_SCRIPT_PATH,
@@ -83,6 +86,8 @@ export async function interactionRoutes(
     demoMode: config.demoMode,
   });
   firstAccessRoutes(app, { db, publicUrl: config.publicUrl, demoMode: config.demoMode });
+  const secure = config.publicUrl.startsWith('https:');
+  staffInteractionRoutes(app, { provider, db, keys: opts.deviceKeys, secure });
 
   for (const [path, script] of [
     [AUTO_SUBMIT_SCRIPT_PATH, AUTO_SUBMIT_SCRIPT],
@@ -113,6 +118,8 @@ export async function interactionRoutes(
         { mergeWithLastSubmission: true },
       );
     }
+    if (isConsoleClient(String(details.params.client_id)))
+      return sendHtml(reply, 200, staffPasswordPage(details.uid));
     const loginPath = `${INTERACTION_PATH}/${details.uid}`;
     return sendHtml(
       reply,
@@ -144,6 +151,9 @@ export async function interactionRoutes(
               .send({ ...errorBody(ERROR_CODES.validation, SIGN_IN_EXPIRED), expired: true })
           : sendHtml(reply, 400, renderErrorPage());
       }
+      // The console's sign-in is the staff form's (staff-interactions.ts), never a customer's.
+      if (isConsoleClient(String(details.params.client_id)))
+        return sendHtml(reply, 400, renderErrorPage());
       const loginPath = `${INTERACTION_PATH}/${details.uid}`;
       const action = `${loginPath}/login`;
       const forgotHref = forgotHrefFor(loginPath);

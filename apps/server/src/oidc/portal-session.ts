@@ -8,7 +8,9 @@
 //   page at once; the callback opens the session and the page is served at once (spa.ts);
 // - sign-out is a POST carrying SESSION_REQUEST_HEADER from this origin: it ends the cookie's
 //   session and its provider session (with the grants and tokens of that session) and clears
-//   the cookies; a link or a form from another site cannot sign the customer out.
+//   the cookies; a link or a form from another site cannot sign the customer out;
+// - a staff subject (`staff:<id>`) never opens a portal session
+//   (docs/decisions/0082-staff-sign-in-with-a-second-factor.md).
 import { AUTH_SIGN_OUT_PATH, ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -21,6 +23,7 @@ import {
   PORTAL_SESSION_TTL_SECONDS,
 } from '../services/account/portal-sessions';
 import { endProviderSession } from '../services/account/sessions';
+import { isStaffSubject } from '../services/staff/staff-accounts';
 import { readCookie } from './device-cookie';
 import { renderErrorPage } from './pages';
 import {
@@ -64,7 +67,7 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
     code: string,
   ): Promise<SignedIn | undefined> => {
     const opened = await exchangeCode(app, opts, code, pending.verifier);
-    if (!opened) return undefined;
+    if (!opened || isStaffSubject(opened.accountId)) return undefined;
     const secret = await openPortalSession(opts.db, opened);
     reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
     return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };

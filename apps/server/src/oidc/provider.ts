@@ -11,7 +11,10 @@
 // Only accounts that still have credentials exist for the provider. A second client, the portal's
 // own server (portal-client.ts, confidential, code flow with PKCE, no refresh token), signs the
 // browser in for its cookie session (docs/decisions/0065-portal-session-cookie.md); the public
-// client stays for clients that hold their own tokens.
+// client stays for clients that hold their own tokens. A third, the staff console's server
+// (console-client.ts, console-provider.ts), signs staff in with a second factor; a subject is a
+// customer's or a staff member's (`staff:<id>`), never granted to the other kind's clients
+// (docs/decisions/0082-staff-sign-in-with-a-second-factor.md).
 import { ACCOUNT_DELETED_PATH, AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 import { createHash } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -26,6 +29,17 @@ import {
   isIntegrationClient,
 } from './integration-clients';
 import { PORTAL_CLIENT_ID, portalClientSecret } from './portal-client';
+import {
+  consoleClient,
+  consoleGrantScope,
+  consoleResourceServer,
+  findStaffAccount,
+  interactionPolicyWithKinds,
+  isConsoleClient,
+  subjectFitsClient,
+} from './console-provider';
+import { CONSOLE_CLIENT_ID } from './console-client';
+import { isStaffSubject } from '../services/staff/staff-accounts';
 import type { ProviderSecrets } from './keys';
 import { renderLogoutConfirmPage } from './logout-pages';
 import { renderErrorPage, renderLoggedOutPage, renderSigningOutPage } from './pages';
@@ -81,6 +95,7 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
         response_types: ['code'],
         redirect_uris: [uris.redirect],
       },
+      consoleClient(config.publicUrl, secrets.cookieKeys),
     ],
     jwks: secrets.jwks,
     // The provider's defaults and the integration clients' scopes (a client's scopes must be known).
@@ -96,6 +111,7 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       profile: ['given_name', 'family_name', 'name'],
     },
     async findAccount(_ctx, sub) {
+      if (isStaffSubject(sub)) return findStaffAccount(db, sub);
       // A deleted online account has no credentials any more: the provider no longer knows it.
       const account = await db
         .selectFrom('accounts as a')
@@ -116,20 +132,34 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
         }),
       };
     },
-    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
-    // First-party client: the grant is given without a consent screen.
+    interactions: {
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
+      policy: interactionPolicyWithKinds(),
+    },
+    // First-party clients: the grant is given without a consent screen, to a subject of the
+    // client's kind only (staff to the console, customers to the others).
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const client = ctx.oidc.client;
       const session = ctx.oidc.session;
-      const firstParty = client && [clientId, PORTAL_CLIENT_ID].includes(client.clientId);
+      const firstParty =
+        client && [clientId, PORTAL_CLIENT_ID, CONSOLE_CLIENT_ID].includes(client.clientId);
       if (!client || !session?.accountId || !firstParty) return undefined;
+      if (!subjectFitsClient(client.clientId, session.accountId)) return undefined;
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const grant =
         existing ??
         new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope(OIDC_SCOPES);
-      grant.addResourceScope(audience, API_SCOPE);
+      if (isConsoleClient(client.clientId)) {
+        grant.addOIDCScope('openid');
+        grant.addResourceScope(
+          consoleGrantScope.resource(config.publicUrl),
+          consoleGrantScope.scope,
+        );
+      } else {
+        grant.addOIDCScope(OIDC_SCOPES);
+        grant.addResourceScope(audience, API_SCOPE);
+      }
       await grant.save();
       return grant;
     },
@@ -162,7 +192,11 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, client) =>
-          isIntegrationClient(client) ? config.backoffice.audience : audience,
+          isIntegrationClient(client)
+            ? config.backoffice.audience
+            : isConsoleClient(client?.clientId)
+              ? consoleGrantScope.resource(config.publicUrl)
+              : audience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource, client) => {
           // Each audience to its own clients only: a customer token never opens /backoffice/v1.
@@ -170,6 +204,8 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
             if (resource !== config.backoffice.audience) throw new errors.InvalidTarget();
             return backofficeResourceServer(resource, client);
           }
+          if (isConsoleClient(client?.clientId))
+            return consoleResourceServer(config.publicUrl, resource);
           if (resource !== audience) throw new errors.InvalidTarget();
           return {
             scope: API_SCOPE,

@@ -10,8 +10,8 @@
 import type { StaffRole } from '@espace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { consoleCookieName, consoleCookieSecret } from '../http/console-sessions';
 import { comesFromPortal } from '../http/portal-sessions';
-import { readCookie } from '../oidc/device-cookie';
 import { findStaffSession, type StaffSession } from '../services/staff/staff-sessions';
 import { CrossSiteError, ForbiddenError, UnauthorizedError } from './errors';
 
@@ -22,10 +22,7 @@ declare module 'fastify' {
   }
 }
 
-/** The console cookie's name: `__Host-` and Secure over https, like the portal's. */
-export function consoleCookieName(publicUrl: string): string {
-  return publicUrl.startsWith('https:') ? '__Host-espace-console' : 'espace-console';
-}
+export { consoleCookieName };
 
 /** A preHandler refusing, with 403, a staff member without `role`. */
 export function requireRole(role: StaffRole) {
@@ -36,11 +33,10 @@ export function requireRole(role: StaffRole) {
 
 export default fp(async function consoleAuthentication(app: FastifyInstance) {
   const { config, db } = app;
-  const cookie = consoleCookieName(config.publicUrl);
   const origin = new URL(config.publicUrl).origin;
   app.decorateRequest('staff', null as unknown as StaffSession);
   app.addHook('onRequest', async (request) => {
-    const secret = readCookie(request.headers.cookie, cookie);
+    const secret = consoleCookieSecret(request, config.publicUrl);
     if (!secret) throw new UnauthorizedError();
     if (!comesFromPortal(request, origin)) throw new CrossSiteError();
     const session = await findStaffSession(db, secret);

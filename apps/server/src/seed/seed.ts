@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoStaff } from './demo-staff';
 import {
   customerNumberOf,
   demoContractRecord,
@@ -19,6 +20,8 @@ import { upsertOwedDocument } from '../services/integration/owed-documents';
 
 /** Seeds only when no account exists; returns whether it seeded. */
 export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<boolean> {
+  // The console's demo staff, on their own check: a database seeded before them gets them too.
+  await seedDemoStaff(db);
   const existing = await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   // The hash (scrypt, on the thread pool) is computed while the customers are inserted; their

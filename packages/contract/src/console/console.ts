@@ -77,7 +77,7 @@ const M = {
   search: 'Saisissez au moins 2 caractères.',
   email: 'Adresse e-mail invalide.',
   name: 'Nom attendu, de 1 à 100 caractères.',
-  role: 'Rôle attendu : agent ou supervisor.',
+  role: 'Rôle attendu\u00a0: agent ou supervisor.',
 };
 
 const optionalText = safeString({ error: M.query }).trim().max(100, { error: M.query }).optional();

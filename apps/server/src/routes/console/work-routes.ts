@@ -1,5 +1,13 @@
 // The console's work (docs/backoffice.md): the inbox, a request's page and its status changes and
-// assignment, customer search and the customer's file, the audit log.
+// assignment (request-routes.ts), customer search and the customer's file (customer-routes.ts),
+// the audit log for supervisors (audit-routes.ts).
 import type { FastifyInstance } from 'fastify';
+import auditRoutes from './audit-routes';
+import customerRoutes from './customer-routes';
+import requestRoutes from './request-routes';
 
-export default async function workRoutes(_app: FastifyInstance) {}
+export default async function workRoutes(app: FastifyInstance) {
+  await app.register(requestRoutes);
+  await app.register(customerRoutes);
+  await app.register(auditRoutes);
+}

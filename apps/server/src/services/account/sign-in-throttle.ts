@@ -89,3 +89,13 @@ export async function claimCurrentPasswordCheck(db: Db, sessionKey: string, now 
 export async function clearEmail(db: Db, email: string): Promise<void> {
   await db.deleteFrom('sign_in_throttle').where('key', '=', accountKey(email)).execute();
 }
+
+/**
+ * Counts a second-factor code of a staff sign-in (docs/decisions/0082-staff-sign-in-with-a-second-factor.md),
+ * under the staff member, with the account's limit: the keys, or undefined past it. A right code
+ * is taken back with signInSucceeded, as a right password is.
+ */
+export async function claimSecondFactor(db: Db, staffId: string, now = new Date()) {
+  const key = `second-factor:${staffId}`;
+  return (await count(db, key, RATE_LIMITS.signInAccount, now)) ? [key] : undefined;
+}

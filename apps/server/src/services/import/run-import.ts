@@ -1,10 +1,11 @@
 // The bulk import (docs/decisions/0076-bulk-import.md, docs/integration.md « Import »).
 // Enforces:
 // - every line is checked with the integration API's record schema (import-line.ts, outside
-//   any transaction) and written through its upsert service; the lines go by batches of about
-//   IMPORT_BATCH in one transaction, each record in its own savepoint (write-batch.ts): a kill
-//   leaves each record whole or absent (a batch not yet committed is absent as a whole), and a
-//   rerun writes nothing twice (the same record again changes nothing, records.ts);
+//   any transaction); the lines go by batches of about IMPORT_BATCH in one transaction,
+//   written set-based with the outcome of the integration's upsert services, or through them
+//   line by line (write-batch.ts): a kill leaves each record whole or absent (a batch not yet
+//   committed is absent as a whole), and a rerun writes nothing twice (the same record again
+//   changes nothing, records.ts);
 // - a refused line changes nothing (a refusal by a rule rolls back its savepoint only) and is
 //   reported with its number, the field and the reason, once its batch is committed;
 // - memory stays flat: lines are pulled from the stream only while fewer than
@@ -24,12 +25,13 @@ import { writeBatch, type Outcome } from './write-batch';
 export type { Refusal } from './import-line';
 
 /**
- * Records a transaction: one commit for many records, and under PostgreSQL's 64 subtransactions
- * a session keeps in memory (one per record that wrote: more would slow other sessions).
+ * Lines a transaction: one commit and one statement per table for many records (set-batch.ts);
+ * a batch written per line (its fallback) takes a savepoint a record, past PostgreSQL's 64
+ * subtransactions kept in memory, which slows that batch only.
  */
-export const IMPORT_BATCH = 50;
+export const IMPORT_BATCH = 500;
 /** How far a batch grows past IMPORT_BATCH to keep the lines following its records. */
-const BATCH_STRETCH = 10;
+const BATCH_STRETCH = 50;
 /** Batches in flight: side by side on PostgreSQL, queued in the embedded database's worker. */
 export const IMPORT_CONCURRENCY = 4;
 
@@ -50,6 +52,8 @@ export interface ImportOptions {
   /** Invites the customer of this account; says whether a mail left. */
   invite?(accountId: string): Promise<boolean>;
   concurrency?: number;
+  /** Per line: each record through its integration service (the equivalence test's reference). */
+  way?: 'set-based' | 'per-line';
 }
 
 interface Batch {
@@ -114,7 +118,7 @@ export async function runImport(
   const write = async (batch: Batch) => {
     await Promise.all(batch.waits);
     if (failure) return;
-    const outcomes = await writeBatch(db, batch.items);
+    const outcomes = await writeBatch(db, batch.items, options.way);
     if (options.invite)
       totals.invited += await inviteCustomers(db, batch, outcomes, options.invite);
     for (const outcome of outcomes) {

@@ -1,59 +1,61 @@
-// A batch of import lines written in one transaction, each record in its own savepoint
-// (docs/decisions/0076-bulk-import.md « Performance »). Enforces:
+// A batch of import lines written in one transaction (docs/decisions/0076-bulk-import.md
+// « Performance »): set-based by default (set-batch.ts), or per line, each record through its
+// integration service in its own savepoint (write-one.ts). Enforces:
 // - a kill before the commit leaves none of the batch's records, after it all of them, each
-//   whole (the integration services' writes, records.ts);
-// - a record a rule refuses (an unknown customer, an e-mail taken…) rolls back to its
-//   savepoint only: nothing of it stays, the batch's other records are written;
-// - any other error rolls the whole batch back and is raised (the import stops; a rerun
-//   finishes it);
+//   whole;
+// - a record a rule refuses rolls back alone: nothing of it stays, the batch's other records
+//   are written, and its line is reported;
+// - a batch the set-based way cannot write with the per-line outcome (NeedsPerLine), or that
+//   the database refuses as a whole (a constraint no check foresaw: SQLSTATE classes 22 and 23),
+//   is rolled back and written again per line, where each refusal is its line's;
 // - a deadlock or a serialization failure between two batches running side by side on
 //   PostgreSQL (two contracts of one customer touch the same version row, migration 0018)
-//   rolls the batch back and runs it again: its records' outcomes are those of the last run.
-import { sql } from 'kysely';
+//   rolls the batch back and runs it again: its records' outcomes are those of the last run;
+// - any other error rolls the whole batch back and is raised (the import stops; a rerun
+//   finishes it).
 import type { Db } from '../../db/client';
-import { DomainError } from '../errors';
-import { domainRefusals, type PreparedLine, type Refusal } from './import-line';
+import type { PreparedLine } from './import-line';
+import { writeSetBased } from './set-batch';
+import { NeedsPerLine } from './set-customers';
+import { writeOne, type Outcome } from './write-one';
 
-export type Outcome = 'created' | 'updated' | 'unchanged' | Refusal[];
+export type { Outcome } from './write-one';
 
 const RETRIED_CODES = new Set(['40P01', '40001']);
 const ATTEMPTS = 5;
 
-const retried = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  RETRIED_CODES.has(String((err as { code?: unknown }).code));
+const codeOf = (err: unknown) =>
+  typeof err === 'object' && err !== null ? String((err as { code?: unknown }).code) : '';
 
-async function writeInTransaction(trx: Db, batch: readonly PreparedLine[]): Promise<Outcome[]> {
+async function writePerLine(trx: Db, batch: readonly PreparedLine[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const item of batch) {
-    if ('refusals' in item) {
-      outcomes.push(item.refusals);
-      continue;
-    }
-    await sql`savepoint import_record`.execute(trx);
-    try {
-      // Not released: the next record's savepoint nests in this one (one statement less a
-      // record); a rollback goes back to the latest of the name, this record's only.
-      const result = await item.kind.upsert(trx, item.keys, item.data as never);
-      outcomes.push(result.created ? 'created' : result.changed ? 'updated' : 'unchanged');
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      await sql`rollback to savepoint import_record`.execute(trx);
-      outcomes.push(domainRefusals(item.line, err));
-    }
-  }
+  for (const item of batch) outcomes.push(await writeOne(trx, item));
   return outcomes;
 }
 
-/** Writes the batch's lines in one transaction; the outcome of each line, in its order. */
-export async function writeBatch(db: Db, batch: readonly PreparedLine[]): Promise<Outcome[]> {
-  if (batch.every((item) => 'refusals' in item)) return writeInTransaction(db, batch);
+async function inTransaction(db: Db, work: (trx: Db) => Promise<Outcome[]>): Promise<Outcome[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => writeInTransaction(trx, batch));
+      return await db.transaction().execute(work);
     } catch (err) {
-      if (attempt >= ATTEMPTS || !retried(err)) throw err;
+      if (attempt >= ATTEMPTS || !RETRIED_CODES.has(codeOf(err))) throw err;
     }
   }
+}
+
+/** Writes the batch's lines in one transaction; the outcome of each line, in its order. */
+export async function writeBatch(
+  db: Db,
+  batch: readonly PreparedLine[],
+  way: 'set-based' | 'per-line' = 'set-based',
+): Promise<Outcome[]> {
+  if (batch.every((item) => 'refusals' in item)) return writePerLine(db, batch);
+  if (way === 'set-based') {
+    try {
+      return await inTransaction(db, (trx) => writeSetBased(trx, batch));
+    } catch (err) {
+      if (!(err instanceof NeedsPerLine) && !/^2[23]/.test(codeOf(err))) throw err;
+    }
+  }
+  return inTransaction(db, (trx) => writePerLine(trx, batch));
 }

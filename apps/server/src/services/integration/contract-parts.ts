@@ -10,6 +10,65 @@ import { randomUUID } from 'node:crypto';
 import type { ContractRecord } from '@espace/contract';
 import type { Db } from '../../db/client';
 
+// The columns of each part, shared with the bulk import's set-based batches (services/import/
+// set-contracts.ts), so that both ways write the same rows.
+export const garageColumns = (garage: NonNullable<ContractRecord['garageAddress']>) => ({
+  street: garage.street,
+  complement: garage.complement,
+  zip: garage.zip,
+  city: garage.city,
+  country: garage.country,
+});
+
+export const vehicleColumns = (record: ContractRecord) => ({
+  license_plate: record.vehicle.licensePlate,
+  manufacturer: record.vehicle.manufacturer,
+  model: record.vehicle.model,
+  guarantee_formula: record.formula,
+});
+
+export const coverageRows = (riskId: number, coverages: ContractRecord['coverages']) =>
+  coverages.map((c, position) => ({
+    risk_id: riskId,
+    position,
+    type: c.type,
+    description: c.description,
+    franchise: c.franchise,
+  }));
+
+export const driverRow = (
+  id: string,
+  policyNumber: string,
+  d: ContractRecord['drivers'][number],
+) => ({
+  id,
+  policy_number: policyNumber,
+  salutation: d.salutation,
+  first_name: d.firstName,
+  last_name: d.lastName,
+  birth_date: d.birthDate,
+  principal: d.principal,
+  crm: d.crm,
+  licence_number: d.licenceNumber,
+  licence_date: d.licenceDate,
+});
+
+export const paymentColumns = (payment: NonNullable<ContractRecord['paymentDetails']>) => ({
+  payment_method: payment.paymentMethod,
+  owner_name: payment.ownerName,
+  bic: payment.bic,
+  iban: payment.iban,
+});
+
+export const claimRow = (policyNumber: string, c: ContractRecord['claims'][number]) => ({
+  id: randomUUID(),
+  policy_number: policyNumber,
+  occurred_on: c.occurredOn,
+  nature: c.nature,
+  responsibility: c.responsibility,
+  driver_name: c.driverName,
+});
+
 /** The garage address row the contract points at after the write (or null). */
 export async function writeGarage(
   trx: Db,
@@ -18,13 +77,7 @@ export async function writeGarage(
   garage: ContractRecord['garageAddress'],
 ): Promise<string | null> {
   if (!garage) return null;
-  const values = {
-    street: garage.street,
-    complement: garage.complement,
-    zip: garage.zip,
-    city: garage.city,
-    country: garage.country,
-  };
+  const values = garageColumns(garage);
   const same = await trx
     .selectFrom('garage_addresses')
     .select('id')
@@ -73,12 +126,7 @@ export async function writeVehicle(
   record: ContractRecord,
   fresh: boolean,
 ) {
-  const vehicle = {
-    license_plate: record.vehicle.licensePlate,
-    manufacturer: record.vehicle.manufacturer,
-    model: record.vehicle.model,
-    guarantee_formula: record.formula,
-  };
+  const vehicle = vehicleColumns(record);
   if (!fresh)
     await trx
       .deleteFrom('risks')
@@ -103,18 +151,7 @@ export async function writeVehicle(
           .executeTakeFirstOrThrow()
       ).id;
   if (existing) await trx.deleteFrom('guarantees').where('risk_id', '=', riskId).execute();
-  await trx
-    .insertInto('guarantees')
-    .values(
-      record.coverages.map((c, position) => ({
-        risk_id: riskId,
-        position,
-        type: c.type,
-        description: c.description,
-        franchise: c.franchise,
-      })),
-    )
-    .execute();
+  await trx.insertInto('guarantees').values(coverageRows(riskId, record.coverages)).execute();
 }
 
 const driverKey = (d: { first_name: string; last_name: string; birth_date: string }) =>
@@ -148,18 +185,7 @@ export async function writeDrivers(
     });
     const id = ids.get(key) ?? randomUUID();
     ids.delete(key);
-    return {
-      id,
-      policy_number: policyNumber,
-      salutation: d.salutation,
-      first_name: d.firstName,
-      last_name: d.lastName,
-      birth_date: d.birthDate,
-      principal: d.principal,
-      crm: d.crm,
-      licence_number: d.licenceNumber,
-      licence_date: d.licenceDate,
-    };
+    return driverRow(id, policyNumber, d);
   });
   if (ids.size)
     await trx
@@ -196,12 +222,7 @@ export async function writePaymentAndClaims(
     if (!fresh)
       await trx.deleteFrom('payment_details').where('policy_number', '=', policyNumber).execute();
   } else {
-    const values = {
-      payment_method: payment.paymentMethod,
-      owner_name: payment.ownerName,
-      bic: payment.bic,
-      iban: payment.iban,
-    };
+    const values = paymentColumns(payment);
     await trx
       .insertInto('payment_details')
       .values({ id: randomUUID(), policy_number: policyNumber, ...values })
@@ -212,15 +233,6 @@ export async function writePaymentAndClaims(
   if (record.claims.length)
     await trx
       .insertInto('claims')
-      .values(
-        record.claims.map((c) => ({
-          id: randomUUID(),
-          policy_number: policyNumber,
-          occurred_on: c.occurredOn,
-          nature: c.nature,
-          responsibility: c.responsibility,
-          driver_name: c.driverName,
-        })),
-      )
+      .values(record.claims.map((c) => claimRow(policyNumber, c)))
       .execute();
 }

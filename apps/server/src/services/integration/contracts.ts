@@ -19,6 +19,22 @@ import {
   type IfMatch,
 } from './records';
 
+/** The `policies` columns a contract record sets (shared with the bulk import's batches). */
+export const policyColumns = (
+  accountId: string,
+  record: ContractRecord,
+  garageId: string | null,
+) => ({
+  account_id: accountId,
+  customer_id: record.customerNumber,
+  state: record.state,
+  premium_a: record.premium,
+  start_date: record.startDate,
+  end_date: record.endDate,
+  end_reason: record.endReason,
+  garage_address_id: garageId,
+});
+
 export function upsertContract(
   db: Db,
   contractNumber: string,
@@ -52,16 +68,7 @@ export function upsertContract(
       current?.garage_address_id ?? null,
       record.garageAddress,
     );
-    const policy = {
-      account_id: found.id,
-      customer_id: record.customerNumber,
-      state: record.state,
-      premium_a: record.premium,
-      start_date: record.startDate,
-      end_date: record.endDate,
-      end_reason: record.endReason,
-      garage_address_id: garageId,
-    };
+    const policy = policyColumns(found.id, record, garageId);
     await trx
       .insertInto('policies')
       .values({ policy_number: contractNumber, ...policy })

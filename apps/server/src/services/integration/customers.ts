@@ -11,6 +11,25 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { recordSha256, recordVersion, removeRecord, writeRecord, type IfMatch } from './records';
 
+/** The `accounts` columns a customer record sets (shared with the bulk import's batches). */
+export const personColumns = (record: CustomerRecord) => ({
+  first_name: record.firstName,
+  last_name: record.lastName,
+  birth_date: record.birthDate,
+  email: record.email,
+  phone_number: record.phoneNumber,
+  commercial_consent: record.commercialConsent,
+});
+
+/** The `account_addresses` columns a customer record sets. */
+export const addressColumns = (record: CustomerRecord) => ({
+  line1: record.address.line1,
+  complement: record.address.complement,
+  postal_code: record.address.postalCode,
+  city: record.address.city,
+  country: record.address.country,
+});
+
 export function upsertCustomer(
   db: Db,
   customerNumber: string,
@@ -26,27 +45,14 @@ export function upsertCustomer(
       .where('customer_id', '<>', customerNumber)
       .executeTakeFirst();
     if (taken) throw new ConflictError(M.emailTaken, { email: M.emailTaken });
-    const person = {
-      first_name: record.firstName,
-      last_name: record.lastName,
-      birth_date: record.birthDate,
-      email: record.email,
-      phone_number: record.phoneNumber,
-      commercial_consent: record.commercialConsent,
-    };
+    const person = personColumns(record);
     const account = await trx
       .insertInto('accounts')
       .values({ id: randomUUID(), customer_id: customerNumber, ...person })
       .onConflict((oc) => oc.column('customer_id').doUpdateSet(person))
       .returning('id')
       .executeTakeFirstOrThrow();
-    const address = {
-      line1: record.address.line1,
-      complement: record.address.complement,
-      postal_code: record.address.postalCode,
-      city: record.address.city,
-      country: record.address.country,
-    };
+    const address = addressColumns(record);
     await trx
       .insertInto('account_addresses')
       .values({ id: randomUUID(), account_id: account.id, ...address })

@@ -1,0 +1,47 @@
+// The console's audit log, supervisors only (docs/backoffice.md « Journal »): a page of it, and
+// the whole of it (with the same filters) as a CSV for Excel, itself audited 'audit.exported'.
+import { auditQuerySchema, CONSOLE_ROUTES, todayInParis } from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { sendAttachment } from '../../http/attachment';
+import { requireRole } from '../../plugins/console-authentication';
+import { auditCsv, auditPage } from '../../services/console/audit-log';
+import { recordStaffAudit } from '../../services/staff/audit';
+import { actorOf } from './staff-actor';
+
+export default async function auditRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const supervisors = { preHandler: requireRole('supervisor') };
+  routes.get(
+    CONSOLE_ROUTES.audit,
+    { ...supervisors, schema: { querystring: auditQuerySchema } },
+    (request) => {
+      const { page, ...filters } = request.query;
+      return auditPage(app.db, filters, page);
+    },
+  );
+  routes.get(
+    CONSOLE_ROUTES.auditCsv,
+    { ...supervisors, schema: { querystring: auditQuerySchema.omit({ page: true }) } },
+    async (request, reply) => {
+      const rows = auditCsv(app.db, request.query);
+      const first = await rows.next(); // a bad filter is refused before anything is sent
+      await recordStaffAudit(app.db, actorOf(request), {
+        action: 'audit.exported',
+        targetKind: 'audit',
+        details: { ...request.query },
+      });
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* rows;
+      }
+      return sendAttachment(reply, {
+        fileName: `journal-console-${todayInParis()}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        size: null,
+        body: Readable.from(all()),
+      });
+    },
+  );
+}

@@ -1,0 +1,57 @@
+// The console's customers (docs/backoffice.md « Clients »): search, the customer's file as the
+// customer sees it (read-only), and the first-access invitation through the integration API's
+// own service (services/account/invitation.ts). Each is audited.
+import {
+  CONSOLE_ROUTES,
+  customerParamsSchema,
+  customerSearchQuerySchema,
+  type ConsoleInvitation,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passwordLinkFor } from '../../http/provider-paths';
+import { inviteCustomer } from '../../services/account/invitation';
+import { customerFile, searchCustomers } from '../../services/console/customers';
+import { recordStaffAudit } from '../../services/staff/audit';
+import { actorOf } from './staff-actor';
+
+export default async function customerRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  routes.get(
+    CONSOLE_ROUTES.customers,
+    { schema: { querystring: customerSearchQuerySchema } },
+    (request) => searchCustomers(app.db, actorOf(request), request.query.q),
+  );
+  routes.get(CONSOLE_ROUTES.customer, { schema: { params: customerParamsSchema } }, (request) =>
+    customerFile(app.db, actorOf(request), request.params.customerNumber),
+  );
+  routes.post(
+    CONSOLE_ROUTES.customerInvitation,
+    { schema: { params: customerParamsSchema } },
+    async (request): Promise<ConsoleInvitation> => {
+      const { customerNumber } = request.params;
+      const deps = {
+        db: app.db,
+        outbox: app.outbox,
+        log: request.log,
+        demoMode: config.demoMode,
+        linkFor: passwordLinkFor(config.publicUrl),
+      };
+      const outcome = await inviteCustomer(deps, customerNumber);
+      const account = await app.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('customer_id', '=', customerNumber)
+        .executeTakeFirst();
+      await recordStaffAudit(app.db, actorOf(request), {
+        action: 'customer.invited',
+        targetKind: 'customer',
+        targetId: customerNumber,
+        accountId: account?.id ?? null,
+        details: { outcome },
+      });
+      return { outcome };
+    },
+  );
+}

@@ -1,0 +1,91 @@
+// The console's inbox and a request's page (docs/backoffice.md « Boîte de réception »,
+// « Demandes »): the list across customers, one request with its files and timeline, a file's
+// preview, a status change with the customer's mail, the assignment. Every read and every action
+// is audited by the service that does it (services/console/).
+import {
+  assignmentSchema,
+  CONSOLE_ROUTES,
+  inboxQuerySchema,
+  requestReferenceParamsSchema,
+  statusChangeSchema,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendAttachment } from '../../http/attachment';
+import {
+  assignRequest,
+  auditFileRead,
+  consoleRequestDetail,
+  staffStatusChange,
+} from '../../services/console/console-requests';
+import { inboxPage } from '../../services/console/inbox';
+import { openRequestFile } from '../../services/requests/request-detail';
+import { statusMailNotifier } from '../../services/requests/status-mail';
+import { actorOf } from './staff-actor';
+
+/** Shown in the page, not downloaded: PDF and raster images (never SVG, which can script). */
+const PREVIEWED = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/i;
+
+export default async function requestRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  // The customer's mail is written with the change, when the server has a mail transport.
+  const notify = app.outbox.mail
+    ? statusMailNotifier({ publicUrl: config.publicUrl, brand: config.mailBrand })
+    : undefined;
+  const fileParams = requestReferenceParamsSchema.extend({ fileId: z.string().min(1).max(80) });
+
+  routes.get(CONSOLE_ROUTES.requests, { schema: { querystring: inboxQuerySchema } }, (request) =>
+    inboxPage(app.db, request.query, {
+      staffId: request.staff.id,
+      targetHours: config.console.targetHours,
+    }),
+  );
+  routes.get(
+    CONSOLE_ROUTES.request,
+    { schema: { params: requestReferenceParamsSchema } },
+    (request) => consoleRequestDetail(app.db, actorOf(request), request.params.reference),
+  );
+  routes.get(
+    CONSOLE_ROUTES.requestFile,
+    { schema: { params: fileParams } },
+    async (request, reply) => {
+      const { reference, fileId } = request.params;
+      const file = await openRequestFile(app, reference, fileId);
+      try {
+        await auditFileRead(app.db, actorOf(request), reference, fileId);
+      } catch (error) {
+        file.body.destroy();
+        throw error;
+      }
+      return sendAttachment(
+        reply,
+        file,
+        PREVIEWED.test(file.contentType) ? 'inline' : 'attachment',
+      );
+    },
+  );
+  routes.patch(
+    CONSOLE_ROUTES.requestStatus,
+    { schema: { params: requestReferenceParamsSchema, body: statusChangeSchema } },
+    async (request) => {
+      const { reference } = request.params;
+      const result = await staffStatusChange(
+        app.db,
+        actorOf(request),
+        reference,
+        request.body,
+        notify,
+      );
+      if (result.changed) app.outbox.wake();
+      return result;
+    },
+  );
+  routes.put(
+    CONSOLE_ROUTES.requestAssignment,
+    { schema: { params: requestReferenceParamsSchema, body: assignmentSchema } },
+    (request) =>
+      assignRequest(app.db, actorOf(request), request.params.reference, request.body.staffId),
+  );
+}

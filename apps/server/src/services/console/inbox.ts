@@ -1,0 +1,124 @@
+// The staff console's inbox (docs/backoffice.md « Boîte de réception »): every request and claim
+// of every customer, from the view the customer's 'Mes demandes' reads (customer_requests).
+// Enforces: one statement for the page and one for the count, whatever the page's size; the age
+// of each item against its kind's target delay (CONSOLE_TARGET_HOURS) computed by the database,
+// so the age filter and the page agree: an open item's age runs until now, a closed one's until
+// its last status; « bientôt en retard » past DUE_SOON_SHARE of the target; the same summary as
+// the customer reads (summaries.ts); open items only unless asked (`state=all`).
+import {
+  CONSOLE_PAGE_SIZE,
+  DUE_SOON_SHARE,
+  OPEN_REQUEST_STATUSES,
+  REQUEST_KIND_LABELS,
+  REQUEST_STATUS_LABELS,
+  type InboxAge,
+  type InboxPage,
+  type InboxQuery,
+  type RequestKind,
+} from '@espace/contract';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/client';
+import { summarizeRequest } from '../requests/summaries';
+
+export interface InboxOptions {
+  /** The caller, for `agent=me`. */
+  staffId: string;
+  targetHours: Record<RequestKind, number>;
+}
+
+const OPEN = sql.join(OPEN_REQUEST_STATUSES.map((s) => sql.lit(s)));
+
+function targetOf(targetHours: Record<RequestKind, number>) {
+  const cases = Object.entries(targetHours).map(
+    ([kind, hours]) => sql`when ${sql.lit(kind)} then ${sql.lit(hours)}::float8`,
+  );
+  return sql<number>`(case r.kind ${sql.join(cases, sql` `)} end)`;
+}
+
+/** Hours since it was received: until now while open, until its last status once closed. */
+const AGE_HOURS = sql<number>`(extract(epoch from (
+  case when r.status in (${OPEN}) then now() else r.status_changed_at end - r.created_at)) / 3600)`;
+
+function ageOf(target: Expression<number>) {
+  return sql<InboxAge>`(case when ${AGE_HOURS} >= ${target} then 'overdue'
+    when ${AGE_HOURS} >= ${target} * ${sql.lit(DUE_SOON_SHARE)} then 'due_soon'
+    else 'on_time' end)`;
+}
+
+export async function inboxPage(
+  db: Db,
+  query: InboxQuery,
+  { staffId, targetHours }: InboxOptions,
+): Promise<InboxPage> {
+  const target = targetOf(targetHours);
+  const age = ageOf(target);
+  const where: Expression<SqlBool>[] = [];
+  if (query.kind) where.push(sql`r.kind = ${query.kind}`);
+  if (query.status) where.push(sql`r.status = ${query.status}`);
+  if (query.state === 'open') where.push(sql`r.status in (${OPEN})`);
+  if (query.age) where.push(sql`${age} = ${query.age}`);
+  if (query.contract) where.push(sql`upper(r.policy_number) = ${query.contract.toUpperCase()}`);
+  if (query.agent === 'none') where.push(sql`ra.staff_id is null`);
+  else if (query.agent)
+    where.push(sql`ra.staff_id = ${query.agent === 'me' ? staffId : query.agent}`);
+  const filtered = db
+    .selectFrom('customer_requests as r')
+    .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .leftJoin('request_assignments as ra', 'ra.request_id', 'r.id')
+    .leftJoin('staff_accounts as sa', 'sa.id', 'ra.staff_id')
+    .$call((qb) => where.reduce((scoped, condition) => scoped.where(condition), qb));
+  const order = {
+    oldest: [sql`r.created_at asc`, sql`r.id asc`],
+    newest: [sql`r.created_at desc`, sql`r.id desc`],
+    status_changed: [sql`r.status_changed_at desc`, sql`r.id desc`],
+  }[query.sort];
+  const [rows, count] = await Promise.all([
+    filtered
+      .select([
+        'r.reference',
+        'r.kind',
+        'r.status',
+        'r.created_at',
+        'r.status_changed_at',
+        'r.policy_number',
+        'r.payload',
+        'a.customer_id',
+        'a.first_name',
+        'a.last_name',
+        'sa.id as assignee_id',
+        'sa.display_name as assignee_name',
+      ])
+      .select([AGE_HOURS.as('age_hours'), target.as('target_hours'), age.as('age')])
+      .orderBy(sql.join(order))
+      .limit(CONSOLE_PAGE_SIZE)
+      .offset((query.page - 1) * CONSOLE_PAGE_SIZE)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return {
+    items: rows.map((row) => ({
+      reference: row.reference,
+      kind: row.kind,
+      kindLabel: REQUEST_KIND_LABELS[row.kind],
+      status: row.status,
+      statusLabel: REQUEST_STATUS_LABELS[row.status],
+      createdAt: new Date(row.created_at).toISOString(),
+      statusChangedAt: new Date(row.status_changed_at).toISOString(),
+      customerNumber: row.customer_id,
+      customerName: `${row.first_name} ${row.last_name}`.trim(),
+      policyNumber: row.policy_number,
+      summary: summarizeRequest(row.kind, row.payload),
+      assignee:
+        row.assignee_id === null
+          ? null
+          : { id: row.assignee_id, displayName: row.assignee_name ?? '' },
+      ageHours: Math.round(Number(row.age_hours) * 10) / 10,
+      targetHours: Number(row.target_hours),
+      age: row.age,
+    })),
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
+    total,
+  };
+}
