@@ -2,14 +2,14 @@
 import type { InboxQuery } from '@espace/contract';
 
 export const STATE_LABELS: Record<InboxQuery['state'], string> = {
-  open: 'En cours de traitement',
-  all: 'Toutes, closes comprises',
+  open: 'En cours',
+  all: 'Toutes (closes comprises)',
 };
 
 export const SORT_LABELS: Record<InboxQuery['sort'], string> = {
-  oldest: 'Les plus anciennes d’abord',
-  newest: 'Les plus récentes d’abord',
-  status_changed: 'Dernier changement de statut',
+  oldest: 'Les plus anciennes',
+  newest: 'Les plus récentes',
+  status_changed: 'Statut changé récemment',
 };
 
 /** The agent filter's own values, besides a staff member's id. */

@@ -53,7 +53,7 @@ export function InboxFilters({
           ))}
         </select>
       </Field>
-      <Field label="Demandes">
+      <Field label="État">
         <select name="state" defaultValue={query.state}>
           {(['open', 'all'] as const).map((state) => (
             <option key={state} value={state}>
