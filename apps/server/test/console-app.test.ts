@@ -118,8 +118,6 @@ describe('the console app', () => {
     const portal = await t.app.inject('/policies');
     expect(portal.headers['content-security-policy']).toContain("frame-src 'none'");
     expect(portal.headers['x-frame-options']).toBe('DENY');
-    const file = await t.app.inject('/backoffice/api/requests/DEM-1/files/f1');
-    expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect((await t.app.inject('/backoffice/api/me')).headers['x-frame-options']).toBe('DENY');
   });
 });

@@ -3,8 +3,7 @@
 // frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
 // Permissions-Policy denying every powerful feature the portal does not use; geolocation only to
 // the portal itself, for a claim's place when the customer asks (docs/product/claims.md). The
-// staff console's pages may frame this origin alone, for its PDF previews, and a request's file
-// of the console API may be framed by this origin alone (docs/backoffice.md « Demandes »).
+// staff console's pages may frame this origin alone, for its PDF previews (docs/backoffice.md).
 // helmet builds them once, at start, into a list of headers each response gets (@fastify/helmet
 // built its middleware again for every request: docs/decisions/0068-api-reads-one-statement.md).
 import type { ServerResponse } from 'node:http';
@@ -36,9 +35,8 @@ export const PERMISSIONS_POLICY = [
   .concat('geolocation=(self)')
   .join(', ');
 
-/** The console app's pages (plugins/console-app.ts), and a request's file it previews. */
+/** The console app's pages (plugins/console-app.ts). */
 const CONSOLE_PAGE = /^\/backoffice(?!\/(v1|api|docs|auth|assets)(\/|$))(\/|\?|$)/;
-const CONSOLE_FILE = /^\/backoffice\/api\/requests\/[^/?]+\/files\/[^/?]+(\?|$)/;
 
 export default fp(async function securityHeaders(
   app: FastifyInstance,
@@ -72,14 +70,10 @@ export default fp(async function securityHeaders(
   const headers = helmetHeaders(options(["'none'"]));
   headers.push(['permissions-policy', PERMISSIONS_POLICY]);
   // The console's pages preview a request's PDF in a frame of this origin (docs/backoffice.md
-  // « Demandes »), and that file (sent sandboxed, http/attachment.ts) may be framed by them.
+  // « Demandes »); the file itself says who may frame it (http/attachment.ts).
   const consoleHeaders = helmetHeaders(options(["'self'"]));
   consoleHeaders.push(['permissions-policy', PERMISSIONS_POLICY]);
-  const previewHeaders = headers.map(([name, value]): [string, string] =>
-    name === 'x-frame-options' ? [name, 'SAMEORIGIN'] : [name, value],
-  );
-  const headersFor = (url: string) =>
-    CONSOLE_FILE.test(url) ? previewHeaders : CONSOLE_PAGE.test(url) ? consoleHeaders : headers;
+  const headersFor = (url: string) => (CONSOLE_PAGE.test(url) ? consoleHeaders : headers);
   // On the raw response, so the provider's own pages (answered by its middleware) carry them too.
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headersFor(request.url)) reply.raw.setHeader(name, value);
