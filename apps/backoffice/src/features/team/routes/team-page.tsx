@@ -6,6 +6,7 @@ import { useStaffList } from '../../../api/get-staff';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
 import { Field } from '../../../components/field';
 import { LoadError, Loading } from '../../../components/loading';
+import { ScrollRegion } from '../../../components/scroll-region';
 import type { ApiError } from '../../../lib/api-client';
 import { useCreateStaff } from '../api/create-staff';
 
@@ -48,28 +49,30 @@ export function Component() {
       ) : staff.isError ? (
         <LoadError error={staff.error} />
       ) : (
-        <table className="table">
-          <caption>Membres de l’équipe ({staff.data.length})</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nom</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Rôle</th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.data.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">{member.displayName}</th>
-                <td>{member.email}</td>
-                <td>{STAFF_ROLE_LABELS[member.role]}</td>
+        <ScrollRegion labelledBy="team-caption">
+          <table className="table">
+            <caption id="team-caption">Membres de l’équipe ({staff.data.length})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nom</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Rôle</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {staff.data.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row">{member.displayName}</th>
+                  <td>{member.email}</td>
+                  <td>{STAFF_ROLE_LABELS[member.role]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       <form
-        className="card stack narrow"
+        className="card stack narrow section"
         onSubmit={submit}
         noValidate
         aria-labelledby="create-title"

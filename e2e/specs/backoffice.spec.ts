@@ -1,0 +1,287 @@
+// The staff console end to end (docs/backoffice.md): an agent enrols the second factor and signs
+// in; processes a customer's call-back to « Traitée » with a message, which the customer (in a
+// browser of their own) reads in 'Mes demandes' and receives by e-mail (a local SMTP server);
+// asks for a missing document, which the customer finds owed on the documents screen; a
+// supervisor finds those reads and actions in the audit log and its CSV; an agent has no
+// Journal and its API refuses them; a customer's session does not open the console. Every
+// screen axe-clean, no horizontal scroll at 320 px; screenshots at 1280 and 768 px in both
+// skins go to the test's output folder (CONSOLE_SHOTS_DIR overrides it).
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { refuseCookies } from '../support/cookies';
+import { enrolAndSignIn, signInStaff, DEMO_STAFF } from '../support/console-staff';
+import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
+import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
+import { referenceIn } from '../support/request-reference';
+import { openChange, today, daysFrom, french } from './changes-helpers';
+
+const POLICY = 'AU2025087731'; // Camille's Renault Clio V, Inès a secondary driver
+const DONE_MESSAGE = 'Nous vous avons rappelé ce matin, votre question est réglée.';
+const DOCUMENT = 'Relevé d’information';
+
+const test = base.extend<object, { portal: IntegrationPortal }>({
+  portal: [
+    // Playwright reads a fixture's dependencies from this pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startIntegrationPortal();
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.url),
+});
+test.use({ changesData: true });
+
+/** The two references the customer sends, kept for the later tests (they run in order). */
+const sent: { callBack?: string; removal?: string } = {};
+
+/** Every skin at 1280 and 768 px, then back to the default. */
+async function screenshots(page: Page, name: string) {
+  // The test's output folder, or CONSOLE_SHOTS_DIR (e.g. /tmp/console-shots) to look at them.
+  const shots = process.env.CONSOLE_SHOTS_DIR ?? test.info().outputPath();
+  mkdirSync(shots, { recursive: true });
+  for (const brand of ['lumen', 'vireo']) {
+    await page.evaluate((b) => (document.documentElement.dataset.brand = b), brand);
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${brand}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => (document.documentElement.dataset.brand = 'lumen'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function expectNoHorizontalScrollAt320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal scroll at 320 px').toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Camille in a browser of her own, signed in on `path` unless the test signs her in itself. */
+async function customer(browser: Browser, baseURL: string, path?: string) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
+  const page = await context.newPage();
+  if (path) {
+    await signIn(page, DEMO.camille, path);
+    await refuseCookies(page);
+  }
+  return { context, page };
+}
+
+/** Opens a request from the inbox, as an agent finds it. */
+async function openFromInbox(page: Page, reference: string) {
+  await page.getByRole('link', { name: 'Demandes', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible();
+  await page.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
+}
+
+test('an agent enrols the second factor and signs in to the console', async ({ page }) => {
+  await enrolAndSignIn(page, 'agent', async (step) => {
+    await expectNoAxeViolations(page, `the sign-in's ${step} page`);
+  });
+  await expect(page).toHaveURL(/\/backoffice\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Clients']);
+  await expectNoAxeViolations(page, 'the inbox');
+});
+
+test('an agent processes a call-back to « Traitée »: the customer reads it and gets the e-mail', async ({
+  page,
+  browser,
+  portal,
+}) => {
+  const camille = await customer(browser, portal.url, '/contact');
+  const card = camille.page.getByRole('region', { name: 'Être rappelé(e)' });
+  await card.getByLabel('Votre numéro de téléphone').fill('06 98 76 54 32');
+  await card.getByRole('button', { name: 'Demander un rappel' }).click();
+  const reference = await referenceIn(camille.page.getByTestId('banner'));
+  sent.callBack = reference;
+
+  await signInStaff(page, 'agent');
+  // Filters in the URL: the kind, open ones only, unassigned.
+  await page.getByLabel('Genre').selectOption({ label: 'Demande de rappel' });
+  await page.getByLabel('Attribuée à').selectOption({ label: 'Non attribuées' });
+  await page.getByRole('button', { name: 'Filtrer' }).click();
+  await expect(page).toHaveURL(/kind=call_back/);
+  await expect(page).toHaveURL(/agent=none/);
+  const row = page.getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('Reçue');
+  await expect(row).toContainText(/Dans les temps|Bientôt dû|En retard/);
+  await expectNoAxeViolations(page, 'the filtered inbox');
+  await expectNoHorizontalScrollAt320(page);
+  await screenshots(page, 'inbox');
+  // The URL alone gives the same page.
+  await page.reload();
+  await expect(page.getByLabel('Genre')).toHaveValue('call_back');
+
+  await row.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Demande de rappel ${reference}`,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByText('06 98 76 54 32')).toBeVisible();
+  await page.getByRole('button', { name: 'M’attribuer la demande' }).click();
+  await expect(page.getByTestId('feedback')).toHaveText(/La demande est attribuée/);
+  await expect(page.getByText(`Attribuée à ${DEMO_STAFF.agent.name}`)).toBeVisible();
+
+  await page.getByLabel('Nouveau statut').selectOption({ label: 'Traitée' });
+  await page.getByLabel('Message au client').fill(DONE_MESSAGE);
+  await page.getByRole('button', { name: 'Changer le statut' }).click();
+  await expect(page.getByTestId('feedback')).toHaveText(/Statut changé\u00a0: Traitée/);
+  await expect(page.getByTestId('feedback')).toBeFocused();
+  await expect(page.getByText('Cette demande est close')).toBeVisible();
+  const timeline = page.getByRole('list', { name: 'Historique' });
+  await expect(timeline.getByRole('listitem').last()).toContainText(DONE_MESSAGE);
+  await expectNoAxeViolations(page, 'a processed request');
+  await expectNoHorizontalScrollAt320(page);
+  await screenshots(page, 'request');
+
+  // The customer's side: 'Mes demandes', then the e-mail through the SMTP server.
+  await camille.page.goto('/account/requests');
+  const theirs = camille.page.getByRole('row').filter({ hasText: reference });
+  await expect(theirs).toContainText('Traitée');
+  await expect(theirs).toContainText(DONE_MESSAGE);
+  const mail = () =>
+    portal.mails.find((m) => m.data.includes(reference) && m.data.includes('Traitée'));
+  await expect.poll(mail, { timeout: 30_000 }).toBeTruthy();
+  expect(mail()!.to).toEqual([DEMO.camille]);
+  expect(mail()!.data).toContain(DONE_MESSAGE);
+  await camille.context.close();
+});
+
+test('an agent asks for a missing document: the customer finds it owed', async ({
+  page,
+  browser,
+  portal,
+}) => {
+  const camille = await customer(browser, portal.url);
+  await openChange(camille.page, POLICY, 'Retirer un conducteur');
+  await camille.page
+    .getByLabel('Conducteur du contrat à retirer')
+    .selectOption({ label: 'Mme Inès Martin (né(e) le 21.03.2006)' });
+  await camille.page
+    .getByLabel('Quand voudriez-vous que cela prenne effet ?')
+    .fill(french(daysFrom(today(), 3)));
+  await camille.page.getByRole('button', { name: 'Retirer un conducteur' }).click();
+  const reference = await referenceIn(camille.page.getByTestId('banner'));
+  sent.removal = reference;
+
+  await signInStaff(page, 'agent');
+  await openFromInbox(page, reference);
+  await page.getByLabel('Nouveau statut').selectOption({ label: 'En attente de pièces' });
+  // The document's name is required with this status: said under its field.
+  await page.getByRole('button', { name: 'Changer le statut' }).click();
+  await expect(page.getByLabel('Nom de la pièce')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Nom de la pièce').fill(DOCUMENT);
+  await page
+    .getByLabel('Message au client')
+    .fill('Merci de nous envoyer votre relevé d’information.');
+  await page.getByRole('button', { name: 'Changer le statut' }).click();
+  await expect(page.getByTestId('feedback')).toHaveText(/En attente de pièces/);
+  await expectNoAxeViolations(page, 'a request awaiting a document');
+
+  // The customer's file, read-only: the document owed on the contract.
+  await page.getByRole('link', { name: /Camille Martin/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Camille Martin' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Contrats/ })).toContainText(DOCUMENT);
+  await expectNoAxeViolations(page, 'the customer’s file');
+  await expectNoHorizontalScrollAt320(page);
+  await screenshots(page, 'customer');
+
+  await camille.page.goto(`/account/requests/${reference}`);
+  await expect(camille.page.locator('.request-status')).toContainText('En attente de pièces');
+  await camille.page
+    .locator('.request-status')
+    .getByRole('link', { name: 'Documents à fournir' })
+    .click();
+  await expect(camille.page).toHaveURL(/\/documents\/1$/);
+  await expect(camille.page.getByText(DOCUMENT).first()).toBeVisible();
+  await camille.context.close();
+});
+
+test('customer search finds a customer by plate and by name', async ({ page }) => {
+  await signInStaff(page, 'agent', '/backoffice/clients');
+  await page.getByLabel('Rechercher un client').fill('Martin');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page).toHaveURL(/q=Martin/);
+  await expect(page.getByRole('row').filter({ hasText: 'Camille Martin' })).toBeVisible();
+  await page.getByLabel('Rechercher un client').fill('gh-482-kl');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'GH-482-KL' })).toContainText(
+    'Camille Martin',
+  );
+  await expectNoAxeViolations(page, 'the customer search');
+  await expectNoHorizontalScrollAt320(page);
+  await screenshots(page, 'customers');
+});
+
+test('a supervisor sees the reads and actions in the audit log, and exports it', async ({
+  page,
+}) => {
+  await enrolAndSignIn(page, 'supervisor');
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Clients', 'Journal', 'Équipe']);
+  await nav.getByRole('link', { name: 'Journal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+  const log = page.getByRole('table');
+  for (const reference of [sent.callBack!, sent.removal!]) {
+    const rows = log.getByRole('row').filter({ hasText: reference });
+    await expect(rows.filter({ hasText: 'Consultation d’une demande' }).first()).toContainText(
+      DEMO_STAFF.agent.email,
+    );
+    await expect(rows.filter({ hasText: 'Changement de statut' }).first()).toBeVisible();
+  }
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Attribution d’une demande' }).first(),
+  ).toBeVisible();
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Consultation d’un dossier client' }).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'the audit log');
+  await expectNoHorizontalScrollAt320(page);
+  await screenshots(page, 'audit');
+
+  const csv = await page.request.get(
+    (await page.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')) ?? '',
+  );
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toContain(sent.callBack!);
+
+  await nav.getByRole('link', { name: 'Équipe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the team');
+  await screenshots(page, 'team');
+});
+
+test('an agent has no Journal, and the audit API refuses them', async ({ page }) => {
+  await signInStaff(page, 'agent');
+  await expect(
+    page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Journal' }),
+  ).toHaveCount(0);
+  const refused = await page.request.get('/backoffice/api/audit');
+  expect(refused.status()).toBe(403);
+  expect((await page.request.get('/backoffice/api/audit.csv')).status()).toBe(403);
+});
+
+test('a customer’s session does not open the console', async ({ page }) => {
+  await signIn(page, DEMO.camille);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/backoffice/');
+  // The console's own sign-in, not the console.
+  await expect(page.getByRole('heading', { level: 1, name: /Console du courtier/ })).toBeVisible();
+  await expect(page.getByLabel('Adresse e-mail professionnelle')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toHaveCount(0);
+  expect((await page.request.get('/backoffice/api/me')).status()).toBe(401);
+});

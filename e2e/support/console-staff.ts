@@ -1,0 +1,103 @@
+// The broker's staff in the browser tests of the console (docs/backoffice.md « Connexion »): the
+// demo staff members sign in through the embedded provider's pages, enrol their second factor
+// at the first sign-in (reading the secret the enrolment page shows as text, as a person types
+// it into an authenticator app) and give a TOTP code computed by the same library the server
+// checks with. A code is never used twice: the server refuses a step already used.
+import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_PASSWORD } from './fixtures';
+
+export const DEMO_STAFF = {
+  agent: { email: 'conseiller@courtage-horizon.test', name: 'Léa Martin' },
+  supervisor: { email: 'superviseur@courtage-horizon.test', name: 'Paul Girard' },
+} as const;
+export type DemoStaff = keyof typeof DEMO_STAFF;
+
+const PERIOD_MS = 30_000;
+
+/** The enrolled secret and the last step used, per staff member, for the spec's run. */
+const enrolled = new Map<DemoStaff, { secret: string; lastStep: number }>();
+
+async function freshCode(who: DemoStaff): Promise<string> {
+  const state = enrolled.get(who)!;
+  let step = Math.floor(Date.now() / PERIOD_MS);
+  if (step <= state.lastStep) {
+    // Wait for the next step rather than give a code the server has taken already.
+    await new Promise((resolve) =>
+      setTimeout(resolve, (state.lastStep + 1) * PERIOD_MS - Date.now() + 50),
+    );
+    step = Math.floor(Date.now() / PERIOD_MS);
+  }
+  state.lastStep = step;
+  const totp = new TOTP({ secret: Secret.fromBase32(state.secret), digits: 6, period: 30 });
+  return totp.generate({ timestamp: step * PERIOD_MS });
+}
+
+/** The password form, from any console address. */
+async function givePassword(page: Page, who: DemoStaff) {
+  await expect(page.getByRole('heading', { level: 1, name: /Console du courtier/ })).toBeVisible();
+  await page.getByLabel('Adresse e-mail professionnelle').fill(DEMO_STAFF[who].email);
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continuer' }).click();
+}
+
+/** First sign-in: password, the second factor's enrolment, the recovery codes, the console. */
+export async function enrolAndSignIn(
+  page: Page,
+  who: DemoStaff,
+  check?: (step: 'enrol' | 'codes') => Promise<void>,
+) {
+  await page.goto('/backoffice/');
+  await givePassword(page, who);
+  await completeEnrolment(page, who, check);
+}
+
+/** The enrolment's pages, from the one with the QR code to the console. */
+async function completeEnrolment(
+  page: Page,
+  who: DemoStaff,
+  check?: (step: 'enrol' | 'codes') => Promise<void>,
+) {
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Activez la double authentification' }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR\scode à scanner/ })).toBeVisible();
+  // The key as the page shows it in text, grouped by four: what a person would type.
+  const shown = await page.locator('code[data-totp-secret]').innerText();
+  enrolled.set(who, { secret: shown.replace(/\s/g, ''), lastStep: -1 });
+  await check?.('enrol');
+  await page.getByLabel('Code à 6 chiffres').fill(await freshCode(who));
+  await page.getByRole('button', { name: 'Activer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vos codes de secours' })).toBeVisible();
+  await check?.('codes');
+  await page.getByRole('link', { name: 'J’ai noté mes codes, continuer' }).click();
+  await expectInConsole(page, who);
+}
+
+/**
+ * A sign-in: password, then a code of the enrolled authenticator; on a server where this member
+ * has not enrolled yet (a fresh copy of the demo data), the enrolment first.
+ */
+export async function signInStaff(page: Page, who: DemoStaff, path = '/backoffice/') {
+  await page.goto(path);
+  await givePassword(page, who);
+  const enrolment = page.getByRole('heading', {
+    level: 1,
+    name: 'Activez la double authentification',
+  });
+  const code = page.getByRole('heading', {
+    level: 1,
+    name: 'Double authentification',
+    exact: true,
+  });
+  await expect(enrolment.or(code)).toBeVisible();
+  if (await enrolment.isVisible()) return completeEnrolment(page, who);
+  await page.getByLabel('Code de vérification').fill(await freshCode(who));
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expectInConsole(page, who);
+}
+
+export async function expectInConsole(page: Page, who: DemoStaff) {
+  await expect(page.getByRole('banner')).toContainText(DEMO_STAFF[who].name);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+}
