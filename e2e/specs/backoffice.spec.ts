@@ -14,10 +14,20 @@ import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../su
 import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
 import { referenceIn } from '../support/request-reference';
 import { openChange, today, daysFrom, french } from './changes-helpers';
+import { pdfFile } from './documents-support';
 
 const POLICY = 'AU2025087731'; // Camille's Renault Clio V, Inès a secondary driver
 const DONE_MESSAGE = 'Nous vous avons rappelé ce matin, votre question est réglée.';
 const DOCUMENT = 'Relevé d’information';
+/** A 1×1 PNG the server's sniffing accepts. */
+const PNG = {
+  name: 'photo-carte-grise.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
 
 const test = base.extend<object, { portal: IntegrationPortal }>({
   portal: [
@@ -208,6 +218,56 @@ test('an agent asks for a missing document: the customer finds it owed', async (
   await expect(camille.page).toHaveURL(/\/documents\/1$/);
   await expect(camille.page.getByText(DOCUMENT).first()).toBeVisible();
   await camille.context.close();
+});
+
+test('an agent previews the PDF and the image a customer sent, and can download them', async ({
+  page,
+  browser,
+  portal,
+}) => {
+  const camille = await customer(browser, portal.url, '/');
+  const accountId = await camille.page
+    .locator('meta[name="portal-account"]')
+    .getAttribute('content');
+  const upload = `/api/v1/document/accounts/${accountId}/policy/${POLICY}/uploadfile`;
+  const files = [pdfFile('attestation-employeur.pdf'), PNG];
+  for (const file of files) {
+    const sentFile = await camille.page.request.post(upload, {
+      headers: { 'x-espace-request': '1' },
+      multipart: { fileType: 'autre', upfile: file },
+    });
+    expect(sentFile.status(), await sentFile.text()).toBe(201);
+  }
+  await camille.context.close();
+
+  await signInStaff(page, 'agent', '/backoffice/?kind=documents');
+  const sentRows = page
+    .getByRole('row')
+    .filter({ hasText: 'Camille Martin' })
+    .filter({ hasText: 'Document envoyé' });
+  await expect(sentRows).toHaveCount(2);
+  const seen: string[] = [];
+  for (const index of [0, 1]) {
+    await page.goto('/backoffice/?kind=documents');
+    await sentRows.nth(index).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Document envoyé');
+    await expect(page.getByRole('heading', { level: 2, name: 'Fichiers (1)' })).toBeVisible();
+    const file = (await page.getByText(PNG.name).count()) ? PNG : files[0]!;
+    seen.push(file.name);
+    const preview =
+      file.mimeType === 'application/pdf'
+        ? page.locator(`iframe[title="Aperçu de ${file.name}"]`)
+        : page.getByRole('img', { name: `Aperçu de ${file.name}` });
+    await expect(preview).toBeVisible();
+    const link = page.getByRole('link', { name: `Télécharger ${file.name}` });
+    const answer = await page.request.get((await link.getAttribute('href'))!);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe(file.mimeType);
+    expect(answer.headers()['content-disposition']).toMatch(/^inline/);
+    await expectNoAxeViolations(page, `a request with ${file.name}`);
+    await screenshots(page, `files-${file === PNG ? 'image' : 'pdf'}`);
+  }
+  expect(seen.sort()).toEqual(files.map((f) => f.name).sort());
 });
 
 test('customer search finds a customer by plate and by name', async ({ page }) => {
