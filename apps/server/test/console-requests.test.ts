@@ -66,6 +66,8 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
       kind: 'documents',
       status: 'received',
       contractNumber: ACTIVE,
+      // In French, line by line, as the customer's own detail says it.
+      answers: expect.arrayContaining([{ label: 'Fichier', value: 'Carte grise.pdf' }]),
       customer: { customerNumber: 'CLI-00100231', name: 'Camille Martin', email: DEMO.camille },
       assignee: null,
       nextStatuses: ['in_progress', 'awaiting_documents', 'done', 'refused'],

@@ -21,6 +21,8 @@ export const DUE_SOON_SHARE = 0.75;
 
 /** A request's page: the integration API's detail, its customer, assignee and next statuses. */
 export interface ConsoleRequestDetail extends Omit<RequestEventData, 'files'> {
+  /** What the customer asked, line by line, in French: the customer's own detail's answers. */
+  answers: { label: string; value: string }[];
   timeline: RequestTimelineEntry[];
   customer: { customerNumber: string; name: string; email: string };
   assignee: { id: string; displayName: string } | null;
@@ -84,6 +86,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'customer.read': 'Consultation d’un dossier client',
   'customer.invited': 'Invitation de première connexion',
   'audit.exported': 'Export du journal',
+  'staff.signed_in': 'Connexion à la console',
+  'staff.created': 'Création d’un compte de l’équipe',
 };
 
 /** The label of `action`, or the action itself when it has none yet. */

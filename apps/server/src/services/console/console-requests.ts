@@ -17,6 +17,7 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { InvalidInputError, NotFoundError } from '../errors';
+import { requestAnswers } from '../requests/answers';
 import { brokerRequestDetail } from '../requests/request-detail';
 import {
   changeRequestStatus,
@@ -58,6 +59,7 @@ export async function consoleRequestDetail(
   });
   return {
     ...detail,
+    answers: requestAnswers(context.kind, detail.payload),
     customer: {
       customerNumber: context.customer_id,
       name: `${context.first_name} ${context.last_name}`.trim(),
