@@ -140,7 +140,10 @@ test('an agent processes a call-back to « Traitée »: the customer reads it an
     `Demande de rappel ${reference}`,
   );
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  await expect(page.getByText('06 98 76 54 32')).toBeVisible();
+  // What the customer asked, in the customer's own words of the detail.
+  const asked = page.getByRole('region', { name: 'Ce que le client a demandé' });
+  await expect(asked.getByRole('term')).toHaveText(['Numéro à rappeler']);
+  await expect(asked.getByRole('definition')).toHaveText(['06 98 76 54 32']);
   await page.getByRole('button', { name: 'M’attribuer la demande' }).click();
   await expect(page.getByTestId('feedback')).toHaveText(/La demande est attribuée/);
   await expect(page.getByText(`Attribuée à ${DEMO_STAFF.agent.name}`)).toBeVisible();

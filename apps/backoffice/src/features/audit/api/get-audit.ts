@@ -1,9 +1,8 @@
 // GET /backoffice/api/audit (supervisors): one page of the audit log for the URL's filters; the
 // same filters give the CSV export's address (/backoffice/api/audit.csv).
-import { auditQuerySchema, consolePath } from '@espace/contract';
+import { auditQuerySchema, consolePath, type AuditPage } from '@espace/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AuditPage } from '../../../api/shapes';
 import { api, searchOf } from '../../../lib/api-client';
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -1,8 +1,7 @@
 // GET /backoffice/api/customers/{customerNumber}: the customer's file, read-only, as the customer
 // sees it (contracts, documents, requests and claims). Each read is audited.
-import { consolePath } from '@espace/contract';
+import { consolePath, type CustomerFile } from '@espace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerFile } from '../../../api/shapes';
 import { api } from '../../../lib/api-client';
 
 export const customerKey = (customerNumber: string) => ['customer', customerNumber] as const;

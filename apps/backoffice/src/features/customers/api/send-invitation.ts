@@ -1,8 +1,7 @@
 // POST /backoffice/api/customers/{customerNumber}/invitation: the first-access e-mail (the
 // integration API's invitation and its outcomes).
-import { consolePath } from '@espace/contract';
+import { consolePath, type ConsoleInvitation } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConsoleInvitation } from '../../../api/shapes';
 import { api } from '../../../lib/api-client';
 import { customerKey } from './get-customer';
 

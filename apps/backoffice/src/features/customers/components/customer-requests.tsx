@@ -1,6 +1,6 @@
 // A customer's documents to download and their requests and claims, as the customer sees them;
 // a request links to its page in the console.
-import type { CustomerFile } from '../../../api/shapes';
+import type { CustomerFile } from '@espace/contract';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Link } from 'react-router';
 import { formatDate, formatReceivedAt } from '../../../lib/format';

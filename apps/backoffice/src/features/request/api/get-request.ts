@@ -1,9 +1,8 @@
 // GET /backoffice/api/requests/{reference}: a request as the broker sees it (what was asked, its
 // files, timeline, customer and assignee). Each read is audited by the server.
-import { consolePath } from '@espace/contract';
+import { consolePath, type ConsoleRequestDetail } from '@espace/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ConsoleRequestDetail } from '../../../api/shapes';
 
 export const requestKey = (reference: string) => ['request', reference] as const;
 

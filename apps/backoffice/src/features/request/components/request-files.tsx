@@ -1,7 +1,7 @@
 // The files the customer sent (docs/backoffice.md « Demandes »): an image shown in the page, a
 // PDF in a frame of the console's own origin (the file is sent sandboxed), each with its
 // download link. Reading one is audited by the server.
-import type { ConsoleRequestDetail } from '../../../api/shapes';
+import type { ConsoleRequestDetail } from '@espace/contract';
 import { formatSize } from '../../../lib/format';
 
 type File = ConsoleRequestDetail['files'][number];

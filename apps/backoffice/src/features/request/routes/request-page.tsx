@@ -38,7 +38,7 @@ export function Component() {
         <LoadError error={request.error} />
       </>
     );
-  const r = request.data as typeof request.data & { answers?: { label: string; value: string }[] };
+  const r = request.data;
 
   const onStatus = (change: StatusChange) =>
     changeStatus.mutate(change, {
@@ -93,7 +93,7 @@ export function Component() {
       </dl>
       <div className="request-grid">
         <div className="stack">
-          <RequestAnswers answers={r.answers} payload={r.payload} />
+          <RequestAnswers answers={r.answers} />
           <RequestFiles files={r.files} />
           <Timeline entries={r.timeline} />
         </div>
