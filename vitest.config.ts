@@ -35,6 +35,7 @@ export default defineConfig({
         },
       },
       { test: { ...shared, name: 'web', root: 'apps/web', environment: 'happy-dom' } },
+      { test: { ...shared, name: 'backoffice', root: 'apps/backoffice', environment: 'node' } },
       // The repository's own scripts (what `npm test` and `npm start` decide before they run).
       {
         test: {

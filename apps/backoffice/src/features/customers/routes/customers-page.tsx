@@ -47,8 +47,8 @@ export function Component() {
           <ScrollRegion labelledBy="results-caption">
             <table className="table">
               <caption id="results-caption">
-                {search.data.length} client{search.data.length > 1 ? 's' : ''} pour «&nbsp;{q}
-                &nbsp;»
+                {search.data.length} client{search.data.length > 1 ? 's' : ''} pour{' '}
+                {`«\u00a0${q}\u00a0»`}
               </caption>
               <thead>
                 <tr>
@@ -75,7 +75,7 @@ export function Component() {
             </table>
           </ScrollRegion>
         ) : (
-          <p role="status">Aucun client pour «&nbsp;{q}&nbsp;».</p>
+          <p role="status">Aucun client pour {`«\u00a0${q}\u00a0»`}.</p>
         ))}
     </>
   );

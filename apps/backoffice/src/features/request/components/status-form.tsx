@@ -87,7 +87,7 @@ export function StatusForm({
       </Field>
       <Field
         label="Message au client"
-        hint="Le client le lit avec le statut dans « Mes demandes » et dans l’e-mail. Obligatoire pour un refus."
+        hint={`Le client le lit avec le statut dans «\u00a0Mes demandes\u00a0» et dans l’e-mail. Obligatoire pour un refus.`}
         error={error('message')}
       >
         <textarea rows={4} value={values.message ?? ''} onChange={set('message')} />
