@@ -14,11 +14,30 @@ import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../su
 import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
 import { referenceIn } from '../support/request-reference';
 import { openChange, today, daysFrom, french } from './changes-helpers';
-import { pdfFile } from './documents-support';
 
 const POLICY = 'AU2025087731'; // Camille's Renault Clio V, Inès a secondary driver
 const DONE_MESSAGE = 'Nous vous avons rappelé ce matin, votre question est réglée.';
 const DOCUMENT = 'Relevé d’information';
+/** A one-page PDF with a line of text, which the browser's viewer shows in the preview. */
+const PDF = {
+  name: 'attestation-employeur.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj',
+      '2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj',
+      '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 420 200]/Contents 4 0 R',
+      '/Resources<</Font<</F1 5 0 R>>>>>> endobj',
+      '4 0 obj <</Length 52>> stream',
+      'BT /F1 20 Tf 30 100 Td (Attestation employeur) Tj ET',
+      'endstream endobj',
+      '5 0 obj <</Type/Font/Subtype/Type1/BaseFont/Helvetica>> endobj',
+      'trailer <</Root 1 0 R>>',
+      '%%EOF',
+    ].join('\n'),
+  ),
+};
 /** A 1×1 PNG the server's sniffing accepts. */
 const PNG = {
   name: 'photo-carte-grise.png',
@@ -233,7 +252,7 @@ test('an agent previews the PDF and the image a customer sent, and can download 
     .locator('meta[name="portal-account"]')
     .getAttribute('content');
   const upload = `/api/v1/document/accounts/${accountId}/policy/${POLICY}/uploadfile`;
-  const files = [pdfFile('attestation-employeur.pdf'), PNG];
+  const files = [PDF, PNG];
   for (const file of files) {
     const sentFile = await camille.page.request.post(upload, {
       headers: { 'x-espace-request': '1' },
