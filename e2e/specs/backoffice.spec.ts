@@ -347,7 +347,7 @@ test('a supervisor sees the reads and actions in the audit log, and exports it',
   await screenshots(page, 'team');
 });
 
-test('an agent has no Journal, and the audit API refuses them', async ({ page }) => {
+test('an agent has no Journal, the audit API refuses them, and they sign out', async ({ page }) => {
   await signInStaff(page, 'agent');
   await expect(
     page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Journal' }),
@@ -355,6 +355,10 @@ test('an agent has no Journal, and the audit API refuses them', async ({ page })
   const refused = await page.request.get('/backoffice/api/audit');
   expect(refused.status()).toBe(403);
   expect((await page.request.get('/backoffice/api/audit.csv')).status()).toBe(403);
+  // « Se déconnecter » ends the session: the console asks for the password again.
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page.getByLabel('Adresse e-mail professionnelle')).toBeVisible();
+  expect((await page.request.get('/backoffice/api/me')).status()).toBe(401);
 });
 
 test('a customer’s session does not open the console', async ({ page }) => {
