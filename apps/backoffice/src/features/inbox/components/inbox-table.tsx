@@ -32,14 +32,14 @@ export function InboxTable({ page }: { page: InboxPage }) {
         <tbody>
           {page.items.map((item) => (
             <tr key={item.reference}>
-              <th scope="row">
+              <th scope="row" className="nowrap">
                 <Link to={paths.request(item.reference)}>{item.reference}</Link>
               </th>
               <td>{item.kindLabel}</td>
               <td>{item.customerName}</td>
               <td className="nowrap">{item.policyNumber ?? '—'}</td>
               <td>{item.statusLabel}</td>
-              <td className="nowrap">{formatReceivedAt(item.createdAt)}</td>
+              <td>{formatReceivedAt(item.createdAt)}</td>
               <td>
                 <AgeBadge age={item.age} ageHours={item.ageHours} targetHours={item.targetHours} />
               </td>
