@@ -27,6 +27,7 @@ import * as m0027 from './0027-invitation-links';
 import * as m0028 from './0028-claim-declarations';
 import * as m0029 from './0029-events';
 import * as m0030 from './0030-staff-console';
+import * as m0031 from './0031-statement-level-data-versions';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0028-claim-declarations': m0028,
   '0029-events': m0029,
   '0030-staff-console': m0030,
+  '0031-statement-level-data-versions': m0031,
 };
