@@ -14,6 +14,7 @@ import {
   followToConsole,
   freshCode,
   locationOf,
+  signInStaff,
   startStaffSignIn,
   totpCode,
   type TestStaff,
@@ -237,5 +238,31 @@ describe('staff console sign-in', () => {
       expect(form.body).toMatch(/action="\/interaction\/[^"]+\/login"/);
     }
     expect(b.jar.get('espace-session')).toBeUndefined();
+  });
+
+  it('gives a staff member nothing of the customer API or the integration API', async () => {
+    const staff = await createStaff(t.app.db, { role: 'supervisor' });
+    const cookie = await signInStaff(t.app, staff);
+    const secret = cookie.slice(cookie.indexOf('=') + 1);
+    const accountId = (await t.app.db.selectFrom('accounts').select('id').executeTakeFirstOrThrow())
+      .id;
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+    // The console's cookie, and its secret under the portal's cookie name: not a customer.
+    for (const header of [cookie, `espace-session=${secret}`]) {
+      const policies = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/policy/accounts/${accountId}`,
+        headers: { cookie: header, ...sameOrigin },
+      });
+      expect(policies.statusCode).toBe(401);
+      const records = await t.app.inject({
+        method: 'GET',
+        url: '/backoffice/v1/events',
+        headers: { cookie: header, ...sameOrigin },
+      });
+      expect(records.statusCode).toBe(401);
+    }
+    // The same cookie still opens the console.
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 });
