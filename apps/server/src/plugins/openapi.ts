@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BACKOFFICE_PREFIX, CONSOLE_API_PREFIX } from '@espace/contract';
+import { CONSOLE_APP_PATH } from '@espace/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -22,10 +22,11 @@ export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl
       },
       security: [{ bearer: [] }],
     },
-    // The integration API has its own document (plugins/backoffice-openapi.ts); the staff
-    // console's API is the console app's alone (docs/backoffice.md), in neither.
+    // Nothing under /backoffice: the integration API has its own document
+    // (plugins/backoffice-openapi.ts); the staff console's pages, sign-in and API are the console
+    // app's alone (docs/backoffice.md), in neither.
     transform: (input) =>
-      input.url.startsWith(BACKOFFICE_PREFIX) || input.url.startsWith(CONSOLE_API_PREFIX)
+      input.url.startsWith(CONSOLE_APP_PATH)
         ? { schema: { ...input.schema, hide: true }, url: input.url }
         : jsonSchemaTransform(input),
   });
