@@ -81,14 +81,14 @@ async function main(): Promise<number> {
           );
         return 0;
       case 'disable':
-        if (await disableStaff(database.db, email)) {
+        if (await disableStaff(database.db, { email })) {
           say(`${email} désactivé : ses sessions sont fermées.`);
           return 0;
         }
         say(`${email} : aucun compte actif de cette adresse.`);
         return 1;
       default:
-        if (await resetSecondFactor(database.db, email)) {
+        if (await resetSecondFactor(database.db, { email })) {
           say(
             `${email} : double authentification réinitialisée, à activer à la prochaine connexion.`,
           );

@@ -88,6 +88,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'audit.exported': 'Export du journal',
   'staff.signed_in': 'Connexion à la console',
   'staff.created': 'Création d’un compte de l’équipe',
+  'staff.disabled': 'Désactivation d’un compte de l’équipe',
+  'staff.second_factor_reset': 'Réinitialisation de la double authentification d’un membre',
 };
 
 /** The label of `action`, or the action itself when it has none yet. */

@@ -34,8 +34,15 @@ export const CONSOLE_ROUTES = {
   customer: '/customers/:customerNumber',
   /** POST: sends the first-access invitation. */
   customerInvitation: '/customers/:customerNumber/invitation',
-  /** GET: staff accounts (agents to assign); POST (supervisors): create one (staffCreateSchema). */
+  /**
+   * GET: the enabled staff accounts (agents to assign), or every one for a supervisor with
+   * `?include=disabled` (staffListQuerySchema); POST (supervisors): create one (staffCreateSchema).
+   */
   staff: '/staff',
+  /** POST (supervisors): disables an account and ends its sessions (not one's own). */
+  staffDisable: '/staff/:id/disable',
+  /** POST (supervisors): forgets an account's second factor; its next sign-in enrols again. */
+  staffSecondFactorReset: '/staff/:id/second-factor-reset',
   /** GET (supervisors): the audit log (query: auditQuerySchema). */
   audit: '/audit',
   /** GET (supervisors): the same, as CSV. */
@@ -63,6 +70,12 @@ export interface StaffMember {
   email: string;
   displayName: string;
   role: StaffRole;
+}
+
+/** A member as GET /staff lists it: whether the second factor is enrolled, the account enabled. */
+export interface StaffListing extends StaffMember {
+  enrolled: boolean;
+  enabled: boolean;
 }
 
 export const CONSOLE_PAGE_SIZE = 25;
@@ -154,6 +167,11 @@ export const staffCreateSchema = z.object({
     .min(1, { error: M.name })
     .max(100, { error: M.name }),
   role: z.enum(STAFF_ROLES, { error: M.role }),
+});
+
+/** GET /staff's query: `include=disabled` (supervisors) lists the disabled accounts too. */
+export const staffListQuerySchema = z.object({
+  include: z.enum(['disabled'], { error: M.query }).optional(),
 });
 
 export const auditQuerySchema = z.object({

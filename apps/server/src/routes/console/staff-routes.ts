@@ -1,22 +1,32 @@
 // The console's own session and the staff accounts (docs/backoffice.md « Comptes »): who is
-// signed in, sign-out, the staff list, and the accounts supervisors create. Enforces (beyond
-// plugins/console-authentication.ts): creating an account is for supervisors only (403 for an
-// agent), its body is the contract's staffCreateSchema (400 in French otherwise), the temporary
-// password is answered once, and the creation is in the staff audit log. The console's routes
-// are not in the customer API's OpenAPI document (`hide`).
+// signed in, sign-out, the staff list, and the accounts supervisors create, disable or whose
+// second factor they reset. Enforces (beyond plugins/console-authentication.ts): creating,
+// disabling, resetting and listing the disabled accounts are for supervisors only (403 for an
+// agent); a body is the contract's staffCreateSchema (400 in French otherwise); the temporary
+// password is answered once; a supervisor never disables their own account (409); an unknown id
+// is a 404; each change is in the staff audit log, in the change's own transaction. The
+// console's routes are not in the customer API's OpenAPI document (`hide`).
 import {
   CONSOLE_ROUTES,
   errorBodySchema,
   STAFF_ROLES,
   staffCreateSchema,
+  staffListQuerySchema,
+  type StaffListing,
   type StaffMember,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/console-authentication';
+import { ConflictError, NotFoundError } from '../../services/errors';
 import { recordStaffAudit } from '../../services/staff/audit';
-import { createStaffAccount, listStaff } from '../../services/staff/staff-accounts';
+import {
+  createStaffAccount,
+  disableStaff,
+  listStaff,
+  resetSecondFactor,
+} from '../../services/staff/staff-accounts';
 
 const staffMemberSchema = z.object({
   id: z.string(),
@@ -25,7 +35,20 @@ const staffMemberSchema = z.object({
   role: z.enum(STAFF_ROLES),
 });
 
+const staffListingSchema = staffMemberSchema.extend({
+  enrolled: z.boolean(),
+  enabled: z.boolean(),
+});
+
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } as const;
+const targetErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema } as const;
+const targetParams = z.object({ id: z.string().max(100) });
+
+const M = {
+  unknown: 'Aucun membre de l’équipe ne correspond.',
+  self: 'Vous ne pouvez pas désactiver votre propre compte.',
+  alreadyDisabled: 'Ce compte est déjà désactivé.',
+};
 
 const member = ({ id, email, displayName, role }: StaffMember): StaffMember => ({
   id,
@@ -66,8 +89,24 @@ export default async function staffRoutes(app: FastifyInstance) {
 
   routes.get(
     CONSOLE_ROUTES.staff,
-    { schema: { hide: true, response: { 200: z.array(staffMemberSchema), ...errors } } },
-    async () => (await listStaff(app.db, { enabledOnly: true })).map(member),
+    {
+      schema: {
+        hide: true,
+        querystring: staffListQuerySchema,
+        response: { 200: z.array(staffListingSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const all = request.query.include === 'disabled';
+      if (all) await requireRole('supervisor')(request);
+      return (await listStaff(app.db, { enabledOnly: !all })).map(
+        ({ enrolled, disabled, ...staff }): StaffListing => ({
+          ...member(staff),
+          enrolled,
+          enabled: !disabled,
+        }),
+      );
+    },
   );
 
   routes.post(
@@ -99,6 +138,61 @@ export default async function staffRoutes(app: FastifyInstance) {
         return staff;
       });
       return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+
+  /** The target of a supervisor's change, in `trx`: 404 when no account has the id. */
+  const findTarget = async (trx: typeof app.db, id: string) => {
+    const row = await trx
+      .selectFrom('staff_accounts')
+      .select(['id', 'email'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError(M.unknown);
+    return row;
+  };
+
+  routes.post(
+    CONSOLE_ROUTES.staffDisable,
+    {
+      preHandler: requireRole('supervisor'),
+      schema: { hide: true, params: targetParams, response: { 204: z.null(), ...targetErrors } },
+    },
+    async (request, reply) => {
+      if (request.params.id === request.staff.id) throw new ConflictError(M.self);
+      await app.db.transaction().execute(async (trx) => {
+        const target = await findTarget(trx, request.params.id);
+        if (!(await disableStaff(trx, { id: target.id })))
+          throw new ConflictError(M.alreadyDisabled);
+        await recordStaffAudit(trx, actor(request), {
+          action: 'staff.disabled',
+          targetKind: 'staff',
+          targetId: target.id,
+          details: { email: target.email },
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    CONSOLE_ROUTES.staffSecondFactorReset,
+    {
+      preHandler: requireRole('supervisor'),
+      schema: { hide: true, params: targetParams, response: { 204: z.null(), ...targetErrors } },
+    },
+    async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        const target = await findTarget(trx, request.params.id);
+        await resetSecondFactor(trx, { id: target.id });
+        await recordStaffAudit(trx, actor(request), {
+          action: 'staff.second_factor_reset',
+          targetKind: 'staff',
+          targetId: target.id,
+          details: { email: target.email },
+        });
+      });
+      return reply.code(204).send(null);
     },
   );
 }

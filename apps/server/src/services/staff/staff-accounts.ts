@@ -1,6 +1,7 @@
 // The staff accounts of the console (docs/backoffice.md « Comptes »): separate from the
 // customers' accounts, each with a role (agent or supervisor). Created by the CLI
-// (scripts/staff.ts) or by a supervisor (routes/console/staff-routes.ts). Enforces:
+// (scripts/staff.ts) or by a supervisor (routes/console/staff-routes.ts), who may also disable
+// one or reset its second factor (the same functions as the CLI's). Enforces:
 // - an e-mail is stored lower-cased and names one staff account only (409 otherwise);
 // - a new account gets a generated temporary password, returned once and stored only as its
 //   scrypt hash (services/account/passwords.ts); its second factor is enrolled at the first
@@ -111,13 +112,26 @@ export async function findEnabledStaff(db: Db, id: string): Promise<StaffMember 
   return row && member(row);
 }
 
+/** Whom disableStaff and resetSecondFactor act on: the CLI names an e-mail, the console an id. */
+type StaffTarget = { email: string } | { id: string };
+
+/** Runs `work` in the caller's transaction (the console's audit row joins it), or in its own. */
+const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+const targetColumn = (target: StaffTarget) =>
+  'id' in target
+    ? (['id', target.id] as const)
+    : (['email', target.email.trim().toLowerCase()] as const);
+
 /** Disables an account and ends its console sessions; false when no enabled account has it. */
-export async function disableStaff(db: Db, email: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function disableStaff(db: Db, target: StaffTarget): Promise<boolean> {
+  const [column, value] = targetColumn(target);
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('staff_accounts')
       .set({ disabled_at: new Date() })
-      .where('email', '=', email.trim().toLowerCase())
+      .where(column, '=', value)
       .where('disabled_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
@@ -128,8 +142,9 @@ export async function disableStaff(db: Db, email: string): Promise<boolean> {
 }
 
 /** Forgets the second factor (a lost phone): the next sign-in enrols again. */
-export async function resetSecondFactor(db: Db, email: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function resetSecondFactor(db: Db, target: StaffTarget): Promise<boolean> {
+  const [column, value] = targetColumn(target);
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .updateTable('staff_accounts')
       .set({
@@ -138,7 +153,7 @@ export async function resetSecondFactor(db: Db, email: string): Promise<boolean>
         totp_enrolled_at: null,
         totp_last_step: null,
       })
-      .where('email', '=', email.trim().toLowerCase())
+      .where(column, '=', value)
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;

@@ -1,20 +1,60 @@
-// The team (docs/backoffice.md « Comptes »), for supervisors: the staff accounts, and a form to
-// create one; the temporary password is shown once, for the supervisor to hand over.
-import { STAFF_ROLE_LABELS, STAFF_ROLES, staffCreateSchema } from '@espace/contract';
+// The team (docs/backoffice.md « Comptes »), for supervisors: the staff accounts, disabled ones
+// too, a member's account to disable (after a confirmation) or whose second factor to reset, and
+// a form to create one; the temporary password is shown once, for the supervisor to hand over.
+// Each outcome is the page's one banner (a status, or an alert for a refusal).
+import {
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  staffCreateSchema,
+  type StaffListing,
+} from '@espace/contract';
 import { useState, type FormEvent } from 'react';
-import { useStaffList } from '../../../api/get-staff';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
 import { Field } from '../../../components/field';
 import { LoadError, Loading } from '../../../components/loading';
 import { ScrollRegion } from '../../../components/scroll-region';
 import type { ApiError } from '../../../lib/api-client';
+import { useStaff } from '../../../lib/staff';
 import { useCreateStaff } from '../api/create-staff';
+import { useTeam } from '../api/get-team';
+import { useDisableStaff, useResetSecondFactor } from '../api/staff-actions';
+import { ConfirmDisable } from '../components/confirm-disable';
+import { TeamTable } from '../components/team-table';
+
+const failure = (error: unknown, fallback: string): FeedbackState => ({
+  kind: 'error',
+  text: (error as ApiError).body?.error.message ?? fallback,
+});
 
 export function Component() {
-  const staff = useStaffList();
+  const self = useStaff();
+  const staff = useTeam();
   const create = useCreateStaff();
+  const disable = useDisableStaff();
+  const reset = useResetSecondFactor();
   const [feedback, setFeedback] = useState<FeedbackState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<StaffListing | null>(null);
+  const confirmDisable = ({ id, displayName }: StaffListing) => {
+    setConfirming(null);
+    disable.mutate(id, {
+      onSuccess: () =>
+        setFeedback({
+          kind: 'success',
+          text: `Le compte de ${displayName} est désactivé\u00a0: ses sessions sont fermées.`,
+        }),
+      onError: (error) => setFeedback(failure(error, 'La désactivation a échoué.')),
+    });
+  };
+  const resetFor = ({ id, displayName }: StaffListing) =>
+    reset.mutate(id, {
+      onSuccess: () =>
+        setFeedback({
+          kind: 'success',
+          text: `Double authentification de ${displayName} réinitialisée\u00a0: elle sera à activer à sa prochaine connexion.`,
+        }),
+      onError: (error) => setFeedback(failure(error, 'La réinitialisation a échoué.')),
+    });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -33,11 +73,7 @@ export function Component() {
           text: `Compte créé pour ${displayName}. Mot de passe provisoire, affiché une seule fois\u00a0: ${temporaryPassword}`,
         });
       },
-      onError: (error) =>
-        setFeedback({
-          kind: 'error',
-          text: (error as ApiError).body?.error.message ?? 'La création a échoué.',
-        }),
+      onError: (error) => setFeedback(failure(error, 'La création a échoué.')),
     });
   };
   return (
@@ -50,27 +86,20 @@ export function Component() {
         <LoadError error={staff.error} />
       ) : (
         <ScrollRegion labelledBy="team-caption">
-          <table className="table">
-            <caption id="team-caption">Membres de l’équipe ({staff.data.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nom</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Rôle</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.data.map((member) => (
-                <tr key={member.id}>
-                  <th scope="row">{member.displayName}</th>
-                  <td>{member.email}</td>
-                  <td>{STAFF_ROLE_LABELS[member.role]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TeamTable
+            members={staff.data}
+            selfId={self.id}
+            busy={disable.isPending || reset.isPending}
+            onDisable={setConfirming}
+            onReset={resetFor}
+          />
         </ScrollRegion>
       )}
+      <ConfirmDisable
+        member={confirming}
+        onConfirm={confirmDisable}
+        onCancel={() => setConfirming(null)}
+      />
       <form
         className="card stack narrow section"
         onSubmit={submit}

@@ -1,0 +1,80 @@
+// The console's team page (docs/backoffice.md « Comptes ») end to end: a supervisor creates a
+// member's account on the page, resets its second factor, then disables it, by keyboard, after
+// a confirmation that Échap cancels; each outcome is announced in a status banner and the
+// disabled member stays listed as such. The page axe-clean, dialog open and closed;
+// screenshots at 1280 and 768 px go to the test's output folder (CONSOLE_SHOTS_DIR overrides it).
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { enrolAndSignIn } from '../support/console-staff';
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+
+test.use({ changesData: true });
+
+const MEMBER = { name: 'Noé Nouveau', email: 'noe.nouveau@courtage-horizon.test' };
+
+async function screenshots(page: Page, name: string) {
+  const shots = process.env.CONSOLE_SHOTS_DIR ?? test.info().outputPath();
+  mkdirSync(shots, { recursive: true });
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a supervisor resets a new member’s second factor, then disables the account', async ({
+  page,
+}) => {
+  await enrolAndSignIn(page, 'supervisor');
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Équipe' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Paul Girard/ })).toContainText('Votre compte');
+
+  await page.getByLabel('Adresse e-mail').fill(MEMBER.email);
+  await page.getByLabel('Nom affiché').fill(MEMBER.name);
+  await page.getByRole('button', { name: 'Créer le compte' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText(`Compte créé pour ${MEMBER.name}`);
+  const row = page.getByRole('row', { name: new RegExp(MEMBER.name) });
+  await expect(row.getByRole('cell')).toContainText([MEMBER.email, 'Conseiller', 'À activer']);
+
+  await page
+    .getByRole('button', { name: `Réinitialiser la double authentification de ${MEMBER.name}` })
+    .click();
+  await expect(status).toContainText(
+    `Double authentification de ${MEMBER.name} réinitialisée\u00a0: elle sera à activer`,
+  );
+
+  // By keyboard: the confirmation opens on Entrée, Échap cancels it and nothing changes.
+  const disable = page.getByRole('button', { name: `Désactiver ${MEMBER.name}`, exact: true });
+  await disable.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', {
+    name: `Désactiver le compte de ${MEMBER.name}\u00a0?`,
+  });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the confirmation to disable');
+  await screenshots(page, 'team-confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Actif');
+
+  await disable.focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Désactiver le compte' }).click();
+  await expect(status).toContainText(
+    `Le compte de ${MEMBER.name} est désactivé\u00a0: ses sessions sont fermées.`,
+  );
+  await expect(row).toContainText('Désactivé');
+  await expect(disable).toHaveCount(0);
+  const listed = await page.request.get('/backoffice/api/staff?include=disabled');
+  expect(await listed.json()).toContainEqual(
+    expect.objectContaining({ email: MEMBER.email, enabled: false, enrolled: false }),
+  );
+  await expectNoAxeViolations(page, 'the team');
+  await screenshots(page, 'team');
+});
