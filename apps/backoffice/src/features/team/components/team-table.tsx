@@ -1,6 +1,7 @@
 // The team's table (docs/backoffice.md « Comptes »): each member's role, second factor and state,
 // and for the others' enabled accounts the supervisor's two actions, each button named with the
-// member (« Désactiver Léa Martin ») for a screen reader's list of buttons. A disabled account
+// member (« Désactiver Léa Martin ») for a screen reader's list of buttons; the e-mail under the
+// name, so the actions keep their width on a tablet. A disabled account
 // says so in words, not only by its style (RGAA 3.1); one's own account has no action.
 import { STAFF_ROLE_LABELS, type StaffListing } from '@espace/contract';
 
@@ -22,8 +23,7 @@ export function TeamTable({
       <caption id="team-caption">Membres de l’équipe ({members.length})</caption>
       <thead>
         <tr>
-          <th scope="col">Nom</th>
-          <th scope="col">E-mail</th>
+          <th scope="col">Nom et e-mail</th>
           <th scope="col">Rôle</th>
           <th scope="col">Double authentification</th>
           <th scope="col">État</th>
@@ -33,8 +33,10 @@ export function TeamTable({
       <tbody>
         {members.map((member) => (
           <tr key={member.id} className={member.enabled ? undefined : 'team__disabled'}>
-            <th scope="row">{member.displayName}</th>
-            <td>{member.email}</td>
+            <th scope="row">
+              {member.displayName}
+              <span className="team__email">{member.email}</span>
+            </th>
             <td>{STAFF_ROLE_LABELS[member.role]}</td>
             <td>{member.enrolled ? 'Activée' : 'À activer'}</td>
             <td>{member.enabled ? 'Actif' : 'Désactivé'}</td>
