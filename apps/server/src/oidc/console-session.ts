@@ -32,16 +32,14 @@ import {
   STAFF_SESSION_TTL_SECONDS,
 } from '../services/staff/staff-sessions';
 import {
-  beginConsoleSignIn,
   CONSOLE_CALLBACK_PATH,
+  CONSOLE_CLIENT,
   CONSOLE_SIGN_IN_PATH,
   consoleReturnPath,
-  exchangeConsoleCode,
-  pendingConsoleSignIn,
 } from './console-client';
 import { readCookie } from './device-cookie';
 import { renderErrorPage } from './pages';
-import { SIGN_IN_COOKIE_MAX_AGE } from './portal-client';
+import { beginSignIn, exchangeCode, pendingSignIn, SIGN_IN_COOKIE_MAX_AGE } from './portal-client';
 
 export interface ConsoleSessionOptions {
   db: Db;
@@ -78,7 +76,8 @@ export function consoleSessions(
       return secret ? findStaffSession(opts.db, secret) : undefined;
     },
     async signIn(_request, reply, returnTo) {
-      const begun = beginConsoleSignIn(
+      const begun = beginSignIn(
+        CONSOLE_CLIENT,
         opts.keys,
         opts.issuer,
         opts.publicUrl,
@@ -113,14 +112,15 @@ export function consoleSessions(
 
   app.get(CONSOLE_CALLBACK_PATH, hidden, async (request: FastifyRequest, reply) => {
     const query = request.query as Record<string, unknown>;
-    const pending = pendingConsoleSignIn(
+    const pending = pendingSignIn(
+      CONSOLE_CLIENT,
       opts.keys,
       readCookie(request.headers.cookie, cookies.signIn),
       query.state,
     );
     reply.header('set-cookie', cookies.clear(cookies.signIn)).header('cache-control', 'no-store');
     if (!pending || typeof query.code !== 'string') return refuse(reply);
-    const exchanged = await exchangeConsoleCode(app, opts, query.code, pending.verifier);
+    const exchanged = await exchangeCode(app, CONSOLE_CLIENT, opts, query.code, pending.verifier);
     if (!exchanged || !isStaffSubject(exchanged.subject)) return refuse(reply);
     const staff = await findEnabledStaff(
       opts.db,

@@ -1,23 +1,43 @@
-// The portal's server as a confidential client of the embedded provider
-// (docs/decisions/0065-portal-session-cookie.md). It enforces:
+// The server as a confidential client of the embedded provider: the portal's (PORTAL_CLIENT,
+// docs/decisions/0065-portal-session-cookie.md) and the staff console's (console-client.ts,
+// docs/decisions/0082-staff-sign-in-with-a-second-factor.md) sign in through this one code. It
+// enforces:
 // - the authorization-code flow with PKCE (S256) and `state`, started by the server: the state,
 //   the verifier and the path to return to wait in a short HttpOnly cookie signed with the
 //   provider's cookie keys (kept in the database, so any instance finishes what another began);
 // - the callback accepts a code only with the state of that cookie (no login CSRF), and the
 //   cookie is cleared whatever happens;
 // - the code is exchanged in process with the provider's token endpoint, authenticated with the
-//   client's secret (an HMAC of the newest cookie key: nothing more to store or configure);
-// - the path to return to is a path of this origin, never another site.
+//   client's secret (an HMAC of the newest cookie key under the client's label: nothing more to
+//   store or configure);
+// - the path to return to is a path of this origin, never another site (each caller's check).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AUTH_CALLBACK_PATH } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 
+/** One server-side client: its id, its callback, the labels of its secret and of its cookie. */
+export interface ServerClient {
+  clientId: string;
+  callbackPath: string;
+  secretLabel: string;
+  cookieLabel: string;
+  /** More authorization parameters (the console's `prompt=login`). */
+  extraParams?: Record<string, string>;
+}
+
 export const PORTAL_CLIENT_ID = 'espace-assure-portal';
+export const PORTAL_CLIENT: ServerClient = {
+  clientId: PORTAL_CLIENT_ID,
+  callbackPath: AUTH_CALLBACK_PATH,
+  secretLabel: 'portal-client-secret',
+  cookieLabel: 'sign-in',
+};
 /** How long a sign-in may take: the provider's interaction lifetime (provider.ts). */
 export const SIGN_IN_COOKIE_MAX_AGE = 1800;
 
-export const portalClientSecret = (keys: string[]) =>
-  createHmac('sha256', keys[0]!).update('portal-client-secret').digest('base64url');
+export const clientSecret = (client: ServerClient, keys: string[]) =>
+  createHmac('sha256', keys[0]!).update(client.secretLabel).digest('base64url');
+export const portalClientSecret = (keys: string[]) => clientSecret(PORTAL_CLIENT, keys);
 
 export interface PendingSignIn {
   state: string;
@@ -26,8 +46,8 @@ export interface PendingSignIn {
 }
 
 const random = () => randomBytes(32).toString('base64url');
-const sign = (key: string, text: string) =>
-  createHmac('sha256', key).update(`sign-in:${text}`).digest('base64url');
+const sign = (client: ServerClient, key: string, text: string) =>
+  createHmac('sha256', key).update(`${client.cookieLabel}:${text}`).digest('base64url');
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -37,6 +57,7 @@ function same(a: string, b: string): boolean {
 
 /** A new sign-in: its cookie's value and the provider's authorization URL. */
 export function beginSignIn(
+  client: ServerClient,
   keys: string[],
   issuer: string,
   publicUrl: string,
@@ -46,17 +67,18 @@ export function beginSignIn(
   const payload = Buffer.from(JSON.stringify(pending)).toString('base64url');
   const url = new URL(`${issuer}/auth`);
   url.search = new URLSearchParams({
-    client_id: PORTAL_CLIENT_ID,
-    redirect_uri: `${publicUrl}${AUTH_CALLBACK_PATH}`,
+    client_id: client.clientId,
+    redirect_uri: `${publicUrl}${client.callbackPath}`,
     response_type: 'code',
     scope: 'openid',
+    ...client.extraParams,
     state: pending.state,
     code_challenge: createHash('sha256').update(pending.verifier).digest('base64url'),
     code_challenge_method: 'S256',
   }).toString();
   // Relative to this origin: the embedded provider answers here, and the redirect stays same-site.
   return {
-    cookie: `${payload}.${sign(keys[0]!, payload)}`,
+    cookie: `${payload}.${sign(client, keys[0]!, payload)}`,
     url: url.pathname + url.search,
     pending,
   };
@@ -64,23 +86,24 @@ export function beginSignIn(
 
 /** The pending sign-in of a cookie signed by one of `keys` for this `state`, or undefined. */
 export function pendingSignIn(
+  client: ServerClient,
   keys: string[],
   cookie: string | undefined,
   state: unknown,
 ): PendingSignIn | undefined {
   const [payload, signature, extra] = cookie?.split('.') ?? [];
   if (!payload || !signature || extra !== undefined || typeof state !== 'string') return undefined;
-  if (!keys.some((key) => same(signature, sign(key, payload)))) return undefined;
+  if (!keys.some((key) => same(signature, sign(client, key, payload)))) return undefined;
   try {
     const pending = JSON.parse(Buffer.from(payload, 'base64url').toString()) as PendingSignIn;
-    return same(pending.state, state) ? pending : undefined;
+    return typeof pending.state === 'string' && same(pending.state, state) ? pending : undefined;
   } catch {
     return undefined;
   }
 }
 
 function claims(jwt: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString() || '{}') as Record<
     string,
     unknown
   >;
@@ -88,16 +111,17 @@ function claims(jwt: string): Record<string, unknown> {
 
 /**
  * Exchanges the code at the provider's token endpoint, in process (no network, no TLS to trust:
- * the answer comes from the provider itself). Returns the account and the provider session, or
+ * the answer comes from the provider itself). Returns the subject and the provider session, or
  * undefined when the provider refuses the code.
  */
 export async function exchangeCode(
   app: FastifyInstance,
+  client: ServerClient,
   opts: { keys: string[]; publicUrl: string },
   code: string,
   verifier: string,
-): Promise<{ accountId: string; providerSid: string } | undefined> {
-  const basic = Buffer.from(`${PORTAL_CLIENT_ID}:${portalClientSecret(opts.keys)}`).toString(
+): Promise<{ subject: string; providerSid: string } | undefined> {
+  const basic = Buffer.from(`${client.clientId}:${clientSecret(client, opts.keys)}`).toString(
     'base64',
   );
   const response = await app.inject({
@@ -111,13 +135,13 @@ export async function exchangeCode(
       grant_type: 'authorization_code',
       code,
       code_verifier: verifier,
-      redirect_uri: `${opts.publicUrl}${AUTH_CALLBACK_PATH}`,
+      redirect_uri: `${opts.publicUrl}${client.callbackPath}`,
     }).toString(),
   });
   if (response.statusCode !== 200) return undefined;
   const accessToken = response.json<{ access_token?: string }>().access_token;
   const { sub, sid } = claims(accessToken ?? '');
   return typeof sub === 'string' && typeof sid === 'string'
-    ? { accountId: sub, providerSid: sid }
+    ? { subject: sub, providerSid: sid }
     : undefined;
 }

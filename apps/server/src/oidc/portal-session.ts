@@ -30,6 +30,7 @@ import {
   beginSignIn,
   exchangeCode,
   pendingSignIn,
+  PORTAL_CLIENT,
   SIGN_IN_COOKIE_MAX_AGE,
   type PendingSignIn,
 } from './portal-client';
@@ -66,8 +67,9 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
     pending: PendingSignIn,
     code: string,
   ): Promise<SignedIn | undefined> => {
-    const opened = await exchangeCode(app, opts, code, pending.verifier);
-    if (!opened || isStaffSubject(opened.accountId)) return undefined;
+    const exchanged = await exchangeCode(app, PORTAL_CLIENT, opts, code, pending.verifier);
+    if (!exchanged || isStaffSubject(exchanged.subject)) return undefined;
+    const opened = { accountId: exchanged.subject, providerSid: exchanged.providerSid };
     const secret = await openPortalSession(opts.db, opened);
     reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
     return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };
@@ -81,7 +83,7 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
     },
 
     async signIn(request, reply, returnTo) {
-      const begun = beginSignIn(opts.keys, opts.issuer, opts.publicUrl, returnTo);
+      const begun = beginSignIn(PORTAL_CLIENT, opts.keys, opts.issuer, opts.publicUrl, returnTo);
       reply
         .header('set-cookie', cookies.set(cookies.signIn, begun.cookie, SIGN_IN_COOKIE_MAX_AGE))
         .header('cache-control', 'no-store');
@@ -99,6 +101,7 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
     async callback(request, reply) {
       const query = request.query as Record<string, unknown>;
       const pending = pendingSignIn(
+        PORTAL_CLIENT,
         opts.keys,
         readCookie(request.headers.cookie, cookies.signIn),
         query.state,
