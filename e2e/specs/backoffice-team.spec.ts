@@ -1,8 +1,9 @@
 // The console's team page (docs/backoffice.md « Comptes ») end to end: a supervisor creates a
 // member's account on the page, resets its second factor, then disables it, by keyboard, after
 // a confirmation that Échap cancels; each outcome is announced in a status banner and the
-// disabled member stays listed as such. The page axe-clean, dialog open and closed;
-// screenshots at 1280 and 768 px go to the test's output folder (CONSOLE_SHOTS_DIR overrides it).
+// disabled member stays listed as such. No sideways scroll at 320 px. The page axe-clean,
+// dialog open and closed; screenshots at 1280 and 768 px go to the test's output folder
+// (CONSOLE_SHOTS_DIR overrides it).
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { enrolAndSignIn } from '../support/console-staff';
@@ -48,6 +49,14 @@ test('a supervisor resets a new member’s second factor, then disables the acco
   await expect(status).toContainText(
     `Double authentification de ${MEMBER.name} réinitialisée\u00a0: elle sera à activer`,
   );
+  // The table scrolls in its own region at 320 px: the page never scrolls sideways (WCAG
+  // 1.4.10), not even through the buttons' hidden texts (absolute, held by the region).
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal scroll at 320 px').toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // By keyboard: the confirmation opens on Entrée, Échap cancels it and nothing changes.
   const disable = page.getByRole('button', { name: `Désactiver ${MEMBER.name}`, exact: true });
