@@ -6,6 +6,7 @@ import { amqpConfig, amqpEnv, type AmqpConfig } from './config-amqp';
 import { appsConfig, appsEnv, type AppsConfig } from './config-apps';
 import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { mailConfig, mailEnv, type MailConfig } from './config-mail';
+import { oidcConfig, oidcEnv, oidcProblems, type OidcConfig } from './config-oidc';
 import { webhookConfig, webhookEnv, type WebhookConfig } from './config-webhooks';
 import { CLAIM_DRAFT_TTL_DAYS } from '@espace/contract';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
@@ -24,11 +25,7 @@ const envSchema = z.object({
   DOCUMENTS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DEMO_MODE: booleanFlag.optional(),
-  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-  OIDC_CLIENT_ID: z.string().min(1).default('espace-assure-spa'),
-  OIDC_AUDIENCE: z.string().min(1).default('urn:espace-assure:api'),
-  /** The external provider's account pages (password, deletion), with OIDC_ISSUER only. */
-  OIDC_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ...oidcEnv,
   ...appsEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
@@ -85,18 +82,7 @@ export interface Config extends WithBackoffice, MailConfig, AmqpConfig, WebhookC
   /** PGlite in memory (tests) instead of DATA_DIR/pglite. */
   inMemoryDatabase: boolean;
   demoMode: boolean;
-  oidc: {
-    /** Embedded provider at /oidc unless OIDC_ISSUER names an external one. */
-    embedded: boolean;
-    issuer: string;
-    clientId: string;
-    audience: string;
-    /**
-     * With an external provider, where customers change their password or close their sign-in
-     * identity; the portal's password and deletion screens send them there (docs/identity-provider.md).
-     */
-    accountUrl: string | undefined;
-  };
+  oidc: OidcConfig;
   logLevel: string;
   trustProxy: boolean;
   /** PGlite on DATA_DIR runs in the request thread, not its worker (db/pglite-worker-dialect.ts). */
@@ -165,8 +151,7 @@ export function loadConfig(
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const problems: string[] = [];
-  if (e.OIDC_ACCOUNT_URL && !e.OIDC_ISSUER)
-    problems.push('OIDC_ACCOUNT_URL: seulement avec OIDC_ISSUER (fournisseur d’identité externe)');
+  problems.push(...oidcProblems(e));
   if (e.SMTP_URL && !e.CUSTOMER_SERVICE_EMAIL)
     problems.push('CUSTOMER_SERVICE_EMAIL: requis quand SMTP_URL est défini');
   // Behind a TLS proxy the server sees http: without TRUST_PROXY its secure cookies cannot be
@@ -199,13 +184,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     inMemoryDatabase: false,
     demoMode,
-    oidc: {
-      embedded: !e.OIDC_ISSUER,
-      issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
-      clientId: e.OIDC_CLIENT_ID,
-      audience: e.OIDC_AUDIENCE,
-      accountUrl: e.OIDC_ACCOUNT_URL,
-    },
+    oidc: oidcConfig(e, publicUrl),
     ...appsConfig(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

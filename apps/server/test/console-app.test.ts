@@ -135,6 +135,7 @@ describe('the console app with another identity provider', () => {
         LOG_LEVEL: 'silent',
         WEB_DIST: '/nonexistent',
         OIDC_ISSUER: 'http://127.0.0.1:9/oidc',
+        OIDC_CLIENT_SECRET: 'un-secret-de-client-assez-long',
       },
       { inMemoryDatabase: true, consoleDist: dist },
     );

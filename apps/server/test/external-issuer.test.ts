@@ -32,6 +32,7 @@ describe('an external identity provider', () => {
         WEB_DIST: '/nonexistent',
         OIDC_ISSUER: `${ISSUER_URL}/oidc`,
         OIDC_CLIENT_ID: 'espace-assure-spa',
+        OIDC_CLIENT_SECRET: 'un-secret-de-client-assez-long',
         OIDC_AUDIENCE: 'urn:espace-assure:api',
       },
       { inMemoryDatabase: true, documentsDir: provider.config.documentsDir },

@@ -238,18 +238,36 @@ describe('configuration', () => {
     expect(Object.values(demo).every((value) => value.length > 0)).toBe(true);
   });
 
-  it('switches to an external provider with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE', () => {
+  it('switches to an external provider with OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_AUDIENCE', () => {
     const config = loadConfig({
       OIDC_ISSUER: 'https://sso.example.fr/realms/assure/',
       OIDC_CLIENT_ID: 'portail',
+      OIDC_CLIENT_SECRET: 'un-secret-de-client-assez-long',
       OIDC_AUDIENCE: 'portail-api',
     });
     expect(config.oidc).toEqual({
       embedded: false,
       issuer: 'https://sso.example.fr/realms/assure',
       clientId: 'portail',
+      clientSecret: 'un-secret-de-client-assez-long',
       audience: 'portail-api',
     });
+  });
+
+  it('needs the client secret with an external provider, and only then', () => {
+    // The portal's pages sign customers in as that provider's confidential client.
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://sso.example.fr/realms/assure' })).toThrow(
+      /OIDC_CLIENT_SECRET: requis avec OIDC_ISSUER/,
+    );
+    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 'un-secret-de-client-assez-long' })).toThrow(
+      /OIDC_CLIENT_SECRET: seulement avec OIDC_ISSUER/,
+    );
+    expect(() =>
+      loadConfig({
+        OIDC_ISSUER: 'https://sso.example.fr/realms/assure',
+        OIDC_CLIENT_SECRET: 'court',
+      }),
+    ).toThrow(/OIDC_CLIENT_SECRET/);
   });
 
   it('takes the external provider’s account pages, and refuses them without OIDC_ISSUER', () => {
@@ -257,6 +275,7 @@ describe('configuration', () => {
     expect(
       loadConfig({
         OIDC_ISSUER: 'https://sso.example.fr/realms/assure',
+        OIDC_CLIENT_SECRET: 'un-secret-de-client-assez-long',
         OIDC_ACCOUNT_URL: accountUrl,
       }).oidc.accountUrl,
     ).toBe(accountUrl);
