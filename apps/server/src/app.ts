@@ -93,7 +93,9 @@ export async function buildApp(
     await app.register(import('./plugins/openapi'), { publicUrl: config.publicUrl });
 
   // The embedded provider under /oidc; secrets is undefined when OIDC_ISSUER names another.
+  // Another provider: the portal's session as its confidential client (external-portal-session.ts).
   if (secrets) await app.register(identityProvider, { secrets });
+  else await app.register(import('./oidc/external-portal-session'));
   await app.register(unknownRouteBodies);
 
   await app.register(healthRoutes);

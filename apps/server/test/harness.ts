@@ -1,7 +1,10 @@
 // Builds the real app for API tests (no open port) and signs in through the real embedded
 // OpenID Connect provider with the authorization-code flow and PKCE, as the SPA does.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -22,6 +25,13 @@ export interface TestApp {
   config: Config;
   database: TestDatabase;
   close(): Promise<void>;
+}
+
+/** A stand-in for the SPA's build: its index.html alone, where the server writes the page's tags. */
+export function webBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'espace-web-'));
+  writeFileSync(path.join(dir, 'index.html'), '<head><!--app-config--></head><div id="root">');
+  return dir;
 }
 
 /** The real app on a copy of the template database and of its documents (template.ts). */

@@ -3,9 +3,6 @@
 // the cookie's flags, the first reads preloaded with the page, the refusal of cross-site
 // requests, sign-out and password change ending sessions at once, expired or forged cookies,
 // and a session that opens its own account only.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MESSAGES, SESSION_REQUEST_HEADER, type ErrorBody } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
@@ -19,15 +16,10 @@ import {
   signInSession,
   subjectOf,
   type TestApp,
+  webBuild,
 } from './harness';
 
 const NEW_PASSWORD = 'Nouveau-Mot2passe!';
-
-function webBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'espace-web-'));
-  writeFileSync(path.join(dir, 'index.html'), '<head><!--app-config--></head><div id="root">');
-  return dir;
-}
 
 describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
   let t: TestApp;

@@ -4,26 +4,26 @@
 // account (supervisors: an agent gets 403 and nothing is created), the temporary password
 // answered once, the audit of a creation, sign-out, and the CLI's account signing in.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SESSION_REQUEST_HEADER } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { integrationToken } from './backoffice-support';
-import { bearer, createTestApp, DEMO, portalSignIn, signIn, type TestApp } from './harness';
+import {
+  bearer,
+  createTestApp,
+  DEMO,
+  portalSignIn,
+  signIn,
+  type TestApp,
+  webBuild,
+} from './harness';
 import { browser, createStaff, locationOf, signInStaff, startStaffSignIn } from './staff-support';
 
 const ME = '/backoffice/api/me';
 const STAFF = '/backoffice/api/staff';
 const write = { [SESSION_REQUEST_HEADER]: '1', 'sec-fetch-site': 'same-origin' };
-
-function webBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'espace-web-'));
-  writeFileSync(path.join(dir, 'index.html'), '<head><!--app-config--></head><div id="root">');
-  return dir;
-}
 
 describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) => {
   let t: TestApp;

@@ -1,15 +1,18 @@
 // What the portal's cookie session (oidc/portal-session.ts) shares with the plugins that use it
 // (plugins/cookie-session.ts for /api/v1, plugins/spa.ts for the pages;
 // docs/decisions/0065-portal-session-cookie.md, 0066-writes-need-a-same-origin-header.md): its
-// interface, found on the app as `app.portalSessions` (the embedded provider only), the check
+// interface, found on the app as `app.portalSessions` (either provider), the check
 // that a request comes from the portal's own pages, and the paths a sign-in may return to.
 import { SESSION_REQUEST_HEADER } from '@espace/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set by the embedded provider (oidc/identity-provider.ts); undefined with another one. */
-    portalSessions?: PortalSessions;
+    /**
+     * Set by the embedded provider (oidc/identity-provider.ts) or, with another one, by
+     * oidc/external-portal-session.ts.
+     */
+    portalSessions: PortalSessions;
   }
 }
 

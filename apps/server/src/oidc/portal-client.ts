@@ -55,17 +55,22 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A new sign-in: its cookie's value and the provider's authorization URL. */
+/**
+ * A new sign-in: its cookie's value and the provider's authorization URL, relative to this
+ * origin for the embedded provider (`${issuer}/auth`), absolute for an external provider's
+ * `authorizationEndpoint` (external-portal-session.ts).
+ */
 export function beginSignIn(
   client: ServerClient,
   keys: string[],
   issuer: string,
   publicUrl: string,
   returnTo: string,
+  authorizationEndpoint?: string,
 ): { cookie: string; url: string; pending: PendingSignIn } {
   const pending: PendingSignIn = { state: random(), verifier: random(), returnTo };
   const payload = Buffer.from(JSON.stringify(pending)).toString('base64url');
-  const url = new URL(`${issuer}/auth`);
+  const url = new URL(authorizationEndpoint ?? `${issuer}/auth`);
   url.search = new URLSearchParams({
     client_id: client.clientId,
     redirect_uri: `${publicUrl}${client.callbackPath}`,
@@ -79,7 +84,7 @@ export function beginSignIn(
   // Relative to this origin: the embedded provider answers here, and the redirect stays same-site.
   return {
     cookie: `${payload}.${sign(client, keys[0]!, payload)}`,
-    url: url.pathname + url.search,
+    url: authorizationEndpoint ? url.href : url.pathname + url.search,
     pending,
   };
 }

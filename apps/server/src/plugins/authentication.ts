@@ -175,7 +175,11 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
       request.tokenSid = session.providerSid;
       // cookieCaller found the portal session alive with its provider session; a read that
       // checks the session in its own statement checks that provider session again.
-      request.session = { accountId: session.accountId, sid: session.providerSid, embedded: true };
+      request.session = {
+        accountId: session.accountId,
+        sid: session.providerSid,
+        embedded: opts.tokenValidity.embeddedProvider,
+      };
       request.sessionConfirmed = !request.routeOptions.config.sessionInRead;
       return;
     }

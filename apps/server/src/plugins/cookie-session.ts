@@ -13,7 +13,7 @@ import { CrossSiteError, UnauthorizedError } from './errors';
 /** The caller of a cookie request: checked for its origin first, then its session. */
 export async function cookieCaller(request: FastifyRequest): Promise<PortalSession> {
   const { portalSessions: sessions, config } = request.server;
-  if (!sessions?.present(request)) throw new UnauthorizedError();
+  if (!sessions.present(request)) throw new UnauthorizedError();
   if (!comesFromPortal(request, new URL(config.publicUrl).origin)) throw new CrossSiteError();
   const session = await sessions.current(request);
   if (!session) throw new UnauthorizedError();

@@ -15,6 +15,13 @@ async function appWithReads() {
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
   const app = Fastify();
+  // No portal session cookie here: requests without a Bearer token are anonymous.
+  app.decorate('portalSessions', {
+    present: () => false,
+    current: async () => undefined,
+    signIn: async () => undefined,
+    callback: async () => undefined,
+  });
   await app.register(errorHandler);
   await app.register(async (api) => {
     await api.register(authentication, {

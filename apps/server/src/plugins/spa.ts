@@ -135,7 +135,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   const sendPortal = async (request: FastifyRequest, reply: FastifyReply) => {
     const sessions = app.portalSessions;
     const url = request.url.split('?')[0]!;
-    if (!sessions || PUBLIC_PAGES.has(url)) return sendIndex(reply);
+    if (PUBLIC_PAGES.has(url)) return sendIndex(reply);
     const session = await sessions.current(request);
     if (session) {
       const { accountId } = session;
@@ -156,21 +156,11 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   app.get('/', sendPortal);
 
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
-    if (!app.portalSessions) return sendIndex(reply);
     return sendSignedIn(reply, await app.portalSessions.callback(request, reply));
   });
 
   // Where the SPA sends the browser when its session has ended (a 401), or 'Se reconnecter'.
   app.get<{ Querystring: { returnTo?: string } }>(AUTH_SIGN_IN_PATH, async (request, reply) => {
-    // Another provider (OIDC_ISSUER): the portal's session needs the embedded one for now
-    // (docs/decisions/0065-portal-session-cookie.md); said plainly rather than looping.
-    if (!app.portalSessions)
-      return reply
-        .code(501)
-        .type('text/plain; charset=utf-8')
-        .send(
-          'Connexion indisponible\u00a0: ce portail requiert son fournisseur d’identité intégré.',
-        );
     const returnTo = safeReturnPath(request.query.returnTo);
     return sendSignedIn(reply, await app.portalSessions.signIn(request, reply, returnTo));
   });

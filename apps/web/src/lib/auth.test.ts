@@ -47,4 +47,19 @@ describe('portal session in the browser', () => {
     expect(replace).toHaveBeenCalledWith('/loggedOut');
     expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
   });
+
+  it('goes on to the external provider’s end-session page when the server names it', async () => {
+    const replace = navigation();
+    const endSession = 'https://sso.example.fr/logout?client_id=portail';
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json({ endSession })));
+    await signOut();
+    expect(replace).toHaveBeenCalledWith(endSession);
+  });
+
+  it('shows the public page when the server answers 204 (the embedded provider)', async () => {
+    const replace = navigation();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
+    await signOut();
+    expect(replace).toHaveBeenCalledWith('/loggedOut');
+  });
 });

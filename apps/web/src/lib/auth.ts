@@ -7,8 +7,14 @@
 // - Every write carries SESSION_REQUEST_HEADER, which another site cannot send
 //   (docs/decisions/0066-writes-need-a-same-origin-header.md).
 // - Sign-out is one click: the server ends the session and its provider session, then the
-//   public 'Vous êtes déconnecté(e)' page (paths.loggedOut) shows, which does not sign in again.
-import { AUTH_SIGN_IN_PATH, AUTH_SIGN_OUT_PATH, SESSION_REQUEST_HEADER } from '@espace/contract';
+//   public 'Vous êtes déconnecté(e)' page (paths.loggedOut) shows, which does not sign in again;
+//   with an external provider the browser goes through its end-session page on the way.
+import {
+  AUTH_SIGN_IN_PATH,
+  AUTH_SIGN_OUT_PATH,
+  SESSION_REQUEST_HEADER,
+  type SignOutAnswer,
+} from '@espace/contract';
 import { paths } from './paths';
 
 const meta = (name: string) =>
@@ -48,8 +54,15 @@ export function signIn(
 export async function signOut(
   endPath: typeof paths.loggedOut | typeof paths.accountDeleted = paths.loggedOut,
 ): Promise<void> {
-  await fetch(AUTH_SIGN_OUT_PATH, { method: 'POST', headers: SAME_ORIGIN_HEADERS }).catch(
-    () => undefined,
-  );
-  window.location.replace(endPath);
+  const response = await fetch(AUTH_SIGN_OUT_PATH, {
+    method: 'POST',
+    headers: SAME_ORIGIN_HEADERS,
+  }).catch(() => undefined);
+  // With an external provider, its own session ends there, which then shows the same page
+  // (docs/decisions/0084-external-provider-sessions.md).
+  const answer =
+    response?.status === 200
+      ? await (response.json() as Promise<SignOutAnswer>).catch(() => undefined)
+      : undefined;
+  window.location.replace(answer?.endSession ?? endPath);
 }

@@ -23,10 +23,23 @@ export const ACCOUNT_DELETED_PATH = '/accountDeleted';
 
 /**
  * The portal's own session (docs/decisions/0065-portal-session-cookie.md): GET starts sign-in
- * (`?returnTo=/path`), POST with SESSION_REQUEST_HEADER ends the session and answers 204.
+ * (`?returnTo=/path`), POST with SESSION_REQUEST_HEADER ends the session and answers 204 — or,
+ * with an external provider, 200 and a SignOutAnswer: the browser goes on to end the provider's
+ * session there (docs/decisions/0084-external-provider-sessions.md).
  */
 export const AUTH_SIGN_IN_PATH = '/auth/sign-in';
 export const AUTH_SIGN_OUT_PATH = '/auth/sign-out';
+
+/** What AUTH_SIGN_OUT_PATH answers with 200: the provider's end-session address. */
+export interface SignOutAnswer {
+  endSession: string;
+}
+
+/**
+ * Where an external provider tells the portal that one of its sessions ended (OpenID Connect
+ * Back-Channel Logout 1.0): the portal's sessions opened from it end at once.
+ */
+export const AUTH_BACKCHANNEL_LOGOUT_PATH = '/auth/backchannel-logout';
 
 /**
  * The header every write of the portal carries, with the value '1': a cross-site form or image

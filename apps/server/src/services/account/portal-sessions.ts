@@ -59,6 +59,52 @@ export async function findPortalSession(
   return row && { accountId: row.account_id, providerSid: row.provider_sid };
 }
 
+/** Whether `accountId` is a customer account of the portal (an external provider's subject). */
+export async function portalAccountExists(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .where('portal_deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The live session a cookie's secret opens with an external provider, whose sessions are not in
+ * this database: the row alone, until it expires or that provider's back-channel logout ends it
+ * (closeProviderSessions; docs/decisions/0084-external-provider-sessions.md).
+ */
+export async function findExternalPortalSession(
+  db: Db,
+  secret: string,
+): Promise<PortalSession | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
+  const row = await db
+    .selectFrom('portal_sessions')
+    .select(['account_id', 'provider_sid'])
+    .where('id', '=', hashOf(secret))
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row && { accountId: row.account_id, providerSid: row.provider_sid };
+}
+
+/**
+ * Ends the sessions an external provider's logout names: those of its session `sid`, or every
+ * session of the account `accountId` when no `sid` is given. Returns how many ended.
+ */
+export async function closeProviderSessions(
+  db: Db,
+  logout: { sid?: string; accountId?: string },
+): Promise<number> {
+  if (!logout.sid && !logout.accountId) return 0;
+  let query = db.deleteFrom('portal_sessions');
+  if (logout.sid) query = query.where('provider_sid', '=', logout.sid);
+  if (logout.accountId) query = query.where('account_id', '=', logout.accountId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Ends the session a cookie's secret names (sign-out); returns what it was, if it lived. */
 export async function closePortalSession(
   db: Db,
