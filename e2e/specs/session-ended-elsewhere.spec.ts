@@ -7,7 +7,15 @@
 // knows while the provider's is still open (the page comes back at once, no form).
 import type { Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, DEMO_PASSWORD, expect, failedRequest, signIn, test } from '../support/fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 test.use({ changesData: true });
 
@@ -82,9 +90,11 @@ test('a password changed on another device: the next call asks for the password 
     page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
   ).toBeVisible();
   expect(pages).toEqual(['GET /auth/sign-in']);
+  await expectNoAxeViolations(page, 'sign-in after a session ended elsewhere');
   await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Mes demandes' })).toBeVisible();
   await expect(page).toHaveURL(/\/account\/requests$/);
+  await expectNoAxeViolations(page, 'Mes demandes after signing in again');
 });
