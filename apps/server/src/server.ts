@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { stopAccepting } from './http-server';
-import { collectWhenIdle } from './idle-collection';
+import { collectWhenIdle, favourMemory } from './idle-collection';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 
 /** How long a connection accepted just before the listener closes has to send its request. */
@@ -32,8 +32,9 @@ async function main() {
   opening.catch(() => undefined);
   const { buildApp } = await import('./app');
   const app = await buildApp(config, { opening });
-  // After a burst of requests, this thread's garbage is collected once it falls idle.
-  const idle = collectWhenIdle();
+  // After its start-up and after each burst of requests, this thread's garbage is collected once
+  // it falls idle, and V8 favours memory until the next burst (idle-collection.ts).
+  const idle = collectWhenIdle({ favour: favourMemory });
   app.addHook('onResponse', (_request, _reply, done) => {
     idle.worked();
     done();
@@ -67,6 +68,7 @@ async function main() {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   await app.listen({ port: config.port, host: config.host });
+  idle.afterBurst();
   if (config.storage.testHoldAfterPutMs) {
     const { holdAfterEachPut } = await import('./platform/storage/create-storage');
     holdAfterEachPut(app.storage, config.storage.testHoldAfterPutMs);
