@@ -2,8 +2,8 @@
 // the compiled server (`node --cpu-prof apps/server/dist/server.js`, `npm run build` first) under
 // the api bench's load (50 connections, PROFILE_SECONDS per read, default 8), then the functions
 // that took the most of the server thread's own time, and that time grouped by where its code
-// lives (our sources, fastify, pg, kysely, pino, node internals…), in µs per request. The
-// profile itself stays in PROFILE_DIR (default a temporary folder) for a flame graph
+// lives (our sources, fastify, pg, kysely, pino, node internals…), in µs per request, for each
+// thread (the request thread, then PGlite's worker). The profiles themselves stay in PROFILE_DIR (default a temporary folder) for a flame graph
 // (Chrome DevTools, speedscope). Not part of `npm run bench`: a tool for finding where time goes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -41,6 +41,9 @@ function place(url: string, name: string): string {
   if (url.includes('/dist/')) return 'espace (dist)';
   return url;
 }
+
+/** The thread id in a `--cpu-prof` file name (CPU.date.time.pid.thread.sequence.cpuprofile). */
+const threadOf = (file: string) => Number(file.split('.').at(-3));
 
 /** Self time per node of the samples taken between `from` and `to` (monotonic µs). */
 function analyse(profile: Profile, requests: number, from: number, to: number): void {
@@ -149,14 +152,20 @@ async function main(): Promise<void> {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
     await exited;
-    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
-    console.info(`profile: ${path.join(profileDir, file)}`);
-    analyse(
-      JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile,
-      requests,
-      from,
-      to,
-    );
+    // One profile per thread: the request thread's, then PGlite's worker's when it has one
+    // (file names end with the thread id, then a sequence number).
+    const files = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort((a, b) => threadOf(a) - threadOf(b));
+    for (const file of files) {
+      console.info(`\nthread ${threadOf(file)}, profile: ${path.join(profileDir, file)}`);
+      analyse(
+        JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile,
+        requests,
+        from,
+        to,
+      );
+    }
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
     if (admin) {
