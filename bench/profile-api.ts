@@ -8,7 +8,7 @@
 // (default a temporary folder) for a flame graph (Chrome DevTools, speedscope). Not part of
 // `npm run bench`: a tool for finding where time goes.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
@@ -115,6 +115,7 @@ function analyse(profile: Profile, requests: number, from: number, to: number): 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-profile-'));
   const profileDir = process.env.PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'espace-cpuprof-'));
+  mkdirSync(profileDir, { recursive: true });
   let databaseUrl: string | undefined;
   let admin: pg.Client | undefined;
   const name = `espace_profile_${process.pid}`;
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
     }
     const to = Number(process.hrtime.bigint() / 1000n);
     if (recording) {
-      await new Promise((r) => recording.once('exit', r));
+      if (recording.exitCode === null) await new Promise((r) => recording.once('exit', r));
       perfReport(perfData, server.pid!, requests);
     }
     const exited = new Promise((r) => server.once('exit', r));
