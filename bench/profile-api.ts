@@ -2,11 +2,13 @@
 // the compiled server (`node --cpu-prof apps/server/dist/server.js`, `npm run build` first) under
 // the api bench's load (50 connections, PROFILE_SECONDS per read, default 8), then the functions
 // that took the most of the server thread's own time, and that time grouped by where its code
-// lives (our sources, fastify, pg, kysely, pino, node internals…), in µs per request. The
-// profile itself stays in PROFILE_DIR (default a temporary folder) for a flame graph
-// (Chrome DevTools, speedscope). Not part of `npm run bench`: a tool for finding where time goes.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+// lives (our sources, fastify, pg, kysely, pino, node internals…), in µs per request, for each
+// thread (the request thread, then PGlite's worker); with PROFILE_PERF=true, Linux perf's on-CPU
+// samples per thread instead (see PERF below). The profiles themselves stay in PROFILE_DIR
+// (default a temporary folder) for a flame graph (Chrome DevTools, speedscope). Not part of
+// `npm run bench`: a tool for finding where time goes.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
@@ -42,6 +44,43 @@ function place(url: string, name: string): string {
   return url;
 }
 
+/**
+ * PROFILE_PERF=true: Linux `perf` samples each thread only while it runs on a CPU (V8's
+ * profiler samples wall time, so a thread preempted on the shared CPU is charged with the other
+ * thread's work, in `writev` or `postMessage`). Printed: each thread's CPU µs per request and
+ * its hottest symbols (JavaScript named through `--perf-basic-prof`).
+ */
+const PERF = process.env.PROFILE_PERF === 'true';
+const PERF_HZ = 1999;
+
+function perfReport(data: string, pid: number, requests: number): void {
+  const script = spawnSync('perf', ['script', '-i', data, '-F', 'tid'], { encoding: 'utf8' });
+  const samples = new Map<number, number>();
+  for (const line of script.stdout.split('\n')) {
+    const tid = Number(line.trim());
+    if (tid) samples.set(tid, (samples.get(tid) ?? 0) + 1);
+  }
+  const perRequest = (n: number) => ((n / PERF_HZ / requests) * 1e6).toFixed(1).padStart(7);
+  const total = [...samples.values()].reduce((a, b) => a + b, 0);
+  console.info(`perf: ${requests} requests, ${perRequest(total)} µs of CPU each, all threads`);
+  for (const [tid, n] of [...samples].sort((a, b) => b[1] - a[1]).slice(0, 4)) {
+    const label = tid === pid ? 'request thread' : `thread ${tid}`;
+    console.info(`\n${perRequest(n)} µs/request  ${label}; hottest symbols (% of all samples):`);
+    const report = spawnSync(
+      'perf',
+      ['report', '-i', data, '--no-children', '-g', 'none', '--sort', 'sym', '-q'].concat([
+        '--tid',
+        String(tid),
+      ]),
+      { encoding: 'utf8' },
+    );
+    console.info(report.stdout.split('\n').filter(Boolean).slice(0, 25).join('\n'));
+  }
+}
+
+/** The thread id in a `--cpu-prof` file name (CPU.date.time.pid.thread.sequence.cpuprofile). */
+const threadOf = (file: string) => Number(file.split('.').at(-3));
+
 /** Self time per node of the samples taken between `from` and `to` (monotonic µs). */
 function analyse(profile: Profile, requests: number, from: number, to: number): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -76,6 +115,7 @@ function analyse(profile: Profile, requests: number, from: number, to: number): 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-profile-'));
   const profileDir = process.env.PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'espace-cpuprof-'));
+  mkdirSync(profileDir, { recursive: true });
   let databaseUrl: string | undefined;
   let admin: pg.Client | undefined;
   const name = `espace_profile_${process.pid}`;
@@ -93,8 +133,7 @@ async function main(): Promise<void> {
       '-c',
       '0',
       process.execPath,
-      '--cpu-prof',
-      `--cpu-prof-dir=${profileDir}`,
+      ...(PERF ? ['--perf-basic-prof'] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
       'apps/server/dist/server.js',
     ],
     {
@@ -130,6 +169,20 @@ async function main(): Promise<void> {
       account: apiPath(API_ROUTES.account, { accountId }),
       'faq-search': `${apiPath(API_ROUTES.faq)}?q=attestation`,
     };
+    const perfData = path.join(profileDir, 'perf.data');
+    const recording = PERF
+      ? spawn(
+          'perf',
+          ['record', '-e', 'cpu-clock', '-F', String(PERF_HZ), '-p', String(server.pid)].concat([
+            '-o',
+            perfData,
+            '--',
+            'sleep',
+            String(SECONDS * reads.length + 1),
+          ]),
+          { stdio: 'ignore' },
+        )
+      : undefined;
     let requests = 0;
     // V8's profile clock and hrtime are both the monotonic clock (µs).
     const from = Number(process.hrtime.bigint() / 1000n);
@@ -146,17 +199,27 @@ async function main(): Promise<void> {
       );
     }
     const to = Number(process.hrtime.bigint() / 1000n);
+    if (recording) {
+      if (recording.exitCode === null) await new Promise((r) => recording.once('exit', r));
+      perfReport(perfData, server.pid!, requests);
+    }
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
     await exited;
-    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
-    console.info(`profile: ${path.join(profileDir, file)}`);
-    analyse(
-      JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile,
-      requests,
-      from,
-      to,
-    );
+    // One profile per thread: the request thread's, then PGlite's worker's when it has one
+    // (file names end with the thread id, then a sequence number).
+    const files = readdirSync(profileDir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort((a, b) => threadOf(a) - threadOf(b));
+    for (const file of files) {
+      console.info(`\nthread ${threadOf(file)}, profile: ${path.join(profileDir, file)}`);
+      analyse(
+        JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as Profile,
+        requests,
+        from,
+        to,
+      );
+    }
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
     if (admin) {

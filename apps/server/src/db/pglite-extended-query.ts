@@ -8,7 +8,15 @@
 // sends to a server (db/client.ts). Other statements go through PGlite's `query`; those that may
 // change a table's shape (DDL) end every prepared statement, since their types or plans may no
 // longer hold.
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import {
+  parse,
+  protocol,
+  types,
+  type ExecProtocolResult,
+  type messages as wire,
+  type PGlite,
+  type Results,
+} from '@electric-sql/pglite';
 
 /** At most this many statements are kept prepared (the portal has some hundreds). */
 const PREPARED_MAX = 500;
@@ -26,6 +34,57 @@ interface PgliteInternals {
 interface Prepared {
   name: string;
   types: number[];
+}
+
+/**
+ * The rows of one statement's messages, as PGlite's `parse.parseResults` gives them (each value
+ * through PGlite's parser for its type, `affectedRows` from the command tag). Not that function
+ * itself: it copies the whole table of some 300 parsers into a new object on every call, about
+ * 90 µs, more than a primary-key read costs PostgreSQL (docs/decisions/0068-api-reads-one-statement.md).
+ */
+export function parseRows(
+  messages: ExecProtocolResult['messages'],
+  parsers: Record<number, types.Parser>,
+): Results {
+  let fields: readonly { name: string; dataTypeID: number }[] = [];
+  const rows: Record<string, unknown>[] = [];
+  let affectedRows = 0;
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as wire.RowDescriptionMessage).fields;
+    } else if (message.name === 'dataRow') {
+      const values = (message as wire.DataRowMessage).fields;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < values.length; i++) {
+        const { name, dataTypeID } = fields[i]!;
+        row[name] = types.parseType(values[i]!, dataTypeID, parsers);
+      }
+      rows.push(row);
+    } else if (message.name === 'commandComplete') {
+      affectedRows += affected((message as wire.CommandCompleteMessage).text);
+    }
+  }
+  return {
+    rows,
+    fields: fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    affectedRows,
+  };
+}
+
+/** The rows a command tag says were changed (INSERT 0 n, UPDATE n…), as PGlite counts them. */
+function affected(tag: string): number {
+  const words = tag.split(' ');
+  switch (words[0]) {
+    case 'INSERT':
+      return parseInt(words[2]!, 10);
+    case 'UPDATE':
+    case 'DELETE':
+    case 'COPY':
+    case 'MERGE':
+      return parseInt(words[1]!, 10);
+    default:
+      return 0;
+  }
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -83,7 +142,7 @@ export function extendedQuery(pglite: PGlite) {
       ]),
       { syncToFs: false },
     );
-    return parse.parseResults(messages, parsers)[0]!;
+    return parseRows(messages, parsers);
   }
 
   async function run(text: string, parameters: readonly unknown[]): Promise<Results> {
@@ -109,8 +168,9 @@ export function extendedQuery(pglite: PGlite) {
       // end here (a DEALLOCATE or DISCARD is not a row statement and forgets them all).
       result = await run(text, parameters);
     }
-    // As PGlite's `query`: its file system is synced after a statement outside a transaction.
-    if (!pglite.isInTransaction()) await pglite.syncToFs();
+    // PGlite's `query` then syncs its file system outside a transaction, behind a lock. The
+    // worker's PGlite is on a data folder (NodeFS) or in memory, whose writes go through at once
+    // (their `syncToFs` is empty): the lock alone cost some 3 µs a statement.
     return result;
   };
 }

@@ -165,10 +165,20 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
     ];
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Set first, so that every answer carries it, refusals included.
-    reply.header('cache-control', 'no-store');
-    const token = bearerToken(request);
+  /** The caller as the token says, its session to be checked by the route's own statement. */
+  const sessionInRead = (request: FastifyRequest, payload: JWTPayload) => {
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    request.session = {
+      accountId: payload.sub!,
+      sid,
+      embedded: opts.tokenValidity.embeddedProvider,
+    };
+    request.accountId = payload.sub!;
+    request.tokenEmail = typeof payload.email === 'string' ? payload.email : undefined;
+    request.tokenSid = sid;
+  };
+
+  const authenticate = async (request: FastifyRequest, token: string | undefined) => {
     if (!token) {
       const session = await cookieCaller(request);
       request.accountId = session.accountId;
@@ -184,18 +194,29 @@ export default fp(async function authentication(app: FastifyInstance, opts: Auth
       return;
     }
     const payload = await verify(token);
+    if (request.routeOptions.config.sessionInRead) return sessionInRead(request, payload);
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-    const facts = { accountId: payload.sub!, sid };
-    if (request.routeOptions.config.sessionInRead) {
-      request.session = { ...facts, embedded: opts.tokenValidity.embeddedProvider };
-    } else if (await opts.tokenValidity.accepts(facts)) {
-      request.sessionConfirmed = true;
-    } else {
+    if (!(await opts.tokenValidity.accepts({ accountId: payload.sub!, sid })))
       throw new UnauthorizedError();
-    }
+    request.sessionConfirmed = true;
     request.accountId = payload.sub!;
     request.tokenEmail = typeof payload.email === 'string' ? payload.email : undefined;
     request.tokenSid = sid;
+  };
+
+  // Callback-style: a read that checks the session in its own statement with a token already
+  // verified (the reads every screen starts with) is settled here without a promise
+  // (docs/decisions/0068-api-reads-one-statement.md).
+  app.addHook('onRequest', (request, reply, done) => {
+    // Set first, so that every answer carries it, refusals included.
+    reply.header('cache-control', 'no-store');
+    const token = bearerToken(request);
+    const known = token && request.routeOptions.config.sessionInRead && verified.get(token);
+    if (known) {
+      sessionInRead(request, known);
+      return done();
+    }
+    authenticate(request, token).then(() => done(), done);
   });
 
   // Scope check before validation and handlers: {accountId} must be the caller's.

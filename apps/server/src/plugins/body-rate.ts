@@ -20,11 +20,12 @@ export default fp(async function bodyRate(
 ) {
   if (minBodyRate <= 0) return;
   const minBytes = (minBodyRate * bodyRateWindowMs) / 1000;
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style, as every hook run on each request (docs/decisions/0068-api-reads-one-statement.md).
+  app.addHook('onRequest', (request, reply, done) => {
     const { raw } = request;
     const socket = raw.socket;
     // Injected requests (tests, app.inject) have no real socket to watch.
-    if (!(socket instanceof Socket) || !hasBody(request.headers) || raw.complete) return;
+    if (!(socket instanceof Socket) || !hasBody(request.headers) || raw.complete) return done();
     let last = socket.bytesRead;
     const check = setInterval(() => {
       if (raw.complete || socket.destroyed) return stop();
@@ -49,5 +50,6 @@ export default fp(async function bodyRate(
     const stop = () => clearInterval(check);
     raw.once('end', stop);
     raw.once('close', stop);
+    done();
   });
 });

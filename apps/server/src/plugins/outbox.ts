@@ -40,9 +40,11 @@ export default fp(async function outbox(app: FastifyInstance) {
   };
   const relay = createOutboxRelay(app.db, channels, app.config.outbox, app.log);
   app.decorate('outbox', { mail: mailer !== undefined, wake: relay.wake });
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback-style, as every hook run on each request (docs/decisions/0068-api-reads-one-statement.md).
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
       relay.wake();
+    done();
   });
   app.addHook('onReady', async () => relay.start());
   app.addHook('preClose', async () => {

@@ -8,12 +8,15 @@ import { errorBody } from '../http/error-body';
 import { hasBody } from '../http/has-body';
 
 export default fp(async function unknownRouteBodies(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style, as every hook run on each request (docs/decisions/0068-api-reads-one-statement.md).
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.is404 && hasBody(request.headers)) {
-      return reply
+      void reply
         .code(404)
         .header('connection', 'close')
         .send(errorBody(ERROR_CODES.notFound, MESSAGES.api.routeNotFound));
+      return;
     }
+    done();
   });
 });
