@@ -1,4 +1,5 @@
-import { act, useEffect, useState } from 'react';
+import { act } from 'preact/test-utils';
+import { Suspense, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   MemoryRouter,
@@ -9,8 +10,6 @@ import {
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { declarative, Screens } from './lazy-routes';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const router: { navigate?: NavigateFunction } = {};
 let mounts = 0;
@@ -28,12 +27,17 @@ function Crash(): never {
   throw new Error('screen crashed');
 }
 
+/** The screens inside a Suspense boundary, as AppLayout renders them. */
 function Layout() {
   const navigate = useNavigate();
   useEffect(() => {
     router.navigate = navigate;
   });
-  return <Screens />;
+  return (
+    <Suspense fallback={null}>
+      <Screens />
+    </Suspense>
+  );
 }
 
 // Two loaders of one module, as /documents and /documents/{id} have.
@@ -85,8 +89,11 @@ describe('lazy route screens', () => {
   it('shows the error page in place of a crashed screen, and the next path again', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => router.navigate!('/broken'));
-    expect(container.querySelector('h1')?.textContent).toBe(
-      'Désolé, cette page n’est pas disponible',
+    // The screen's module loads, then the screen crashes.
+    await vi.waitFor(() =>
+      expect(container.querySelector('h1')?.textContent).toBe(
+        'Désolé, cette page n’est pas disponible',
+      ),
     );
     expect(error).toHaveBeenCalled();
     await act(async () => router.navigate!('/documents'));

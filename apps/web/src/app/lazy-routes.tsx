@@ -21,6 +21,10 @@ class ScreenErrorBoundary extends ReactComponent<
   static getDerivedStateFromError() {
     return { failed: true };
   }
+  // What React reported of a caught error by itself; Preact does not (decision 0083).
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
   override render() {
     return this.state.failed ? <RouteErrorPage /> : this.props.children;
   }
