@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './apps/web/vite.config';
+import { preactAliases } from './apps/web/vite.config.js';
 
 // What every project shares: a console.error fails the test (vitest.setup.ts), and mocks made
 // with vi.spyOn are undone after each test, so one test's expected error never hides another's.
