@@ -2,7 +2,7 @@
 // `lazy: () => import(…)` module rendered by RouteScreen, and the error page in place of a screen
 // that crashed.
 import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
-import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, useLocation, type Location, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page';
 
 /** A crash of a screen (or of loading its code) shows the error page in its place, until the
@@ -44,30 +44,61 @@ type RouteModule = { Component: ComponentType };
 type Load = () => Promise<RouteModule>;
 
 const modules = new Map<Load, Promise<RouteModule>>();
+const loaded = new Set<Load>();
+const loaders = new WeakMap<RouteObject, Load>();
 
-/**
- * A route's screen from its `lazy: () => import(…)`. One component type for every route, so two
- * paths of the same module (/documents and /documents/{id}, / and /policies) keep the screen
- * mounted, as the data router did; a module that failed to load is asked for again next time.
- */
-function RouteScreen({ load }: { load: Load }) {
+/** A route's module, asked for once; a module that failed to load is asked for again next time. */
+function moduleOf(load: Load): Promise<RouteModule> {
   let module = modules.get(load);
   if (!module) {
     module = load();
     modules.set(load, module);
-    module.catch(() => modules.delete(load));
+    module.then(
+      () => loaded.add(load),
+      () => modules.delete(load),
+    );
   }
-  const { Component: Screen } = use(module);
+  return module;
+}
+
+/**
+ * A route's screen from its `lazy: () => import(…)`. One component type for every route, so two
+ * paths of the same module (/documents and /documents/{id}, / and /policies) keep the screen
+ * mounted, as the data router did.
+ */
+function RouteScreen({ load }: { load: Load }) {
+  const { Component: Screen } = use(moduleOf(load));
   return <Screen />;
+}
+
+/**
+ * The modules of the screens `location` shows that have not loaded yet, once they have (or
+ * failed), or undefined when none is missing. The portal shows the previous location until then
+ * (app.tsx), as React's transitions did: under Preact, a screen that suspends in place keeps the
+ * previous one mounted, which renders again with the new path's parameters
+ * (docs/decisions/0083-preact-in-the-portal.md).
+ */
+export function screensLoading(
+  routes: RouteObject[],
+  location: Partial<Location>,
+): Promise<unknown> | undefined {
+  const missing = (matchRoutes(routes, location) ?? [])
+    .map(({ route }) => loaders.get(route))
+    .filter((load): load is Load => load !== undefined && !loaded.has(load));
+  return missing.length > 0 ? Promise.allSettled(missing.map(moduleOf)) : undefined;
 }
 
 /** `lazy: () => import(…)` of each route becomes a RouteScreen element. */
 export function declarative(routes: RouteObject[]): RouteObject[] {
-  return routes.map(({ lazy: load, children, ...route }) => ({
-    ...route,
-    ...(typeof load === 'function'
-      ? { element: <RouteScreen load={load as unknown as Load} /> }
-      : {}),
-    ...(children ? { children: declarative(children) } : {}),
-  })) as RouteObject[];
+  return routes.map(({ lazy: load, children, ...route }) => {
+    const screen = {
+      ...route,
+      ...(typeof load === 'function'
+        ? { element: <RouteScreen load={load as unknown as Load} /> }
+        : {}),
+      ...(children ? { children: declarative(children) } : {}),
+    } as RouteObject;
+    if (typeof load === 'function') loaders.set(screen, load as unknown as Load);
+    return screen;
+  });
 }
