@@ -1,33 +1,20 @@
 import type { Account, Policy } from '@espace/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { useState } from 'react';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { accountQueryKey } from '../api/get-account';
 import { policiesQueryKey } from '../api/get-policies';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
-import { screensLoading } from './lazy-routes';
+import { useLoadedLocation } from './lazy-routes';
 import { appRoutes } from './router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 
-/** The routes at the browser's location, or at the previous one while its screens load
- * (lazy-routes.tsx). Always given a location, so the tree keeps its shape. */
 function Routes() {
-  const location = useLocation();
-  const [shown, setShown] = useState(location);
-  const loading = location === shown ? undefined : screensLoading(appRoutes, location);
-  useEffect(() => {
-    if (location === shown) return;
-    let current = true;
-    void (loading ?? Promise.resolve()).then(() => current && setShown(location));
-    return () => {
-      current = false;
-    };
-  }, [loading, location, shown]);
-  return useRoutes(appRoutes, loading ? shown : location);
+  return useRoutes(appRoutes, useLoadedLocation(appRoutes));
 }
 
 /**

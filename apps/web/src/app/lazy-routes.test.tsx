@@ -4,12 +4,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import {
   MemoryRouter,
   useNavigate,
+  useParams,
   useRoutes,
   type NavigateFunction,
   type RouteObject,
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { declarative, Screens } from './lazy-routes';
+import { declarative, Screens, useLoadedLocation } from './lazy-routes';
 
 const router: { navigate?: NavigateFunction } = {};
 let mounts = 0;
@@ -40,6 +41,20 @@ function Layout() {
   );
 }
 
+/** A screen that reads its path's parameter, as a claim's step reads its draft. */
+const draftIds: (string | undefined)[] = [];
+function Draft() {
+  const { id } = useParams();
+  draftIds.push(id);
+  return <p>brouillon {id}</p>;
+}
+
+function Sent() {
+  return <p>envoyée</p>;
+}
+let sendSent: (module: { Component: typeof Sent }) => void = () => undefined;
+const sentModule = new Promise<{ Component: typeof Sent }>((resolve) => (sendSent = resolve));
+
 // Two loaders of one module, as /documents and /documents/{id} have.
 const tabsModule = Promise.resolve({ Component: Tabs });
 const routes = declarative([
@@ -49,12 +64,14 @@ const routes = declarative([
       { path: '/documents', lazy: () => tabsModule },
       { path: '/documents/:tab', lazy: () => tabsModule },
       { path: '/broken', lazy: () => Promise.resolve({ Component: Crash }) },
+      { path: '/drafts/:id', lazy: () => Promise.resolve({ Component: Draft }) },
+      { path: '/sent', lazy: () => sentModule },
     ] as RouteObject[],
   },
 ]);
 
 function Routes() {
-  return useRoutes(routes);
+  return useRoutes(routes, useLoadedLocation(routes));
 }
 
 describe('lazy route screens', () => {
@@ -99,5 +116,15 @@ describe('lazy route screens', () => {
     await act(async () => router.navigate!('/documents'));
     expect(container.querySelector('h1')).toBeNull();
     expect(container.querySelector('input')).not.toBeNull();
+  });
+
+  it('leaves the previous screen as it was until the next one has loaded', async () => {
+    await act(async () => router.navigate!('/drafts/7'));
+    await vi.waitFor(() => expect(container.textContent).toBe('brouillon 7'));
+    await act(async () => router.navigate!('/sent'));
+    expect(container.textContent).toBe('brouillon 7');
+    await act(async () => sendSent({ Component: Sent }));
+    await vi.waitFor(() => expect(container.textContent).toBe('envoyée'));
+    expect(draftIds.filter((id) => id !== '7')).toEqual([]);
   });
 });

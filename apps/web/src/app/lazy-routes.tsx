@@ -1,7 +1,14 @@
 // The routes' lazy screens in react-router's declarative mode (app/router.tsx): each route's
 // `lazy: () => import(…)` module rendered by RouteScreen, and the error page in place of a screen
 // that crashed.
-import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
+import {
+  Component as ReactComponent,
+  use,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { matchRoutes, Outlet, useLocation, type Location, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page';
 
@@ -53,8 +60,14 @@ function moduleOf(load: Load): Promise<RouteModule> {
   if (!module) {
     module = load();
     modules.set(load, module);
+    // `use` reads a settled promise's status and value (React's convention, which Preact
+    // follows), so a screen whose module has loaded renders at once instead of suspending again.
+    const settled = module as Promise<RouteModule> & { status?: string; value?: RouteModule };
     module.then(
-      () => loaded.add(load),
+      (value) => {
+        Object.assign(settled, { status: 'fulfilled', value });
+        loaded.add(load);
+      },
       () => modules.delete(load),
     );
   }
@@ -71,21 +84,35 @@ function RouteScreen({ load }: { load: Load }) {
   return <Screen />;
 }
 
-/**
- * The modules of the screens `location` shows that have not loaded yet, once they have (or
- * failed), or undefined when none is missing. The portal shows the previous location until then
- * (app.tsx), as React's transitions did: under Preact, a screen that suspends in place keeps the
- * previous one mounted, which renders again with the new path's parameters
- * (docs/decisions/0083-preact-in-the-portal.md).
- */
-export function screensLoading(
-  routes: RouteObject[],
-  location: Partial<Location>,
-): Promise<unknown> | undefined {
+/** The modules of the screens `location` shows that have not loaded yet, once they have (or
+ * failed); undefined when none is missing. */
+function screensLoading(routes: RouteObject[], location: Location): Promise<unknown> | undefined {
   const missing = (matchRoutes(routes, location) ?? [])
     .map(({ route }) => loaders.get(route))
     .filter((load): load is Load => load !== undefined && !loaded.has(load));
   return missing.length > 0 ? Promise.allSettled(missing.map(moduleOf)) : undefined;
+}
+
+/**
+ * The location to render `routes` at (`useRoutes(routes, useLoadedLocation(routes))`, always
+ * given, so the tree keeps its shape): the browser's, or the previous one while the next
+ * screens' modules load, as React's transitions did. Under Preact a screen that suspends in
+ * place keeps the previous one mounted, and that one renders again with the new path's
+ * parameters (docs/decisions/0083-preact-in-the-portal.md).
+ */
+export function useLoadedLocation(routes: RouteObject[]): Location {
+  const location = useLocation();
+  const [shown, setShown] = useState(location);
+  const loading = location === shown ? undefined : screensLoading(routes, location);
+  useEffect(() => {
+    if (location === shown) return;
+    let current = true;
+    void (loading ?? Promise.resolve()).then(() => current && setShown(location));
+    return () => {
+      current = false;
+    };
+  }, [loading, location, shown]);
+  return loading ? shown : location;
 }
 
 /** `lazy: () => import(…)` of each route becomes a RouteScreen element. */
