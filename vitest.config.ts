@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/vite.config.js';
 
 // What every project shares: a console.error fails the test (vitest.setup.ts), and mocks made
 // with vi.spyOn are undone after each test, so one test's expected error never hides another's.
@@ -34,7 +35,23 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
         },
       },
-      { test: { ...shared, name: 'web', root: 'apps/web', environment: 'happy-dom' } },
+      // The portal's tests run on Preact, as the portal does (apps/web/vite.config.ts).
+      {
+        resolve: {
+          alias: preactAliases,
+          conditions: ['module', 'browser', 'development|production'],
+        },
+        test: {
+          ...shared,
+          name: 'web',
+          root: 'apps/web',
+          environment: 'happy-dom',
+          // The libraries that import React go through Vite too, to meet the aliases.
+          server: {
+            deps: { inline: [/react-router/, /@tanstack\/react-query/, /react-hook-form/] },
+          },
+        },
+      },
       { test: { ...shared, name: 'backoffice', root: 'apps/backoffice', environment: 'node' } },
       // The repository's own scripts (what `npm test` and `npm start` decide before they run).
       {

@@ -1,33 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-precompress.js';
+import { pureSchemas } from './vite-pure-schemas.js';
 
 /**
- * The contract's modules build zod schemas at their top level (`z.object(…)`, `fooSchema.nullable()`)
- * next to the plain rules and texts the SPA uses. Those calls are not known to be side-effect free,
- * so importing one rule (e.g. isTerminated from policy-rules, which reads POLICY_STATES from
- * policy.ts) would keep every schema of the module and all of zod in the entry chunk. Declaring
- * them pure lets an unused schema go; a screen that validates with one still gets it (and zod)
- * in its own chunk.
+ * The portal runs on Preact through preact/compat (docs/decisions/0083-preact-in-the-portal.md):
+ * the source stays written against React's API and types, and these aliases hand the bundler
+ * Preact in its place (with the JSX compiled for React's automatic runtime, react/jsx-runtime).
+ * Exact-match patterns, so `react-router` and `react-hook-form` stay themselves.
  */
-function zodSchemaBuilders(): string[] {
-  const root = path.resolve(import.meta.dirname, '../../packages/contract/src');
-  const names = new Set(['z']);
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
-    const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-    if (!source.includes("from 'zod'")) continue;
-    // Its top-level names: the schemas and the helpers that build them (safeString(), …).
-    for (const [, name] of source.matchAll(/^(?:export )?(?:const|function) (\w+)/gm))
-      names.add(name!);
-  }
-  return [...names];
-}
+export const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^scheduler$/, replacement: 'preact/compat/scheduler' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [pureSchemas(), precompress()],
+  resolve: { alias: preactAliases },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {
     // WEB_OUT_DIR lets parallel test runs build into their own folder (see scripts/start.mjs).
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
@@ -40,7 +33,15 @@ export default defineConfig({
     // bench/bundle-size.ts reads it to sum what the policies page loads.
     manifest: true,
     rolldownOptions: {
-      treeshake: { manualPureFunctions: zodSchemaBuilders() },
+      onLog(level, log, report) {
+        // Libraries that also serve React Server Components mark modules "use client", which means
+        // nothing in a browser-only bundle (@vitejs/plugin-react silenced it the same way).
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+        // react-router reads React 19's useOptimistic where it exists and falls back without it;
+        // Preact has none.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
+        report(level, log);
+      },
       // The libraries every portal screen runs on, in one chunk: fewer files for the first
       // screen (each gzipped apart compresses worse) and one cache entry that changes only when
       // they do. The entry (main.tsx, which only signs in) does not use them.
@@ -49,7 +50,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](preact|react-router|@tanstack)[\\/]/,
             },
           ],
         },

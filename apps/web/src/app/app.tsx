@@ -6,6 +6,7 @@ import { accountQueryKey } from '../api/get-account';
 import { policiesQueryKey } from '../api/get-policies';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
+import { useLoadedLocation } from './lazy-routes';
 import { appRoutes } from './router';
 
 const queryClient = new QueryClient({
@@ -13,7 +14,7 @@ const queryClient = new QueryClient({
 });
 
 function Routes() {
-  return useRoutes(appRoutes);
+  return useRoutes(appRoutes, useLoadedLocation(appRoutes));
 }
 
 /**

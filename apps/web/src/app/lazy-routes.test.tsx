@@ -1,16 +1,16 @@
-import { act, useEffect, useState } from 'react';
+import { act } from 'preact/test-utils';
+import { Suspense, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   MemoryRouter,
   useNavigate,
+  useParams,
   useRoutes,
   type NavigateFunction,
   type RouteObject,
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { declarative, Screens } from './lazy-routes';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { declarative, Screens, useLoadedLocation } from './lazy-routes';
 
 const router: { navigate?: NavigateFunction } = {};
 let mounts = 0;
@@ -28,13 +28,32 @@ function Crash(): never {
   throw new Error('screen crashed');
 }
 
+/** The screens inside a Suspense boundary, as AppLayout renders them. */
 function Layout() {
   const navigate = useNavigate();
   useEffect(() => {
     router.navigate = navigate;
   });
-  return <Screens />;
+  return (
+    <Suspense fallback={null}>
+      <Screens />
+    </Suspense>
+  );
 }
+
+/** A screen that reads its path's parameter, as a claim's step reads its draft. */
+const draftIds: (string | undefined)[] = [];
+function Draft() {
+  const { id } = useParams();
+  draftIds.push(id);
+  return <p>brouillon {id}</p>;
+}
+
+function Sent() {
+  return <p>envoyée</p>;
+}
+let sendSent: (module: { Component: typeof Sent }) => void = () => undefined;
+const sentModule = new Promise<{ Component: typeof Sent }>((resolve) => (sendSent = resolve));
 
 // Two loaders of one module, as /documents and /documents/{id} have.
 const tabsModule = Promise.resolve({ Component: Tabs });
@@ -45,12 +64,14 @@ const routes = declarative([
       { path: '/documents', lazy: () => tabsModule },
       { path: '/documents/:tab', lazy: () => tabsModule },
       { path: '/broken', lazy: () => Promise.resolve({ Component: Crash }) },
+      { path: '/drafts/:id', lazy: () => Promise.resolve({ Component: Draft }) },
+      { path: '/sent', lazy: () => sentModule },
     ] as RouteObject[],
   },
 ]);
 
 function Routes() {
-  return useRoutes(routes);
+  return useRoutes(routes, useLoadedLocation(routes));
 }
 
 describe('lazy route screens', () => {
@@ -85,12 +106,25 @@ describe('lazy route screens', () => {
   it('shows the error page in place of a crashed screen, and the next path again', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await act(async () => router.navigate!('/broken'));
-    expect(container.querySelector('h1')?.textContent).toBe(
-      'Désolé, cette page n’est pas disponible',
+    // The screen's module loads, then the screen crashes.
+    await vi.waitFor(() =>
+      expect(container.querySelector('h1')?.textContent).toBe(
+        'Désolé, cette page n’est pas disponible',
+      ),
     );
     expect(error).toHaveBeenCalled();
     await act(async () => router.navigate!('/documents'));
     expect(container.querySelector('h1')).toBeNull();
     expect(container.querySelector('input')).not.toBeNull();
+  });
+
+  it('leaves the previous screen as it was until the next one has loaded', async () => {
+    await act(async () => router.navigate!('/drafts/7'));
+    await vi.waitFor(() => expect(container.textContent).toBe('brouillon 7'));
+    await act(async () => router.navigate!('/sent'));
+    expect(container.textContent).toBe('brouillon 7');
+    await act(async () => sendSent({ Component: Sent }));
+    await vi.waitFor(() => expect(container.textContent).toBe('envoyée'));
+    expect(draftIds.filter((id) => id !== '7')).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import { act, useEffect } from 'react';
+import { act } from 'preact/test-utils';
+import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Banner, BannerProvider } from './banner';
 import { useBanner, type BannerApi } from './banner-context';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let api: BannerApi;
 let navigate: ReturnType<typeof useNavigate>;

@@ -1,4 +1,5 @@
-import { act, useEffect } from 'react';
+import { act } from 'preact/test-utils';
+import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   MemoryRouter,
@@ -14,8 +15,6 @@ import { usePageViewTracking } from '../../lib/analytics/tracking';
 import { paths } from '../../lib/paths';
 import { RoutesContext } from '../../lib/route-handles';
 import { changeAddressPageView } from './routes';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const router: { navigate?: NavigateFunction } = {};
 

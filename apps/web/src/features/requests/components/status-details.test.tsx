@@ -2,13 +2,11 @@
 // « Les statuts »): the document named with its due date and the link to « Documents à
 // fournir », the expertise's date and expert, the garage, the settlement and franchise in EUR
 // fr-FR.
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StatusDetails } from './status-details';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: Root;
