@@ -133,14 +133,18 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
     const mailer = createMailer(smtp);
     const send = mailChannel(mailer, t.app.storage);
     const lease = { ...OUTBOX, leaseMs: 1_000 };
-    const id = await enqueue(t.app.db, {
-      type: 'mail.test',
-      accountId: null,
-      payload: {},
-      mail: { subject: 'Relais interrompu', text: 'x' },
+    // A channel of these two relays only, so the app's own relay leaves the row to them: set in
+    // the row's own transaction, or the app's relay could take it first (it did on a busy CI).
+    const id = await t.app.db.transaction().execute(async (trx) => {
+      const row = await enqueue(trx, {
+        type: 'mail.test',
+        accountId: null,
+        payload: {},
+        mail: { subject: 'Relais interrompu', text: 'x' },
+      });
+      await sql`update outbox set channel = 'mail-crash' where id = ${row}`.execute(trx);
+      return row;
     });
-    // A channel of these two relays only, so the app's own relay leaves the row to them.
-    await sql`update outbox set channel = 'mail-crash' where id = ${id}`.execute(t.app.db);
     // This relay sends, then never records: the process died right after the mail left.
     const dying = createOutboxRelay(
       t.app.db,
@@ -150,7 +154,9 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
     );
     void dying.runOnce();
     try {
-      await vi.waitFor(() => expect(mailsWith('Subject: Relais interrompu')).toHaveLength(1));
+      await vi.waitFor(() => expect(mailsWith('Subject: Relais interrompu')).toHaveLength(1), {
+        timeout: 10_000,
+      });
       // Another relay takes the row once the claim has expired, and records it.
       const survivor = createOutboxRelay(t.app.db, { 'mail-crash': send }, lease, silent);
       await vi.waitFor(
@@ -164,7 +170,7 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
           expect(row).toMatchObject({ attempts: 2 });
           expect(row.sent_at).not.toBeNull();
         },
-        { timeout: 5_000, interval: 200 },
+        { timeout: 10_000, interval: 200 },
       );
       expect(mailsWith('Subject: Relais interrompu')).toHaveLength(2);
     } finally {
