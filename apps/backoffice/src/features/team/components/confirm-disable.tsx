@@ -31,6 +31,13 @@ export function ConfirmDisable({
       aria-labelledby="confirm-disable-title"
       aria-describedby="confirm-disable-text"
       onClose={onCancel}
+      // Échap clears the state at once and the effect closes the dialog: the native close's
+      // 'close' event comes a task later, and an Entrée on the button in between was lost to it
+      // (the dialog stayed shut).
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
     >
       {member && (
         <>
