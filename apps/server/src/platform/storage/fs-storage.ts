@@ -7,13 +7,14 @@
  * - bytes are streamed to a temporary file in the same folder, flushed to disk, then renamed
  *   onto the key: rename is atomic on one filesystem, so a reader sees the old file or the new
  *   one, never a partial one;
- * - on a stream error or past `maxBytes` the temporary file is removed before `put` rejects;
+ * - on a stream error or past `maxBytes` the temporary file is removed before `put` rejects,
+ *   once its stream has closed, so nothing of it is left once the refusal is answered;
  * - the caller records a file's row only once `put` has resolved, so a crash can leave a file
  *   without a row, never a row without a file; `sweep` at start removes such files and every
  *   temporary file, whatever its age.
  * One instance owns the folder; several server instances need object storage instead.
  */
-import { createWriteStream, type Stats } from 'node:fs';
+import { createWriteStream, type Stats, type WriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -50,6 +51,21 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/**
+ * Removes a failed put's temporary file once its stream has closed. On an error, `pipeline`
+ * may settle before the file's stream has even opened (nodejs/node#51540): removed then, the
+ * file would be created a moment later and stay, and the refusal would be answered first.
+ */
+async function removeTemporary(file: WriteStream, temp: string): Promise<void> {
+  if (!file.closed) {
+    // Not events.once: it would reject on the stream's own 'error', which pipeline reported.
+    const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
+    file.on('error', () => undefined).destroy();
+    await closed;
+  }
+  await rm(temp, { force: true });
+}
+
 export class FsDocumentStorage implements DocumentStorage {
   readonly root: string;
 
@@ -71,18 +87,15 @@ export class FsDocumentStorage implements DocumentStorage {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
     const temp = path.join(this.root, `.${key}.${randomUUID()}${TEMP_SUFFIX}`);
     const measure = measureStream(maxBytes);
+    // 'wx': never follow or reuse an existing file; flush: fsync before the rename.
+    const file = createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true });
     try {
-      await pipeline(
-        body,
-        measure,
-        // 'wx': never follow or reuse an existing file; flush: fsync before the rename.
-        createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }),
-      );
+      await pipeline(body, measure, file);
       await rename(temp, target);
       // The rename itself is made durable: a row committed next never names a lost file.
       await syncFolder(this.root);
     } catch (error) {
-      await rm(temp, { force: true });
+      await removeTemporary(file, temp);
       throw error;
     }
     return measure.result();
