@@ -1,5 +1,5 @@
-// What the portal's cookie session (oidc/portal-session.ts) shares with the plugins that use it
-// (plugins/cookie-session.ts for /api/v1, plugins/spa.ts for the pages;
+// What the portal's cookie session (oidc/portal-cookie-session.ts) shares with the plugins that
+// use it (plugins/cookie-session.ts for /api/v1, plugins/spa.ts for the pages;
 // docs/decisions/0065-portal-session-cookie.md, 0066-writes-need-a-same-origin-header.md): its
 // interface, found on the app as `app.portalSessions` (either provider), the check
 // that a request comes from the portal's own pages, and the paths a sign-in may return to.

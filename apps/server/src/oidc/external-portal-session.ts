@@ -1,8 +1,8 @@
 // The portal's cookie session with an external provider (OIDC_ISSUER;
-// docs/decisions/0084-external-provider-sessions.md): the same HttpOnly cookie and row as with the
-// embedded provider (portal-session.ts, docs/decisions/0065-portal-session-cookie.md), the server
-// being that provider's confidential client (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET) through
-// openid-client. It enforces:
+// docs/decisions/0084-external-provider-sessions.md): the same HttpOnly cookie, row, callback and
+// sign-out as with the embedded provider (portal-cookie-session.ts,
+// docs/decisions/0065-portal-session-cookie.md), the server being that provider's confidential
+// client (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET) through openid-client. It enforces:
 // - the authorization-code flow with PKCE (S256) and `state`, the pending sign-in in the same
 //   short signed cookie as the embedded client's (portal-client.ts), its key derived from the
 //   client's secret; the browser goes to the provider and comes back to AUTH_CALLBACK_PATH;
@@ -17,43 +17,26 @@
 // - the provider's metadata is fetched on the first sign-in, not at start, and fetched again
 //   after a failure: the server starts while the provider is down, and sign-in says it is
 //   unavailable (503) until it answers.
-import {
-  AUTH_CALLBACK_PATH,
-  AUTH_SIGN_OUT_PATH,
-  ERROR_CODES,
-  LOGGED_OUT_PATH,
-  MESSAGES,
-  type SignOutAnswer,
-} from '@espace/contract';
+import { AUTH_CALLBACK_PATH, LOGGED_OUT_PATH } from '@espace/contract';
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
-import { errorBody } from '../http/error-body';
-import { comesFromPortal, type PortalSessions, type SignedIn } from '../http/portal-sessions';
+import type { PortalSessions } from '../http/portal-sessions';
 import {
-  closePortalSession,
   findExternalPortalSession,
-  openPortalSession,
-  PORTAL_SESSION_TTL_SECONDS,
   portalAccountExists,
   purgeExpiredPortalSessions,
 } from '../services/account/portal-sessions';
 import { isStaffSubject } from '../services/staff/staff-accounts';
-import { readCookie } from './device-cookie';
 import {
   backchannelLogout,
   externalProvider,
   type ExternalProviderOptions,
 } from './external-provider';
 import { renderErrorPage } from './pages';
-import {
-  beginSignIn,
-  pendingSignIn,
-  SIGN_IN_COOKIE_MAX_AGE,
-  type ServerClient,
-} from './portal-client';
-import { cookieNames } from './portal-session';
+import type { ServerClient } from './portal-client';
+import { cookieSessions } from './portal-cookie-session';
 
 export interface ExternalSessionOptions extends ExternalProviderOptions {
   publicUrl: string;
@@ -63,12 +46,7 @@ export function externalPortalSessions(
   app: FastifyInstance,
   opts: ExternalSessionOptions,
 ): PortalSessions {
-  const cookies = cookieNames(opts.publicUrl);
   const provider = externalProvider(opts);
-  // The pending sign-in's cookie is signed with a key derived from the client's secret.
-  const keys = [
-    createHmac('sha256', opts.clientSecret).update('portal-sign-in-cookie').digest('base64url'),
-  ];
   const client: ServerClient = {
     clientId: opts.clientId,
     callbackPath: AUTH_CALLBACK_PATH,
@@ -76,21 +54,25 @@ export function externalPortalSessions(
     secretLabel: 'external-client-secret',
     cookieLabel: 'sign-in',
   };
-  const secretOf = (request: FastifyRequest) => readCookie(request.headers.cookie, cookies.session);
 
   const unavailable = async (reply: FastifyReply, error: unknown) => {
     app.log.error({ err: error, issuer: opts.issuer }, 'external identity provider unreachable');
     await reply.code(503).type('text/html; charset=utf-8').send(renderErrorPage());
   };
 
-  const sessions: PortalSessions = {
-    present: (request) => secretOf(request) !== undefined,
-    async current(request) {
-      const secret = secretOf(request);
-      return secret ? findExternalPortalSession(opts.db, secret) : undefined;
-    },
+  const sessions = cookieSessions(app, {
+    db: opts.db,
+    issuer: opts.issuer,
+    publicUrl: opts.publicUrl,
+    client,
+    // The pending sign-in's cookie is signed with a key derived from the client's secret.
+    keys: [
+      createHmac('sha256', opts.clientSecret).update('portal-sign-in-cookie').digest('base64url'),
+    ],
+    find: findExternalPortalSession,
 
-    async signIn(_request, reply, returnTo) {
+    // The browser goes to the provider's authorization endpoint: its form is not ours to answer.
+    async signIn(_request, reply, returnTo, { begin }) {
       let endpoint: string | undefined;
       try {
         endpoint = (await provider()).config.serverMetadata().authorization_endpoint;
@@ -102,28 +84,12 @@ export function externalPortalSessions(
         await unavailable(reply, new Error('no authorization_endpoint'));
         return undefined;
       }
-      const begun = beginSignIn(client, keys, opts.issuer, opts.publicUrl, returnTo, endpoint);
-      await reply
-        .header('set-cookie', cookies.set(cookies.signIn, begun.cookie, SIGN_IN_COOKIE_MAX_AGE))
-        .header('cache-control', 'no-store')
-        .redirect(begun.url, 303);
+      await reply.redirect(begin(reply, returnTo, endpoint).url, 303);
       return undefined;
     },
 
-    async callback(request, reply): Promise<SignedIn | undefined> {
-      const query = request.query as Record<string, unknown>;
-      const pending = pendingSignIn(
-        client,
-        keys,
-        readCookie(request.headers.cookie, cookies.signIn),
-        query.state,
-      );
-      reply.header('set-cookie', cookies.clear(cookies.signIn)).header('cache-control', 'no-store');
-      const refuse = async () => {
-        await reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage());
-        return undefined;
-      };
-      if (!pending || typeof query.code !== 'string') return refuse();
+    // openid-client reads the code from the callback's own URL, and checks its `state` there.
+    async exchange(request, pending) {
       let subject: string;
       let providerSid: string | undefined;
       try {
@@ -142,39 +108,30 @@ export function externalPortalSessions(
         providerSid = typeof claims.sid === 'string' ? claims.sid : undefined;
       } catch (error) {
         request.log.warn({ err: error }, 'external sign-in refused');
-        return refuse();
+        return undefined;
       }
       if (isStaffSubject(subject) || !(await portalAccountExists(opts.db, subject))) {
         request.log.warn({ subject }, 'external sign-in of a subject with no portal account');
-        return refuse();
+        return undefined;
       }
       // Without a `sid` only a logout naming the account ends the session.
-      const opened = { accountId: subject, providerSid: providerSid ?? `account:${subject}` };
-      const secret = await openPortalSession(opts.db, opened);
-      reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
-      return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };
+      return { accountId: subject, providerSid: providerSid ?? `account:${subject}` };
     },
-  };
 
-  const publicOrigin = new URL(opts.publicUrl).origin;
-  app.post(AUTH_SIGN_OUT_PATH, async (request, reply) => {
-    if (!comesFromPortal(request, publicOrigin))
-      return reply.code(403).send(errorBody(ERROR_CODES.forbidden, MESSAGES.api.crossSite));
-    const secret = secretOf(request);
-    if (secret) await closePortalSession(opts.db, secret);
-    reply.header('set-cookie', cookies.clear(cookies.session)).header('cache-control', 'no-store');
-    // Then the browser ends the provider's own session, which comes back to 'Vous êtes déconnecté(e)'.
-    const endSession = await provider()
-      .then(({ config }) =>
-        config.serverMetadata().end_session_endpoint
-          ? oidc.buildEndSessionUrl(config, {
-              post_logout_redirect_uri: `${opts.publicUrl}${LOGGED_OUT_PATH}`,
-            }).href
-          : undefined,
-      )
-      .catch(() => undefined);
-    if (!endSession) return reply.code(204).send();
-    return reply.code(200).send({ endSession } satisfies SignOutAnswer);
+    // The browser then ends the provider's own session, which comes back to
+    // 'Vous êtes déconnecté(e)': 200 with its address, 204 when the provider has no end-session.
+    async signedOut() {
+      const endSession = await provider()
+        .then(({ config }) =>
+          config.serverMetadata().end_session_endpoint
+            ? oidc.buildEndSessionUrl(config, {
+                post_logout_redirect_uri: `${opts.publicUrl}${LOGGED_OUT_PATH}`,
+              }).href
+            : undefined,
+        )
+        .catch(() => undefined);
+      return endSession ? { endSession } : undefined;
+    },
   });
 
   // The provider's back-channel logout (external-provider.ts).
