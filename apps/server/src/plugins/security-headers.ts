@@ -52,7 +52,10 @@ export default fp(async function securityHeaders(
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+        // The SPA calls this origin alone, whichever the provider: the server is the external
+        // provider's client (docs/decisions/0084-external-provider-sessions.md). A sign-in sent
+        // from the portal's form may end at the provider's, hence form-action.
+        connectSrc: ["'self'"],
         formAction: ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
         frameAncestors: ["'none'"],
         frameSrc,
