@@ -51,8 +51,8 @@ async function main() {
     (s) => s.size,
     () => fail(`Fichier introuvable : ${file}`),
   );
-  const brand = values.brand ?? 'lumen';
-  if (!(BRAND_KEYS as readonly string[]).includes(brand)) fail(USAGE);
+  if (values.brand !== undefined && !(BRAND_KEYS as readonly string[]).includes(values.brand))
+    fail(USAGE);
   let config;
   try {
     config = loadConfig();
@@ -60,6 +60,8 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
+  // The invitations' skin: --brand, else that of every other mail to customers (MAIL_BRAND).
+  const brand = (values.brand as BrandKey | undefined) ?? config.mailBrand;
   const database = await openConfiguredDatabase(config);
   const { db } = database;
   const mailer = config.smtp ? createMailer(config.smtp) : undefined;
@@ -107,7 +109,7 @@ async function main() {
         ? {
             invite: async (accountId: string) =>
               (await sendInvitation(invitations, accountId, {
-                brand: brand as BrandKey,
+                brand,
                 keepPending: true,
               })) === 'sent',
           }

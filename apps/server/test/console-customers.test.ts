@@ -13,6 +13,7 @@ import {
   staffSignedIn,
   type ConsoleStaff,
 } from './console-support';
+import { inviteCustomer } from '../src/services/account/invitation';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 
 const CAMILLE = 'CLI-00100231';
@@ -121,15 +122,20 @@ describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (
     expect(await auditRows(t.app, 'customer.read')).toHaveLength(1);
   });
 
-  it('sends the first-access invitation through the integration API’s service', async () => {
+  /** A new customer loaded by the integration API, without online access yet. */
+  async function loadCustomer(customerNumber: string, email: string) {
     const { token } = await integrationToken(t.app);
     const created = await t.app.inject({
       method: 'PUT',
-      url: `${BO}/customers/CLI-NEW-0001`,
+      url: `${BO}/customers/${customerNumber}`,
       headers: bearer(token),
-      payload: customerRecord(),
+      payload: customerRecord({ email }),
     });
     expect(created.statusCode, created.body).toBeLessThan(300);
+  }
+
+  it('sends the first-access invitation through the integration API’s service', async () => {
+    await loadCustomer('CLI-NEW-0001', 'nadia.leroy@example.fr');
     const invite = (n: string) => consoleCall(t.app, agent, 'POST', `/customers/${n}/invitation`);
     const sent = await invite('CLI-NEW-0001');
     expect(sent.statusCode, sent.body).toBe(200);
@@ -143,5 +149,39 @@ describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (
     ]);
     const file = await consoleCall(t.app, agent, 'GET', '/customers/CLI-NEW-0001');
     expect(file.json()).toMatchObject({ portalAccess: 'none', contracts: [], documents: [] });
+  });
+
+  it('records an invitation in the transaction of its link and mail: without the record, nothing is written', async () => {
+    await loadCustomer('CLI-NEW-0002', 'nouveau.client2@example.fr');
+    const deps = {
+      db: t.app.db,
+      outbox: t.app.outbox,
+      log: t.app.log,
+      demoMode: false,
+      linkFor: (link: string) => `http://localhost/${link}`,
+    };
+    const failing = inviteCustomer(deps, 'CLI-NEW-0002', {
+      record: () => Promise.reject(new Error('journal indisponible')),
+    });
+    await expect(failing).rejects.toThrow('journal indisponible');
+    const account = await t.app.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('customer_id', '=', 'CLI-NEW-0002')
+      .executeTakeFirstOrThrow();
+    // The link is written with the mail, when mail is configured (services/account/invitation.ts).
+    const links = () =>
+      t.app.db
+        .selectFrom('password_reset_tokens')
+        .select('account_id')
+        .where('account_id', '=', account.id)
+        .execute();
+    expect(await links()).toEqual([]);
+    // The same invitation from the console, recorded: the link is there, and its record.
+    const sent = await consoleCall(t.app, agent, 'POST', '/customers/CLI-NEW-0002/invitation');
+    expect(sent.json()).toEqual({ outcome: 'sent' });
+    expect(await links()).toHaveLength(1);
+    const rows = await auditRows(t.app, 'customer.invited');
+    expect(rows.filter((r) => r.target_id === 'CLI-NEW-0002')).toHaveLength(1);
   });
 });

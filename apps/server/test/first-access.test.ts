@@ -26,6 +26,7 @@ import {
   subjectOf,
   type TestApp,
 } from './harness';
+import { consoleCall, staffSignedIn } from './console-support';
 import { decodeQuotedPrintable, startMailServer } from './mail-server-stand-in';
 
 const FIRST_ACCESS = '/interaction/password/first-access';
@@ -60,6 +61,8 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
   beforeAll(async () => {
     mail = await startMailServer();
     t = await createTestApp(backend, {
+      // The skin of the mails to customers, and of an invitation that names none.
+      mailBrand: 'vireo',
       smtp: {
         url: `smtp://127.0.0.1:${mail.port}`,
         from: 'portail@espace-assure.test',
@@ -197,7 +200,7 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
       .select('customer_id')
       .where('id', '=', leaId)
       .executeTakeFirstOrThrow();
-    const invite = (token: string, number: string, payload: object = { brand: 'vireo' }) =>
+    const invite = (token: string, number: string, payload: object = { brand: 'lumen' }) =>
       t.app.inject({
         method: 'POST',
         url: `/backoffice/v1/customers/${number}/invitation`,
@@ -216,7 +219,20 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     const sent = await invite(writer.token, customerNumber);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ outcome: 'sent' });
-    expect(await linkMailedTo(DEMO.lea, 1)).toMatch(/&brand=vireo$/);
+    expect(await linkMailedTo(DEMO.lea, 1)).toMatch(/&brand=lumen$/);
+    // Without a brand, the skin of the other mails (MAIL_BRAND).
+    expect((await invite(writer.token, customerNumber, {})).json()).toEqual({ outcome: 'sent' });
+    expect(await linkMailedTo(DEMO.lea, 2)).toMatch(/&brand=vireo$/);
+    // And from the staff console, which names none.
+    const agent = await staffSignedIn(t.app, 'agent');
+    const fromConsole = await consoleCall(
+      t.app,
+      agent,
+      'POST',
+      `/customers/${customerNumber}/invitation`,
+    );
+    expect(fromConsole.json()).toEqual({ outcome: 'sent' });
+    expect(await linkMailedTo(DEMO.lea, 3)).toMatch(/&brand=vireo$/);
     const camille = await t.database.handle.db
       .selectFrom('accounts')
       .select('customer_id')

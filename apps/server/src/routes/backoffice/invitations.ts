@@ -35,8 +35,9 @@ export default async function invitationRoutes(app: FastifyInstance) {
         demoMode: config.demoMode,
         linkFor: passwordLinkFor(config.publicUrl),
       };
+      // Without a brand, the skin of every other mail to customers (MAIL_BRAND).
       const outcome = await inviteCustomer(deps, request.params.customerNumber, {
-        brand: request.body?.brand,
+        brand: request.body?.brand ?? config.mailBrand,
       });
       return { outcome };
     },

@@ -38,18 +38,18 @@ export default async function customerRoutes(app: FastifyInstance) {
         demoMode: config.demoMode,
         linkFor: passwordLinkFor(config.publicUrl),
       };
-      const outcome = await inviteCustomer(deps, customerNumber);
-      const account = await app.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('customer_id', '=', customerNumber)
-        .executeTakeFirst();
-      await recordStaffAudit(app.db, actorOf(request), {
-        action: 'customer.invited',
-        targetKind: 'customer',
-        targetId: customerNumber,
-        accountId: account?.id ?? null,
-        details: { outcome },
+      const actor = actorOf(request);
+      // In the skin of every other mail to customers: accounts do not keep theirs (decision 0081).
+      const outcome = await inviteCustomer(deps, customerNumber, {
+        brand: config.mailBrand,
+        record: (db, accountId, result) =>
+          recordStaffAudit(db, actor, {
+            action: 'customer.invited',
+            targetKind: 'customer',
+            targetId: customerNumber,
+            accountId,
+            details: { outcome: result },
+          }),
       });
       return { outcome };
     },

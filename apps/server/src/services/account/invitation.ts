@@ -105,7 +105,12 @@ const brandedLink = (deps: InvitationDeps, token: string, brand: BrandKey) =>
 export async function sendInvitation(
   deps: InvitationDeps,
   accountId: string,
-  options: { brand?: BrandKey; keepPending?: boolean } = {},
+  options: {
+    brand?: BrandKey;
+    keepPending?: boolean;
+    /** Written with the link and its mail, in their transaction (a staff member's audit row). */
+    alongside?: (trx: Db) => Promise<void>;
+  } = {},
 ): Promise<InvitationOutcome> {
   const account = await deps.db
     .selectFrom('accounts as a')
@@ -140,7 +145,10 @@ export async function sendInvitation(
         where a.id = ${accountId}
           and not exists (select 1 from credentials c where c.account_id = a.id)`,
     ).execute(trx);
-    if (rows[0]) await queueLinkMail(deps, trx, rows[0], link, brand);
+    if (rows[0]) {
+      await queueLinkMail(deps, trx, rows[0], link, brand);
+      await options.alongside?.(trx);
+    }
     return rows[0];
   });
   if (!invited) return 'active';
@@ -211,7 +219,15 @@ async function writeFirstAccessLink(
 export async function inviteCustomer(
   deps: InvitationDeps,
   customerNumber: string,
-  options: { brand?: BrandKey | undefined } = {},
+  options: {
+    brand?: BrandKey | undefined;
+    /**
+     * What to record of the outcome, with the account: in the link's transaction when one is
+     * sent (a crash leaves the mail and its record or neither), on its own once the outcome is
+     * known otherwise (nothing was written).
+     */
+    record?: (db: Db, accountId: string, outcome: InvitationOutcome) => Promise<void>;
+  } = {},
 ): Promise<InvitationOutcome> {
   const account = await deps.db
     .selectFrom('accounts')
@@ -219,5 +235,11 @@ export async function inviteCustomer(
     .where('customer_id', '=', customerNumber)
     .executeTakeFirst();
   if (!account) throw new NotFoundError();
-  return sendInvitation(deps, account.id, options.brand ? { brand: options.brand } : {});
+  const { record } = options;
+  const outcome = await sendInvitation(deps, account.id, {
+    ...(options.brand ? { brand: options.brand } : {}),
+    ...(record ? { alongside: (trx: Db) => record(trx, account.id, 'sent') } : {}),
+  });
+  if (record && outcome !== 'sent') await record(deps.db, account.id, outcome);
+  return outcome;
 }
