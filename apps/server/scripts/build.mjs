@@ -1,8 +1,10 @@
 // `npm run build -w apps/server`: compiles the server to JavaScript, so production runs
 // plain `node apps/server/dist/server.js` and only development uses a TypeScript loader. esbuild
 // bundles the server's own sources, the workspace contract package and the migrations (imported
-// by db/migrations/index.ts, so they travel inside the bundle); every npm dependency stays an
-// import resolved from node_modules at run time (PGlite's WebAssembly, the provider, pg…).
+// by db/migrations/index.ts, so they travel inside the bundle), and the npm dependencies too, but
+// for those of KEEP_EXTERNAL, which stay imports resolved from node_modules at run time: resolving
+// and reading some 400 files of node_modules one by one took a quarter of a restart
+// (docs/decisions/0022-compiled-server.md, `npm run bench -- startup`).
 // Code splitting keeps each dynamic `import()` of the sources (the application after the
 // database began opening, the API documentation, the S3 store, the PDF libraries) in a chunk of
 // its own, so what a start does not need is neither loaded nor held in memory.
@@ -13,12 +15,32 @@ import { build } from 'esbuild';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-/** Bare imports stay external, except the workspace packages (TypeScript sources). */
+/**
+ * Packages that read their own files at run time, beside their code (PGlite's WebAssembly and
+ * data, the provider's, Swagger UI's and pdfkit's, pino's transport workers), plus what is only
+ * ever loaded on demand and gains nothing from bundling (esbuild in development, the S3 SDK,
+ * file-type) and pg's optional native binding. Their own imports resolve from node_modules.
+ */
+const KEEP_EXTERNAL = [
+  '@electric-sql/pglite',
+  'oidc-provider',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'pdfkit',
+  'pino',
+  'thread-stream',
+  'esbuild',
+  '@aws-sdk',
+  'file-type',
+  'pg-native',
+];
+const keptExternal = (specifier) =>
+  KEEP_EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@espace/') ? undefined : { path: args.path, external: true },
+      keptExternal(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -49,6 +71,11 @@ await build({
   // dist/ sits as deep as src/, so import.meta.dirname-relative paths (config.ts) still hold in
   // every chunk.
   plugins: [externalDependencies],
+  // The bundled CommonJS packages `require()` Node's modules and the external packages: an ES
+  // module has no `require` of its own, so each chunk makes one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.info(

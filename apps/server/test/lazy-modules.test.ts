@@ -1,5 +1,6 @@
 // A restart loads only what serving needs. The PDF libraries (first document),
-// nodemailer (first mail), amqplib (first event for the message broker), the S3 SDK (S3 storage only) and the API documentation (API_DOCS only)
+// nodemailer (first mail), amqplib (first event for the message broker), the S3 SDK (S3 storage only), the API documentation (API_DOCS only),
+// the QR code encoder (a staff member's first enrolment) and the PostgreSQL driver (DATABASE_URL only)
 // are loaded on first use, so they cost neither start-up time nor idle memory. A first start
 // renders the demo seed's PDF, so it does load pdfkit (and postcss, which reads the skin).
 import { execFile } from 'node:child_process';
@@ -35,6 +36,8 @@ const LATER = [
   'amqplib',
   '@aws-sdk/client-s3',
   '@fastify/swagger',
+  'qrcode',
+  'pg',
 ];
 
 async function loadedPackages(dataDir: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrations } from './migrations/index';
 import { pgliteOptions } from './pglite-options';
 import { prepareDataDir, templateFolder } from './pglite-template';
@@ -77,6 +77,8 @@ function namingPool(pool: pg.Pool): pg.Pool {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // Loaded for a server only: a start on PGlite does without the driver (some 20 ms).
+    const { default: pg } = await import('pg');
     const dialect = new PostgresDialect({
       pool: namingPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
     });

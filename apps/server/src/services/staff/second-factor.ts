@@ -10,7 +10,6 @@
 // - a recovery code is spent by the update that marks it used: usable once.
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { toString as qrCode } from 'qrcode';
 import type { Db } from '../../db/client';
 
 export const TOTP_ISSUER = 'Espace Assuré console';
@@ -74,6 +73,8 @@ export async function pendingEnrolment(
       .execute();
   }
   const uri = totpOf(secret, staff.email).toString();
+  // Loaded on a first enrolment only: no start-up pays for the QR code encoder and its PNG code.
+  const { toString: qrCode } = await import('qrcode');
   const qrSvg = await qrCode(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrSvg };
 }
