@@ -32,7 +32,13 @@ interface Child {
   ready: Extract<ChildMessage, { kind: 'ready' }>;
 }
 
-const PIN = process.env.BENCH_PIN !== 'false' && availableParallelism() >= 2;
+/**
+ * The CPUs this process may use before the bench pins it: read once, as availableParallelism()
+ * counts only the CPUs of the current affinity (1 once pinned), and the later benches get every
+ * one of them back.
+ */
+const CPUS = availableParallelism();
+const PIN = process.env.BENCH_PIN !== 'false' && CPUS >= 2;
 
 /** Every thread of `pid` (and those it starts later) on CPU `cpu`; false if taskset failed. */
 function pin(pid: number, cpu: number | string): boolean {
@@ -220,6 +226,6 @@ export async function reportApi(): Promise<void> {
     for (const child of real) await stop(child);
     for (const backend of backends) await backend.drop?.();
     // The benches after this one (a browser) get every CPU again.
-    if (pinned) pin(process.pid, `0-${availableParallelism() - 1}`);
+    if (pinned) pin(process.pid, `0-${CPUS - 1}`);
   }
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
 import autocannon from 'autocannon';
+import { freePort } from '../apps/server/test/portal-process';
 import { recordFigure } from './figures';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -90,8 +91,30 @@ async function timeToFirstAnswer(
     }
     throw new Error('server did not answer within 120 s');
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopGroup(child.pid!);
+  }
+}
+
+const groupAlive = (group: number) => {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * SIGTERM to the process group, then waits until none of it is left: `npm start` ends before the
+ * server it started, which would otherwise still hold the port and the data folder when the next
+ * start begins (its /readyz answered in the new one's stead).
+ */
+async function stopGroup(group: number): Promise<void> {
+  if (groupAlive(group)) process.kill(-group, 'SIGTERM');
+  const deadline = performance.now() + 30_000;
+  while (groupAlive(group)) {
+    if (performance.now() > deadline) process.kill(-group, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -101,20 +124,21 @@ export async function reportStartup(): Promise<void> {
     folders.push(mkdtempSync(path.join(tmpdir(), 'espace-bench-')));
     return folders.at(-1)!;
   };
+  const port = await freePort();
   try {
     // npm start first: it builds what is missing, so the server's own figures start from a build.
     const npmFolder = fresh();
-    const npmFirst = await timeToFirstAnswer('npm start', npmFolder, 3190);
-    const npmRestart = await timeToFirstAnswer('npm start', npmFolder, 3190);
+    const npmFirst = await timeToFirstAnswer('npm start', npmFolder, port);
+    const npmRestart = await timeToFirstAnswer('npm start', npmFolder, port);
     const folder = fresh();
-    const first = await timeToFirstAnswer('server', folder, 3190);
+    const first = await timeToFirstAnswer('server', folder, port);
     let idle: number | undefined;
     let loaded: number | undefined;
     let settled: number | undefined;
-    const restart = await timeToFirstAnswer('server', folder, 3190, async (group) => {
+    const restart = await timeToFirstAnswer('server', folder, port, async (group) => {
       await new Promise((r) => setTimeout(r, IDLE_MS));
       idle = serverRssMb(group);
-      await loadPolicies(3190);
+      await loadPolicies(port);
       await new Promise((r) => setTimeout(r, IDLE_MS));
       loaded = serverRssMb(group);
       // V8's own memory reducer gives back the rest of the burst's heap some 20 to 30 s after it.
