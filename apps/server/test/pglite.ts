@@ -1,11 +1,9 @@
 // PGlite opened the way src/db/client.ts opens it (same extension, same dialect), but optionally
 // from a dumped data folder: the API suite copies its template database this way (global-setup.ts).
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import type { DatabaseHandle } from '../src/db/client';
+import { pgliteKysely, type DatabaseHandle } from '../src/db/client';
 import { pgliteOptions } from '../src/db/pglite-options';
-import type { DB } from '../src/db/types';
 
 export interface PgliteDatabase {
   pglite: PGlite;
@@ -15,6 +13,6 @@ export interface PgliteDatabase {
 /** An in-memory PGlite, empty or loaded from a `dumpDataDir()` tarball. */
 export async function openPglite(loadDataDir?: Blob): Promise<PgliteDatabase> {
   const pglite = await PGlite.create('memory://', pgliteOptions(loadDataDir));
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = pgliteKysely(new PGliteDialect(pglite));
   return { pglite, handle: { db, kind: 'pglite', close: () => db.destroy() } };
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type pg from 'pg';
 import { migrations } from './migrations/index';
@@ -14,6 +14,7 @@ import { pgliteOptions } from './pglite-options';
 import { prepareDataDir, templateFolder } from './pglite-template';
 import type { PgliteWorkerData } from './pglite-worker';
 import { PgliteWorker, PgliteWorkerDialect } from './pglite-worker-dialect';
+import { registerSoleWriter, soleWriterDialect, WriteGenerations } from './sole-writer';
 import type { DB } from './types';
 
 export type Db = Kysely<DB>;
@@ -96,8 +97,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir && !options.pgliteInProcess)
     return openPgliteWorker({ dataDir: options.pgliteDir, loadDataDir: undefined });
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', pgliteOptions());
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = pgliteKysely(new PGliteDialect(pglite));
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely on a PGlite `dialect`: this process is the database's sole writer, so its statements are
+ * counted for the memoised reads (db/sole-writer.ts, db/prepared.ts).
+ */
+export function pgliteKysely(dialect: Dialect): Db {
+  const generations = new WriteGenerations();
+  const db = new Kysely<DB>({ dialect: soleWriterDialect(dialect, generations) });
+  registerSoleWriter(db, generations);
+  return db;
 }
 
 /**
@@ -116,7 +128,7 @@ function initdbTemplate(): string {
  */
 export async function openPgliteWorker(data: PgliteWorkerData): Promise<DatabaseHandle> {
   const worker = await PgliteWorker.start(data);
-  const db = new Kysely<DB>({ dialect: new PgliteWorkerDialect(worker) });
+  const db = pgliteKysely(new PgliteWorkerDialect(worker));
   return {
     db,
     kind: 'pglite',

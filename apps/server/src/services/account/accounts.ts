@@ -34,6 +34,8 @@ const accountStatement = prepared(
     from (select 1) as one
     left join (accounts a join account_addresses ad on ad.account_id = a.id)
       on a.id = ${accountId}::text`,
+  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts).
+  { memo: true },
 );
 
 /** The caller's account, or `sessionAlive: false` when the token's session is closed. */

@@ -6,10 +6,12 @@
 //   and an account deletion delete sessions (sessions.ts), so their tokens die at once, and any
 //   session opened after works at once — no clock is compared;
 // - a token without `sid` is refused (the embedded provider always writes one);
-// - one indexed lookup per request (`oidc_payloads` by uid), nothing cached in process, so every
-//   instance agrees at once (docs/decisions/0006-shared-nothing.md); the reads every screen
-//   starts with make that lookup inside their own statement (`sessionAlive`,
-//   docs/decisions/0068-api-reads-one-statement.md), the other requests through `accepts`;
+// - one indexed lookup per request (`oidc_payloads` by uid), nothing cached in process on
+//   PostgreSQL, so every instance agrees at once (docs/decisions/0006-shared-nothing.md); the
+//   reads every screen starts with make that lookup inside their own statement (`sessionAlive`,
+//   docs/decisions/0068-api-reads-one-statement.md), the other requests through `accepts`; on
+//   PGlite, whose one process is its sole writer, the lookup is memoised while that process has
+//   sent no write since, 1 s at most (db/sole-writer.ts): a sign-out is itself a write;
 // - with another provider (OIDC_ISSUER) its tokens are its own business: accepted as verified.
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
@@ -44,6 +46,8 @@ export const sessionArgs = ({ accountId, sid, embedded }: SessionToCheck) =>
 const aliveStatement = prepared(
   (accountId: unknown, sid: unknown, embedded: unknown) =>
     sql<{ alive: boolean }>`select ${sessionAlive(accountId, sid, embedded)} as alive`,
+  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts).
+  { memo: true },
 );
 
 export class TokenValidity {

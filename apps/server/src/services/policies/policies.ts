@@ -124,6 +124,8 @@ const sessionAndVersion = prepared(
   (accountId: unknown, sid: unknown, embedded: unknown) =>
     sql<{ alive: boolean; version: string }>`
     select ${sessionAlive(accountId, sid, embedded)} as alive, ${versionOf(accountId)} as version`,
+  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts).
+  { memo: true },
 );
 
 /** A weak ETag of a kept body, hashed once when it is built rather than on every answer. */
