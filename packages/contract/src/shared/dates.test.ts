@@ -85,6 +85,16 @@ describe('todayInParis', () => {
     expect(todayInParis(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
     expect(todayInParis(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
   });
+
+  it('gives the day of the time-zone rules every quarter of an hour, across changes of time', () => {
+    const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+    const start = Date.UTC(2025, 11, 30);
+    for (let t = start; t < Date.UTC(2028, 0, 2); t += 15 * 60_000) {
+      const now = new Date(t);
+      expect(todayInParis(now), now.toISOString()).toBe(parisDay.format(now));
+    }
+    expect(() => todayInParis(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe('isBefore and isInPast', () => {

@@ -76,19 +76,41 @@ export function isoToFrenchDate(iso: string): string {
   return formatDate(toIso(partsOf(iso)));
 }
 
-const parisDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use: a page's first Intl object initialises the browser's ICU (format.ts), some
+// 120–290 ms of a phone's CPU, and the policies screen asks for today's date (owed documents).
+let parisDay: Intl.DateTimeFormat | undefined;
 
-/** The calendar day in Paris at `now`: the portal's notion of "today" on both sides. */
-export function todayInParis(now: Date = new Date()): string {
+/** The day in Paris at `now` from the time-zone rules (Intl). */
+function parisDayOf(now: Date): string {
+  parisDay ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = parisDay.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value);
   return toIso({ year: part('year'), month: part('month'), day: part('day') });
+}
+
+/**
+ * The calendar day in Paris at `now`: the portal's notion of "today" on both sides. Paris is at
+ * UTC+1 in winter and UTC+2 in summer, so its day is the UTC day before 22:00 UTC and the next
+ * one from 23:00 UTC whichever applies: only the hour in between needs the time-zone rules.
+ */
+export function todayInParis(now: Date = new Date()): string {
+  const hour = now.getUTCHours();
+  if (hour < 22 || hour === 23) {
+    const utcDay = toIso({
+      year: now.getUTCFullYear(),
+      month: now.getUTCMonth() + 1,
+      day: now.getUTCDate(),
+    });
+    return hour < 22 ? utcDay : addDays(utcDay, 1);
+  }
+  // 22:00–22:59 UTC, or an invalid date (which Intl refuses with a RangeError).
+  return parisDayOf(now);
 }
 
 const DAY_MS = 86_400_000;

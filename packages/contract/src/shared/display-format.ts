@@ -3,17 +3,20 @@
 // check (ibantools) or the termination error parsing (zod) (docs/architecture.md "Performance
 // choices").
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made on first use, not when the module loads: a page's first Intl object initialises the
+// browser's ICU (format.ts), which the policies screen needs only for a pending termination.
+let parisDateTime: Intl.DateTimeFormat | undefined;
 
 /** '2026-11-22T13:05:00Z' → '22.11.2026 à 14:05' (Paris time). */
 export function formatReceivedAt(iso: string): string {
+  parisDateTime ??= new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   const parts = parisDateTime.formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
