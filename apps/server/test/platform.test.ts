@@ -100,6 +100,15 @@ describe('SPA serving', () => {
     writeFileSync(path.join(webDist, 'assets/index-AbC123.js.br'), brotliCompressSync(ASSET));
     writeFileSync(path.join(webDist, 'assets/index-AbC123.js.gz'), gzipSync(ASSET));
     writeFileSync(path.join(webDist, 'brand/brand.js'), 'document.documentElement.dataset.b=1;');
+    // The manifest's first screen: the entry, and the portal with its style sheet.
+    mkdirSync(path.join(webDist, '.vite'));
+    writeFileSync(
+      path.join(webDist, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-AbC123.js', isEntry: true },
+        'src/portal.tsx': { file: 'assets/portal-Pq9.js', css: ['assets/portal-Pq9.css'] },
+      }),
+    );
     database = await createTestDatabase('pglite');
     config = { ...testConfig(), webDist };
     app = await buildApp(config, { database: database.handle, logger: false });
@@ -119,12 +128,16 @@ describe('SPA serving', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<meta name="identity-provider" content="embedded">');
       expect(response.body).toContain(`<meta name="portal-account" content="${accountId}">`);
+      // The first screen's scripts and style sheet come with the page.
+      expect(response.body).toContain('<link rel="modulepreload" href="/assets/portal-Pq9.js">');
+      expect(response.body).toContain('<link rel="stylesheet" href="/assets/portal-Pq9.css">');
       // The SPA holds no OIDC settings any more: the server signs in.
       expect(response.body).not.toContain('oidc-');
       // Without a session, the page asked for answers with the sign-in form.
       const away = await app.inject(url);
       expect(away.statusCode, url).toBe(200);
       expect(away.body, url).toContain('action="/interaction/');
+      expect(away.body, url).not.toContain('rel="stylesheet" href="/assets/portal-Pq9.css"');
     }
     // The ends of a sign-out are public and never start one.
     for (const url of ['/loggedOut', '/accountDeleted']) {

@@ -46,6 +46,12 @@ interface PageFor {
   first?: FirstReads;
   /** The first screen's scripts, fetched and compiled while the entry runs. */
   modules?: string[];
+  /**
+   * The first screen's style sheets, asked for with the page: otherwise the entry's import of the
+   * portal asks for them once it runs, and renders once they have come (a round trip more for a
+   * browser that does not have them yet).
+   */
+  styles?: string[];
 }
 
 // /backoffice: the integration API, the console's API and its app (plugins/console-app.ts).
@@ -87,6 +93,7 @@ export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: P
     ...(page?.modules ?? []).map(
       (file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`,
     ),
+    ...(page?.styles ?? []).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
   ];
   return template.replace('<!--app-config-->', tags.join('\n    '));
 }
@@ -95,9 +102,10 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   const indexPath = path.join(opts.webDist, 'index.html');
   const built = existsSync(indexPath);
   const template = built ? readFileSync(indexPath, 'utf8') : undefined;
-  // A signed-in page renders the portal at once: its chunks (React, the policies screen) are
-  // asked for with the page rather than once the entry has run and imported them.
-  const modules = firstScreenFiles(opts.webDist).scripts;
+  // A signed-in page renders the portal at once: its chunks (React, the policies screen) and their
+  // style sheets are asked for with the page rather than once the entry has run and imported
+  // them (the entry's import finds the style sheets in the page and does not wait again).
+  const { scripts: modules, styles } = firstScreenFiles(opts.webDist);
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -128,7 +136,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       .code(200)
       .header('cache-control', page ? 'no-store' : 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderIndex(template, opts.oidc, page && { ...page, modules }));
+      .send(renderIndex(template, opts.oidc, page && { ...page, modules, styles }));
   };
 
   /** The page of a route of the SPA: for the session's account, else sign-in first. */
