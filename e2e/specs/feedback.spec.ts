@@ -221,6 +221,9 @@ test('every internal link of the FAQ and legal content leads to a screen, never 
       links.add(match[1]!);
   }
   expect(links.size).toBeGreaterThan(5);
+  // A page load and an axe pass per link (13 today): some 35 s alone, past the 60 s default
+  // beside another spec on a busy 2-core machine.
+  test.setTimeout(240_000);
   await signIn(page, DEMO.camille);
   await refuseCookies(page);
   for (const link of links) {
