@@ -37,19 +37,7 @@ export class WriteGenerations {
   /** Moves when a statement that may write is sent, and again when it settles. */
   current = 0;
 
-  /** Runs `send` for a statement of text `sql`, moving the generation around it if it may write. */
-  around<T>(sql: string, send: () => Promise<T>): Promise<T> {
-    if (!mayWrite(sql)) return send();
-    this.current++;
-    const settled = () => {
-      this.current++;
-    };
-    const sent = send();
-    sent.then(settled, settled);
-    return sent;
-  }
-
-  /** `around` for what a driver sends itself (begin, commit, rollback, savepoints). */
+  /** Sends a statement that may write, moving the generation before it and once it settles. */
   async write<T>(send: () => Promise<T>): Promise<T> {
     this.current++;
     try {
@@ -67,9 +55,9 @@ class TrackedConnection implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return this.generations.around(compiledQuery.sql, () =>
-      this.inner.executeQuery<R>(compiledQuery),
-    );
+    const send = () => this.inner.executeQuery<R>(compiledQuery);
+    // A read, most statements, goes as it is: no promise more on the hot path.
+    return mayWrite(compiledQuery.sql) ? this.generations.write(send) : send();
   }
 
   async *streamQuery<R>(
