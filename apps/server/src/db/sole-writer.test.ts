@@ -98,13 +98,22 @@ describe('a memoised read on PGlite', () => {
     expect(await value()).toBe(14);
   });
 
-  it('is not kept when a write was sent while it ran', async () => {
+  it('is read again after a write sent once the read was, whether or not the read had settled', async () => {
     const read = value();
+    // The read waits for the end of the turn (db/prepared.ts); the write is sent after it.
+    await new Promise((resolve) => setImmediate(resolve));
     const write = sql`update t set v = 16 where id = 1`.execute(db);
-    await Promise.all([read, write]);
+    expect(await read).toBe(10);
+    await write;
     await behindTheBack(17);
-    // The read that ran beside the write was not kept: this one asks the database.
     expect(await value()).toBe(17);
+  });
+
+  it('answers the calls of one turn at its end', async () => {
+    const answers = [value(), value(), value(2)];
+    await behindTheBack(21);
+    // Sent at the end of the turn, after the change above: all see it, the first two as one.
+    expect(await Promise.all(answers)).toEqual([21, 21, 20]);
   });
 
   it(`is read again after ${MEMO_MAX_AGE_MS} ms, so a comparison with the clock is at most that late`, async () => {

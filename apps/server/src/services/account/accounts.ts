@@ -34,8 +34,9 @@ const accountStatement = prepared(
     from (select 1) as one
     left join (accounts a join account_addresses ad on ad.account_id = a.id)
       on a.id = ${accountId}::text`,
-  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts).
-  { memo: true },
+  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts); on
+  // PostgreSQL, the calls of one turn of the event loop share a statement (db/prepared.ts).
+  { memo: true, batch: true },
 );
 
 /** The caller's account, or `sessionAlive: false` when the token's session is closed. */

@@ -46,8 +46,9 @@ export const sessionArgs = ({ accountId, sid, embedded }: SessionToCheck) =>
 const aliveStatement = prepared(
   (accountId: unknown, sid: unknown, embedded: unknown) =>
     sql<{ alive: boolean }>`select ${sessionAlive(accountId, sid, embedded)} as alive`,
-  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts).
-  { memo: true },
+  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts); on
+  // PostgreSQL, the calls of one turn of the event loop share a statement (db/prepared.ts).
+  { memo: true, batch: true },
 );
 
 export class TokenValidity {

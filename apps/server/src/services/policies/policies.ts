@@ -124,8 +124,9 @@ const sessionAndVersion = prepared(
   (accountId: unknown, sid: unknown, embedded: unknown) =>
     sql<{ alive: boolean; version: string }>`
     select ${sessionAlive(accountId, sid, embedded)} as alive, ${versionOf(accountId)} as version`,
-  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts).
-  { memo: true },
+  // On PGlite, the sole writer knows when it may have changed (db/sole-writer.ts); on
+  // PostgreSQL, the calls of one turn of the event loop share a statement (db/prepared.ts).
+  { memo: true, batch: true },
 );
 
 /** A weak ETag of a kept body, hashed once when it is built rather than on every answer. */
