@@ -1,9 +1,8 @@
 // Starts the portal: configuration, application, listening, and the demo sign-ins.
+// Only the configuration is loaded before the database begins opening (PGlite's thread starts
+// then); the rest of the application loads meanwhile (start-up time, bench/startup.ts).
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { stopAccepting } from './http-server';
-import { collectWhenIdle, favourMemory } from './idle-collection';
-import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './seed/demo-customers';
 
 /** How long a connection accepted just before the listener closes has to send its request. */
 const DRAIN_LINGER_MS = 1_000;
@@ -21,8 +20,7 @@ async function main() {
     }
     throw err;
   }
-  // PGlite starts in its own thread while this one loads the application's modules
-  // (start-up time, bench/startup.ts).
+  // PGlite starts in its own thread while this one loads the application's modules.
   const { openDatabase } = await import('./db/client');
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -30,7 +28,11 @@ async function main() {
     pgliteInProcess: config.pgliteInProcess,
   });
   opening.catch(() => undefined);
-  const { buildApp } = await import('./app');
+  const [{ buildApp }, { stopAccepting }, { collectWhenIdle, favourMemory }] = await Promise.all([
+    import('./app'),
+    import('./http-server'),
+    import('./idle-collection'),
+  ]);
   const app = await buildApp(config, { opening });
   // After its start-up and after each burst of requests, this thread's garbage is collected once
   // it falls idle, and V8 favours memory until the next burst (idle-collection.ts).
@@ -75,6 +77,7 @@ async function main() {
   }
   const lines = [`Espace Assuré : ${config.publicUrl}`];
   if (config.demoMode) {
+    const { DEMO_CUSTOMERS, DEMO_PASSWORD } = await import('./seed/demo-customers');
     lines.push(`Connexions de démonstration (mot de passe ${DEMO_PASSWORD}) :`);
     for (const c of DEMO_CUSTOMERS) lines.push(`  - ${c.email}`);
   }

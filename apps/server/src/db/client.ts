@@ -5,12 +5,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type pg from 'pg';
 import { migrations } from './migrations/index';
-import { pgliteOptions } from './pglite-options';
 import { prepareDataDir, templateFolder } from './pglite-template';
 import type { PgliteWorkerData } from './pglite-worker';
 import { PgliteWorker, PgliteWorkerDialect } from './pglite-worker-dialect';
@@ -96,6 +93,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.pgliteDir && !options.pgliteInProcess)
     return openPgliteWorker({ dataDir: options.pgliteDir, loadDataDir: undefined });
+  // PGlite in this thread: loaded here only, so a start on the worker does without it (60 ms).
+  const [{ PGlite }, { PGliteDialect }, { pgliteOptions }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+    import('./pglite-options'),
+  ]);
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', pgliteOptions());
   const db = pgliteKysely(new PGliteDialect(pglite));
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -11,9 +11,7 @@ import { cp, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
 import { ownerOnly } from './owner-only';
-import { pgliteOptions } from './pglite-options';
 
 const isCluster = (folder: string) => existsSync(path.join(folder, 'PG_VERSION'));
 const partialName = (folder: string) =>
@@ -37,6 +35,11 @@ export async function createTemplate(template: string): Promise<void> {
   const partial = path.join(path.dirname(template), partialName(template));
   await mkdir(path.dirname(template), { recursive: true });
   await rm(partial, { recursive: true, force: true });
+  // Loaded here only: a start on an existing database does without PGlite in this thread.
+  const [{ PGlite }, { pgliteOptions }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./pglite-options'),
+  ]);
   const pglite = await PGlite.create(partial, pgliteOptions());
   await pglite.close();
   try {
