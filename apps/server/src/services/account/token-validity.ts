@@ -7,7 +7,8 @@
 //   session opened after works at once — no clock is compared;
 // - a token without `sid` is refused (the embedded provider always writes one);
 // - one indexed lookup per request (`oidc_payloads` by uid), nothing cached in process on
-//   PostgreSQL, so every instance agrees at once (docs/decisions/0006-shared-nothing.md); the
+//   PostgreSQL, so every instance agrees at once (docs/decisions/0006-shared-nothing.md), the
+//   lookups of one turn of the event loop sent as one statement (db/prepared.ts); the
 //   reads every screen starts with make that lookup inside their own statement (`sessionAlive`,
 //   docs/decisions/0068-api-reads-one-statement.md), the other requests through `accepts`; on
 //   PGlite, whose one process is its sole writer, the lookup is memoised while that process has
