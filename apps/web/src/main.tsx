@@ -62,7 +62,12 @@ async function boot() {
   // A failed account read still renders the portal: its screen shows the error page.
   const customer = await account.catch(() => undefined);
   const name = [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || undefined;
-  (await portal).renderPortal({ accountId, email: customer?.email, name }, { account, policies });
+  // The reads the page carried go into the query cache as data, not as promises: the first
+  // render then shows the cards instead of a loading state and a render more.
+  (await portal).renderPortal(
+    { accountId, email: customer?.email, name },
+    { account: first.account ?? account, policies: first.policies ?? policies },
+  );
 }
 
 void boot();

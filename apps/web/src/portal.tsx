@@ -41,7 +41,7 @@ export async function renderAccountDeleted(): Promise<void> {
 
 export function renderPortal(
   session: Session,
-  first: { account: Promise<Account>; policies: Promise<Policy[]> },
+  first: { account: Account | Promise<Account>; policies: Policy[] | Promise<Policy[]> },
 ): void {
   root.render(
     <StrictMode>

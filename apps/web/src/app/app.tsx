@@ -17,29 +17,29 @@ function Routes() {
   return useRoutes(appRoutes, useLoadedLocation(appRoutes));
 }
 
+/** A first read into the cache: data at once (the page carried it), or the read under way. */
+function putFirst<T>(queryKey: readonly unknown[], read: T | Promise<T>): void {
+  if (read instanceof Promise) void queryClient.prefetchQuery({ queryKey, queryFn: () => read });
+  else queryClient.setQueryData(queryKey, read);
+}
+
 /**
  * Rendered once the page names a signed-in account, so it starts from the page asked for.
- * `first`: the account and policies reads main.tsx took over from the page's preload, put in
- * the cache.
+ * `first`: the account and policies reads main.tsx took over from the page (data) or from its
+ * preload (a read under way), put in the cache before the first render.
  */
 export function App({
   session,
   first,
 }: {
   session: Session;
-  first?: { account: Promise<Account>; policies: Promise<Policy[]> };
+  first?: { account: Account | Promise<Account>; policies: Policy[] | Promise<Policy[]> };
 }) {
   useState(() => {
     if (!first) return;
     const { accountId } = session;
-    void queryClient.prefetchQuery({
-      queryKey: accountQueryKey(accountId),
-      queryFn: () => first.account,
-    });
-    void queryClient.prefetchQuery({
-      queryKey: policiesQueryKey(accountId),
-      queryFn: () => first.policies,
-    });
+    putFirst(accountQueryKey(accountId), first.account);
+    putFirst(policiesQueryKey(accountId), first.policies);
   });
   return (
     <SessionContext.Provider value={session}>
