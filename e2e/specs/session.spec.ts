@@ -170,6 +170,11 @@ test.describe('the sign-in page and the portal’s files', () => {
     const portal = sent.findIndex((r) => portalScript.test(r));
     expect(login).toBeGreaterThan(-1);
     expect(portal).toBeGreaterThan(login);
+    // The provider's resume ran in the POST (its cookie came with it): from the form's answer
+    // the browser goes straight to the callback, which serves the page.
+    const after = sent.slice(login + 1).filter((r) => !r.startsWith('GET /assets/'));
+    expect(after[0]).toMatch(/^GET \/auth\/callback$/);
+    expect(sent.filter((r) => r.startsWith('GET /oidc/auth/'))).toEqual([]);
   });
 
   test('a sign-in that cannot be completed on the way back says so', async ({

@@ -125,11 +125,17 @@ export async function submitLogin(
   jar: CookieJar,
   email: string,
   password: string,
+  /** As the form's script sends it: JSON asked for (oidc/pages.ts), `{ location }` answered. */
+  script = false,
 ) {
   return app.inject({
     method: 'POST',
     url: `${interaction}/login`,
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      cookie: jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(script ? { accept: 'application/json' } : {}),
+    },
     payload: new URLSearchParams({ email, password }).toString(),
   });
 }
@@ -222,6 +228,8 @@ export async function portalSignIn(
     path?: string;
     password?: string;
     headers?: Record<string, string>;
+    /** The form sent by its script, which goes where the JSON answer says. */
+    script?: boolean;
   } = {},
 ): Promise<PortalBrowser> {
   const jar = options.jar ?? new CookieJar();
@@ -245,9 +253,15 @@ export async function portalSignIn(
     if (response.statusCode === 200 && form) {
       const interaction = form[1]!;
       steps.push(`POST ${interaction}/login`);
-      response = await submitLogin(app, interaction, jar, email, options.password ?? DEMO.password);
+      const password = options.password ?? DEMO.password;
+      response = await submitLogin(app, interaction, jar, email, password, options.script);
       jar.store(response);
       responses.push(response);
+      const next = options.script ? response.json<{ location?: string }>().location : undefined;
+      if (response.statusCode === 200 && next) {
+        const url = new URL(next, 'http://localhost:3000');
+        response = await get(url.pathname + url.search);
+      }
     } else if (response.statusCode === 303 || response.statusCode === 302) {
       response = await get(location(response));
     } else break;

@@ -15,6 +15,7 @@ import {
   portalSignIn,
   signInSession,
   subjectOf,
+  submitLogin,
   type TestApp,
   webBuild,
 } from './harness';
@@ -46,6 +47,49 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
       url: '/auth/sign-out',
       headers: { cookie: jar.header(), ...headers },
     });
+
+  it('takes the form’s script from its POST straight to the callback: the resume runs in process', async () => {
+    const browser = await portalSignIn(t.app, DEMO.camille, { path: '/documents', script: true });
+    const steps = browser.steps.map((step, i) => `${browser.responses[i]!.statusCode} ${step}`);
+    const uid = /^POST \/interaction\/([^/]+)\/login$/.exec(browser.steps[1]!)?.[1];
+    expect(steps).toEqual([
+      '200 GET /documents',
+      `200 POST /interaction/${uid}/login`,
+      '200 GET /auth/callback',
+    ]);
+    // The provider's resume cookie is the browser's for the whole origin, so the form's POST
+    // (/interaction/…) carries it; the in-process resume clears it there.
+    const resume = (response: (typeof browser.responses)[number]) =>
+      response.cookies.filter((cookie) => cookie.name.startsWith('_interaction_resume'));
+    expect(resume(browser.responses[0]!).map((cookie) => cookie.path)).toEqual(['/', '/']);
+    const cleared = resume(browser.responses[1]!);
+    expect(cleared.length).toBeGreaterThan(0);
+    for (const cookie of cleared) {
+      expect(cookie.path).toBe('/');
+      expect(cookie.value === '' || (cookie.expires?.getTime() ?? 1) < Date.now()).toBe(true);
+    }
+    expect(pageAccount(browser.page)).toMatch(/.+/);
+    expect(browser.page.body).toContain('<meta name="portal-path" content="/documents">');
+    const accountId = pageAccount(browser.page)!;
+    expect((await api(browser.jar, `/account/accounts/${accountId}`)).statusCode).toBe(200);
+  });
+
+  it('lets the browser resume itself when the form’s POST lacks the resume cookie', async () => {
+    const jar = new CookieJar();
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: jar.header() },
+    });
+    jar.store(first);
+    jar.delete('_interaction_resume');
+    jar.delete('_interaction_resume.sig');
+    const form = /<form method="post" action="(\/interaction\/[^"]+)\/login"/.exec(first.body)![1]!;
+    const login = await submitLogin(t.app, form, jar, DEMO.camille, DEMO.password, true);
+    expect(login.statusCode).toBe(200);
+    const uid = form.split('/').pop();
+    expect(login.json<{ location: string }>().location).toMatch(new RegExp(`/oidc/auth/${uid}$`));
+  });
 
   it('answers a new visitor’s page with the sign-in form, and the callback with the page', async () => {
     const browser = await portalSignIn(t.app, DEMO.camille, { path: '/documents?x=1' });

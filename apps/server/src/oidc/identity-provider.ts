@@ -50,6 +50,7 @@ export default fp(
         issuer: config.oidc.issuer,
         publicUrl: config.publicUrl,
         keys: secrets.cookieKeys,
+        resumeCookie: provider.cookieName('resume'),
       }),
     );
     // The staff console's cookie session (docs/backoffice.md « Connexion »).

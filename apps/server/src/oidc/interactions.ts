@@ -32,6 +32,7 @@ import {
 } from './device-cookie';
 import { firstAccessHrefFor, firstAccessRoutes } from './first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './password-reset-routes';
+import { resumeHere } from './portal-sign-in';
 import { INTERACTION_PATH } from './provider';
 import { isConsoleClient } from './console-provider';
 import { staffInteractionRoutes, staffPasswordPage } from './staff-interactions';
@@ -225,11 +226,17 @@ export async function interactionRoutes(
       );
       const result = { login: { accountId: account.id, remember: false } };
       if (json) {
-        // The URL the classic POST is redirected to; the script replaces the page with it.
-        const location = await provider.interactionResult(request.raw, reply.raw, result, {
+        // The URL the classic POST is redirected to; the script replaces the page with it, or
+        // with where the resume leads once run here (portal-sign-in.ts).
+        const resumeUrl = await provider.interactionResult(request.raw, reply.raw, result, {
           mergeWithLastSubmission: false,
         });
-        return reply.header('cache-control', 'no-store').send({ location });
+        const resumed = await resumeHere(app, request, provider, resumeUrl);
+        // Beside the known-device cookie set above on the raw answer.
+        for (const cookie of resumed?.cookies ?? []) reply.raw.appendHeader('set-cookie', cookie);
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ location: resumed?.location ?? resumeUrl });
       }
       reply.hijack();
       return provider.interactionFinished(request.raw, reply.raw, result, {

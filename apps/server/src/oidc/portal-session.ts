@@ -26,6 +26,8 @@ export interface PortalSessionOptions {
   publicUrl: string;
   /** The provider's cookie keys (sign the sign-in cookie, derive the client's secret). */
   keys: string[];
+  /** The name of the provider's resume cookie (portal-sign-in.ts widens it). */
+  resumeCookie: string;
 }
 
 export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions): PortalSessions {
@@ -36,7 +38,7 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
 
     async signIn(request, reply, returnTo, { begin, finish }) {
       const begun = begin(reply, returnTo);
-      const here = await signInHere(app, request, reply, begun);
+      const here = await signInHere(app, request, reply, begun, opts.resumeCookie);
       if (here.kind === 'answered') return undefined;
       if (here.kind === 'code') {
         const done = await finish(request, reply, begun.pending, here.code);
