@@ -95,6 +95,21 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a batched read on PostgreSQL', 
     expect(sent).toHaveLength(3);
   });
 
+  it('gives a statement that cannot be compiled to its callers as their error', async () => {
+    const broken = prepared((_unused: unknown) => sql<{ one: number }>`select 1 as one`, {
+      batch: true,
+    });
+    const answers = await Promise.allSettled([broken(db, 1), broken(db, 2)]);
+    for (const answer of answers)
+      expect(answer).toMatchObject({
+        status: 'rejected',
+        reason: { message: expect.stringMatching(/every argument must be a parameter/) },
+      });
+    // Alone in its turn, too.
+    await expect(broken(db, 3)).rejects.toThrow(/every argument must be a parameter/);
+    expect(await values('c', 0)).toEqual([30]);
+  });
+
   it('runs each call inside a transaction as it comes', async () => {
     await db
       .transaction()

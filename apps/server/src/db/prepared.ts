@@ -129,8 +129,14 @@ export function prepared<Args extends unknown[], Row>(
     const parameters = plan.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
     return db.executeQuery(CompiledQuery.raw(plan.sql, parameters));
   };
+  // Sent at the end of a turn, outside the caller's stack: whatever fails, compiling included,
+  // becomes the call's error, never an exception of the event loop.
   const sendAlone = (db: Kysely<unknown>, call: Group): void => {
-    run(db, call.args).then(call.resolve, call.reject);
+    try {
+      run(db, call.args).then(call.resolve, call.reject);
+    } catch (error) {
+      call.reject(error);
+    }
   };
   /** Distinct calls as one statement (see the module's comment). */
   const sendBatch = (db: Kysely<unknown>, calls: Group[]) => {
@@ -138,7 +144,13 @@ export function prepared<Args extends unknown[], Row>(
       sendAlone(db, calls[0]!);
       return;
     }
-    const { batched } = planFor(db, calls[0]!.args.length);
+    let batched: Plan['batched'];
+    try {
+      batched = planFor(db, calls[0]!.args.length).batched;
+    } catch (error) {
+      calls.forEach((call) => call.reject(error));
+      return;
+    }
     const arrays = calls[0]!.args.map((_, i) => calls.map((call) => asText(call.args[i])));
     const query = CompiledQuery.raw(batched.sql, [...arrays, ...batched.constants]);
     db.executeQuery<Record<string, unknown>>(query).then(
