@@ -74,6 +74,9 @@ export class CookieJar {
   delete(name: string): void {
     this.cookies.delete(name);
   }
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

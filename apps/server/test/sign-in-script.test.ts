@@ -83,7 +83,15 @@ describe('sign-in asked for JSON (the form’s script)', () => {
 
   it('answers the right password with the URL the classic POST is redirected to', async () => {
     const { jar, interaction } = await startLogin(t.app, t.config);
+    // Begun at the provider (not by the portal's page): the browser holds the provider's resume
+    // cookie for the resume's path only, so the form's POST does not carry it (this jar sends
+    // every cookie: it is taken out for the POST and put back after).
+    const resumeCookies = ['_interaction_resume', '_interaction_resume.sig'].map(
+      (name) => [name, jar.get(name)!] as const,
+    );
+    for (const [name] of resumeCookies) jar.delete(name);
     const login = await submit(interaction, jar, DEMO.camille, DEMO.password);
+    for (const [name, value] of resumeCookies) jar.set(name, value);
     expect(login.statusCode).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
     const { location } = login.json<{ location: string }>();
@@ -101,6 +109,19 @@ describe('sign-in asked for JSON (the form’s script)', () => {
     });
     expect(resume.statusCode).toBe(303);
     expect(new URL(resume.headers.location as string).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('with the resume cookie, resumes in process and answers the callback with its code', async () => {
+    const { jar, interaction } = await startLogin(t.app, t.config);
+    const login = await submit(interaction, jar, DEMO.lea, DEMO.password);
+    expect(login.statusCode).toBe(200);
+    const callback = new URL(login.json<{ location: string }>().location);
+    expect(callback.pathname).toBe('/auth/callback');
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    // The provider's session and the cleared resume cookie come with the answer.
+    expect(login.cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['_session', '_interaction_resume']),
+    );
   });
 
   it('says when the sign-in has expired, so the script shows the server’s page', async () => {
