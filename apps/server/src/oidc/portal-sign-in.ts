@@ -20,6 +20,7 @@ import { AUTH_CALLBACK_PATH } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import type Provider from 'oidc-provider';
+import { readCookie } from './device-cookie';
 import type { PendingSignIn } from './portal-client';
 import { INTERACTION_PATH } from './provider';
 
@@ -49,10 +50,6 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   return headers;
 }
 
-/** The names of a cookie header's cookies. */
-const cookieNames = (header: string | undefined) =>
-  new Set((header ?? '').split(';').map((part) => part.split('=')[0]!.trim()));
-
 /** A provider's Set-Cookie as given to the browser: its resume cookie for the whole origin. */
 export function widenResumeCookie(resumeCookie: string, cookie: string): string {
   const name = cookie.slice(0, cookie.indexOf('='));
@@ -80,8 +77,8 @@ export async function resumeHere(
     resume: provider.cookieName('resume'),
     session: provider.cookieName('session'),
   };
-  const present = cookieNames(request.headers.cookie);
-  if (!present.has(cookies.resume) || present.has(cookies.session)) return undefined;
+  const has = (name: string) => readCookie(request.headers.cookie, name) !== undefined;
+  if (!has(cookies.resume) || has(cookies.session)) return undefined;
   const url = new URL(resumeUrl, 'http://portal.invalid');
   const resumed = await app.inject({
     method: 'GET',
