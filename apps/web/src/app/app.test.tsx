@@ -1,0 +1,118 @@
+// The first reads main.tsx hands over (docs/decisions/0067-first-reads-in-the-page.md): carried
+// by the page, the policies screen has its cards on screen before the browser first paints (within
+// the task and its microtasks: no timer runs here), with no request of its own; still under way,
+// the screen waits for that read, not a second one.
+import { MESSAGES, type Account, type Policy } from '@espace/contract';
+import { act } from 'preact/test-utils';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './app';
+
+const account: Account = {
+  address: {
+    id: 'adr-1',
+    line1: '18 rue des Lilas',
+    postalCode: '69003',
+    city: 'Lyon',
+    country: 'France',
+    customerId: 'cus-1',
+  },
+  commercialConsent: false,
+  firstName: 'Camille',
+  lastName: 'Martin',
+  email: 'camille.martin@example.fr',
+  phoneNumber: '0612345678',
+};
+
+function policy(accountId: string): Policy {
+  return {
+    policyNumber: 'AU2026104512',
+    accountId,
+    customerId: 'cus-1',
+    state: 'Actif',
+    premiumA: 742.36,
+    startDate: '2026-11-13',
+    drivers: [
+      {
+        id: 'drv-1',
+        salutation: 'Mme',
+        firstName: 'Camille',
+        lastName: 'Martin',
+        birthDate: '1985-04-02',
+        principal: true,
+        crm: 0.68,
+      },
+    ],
+    risks: [
+      {
+        licensePlate: 'GH-482-KL',
+        manufacturer: 'Peugeot',
+        model: '208',
+        guaranteeFormula: 'Tous Risques',
+        guarantees: [],
+      },
+    ],
+    paymentDetails: null,
+    address: null,
+    documents: [],
+    terminationRequest: null,
+  };
+}
+
+const cardTitle = 'Peugeot 208';
+/** What the screen reads for itself besides (the cards' open requests), not one of the first reads. */
+const firstReads = (urls: string[]) => urls.filter((url) => !url.includes('/requests?'));
+
+describe('the first reads the page hands over', () => {
+  let container: HTMLDivElement;
+  let root: Root;
+  let fetched: string[];
+
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/');
+    container = document.body.appendChild(document.createElement('div'));
+    root = createRoot(container);
+    fetched = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      fetched.push(String(input));
+      return Promise.reject(new Error('no request expected'));
+    });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await act(async () => root.unmount());
+    container.remove();
+    vi.restoreAllMocks();
+  });
+
+  it('has the cards the page carried on screen before the first paint, without a request', async () => {
+    // Each test its own account: the portal's query cache lives as long as the page.
+    const session = { accountId: 'acc-carried', email: account.email, name: 'Camille Martin' };
+    // What a browser paints next: what the task and its microtasks left, before any timer.
+    vi.useFakeTimers();
+    await act(async () =>
+      root.render(<App session={session} first={{ account, policies: [policy('acc-carried')] }} />),
+    );
+    const main = container.querySelector('main');
+    expect(main?.querySelector('h1')?.textContent).toBe('Mes Polices d’assurance');
+    expect(main?.textContent).toContain(cardTitle);
+    expect(main?.textContent).not.toContain(MESSAGES.loading);
+    expect(firstReads(fetched)).toEqual([]);
+  });
+
+  it('waits for a read still under way instead of sending another', async () => {
+    const session = { accountId: 'acc-pending', email: account.email, name: 'Camille Martin' };
+    let deliver: (policies: Policy[]) => void = () => undefined;
+    const policies = new Promise<Policy[]>((resolve) => (deliver = resolve));
+    await act(async () =>
+      root.render(
+        <App session={session} first={{ account: Promise.resolve(account), policies }} />,
+      ),
+    );
+    expect(container.textContent).toContain(MESSAGES.loading);
+    expect(container.textContent).not.toContain(cardTitle);
+    await act(async () => deliver([policy('acc-pending')]));
+    await vi.waitFor(() => expect(container.textContent).toContain(cardTitle));
+    expect(firstReads(fetched)).toEqual([]);
+  });
+});
