@@ -6,6 +6,7 @@ import { MESSAGES, type Account, type Policy } from '@espace/contract';
 import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testPolicy } from '../testing/policy';
 import { App } from './app';
 
 const account: Account = {
@@ -24,41 +25,8 @@ const account: Account = {
   phoneNumber: '0612345678',
 };
 
-function policy(accountId: string): Policy {
-  return {
-    policyNumber: 'AU2026104512',
-    accountId,
-    customerId: 'cus-1',
-    state: 'Actif',
-    premiumA: 742.36,
-    startDate: '2026-11-13',
-    drivers: [
-      {
-        id: 'drv-1',
-        salutation: 'Mme',
-        firstName: 'Camille',
-        lastName: 'Martin',
-        birthDate: '1985-04-02',
-        principal: true,
-        crm: 0.68,
-      },
-    ],
-    risks: [
-      {
-        licensePlate: 'GH-482-KL',
-        manufacturer: 'Peugeot',
-        model: '208',
-        guaranteeFormula: 'Tous Risques',
-        guarantees: [],
-      },
-    ],
-    paymentDetails: null,
-    address: null,
-    documents: [],
-    terminationRequest: null,
-  };
-}
-
+const policy = (accountId: string) => testPolicy({ accountId });
+/** The card's title: testPolicy's car. */
 const cardTitle = 'Peugeot 208';
 /** What the screen reads for itself besides (the cards' open requests), not one of the first reads. */
 const firstReads = (urls: string[]) => urls.filter((url) => !url.includes('/requests?'));

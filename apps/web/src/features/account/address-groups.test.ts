@@ -1,5 +1,6 @@
 import type { Account, GarageAddress, Policy } from '@espace/contract';
 import { describe, expect, it } from 'vitest';
+import { testPolicy } from '../../testing/policy';
 import { groupGarageAddresses, linkedPolicy } from './address-groups';
 
 const LILAS: GarageAddress = {
@@ -22,29 +23,7 @@ function policy(
   address: GarageAddress | null,
   extra: Partial<Pick<Policy, 'state' | 'customerId'>> = {},
 ): Policy {
-  return {
-    policyNumber,
-    accountId: 'acc-1',
-    customerId: 'CUST-1',
-    state: 'Actif',
-    premiumA: 500,
-    startDate: '2025-01-01',
-    drivers: [],
-    risks: [
-      {
-        licensePlate: 'AB-123-CD',
-        manufacturer: 'Lumen',
-        model: 'City',
-        guaranteeFormula: 'Tiers',
-        guarantees: [],
-      },
-    ],
-    paymentDetails: null,
-    address,
-    documents: [],
-    terminationRequest: null,
-    ...extra,
-  };
+  return testPolicy({ policyNumber, address, ...extra });
 }
 
 const accountAddress = (line1: string, postalCode: string, city: string): Account['address'] => ({
