@@ -3,6 +3,7 @@
 // (BENCH_DATABASE_URL), signed in through the real OIDC flow, or a
 // bare Fastify (BENCH_TARGET=bare) answering the bodies the real one captured. It listens on a
 // free port and answers the parent's messages: 'usage' (CPU and memory of this process alone).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,8 @@ async function startReal(): Promise<void> {
     PUBLIC_URL: `http://localhost:${process.env.BENCH_PORT ?? 3000}`,
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
+    // Production requires the key that seals the secrets read back from the database.
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...(process.env.PGLITE_IN_PROCESS ? { PGLITE_IN_PROCESS: process.env.PGLITE_IN_PROCESS } : {}),
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

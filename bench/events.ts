@@ -26,13 +26,16 @@ async function leg(name: string, databaseUrl: string | undefined) {
   const receiver = await startReceiver([secret]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-bench-events-'));
   const config = loadConfig({
-    NODE_ENV: 'production',
+    // Not production: it refuses http to the receiver on the loopback (WEBHOOK_ALLOW_LOCAL_HTTP).
+    NODE_ENV: 'development',
+    API_DOCS: 'false',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
     WEBHOOK_ENDPOINTS: JSON.stringify([{ id: 'bench', url: receiver.url, secret }]),
     WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
+    WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp(config, { logger: false });

@@ -12,13 +12,14 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { toolCommand } from '../apps/server/test/built-server';
+import { ensureServerBuilt } from '../scripts/builds.mjs';
 import { totalsOf, writeImportFile } from '../apps/server/test/import-support';
 import { BENCH_ADMIN_URL, postgresDatabase } from './postgres-database';
 
 /** BENCH_IMPORT_LINES / BENCH_IMPORT_PGLITE_LINES: other sizes (a quick look on a busy machine). */
 const POSTGRES_LINES = Number(process.env.BENCH_IMPORT_LINES ?? 143_000);
 const PGLITE_LINES = Number(process.env.BENCH_IMPORT_PGLITE_LINES ?? 143_000);
-const CLI = path.resolve(import.meta.dirname, '../apps/server/scripts/import.ts');
 
 function peakRss(pid: number): number {
   try {
@@ -30,7 +31,7 @@ function peakRss(pid: number): number {
 
 async function importOnce(file: string, env: Record<string, string>) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, file], {
+  const child = spawn(process.execPath, [...toolCommand('import'), file], {
     env: { ...process.env, DEMO_MODE: 'true', LOG_LEVEL: 'warn', INIT_CWD: process.cwd(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -67,6 +68,8 @@ async function printLeg(
 }
 
 export async function reportImport() {
+  // The compiled tool, as `npm run import` runs it.
+  ensureServerBuilt();
   const folder = await mkdtemp(path.join(tmpdir(), 'espace-bench-import-'));
   console.info('\nImport (`npm run import`, one line in ten refused, 2 customers for 7 contracts)');
   try {

@@ -7,12 +7,12 @@
 // driver removal awaiting a document shows on its policy card and names the document, linked to
 // « Documents à fournir »; another reference shows the not-found page; axe clean, no horizontal scroll at 320 px. Screenshots of the list, the
 // detail and the card at 375 and 1280 px in both skins go to the test's output folder.
-import type { Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
 import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
 import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
 import { referenceIn } from '../support/request-reference';
 import { daysFrom, french, openChange, today } from './changes-helpers';
+import { expectNoSidewaysScroll, screenshotSkins, PORTAL_WIDTHS } from '../support/screens';
 
 const CLAIM_POLICY = 'AU2026104512'; // Camille's Peugeot 208, in force
 const POLICY = 'AU2025087731'; // Camille's Renault Clio V, Inès a secondary driver
@@ -46,31 +46,6 @@ async function move(portal: IntegrationPortal, reference: string, change: object
     body: JSON.stringify(change),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-}
-
-/** Every skin and width of the screen as it is (brand.js sets `data-brand` the same way). */
-async function screenshots(page: Page, name: string) {
-  for (const brand of ['lumen', 'vireo']) {
-    await page.evaluate((b) => (document.documentElement.dataset.brand = b), brand);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${brand}-${width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.brand = 'lumen'));
-  await page.setViewportSize({ width: 375, height: 800 });
-}
-
-async function expectNoHorizontalScrollAt320(page: Page) {
-  await page.setViewportSize({ width: 320, height: 800 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'horizontal scroll at 320 px').toBe(0);
-  await page.setViewportSize({ width: 375, height: 800 });
 }
 
 test('a call-back moved to « traitée » by the broker: the status, the message, the timeline', async ({
@@ -108,8 +83,8 @@ test('a call-back moved to « traitée » by the broker: the status, the message
   await expect(row).toContainText('Traitée');
   await expect(row).toContainText(`Message de votre courtier\u00a0: ${DONE_MESSAGE}`);
   await expectNoAxeViolations(page, 'Mes demandes with a message');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'list');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'list', PORTAL_WIDTHS);
 
   await row.getByRole('link', { name: `Voir la demande Demande de rappel ${reference}` }).click();
   await expect(page).toHaveURL(new RegExp(`/account/requests/${reference}$`));
@@ -128,8 +103,8 @@ test('a call-back moved to « traitée » by the broker: the status, the message
   await expect(steps.nth(2)).toContainText(DONE_MESSAGE);
   await expect(steps.nth(2).locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4} à \d{2}:\d{2}$/);
   await expectNoAxeViolations(page, 'the request’s detail');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'detail');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'detail', PORTAL_WIDTHS);
 });
 
 test('a driver removal awaiting a document: on the policy card, named, linked to the documents', async ({
@@ -157,7 +132,7 @@ test('a driver removal awaiting a document: on the policy card, named, linked to
   await expect(open.getByRole('heading', { level: 3 })).toHaveText('1 demande en cours');
   await expect(open).toContainText('Retrait d’un conducteur\u00a0: En attente de pièces');
   await expectNoAxeViolations(page, 'the policy card with a request being handled');
-  await screenshots(page, 'card');
+  await screenshotSkins(page, 'card', PORTAL_WIDTHS);
 
   await open.getByRole('link', { name: 'Retrait d’un conducteur' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/requests/${reference}$`));
@@ -168,8 +143,8 @@ test('a driver removal awaiting a document: on the policy card, named, linked to
   );
   await expect(page.getByRole('definition').filter({ hasText: 'Mme Inès Martin' })).toBeVisible();
   await expectNoAxeViolations(page, 'a request awaiting a document');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'awaiting');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'awaiting', PORTAL_WIDTHS);
   await status.getByRole('link', { name: 'Documents à fournir' }).click();
   await expect(page).toHaveURL(/\/documents\/1$/);
   await expect(page.getByText('Relevé d’information').first()).toBeVisible();
@@ -257,6 +232,6 @@ test('a claim followed by the broker: the expertise, then the settlement, in its
   await expect(steps.nth(3)).toContainText('412,50\u00a0€');
   await expect(steps.nth(3)).toContainText('90,00\u00a0€');
   await expectNoAxeViolations(page, 'a claim’s timeline');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'claim');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'claim', PORTAL_WIDTHS);
 });

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailServer, type ReceivedMail } from './mail-server';
-import { freePort, REPO_ROOT, webEnv } from './portal-server';
+import { freePort, REPO_ROOT, SERVER_COMMAND, toolCommand, webEnv } from './portal-server';
 
 export interface ImportedPortal {
   url: string;
@@ -15,8 +15,8 @@ export interface ImportedPortal {
   stop(): Promise<void>;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: 'pipe' });
+function run([node, ...args]: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(node!, args, { cwd: REPO_ROOT, env, stdio: 'pipe' });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -51,13 +51,7 @@ export async function startImportedPortal(
     await rm(dataDir, { recursive: true, force: true });
   };
   for (const file of files) {
-    const args = [
-      '--import',
-      'tsx',
-      'apps/server/scripts/import.ts',
-      file,
-      ...(invite ? ['--invite'] : []),
-    ];
+    const args = [...toolCommand('import'), file, ...(invite ? ['--invite'] : [])];
     const imported = run(args, env);
     const code = await new Promise((resolve) => imported.child.once('exit', resolve));
     if (code !== 0) {
@@ -65,7 +59,7 @@ export async function startImportedPortal(
       throw new Error(`npm run import ${file} failed:\n${imported.output()}`);
     }
   }
-  const server = run(['--import', 'tsx', 'apps/server/src/server.ts'], env);
+  const server = run(SERVER_COMMAND, env);
   const stop = async () => {
     if (server.child.exitCode === null) {
       const exited = new Promise((resolve) => server.child.once('exit', resolve));

@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailServer, type ReceivedMail } from './mail-server';
-import { REPO_ROOT, startPortal, webEnv } from './portal-server';
+import { REPO_ROOT, SERVER_COMMAND, startPortal, toolCommand, webEnv } from './portal-server';
 
 export interface IntegrationPortal {
   url: string;
@@ -22,23 +22,12 @@ export interface IntegrationPortal {
 const SCOPES = 'backoffice:read,backoffice:write';
 
 function createClient(dataDir: string): Promise<{ clientId: string; secret: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/scripts/client.ts',
-      'create',
-      'Courtier e2e',
-      '--scopes',
-      SCOPES,
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...webEnv(), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const [node, ...args] = toolCommand('client');
+  const child = spawn(node!, [...args, 'create', 'Courtier e2e', '--scopes', SCOPES], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...webEnv(), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -62,15 +51,12 @@ export async function startIntegrationPortal(): Promise<IntegrationPortal> {
   try {
     await cp(template, dataDir, { recursive: true });
     const { clientId, secret } = await createClient(dataDir);
-    const server = await startPortal(
-      [process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'],
-      {
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        SMTP_FROM: 'portail@espace-assure.test',
-        CUSTOMER_SERVICE_EMAIL: 'service-client@courtage.test',
-      },
-    );
+    const server = await startPortal(SERVER_COMMAND, {
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMTP_FROM: 'portail@espace-assure.test',
+      CUSTOMER_SERVICE_EMAIL: 'service-client@courtage.test',
+    });
     return {
       url: server.url,
       mails,

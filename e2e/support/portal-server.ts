@@ -1,7 +1,8 @@
-// Starts the real portal for the browser tests from the server's sources (node with tsx; `npm
-// start`, used once by global-setup.ts, runs the compiled build of the same sources; the SPA is
-// built once beforehand), on a free port and on its own copy of the
-// data folder that global-setup.ts seeded: its own database and documents, the demo data fresh.
+// Starts the real portal for the browser tests: the compiled server that `npm start` runs
+// (apps/server/dist/server.js, built with the SPA and the console by `npm start` in
+// global-setup.ts when stale), on a free port and on its own copy of the data folder that
+// global-setup.ts seeded: its own database and documents, the demo data fresh. The command-line
+// tools the specs run are the compiled ones too (docs/decisions/0089-tests-run-the-build.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -9,7 +10,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
+const DIST = path.join(REPO_ROOT, 'apps/server/dist');
+/** `node` and its arguments to run the compiled server, as scripts/start.mjs does. */
+export const SERVER_COMMAND = [
+  process.execPath,
+  '--enable-source-maps',
+  path.join(DIST, 'server.js'),
+];
+/** The same for a compiled tool, as `npm run staff|client|import` runs it. */
+export function toolCommand(tool: 'staff' | 'client' | 'import'): string[] {
+  return [process.execPath, '--enable-source-maps', path.join(DIST, `${tool}.js`)];
+}
 // The first start may build the SPA and seeds an empty database.
 const READY_TIMEOUT_MS = 180_000;
 
@@ -102,7 +113,7 @@ export async function startServer(template: string): Promise<PortalServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-e2e-'));
   await cp(template, dataDir, { recursive: true });
   try {
-    const server = await startPortal([process.execPath, '--import', 'tsx', SERVER_ENTRY], {
+    const server = await startPortal(SERVER_COMMAND, {
       DATA_DIR: dataDir,
     });
     return {

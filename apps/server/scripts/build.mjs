@@ -7,7 +7,13 @@
 // (docs/decisions/0022-compiled-server.md, `npm run bench -- startup`).
 // Code splitting keeps each dynamic `import()` of the sources (the application after the
 // database began opening, the API documentation, the S3 store, the PDF libraries) in a chunk of
-// its own, so what a start does not need is neither loaded nor held in memory.
+// its own, so what a start does not need is neither loaded nor held in memory. A dynamic
+// `import()` of an npm package is never bundled: Node loads it from node_modules on first use,
+// exactly as it does for the sources in development and in the in-process tests (a bundled
+// CommonJS package split into a chunk of its own exports only `default`, so `const { connect } =
+// await import('amqplib')` got undefined in the build alone: docs/decisions/0089-tests-run-the-build.md).
+// The command-line tools (`npm run staff`, `client`, `import`) are entries too: they ship, and
+// are tested, as the same compiled code as the server.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,7 +46,9 @@ const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      keptExternal(args.path) ? { path: args.path, external: true } : undefined,
+      keptExternal(args.path) || args.kind === 'dynamic-import'
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -55,9 +63,13 @@ await build({
     'pglite-worker': path.join(serverRoot, 'src/db/pglite-worker.ts'),
     // Used below to make the initialised cluster new databases are copied from.
     'pglite-template': path.join(serverRoot, 'src/db/pglite-template.ts'),
+    // The command-line tools, at the depth of src/ like the server (config.ts's paths).
+    staff: path.join(serverRoot, 'scripts/staff.ts'),
+    client: path.join(serverRoot, 'scripts/client.ts'),
+    import: path.join(serverRoot, 'scripts/import.ts'),
   },
   outdir,
-  // dist/server.js, dist/pglite-worker.js and their chunks side by side in dist/. Chunks are named
+  // dist/server.js, dist/pglite-worker.js, the tools and their chunks side by side in dist/. Chunks are named
   // by their content's hash and an earlier build's are left in place: a server still running from
   // that build may load one of them later (the PDF libraries on a first document).
   entryNames: '[name]',

@@ -52,6 +52,9 @@ const overrides = {
     'request_status_history.status': 'BrokerRequestStatus',
     // Migration 0028: the answers are the contract's step schemas, the kind and role its lists.
     'claim_drafts.answers': 'JSONColumnType<Partial<ClaimStepAnswers>>',
+    // Migration 0033: the typed values are the contract's typed schemas, the step its list.
+    'claim_drafts.typed': 'JSONColumnType<Partial<ClaimTypedAnswers>>',
+    'claim_drafts.step': 'Generated<ClaimStep>',
     'claim_declarations.answers': 'JSONColumnType<Partial<ClaimStepAnswers>>',
     'claim_declarations.summary': JSON_OBJECT,
     'claim_declarations.deadline': 'JSONColumnType<ClaimDeadlineView | null>',
@@ -85,7 +88,9 @@ async function generateTypes(): Promise<string> {
         ClaimDeadlineView: '@espace/contract',
         ClaimFileRole: '@espace/contract',
         ClaimKind: '@espace/contract',
+        ClaimStep: '@espace/contract',
         ClaimStepAnswers: '@espace/contract',
+        ClaimTypedAnswers: '@espace/contract',
         DocumentStatus: '@espace/contract',
         RequestKind: '@espace/contract',
         RequestStatus: '@espace/contract',

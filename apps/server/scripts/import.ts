@@ -2,8 +2,9 @@
 // contracts and documents to send from an NDJSON or CSV file (docs/integration.md « Import »,
 // docs/decisions/0076-bulk-import.md) into the database the portal is configured with (the same
 // variables as the server: DATA_DIR or DATABASE_URL, SMTP_URL, PUBLIC_URL). A progress bar on
-// a terminal, the totals at the end, the refused lines in `FILE.refus.csv`. Run it again after
-// a failure or a kill: what was written is found unchanged, nothing is written twice.
+// a terminal, the totals at the end, the refused lines in `FILE.refus.csv` (created afresh by
+// each run; exit code 1, nothing imported, when something else than a file has that name). Run
+// it again after a failure or a kill: what was written is found unchanged, nothing twice.
 // The embedded database (PGlite) is one process's: stop the portal before importing into it.
 // Invitation mails are outbox rows like every mail (docs/decisions/0056-one-outbox-relay.md):
 // the import delivers them itself at the end; what it could not send, the portal's relay sends.
@@ -23,7 +24,7 @@ import { createDocumentStorage } from '../src/platform/storage/create-storage';
 import { sendInvitation } from '../src/services/account/invitation';
 import { IMPORT_KINDS } from '../src/services/import/import-kinds';
 import { formatOf, readImportFile } from '../src/services/import/read-lines';
-import { openRefusalReport } from '../src/services/import/refusal-report';
+import { openRefusalReport, RefusalReportPathTaken } from '../src/services/import/refusal-report';
 import { runImport } from '../src/services/import/run-import';
 import { openConfiguredDatabase } from '../src/start-up';
 
@@ -62,6 +63,15 @@ async function main() {
   }
   // The invitations' skin: --brand, else that of every other mail to customers (MAIL_BRAND).
   const brand = (values.brand as BrandKey | undefined) ?? config.mailBrand;
+  // Created first, by this run only (never through a link planted at its name): a refusal
+  // leaves the database untouched.
+  let report;
+  try {
+    report = await openRefusalReport(file);
+  } catch (err) {
+    if (err instanceof RefusalReportPathTaken) fail(err.message);
+    throw err;
+  }
   const database = await openConfiguredDatabase(config);
   const { db } = database;
   const mailer = config.smtp ? createMailer(config.smtp) : undefined;
@@ -78,7 +88,6 @@ async function main() {
   try {
     await withStartupLock(database, () => migrate(db));
     const { lines, bytesRead } = readImportFile(file, format, (kind) => IMPORT_KINDS[kind]?.schema);
-    const report = openRefusalReport(file);
     const bar = process.stderr.isTTY
       ? new SingleBar({
           format:

@@ -13,6 +13,7 @@ import type { Db, DatabaseHandle } from './db/client';
 import { fastifyOptions } from './http-server';
 import identityProvider from './oidc/identity-provider';
 import { publicJwks } from './oidc/keys';
+import type { SecretKeys } from './platform/secrets/sealed-secrets';
 import type { DocumentStorage } from './platform/storage/storage';
 import bodyRate from './plugins/body-rate';
 import consoleApp from './plugins/console-app';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     config: Config;
     /** Where documents are stored (docs/decisions/0018-documents-streamed-and-sniffed.md). */
     storage: DocumentStorage;
+    /** The keys sealing the secrets read back from the database (platform/secrets/). */
+    secretKeys: SecretKeys;
     /** Where per-account rate limits count (routes/rate-limit.ts); null: process memory. */
     rateLimitStore: FastifyRateLimitStoreCtor | null;
     /** Set by server.ts on SIGTERM: /readyz answers 503 and responses close their connection. */
@@ -56,7 +59,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   // Migrations, demo data, storage sweeps, content, provider keys: once per database.
-  const { database, storage, secrets, sweptAtStart } = await startUp(config, options);
+  const { database, storage, secrets, secretKeys, resealed, sweptAtStart } = await startUp(
+    config,
+    options,
+  );
 
   const app = Fastify(fastifyOptions(config, options.logger));
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +70,8 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('storage', storage);
+  app.decorate('secretKeys', secretKeys);
+  if (resealed) app.log.info({ resealed }, 'secrets sealed again under the current SECRETS_KEY');
   const inMemory = options.rateLimitInMemory === true;
   app.decorate('rateLimitStore', inMemory ? null : databaseRateLimitStore(database.db));
   scheduleSweeps(app, { rateLimitCounters: !inMemory, sweptAtStart });

@@ -1,7 +1,7 @@
 // What runs before the first request, and the sweeps that keep running after it. Once per
-// database however many instances start together (db/startup-lock.ts): migrations, the demo
-// data, the configured webhook endpoints, the storage sweeps, the FAQ and legal pages, the
-// embedded provider's secrets.
+// database however many instances start together (db/startup-lock.ts): migrations, the secrets
+// sealed again under the current key, the demo data, the configured webhook endpoints, the
+// storage sweeps, the FAQ and legal pages, the embedded provider's secrets.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -10,6 +10,9 @@ import { allMigrationsApplied } from './db/migrations-applied';
 import { withStartupLock } from './db/startup-lock';
 import { generateSigningKeys, loadProviderSecrets, type ProviderSecrets } from './oidc/keys';
 import { sweepRateLimitCounters } from './platform/rate-limits/rate-limit-store';
+import { resealSecrets } from './platform/secrets/reseal';
+import type { SecretKeys } from './platform/secrets/sealed-secrets';
+import { loadSecretKeys } from './platform/secrets/secret-keys';
 import { createDocumentStorage } from './platform/storage/create-storage';
 import { secureFolder } from './platform/storage/data-folder';
 import { scheduleIntentSweeps, sweepIntents } from './platform/storage/intents';
@@ -17,6 +20,7 @@ import type { DocumentStorage } from './platform/storage/storage';
 import { sweepStorage } from './platform/storage/sweep';
 import { purgeAbandonedDrafts, scheduleDraftPurge } from './services/claims/purge-drafts';
 import { purgeEvents, scheduleEventPurge } from './services/events/feed';
+import { scheduleJournalChecks } from './services/staff/journal-integrity';
 import { purgeExpiredStaffSessions } from './services/staff/staff-sessions';
 import { syncConfiguredWebhooks } from './services/events/webhooks';
 import { loadContent } from './services/content/content-loader';
@@ -28,6 +32,10 @@ export interface Started {
   storage: DocumentStorage;
   /** The embedded provider's keys; undefined when OIDC_ISSUER names another provider. */
   secrets: ProviderSecrets | undefined;
+  /** What seals the secrets read back from the database (SECRETS_KEY, previous keys). */
+  secretKeys: SecretKeys;
+  /** Rows whose secrets this start sealed again under the current key. */
+  resealed: number;
   /** Storage intents removed at start (the first periodic sweep counts from there). */
   sweptAtStart: number;
 }
@@ -51,7 +59,12 @@ export async function startUp(
   const database = given.database ?? (await (given.opening ?? openConfiguredDatabase(config)));
   const { db } = database;
   const storage = await createDocumentStorage(config);
+  const secretKeys = await loadSecretKeys({
+    ...config.secrets,
+    dataDir: config.inMemoryDatabase ? undefined : config.dataDir,
+  });
   let sweptAtStart = 0;
+  let resealed = 0;
   const secrets = await withStartupLock(database, async () => {
     // A restart finds every migration applied and skips the migrator; a new database gets its
     // provider keys generated on the thread pool while the migrations run.
@@ -63,10 +76,12 @@ export async function startUp(
       }
       await migrate(db);
     }
+    // Secrets in clear (before migration 0035) or under a previous key: under SECRETS_KEY now.
+    resealed = await resealSecrets(db, secretKeys);
     if (config.demoMode) await seedDemoData(db, storage);
     await syncAmqpSubscription(db, config.amqp); // events to the message broker, or none
     // WEBHOOK_ENDPOINTS into event_subscriptions, once for all instances (docs/integration.md).
-    await syncConfiguredWebhooks(db, config.webhooks.endpoints);
+    await syncConfiguredWebhooks(db, config.webhooks.endpoints, secretKeys);
     // Objects a killed process stored but never recorded (docs/decisions/0054-storage-intents.md),
     // then, in the folder, files without a row or half written, before anyone connects.
     sweptAtStart = (await sweepIntents(db, storage, config.storage.intentGraceMs)).removed;
@@ -78,9 +93,11 @@ export async function startUp(
     // docs/decisions/0016-content-in-markdown.md: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
     if (!config.oidc.embedded) return undefined;
-    return signingKeys ? loadProviderSecrets(db, () => signingKeys) : loadProviderSecrets(db);
+    return signingKeys
+      ? loadProviderSecrets(db, secretKeys, () => signingKeys)
+      : loadProviderSecrets(db, secretKeys);
   });
-  return { database, storage, secrets, sweptAtStart };
+  return { database, storage, secrets, secretKeys, resealed, sweptAtStart };
 }
 
 /** The periodic sweeps of every instance, stopped when the app closes. */
@@ -119,4 +136,7 @@ export function scheduleSweeps(
     3_600_000,
   ).unref();
   app.addHook('onClose', async () => clearInterval(staffSessions));
+  // The staff journal's hash chain, read whole hourly: a break is an error in the log.
+  const stopJournalChecks = scheduleJournalChecks(db, app.log);
+  app.addHook('onClose', async () => stopJournalChecks());
 }

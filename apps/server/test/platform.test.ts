@@ -14,6 +14,8 @@ import { renderIndex } from '../src/plugins/spa';
 const LEGAL_ENV = Object.fromEntries(
   Object.values(LEGAL_IDENTITY_FIELDS).map(({ env }) => [env, `${env} value`]),
 );
+/** Production also requires the key that seals the secrets (config-secrets.ts). */
+const SECRETS_KEY = Buffer.alloc(32, 1).toString('base64');
 import { createTestApp, DEMO, pageAccount, portalSignIn, type TestApp } from './harness';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -227,8 +229,10 @@ describe('configuration', () => {
       demoMode: true,
       oidc: { embedded: true, issuer: 'http://localhost:3000/oidc' },
     });
-    expect(loadConfig({ NODE_ENV: 'production', ...LEGAL_ENV }).demoMode).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...LEGAL_ENV }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY, DEMO_MODE: 'true' }).demoMode).toBe(
+      true,
+    );
   });
 
   it('refuses to start in production without the broker’s legal identity, naming what is missing', () => {
@@ -243,7 +247,7 @@ describe('configuration', () => {
         else expect(problems).toContain(env);
       }
     }
-    const production = loadConfig({ NODE_ENV: 'production', ...LEGAL_ENV });
+    const production = loadConfig({ NODE_ENV: 'production', SECRETS_KEY, ...LEGAL_ENV });
     expect(production.legalIdentity.brokerOrias).toBe('LEGAL_BROKER_ORIAS value');
     // Demo mode: a complete fictitious identity, the operator's values first.
     const demo = loadConfig({ LEGAL_BROKER_ORIAS: '12 345 678' }).legalIdentity;

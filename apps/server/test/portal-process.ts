@@ -1,15 +1,14 @@
-// A real portal process (server.ts, as `npm start` runs it) for the crash tests and the bench:
+// A real portal process (the compiled server, as `npm start` runs it) for the crash tests and the bench:
 // started on a free port, signed in over real HTTP with the harness's flow, and killed with
 // SIGKILL while an upload is being written.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_COMMAND } from './built-server';
 import { BOUNDARY, partHead, samplePdf } from './documents-support';
 
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
 const POLICY = 'AU2026104512';
 
 export function freePort(): Promise<number> {
@@ -23,34 +22,51 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `app.inject` over real HTTP, enough for the harness's sign-in (status, headers, cookies). */
+/**
+ * `app.inject` over real HTTP, enough for the harness's sign-ins and the support modules' calls
+ * (status, headers, cookies, a JSON, text or binary payload).
+ */
 export function overHttp(base: string): FastifyInstance {
   const inject = async (request: {
     method: string;
     url: string;
     headers?: Record<string, string>;
-    payload?: string;
+    payload?: string | Buffer | object;
   }) => {
+    const { payload } = request;
+    const json = payload !== undefined && typeof payload === 'object' && !Buffer.isBuffer(payload);
     const response = await fetch(new URL(request.url, base), {
       method: request.method,
-      headers: request.headers,
-      body: request.payload,
+      headers: {
+        ...(json ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
+      },
+      body: json ? JSON.stringify(payload) : (payload as string | Buffer | undefined),
       redirect: 'manual',
     });
-    const body = await response.text();
+    const rawPayload = Buffer.from(await response.arrayBuffer());
+    const body = rawPayload.toString('utf8');
     return {
       statusCode: response.status,
       headers: Object.fromEntries(response.headers),
       body,
+      rawPayload,
       json: () => JSON.parse(body) as unknown,
       cookies: response.headers.getSetCookie().map((line) => {
         const [pair, ...attributes] = line.split(';');
         const eq = pair!.indexOf('=');
-        const expires = attributes.find((a) => /^\s*expires=/i.test(a));
+        const attribute = (name: string) =>
+          attributes
+            .find((a) => a.trim().toLowerCase().startsWith(`${name}=`))
+            ?.split('=')[1]
+            ?.trim();
+        const expires = attribute('expires');
+        const maxAge = attribute('max-age');
         return {
           name: pair!.slice(0, eq).trim(),
           value: pair!.slice(eq + 1),
-          expires: expires ? new Date(expires.split('=')[1]!) : undefined,
+          expires: expires ? new Date(expires) : undefined,
+          maxAge: maxAge === undefined ? undefined : Number(maxAge),
         };
       }),
     };
@@ -63,10 +79,14 @@ export interface Portal {
   url: string;
 }
 
-export async function startPortal(env: Record<string, string>): Promise<Portal> {
+/** The compiled server on a free port with `env`; `nodeArgs` go to node before the script. */
+export async function startPortal(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Portal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_COMMAND], {
     env: {
       ...process.env,
       LOG_LEVEL: 'silent',

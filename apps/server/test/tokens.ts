@@ -1,15 +1,21 @@
 // Forged and tampered tokens for the authentication tests: signed by the provider's real key
 // with wrong claims, by another key, with `alg: none` or an HMAC algorithm.
 import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { TEST_SECRETS_KEY } from '../src/config-secrets';
 import type { Db } from '../src/db/client';
+import { appSecretPurpose } from '../src/platform/secrets/reseal';
+import { open, secretKeys } from '../src/platform/secrets/sealed-secrets';
 
+/** The provider's signing key, opened with the tests' key (it is sealed in the database). */
 export async function providerSigningKey(db: Db) {
   const row = await db
     .selectFrom('app_secrets')
     .select('value')
     .where('name', '=', 'oidc.jwks')
     .executeTakeFirstOrThrow();
-  const jwk = (row.value as { keys: JWK[] }).keys[0]!;
+  const sealed = (row.value as { sealed: string }).sealed;
+  const jwks = open(secretKeys(TEST_SECRETS_KEY), sealed, appSecretPurpose('oidc.jwks'));
+  const jwk = (JSON.parse(jwks) as { keys: JWK[] }).keys[0]!;
   return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid! };
 }
 

@@ -6,7 +6,9 @@ import type {
   ClaimDeadlineView,
   ClaimFileRole,
   ClaimKind,
+  ClaimStep,
   ClaimStepAnswers,
+  ClaimTypedAnswers,
   DocumentStatus,
   RequestKind,
   RequestStatus,
@@ -102,7 +104,12 @@ export interface ClaimDrafts {
   created_at: Generated<Timestamp>;
   id: string;
   policy_number: string;
+  step: Generated<ClaimStep>;
+  typed: JSONColumnType<Partial<ClaimTypedAnswers>>;
   updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+  writer_id: string | null;
+  writer_seq: Generated<number>;
 }
 
 export interface ClaimFiles {
@@ -451,6 +458,7 @@ export interface StaffAccounts {
   display_name: string;
   email: string;
   id: string;
+  must_change_password: Generated<boolean>;
   password_hash: string;
   role: string;
   totp_enrolled_at: Timestamp | null;
@@ -465,12 +473,30 @@ export interface StaffAudit {
   address: string | null;
   at: Generated<Timestamp>;
   details: Json | null;
+  hash: string | null;
   id: Generated<Int8>;
+  prev_hash: string | null;
+  seq: Int8 | null;
   staff_email: string;
   staff_id: string;
   target_id: string | null;
   target_kind: string | null;
   user_agent: string | null;
+}
+
+export interface StaffAuditHead {
+  hash: string;
+  one: Generated<boolean>;
+  seq: Int8;
+}
+
+export interface StaffLinks {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  purpose: string;
+  staff_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
 }
 
 export interface StaffRecoveryCodes {
@@ -563,6 +589,8 @@ export interface DB {
   sign_in_throttle: SignInThrottle;
   staff_accounts: StaffAccounts;
   staff_audit: StaffAudit;
+  staff_audit_head: StaffAuditHead;
+  staff_links: StaffLinks;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_sessions: StaffSessions;
   storage_intents: StorageIntents;

@@ -1,6 +1,7 @@
 // What the server-rendered pages (oidc/) and the SPA's index.html (plugins/spa.ts) share: HTML
-// escaping and the addresses of the sign-in page's own style sheet and script, which index.html
-// prefetches.
+// escaping, the answer that sends a page, and the addresses of the sign-in page's own style
+// sheet and script, which index.html prefetches.
+import type { FastifyReply } from 'fastify';
 
 const escapes: Record<string, string> = {
   '&': '&amp;',
@@ -11,6 +12,15 @@ const escapes: Record<string, string> = {
 };
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => escapes[c]!);
+}
+
+/** Sends a server-drawn page: never cached (it may carry a form's token or a person's e-mail). */
+export function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 /** The provider pages' own style sheet (after the brand's). */

@@ -34,7 +34,7 @@ export default fp(async function outbox(app: FastifyInstance) {
   const amqp = app.config.amqp && createAmqpPublisher(app.config.amqp, app.log);
   if (amqp) channels.amqp = amqpChannel(app.db, amqp);
   channels.webhook = {
-    deliver: webhookChannel(app.db, webhooks),
+    deliver: webhookChannel(app.db, { ...webhooks, keys: app.secretKeys }),
     giveUpAfterMs: webhooks.retryMs,
     parallel: true,
   };

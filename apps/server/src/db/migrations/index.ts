@@ -28,6 +28,11 @@ import * as m0028 from './0028-claim-declarations';
 import * as m0029 from './0029-events';
 import * as m0030 from './0030-staff-console';
 import * as m0031 from './0031-statement-level-data-versions';
+import * as m0032 from './0032-staff-temporary-passwords';
+import * as m0033 from './0033-claim-draft-progress';
+import * as m0034 from './0034-staff-links-audit-chain';
+import * as m0035 from './0035-sealed-secrets';
+import * as m0036 from './0036-sealed-totp-secrets';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,4 +62,9 @@ export const migrations: Record<string, Migration> = {
   '0029-events': m0029,
   '0030-staff-console': m0030,
   '0031-statement-level-data-versions': m0031,
+  '0032-staff-temporary-passwords': m0032,
+  '0033-claim-draft-progress': m0033,
+  '0034-staff-links-audit-chain': m0034,
+  '0035-sealed-secrets': m0035,
+  '0036-sealed-totp-secrets': m0036,
 };
