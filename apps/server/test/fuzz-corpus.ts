@@ -101,6 +101,12 @@ export function fuzzRoutes(accountId: string): FuzzRoute[] {
       `/api/v1/claim/accounts/${accountId}/drafts/unknown-draft/steps/when`,
       { occurredOn: today(), occurredAt: '08:30', place: { label: 'Paris' } },
     ],
+    [
+      'claim draft progress (typed in part)',
+      'PUT',
+      `/api/v1/claim/accounts/${accountId}/drafts/unknown-draft/progress`,
+      { step: 'when', typed: { occurredOn: '', occurredAt: '08:', place: { label: 'Par' } } },
+    ],
     ['address check', 'POST', `/api/v1/account/accounts/${accountId}/validateAddress`, address],
     [
       'personal address',

@@ -1,12 +1,14 @@
 // No body makes the server fail. fast-check sends generated bodies (a fixed seed, a
 // bounded number of runs) to every JSON route: valid payloads with fields swapped for hostile
 // values (NUL, lone surrogates, bidi overrides, huge numbers, absurd dates, wrong types) and
-// arbitrary JSON. No answer may be a 5xx, and a 4xx must leave every table as it was.
+// arbitrary JSON. No answer may be a 5xx or carry zod's English (refusal-language.ts), and a 4xx
+// must leave every table as it was.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { bodies, FUZZ_SEED, fuzzRoutes, hostileString } from './fuzz-corpus';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+import { englishIn } from './refusal-language';
 import { rowCounts } from './row-counts';
 
 /** Runs per route and backend: enough to reach every field, small enough for CI (a few s). */
@@ -36,6 +38,7 @@ describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
             payload: JSON.stringify(body),
           });
           expect(response.statusCode, response.body).toBeLessThan(500);
+          expect(englishIn(response), response.body).toEqual([]);
           if (response.statusCode >= 400)
             expect(await rowCounts(t.database.handle.db)).toEqual(before);
         }),
@@ -56,6 +59,7 @@ describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
             headers: bearer(token),
           });
           expect(response.statusCode, response.body).toBeLessThan(500);
+          expect(englishIn(response), response.body).toEqual([]);
         }),
         { seed: FUZZ_SEED, numRuns: RUNS * 2, endOnFailure: true },
       );

@@ -10,6 +10,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { errorBody } from '../http/error-body';
+import { discardUnreadBody } from '../http/unread-body';
 import { DomainError, DuplicateRequestError } from '../services/errors';
 
 /**
@@ -85,6 +86,9 @@ const isUnstorableText = (error: { code?: unknown }) =>
 
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused while its body is still arriving (too large, a file refused mid-upload, a token
+    // refused before the body is read): the rest is read and discarded so the answer is read.
+    discardUnreadBody(request.raw, reply);
     if (error instanceof DuplicateRequestError) {
       const body = errorBody(error.code, error.message);
       return reply

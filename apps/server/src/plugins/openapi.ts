@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONSOLE_APP_PATH } from '@espace/contract';
+import { API_PREFIX } from '@espace/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl: string }) {
@@ -22,13 +22,16 @@ export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl
       },
       security: [{ bearer: [] }],
     },
-    // Nothing under /backoffice: the integration API has its own document
+    // The customer API alone, /api/v1: the integration API has its own document
     // (plugins/backoffice-openapi.ts); the staff console's pages, sign-in and API are the console
-    // app's alone (docs/backoffice.md), in neither.
+    // app's alone (docs/backoffice.md), in neither; the provider's sign-in pages (/interaction)
+    // and the portal's session (/auth) are pages a browser goes through, not calls with a token.
+    // Each operation names its operationId and French summary in its route's schema
+    // (docs/decisions/0090-french-validation-and-operation-ids.md).
     transform: (input) =>
-      input.url.startsWith(CONSOLE_APP_PATH)
-        ? { schema: { ...input.schema, hide: true }, url: input.url }
-        : jsonSchemaTransform(input),
+      input.url.startsWith(`${API_PREFIX}/`)
+        ? jsonSchemaTransform(input)
+        : { schema: { ...input.schema, hide: true }, url: input.url },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });

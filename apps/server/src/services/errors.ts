@@ -108,11 +108,20 @@ const REFUSAL_CODES: Record<UploadRefusal, ErrorCode> = {
   fieldsOrder: ERROR_CODES.validation,
   incomplete: ERROR_CODES.validation,
   malformed: ERROR_CODES.validation,
+  // Not about the request's bytes (413): about what the image is.
+  unreadableImage: ERROR_CODES.validation,
+  imageTooLarge: ERROR_CODES.validation,
 };
 
-/** An uploaded file the server refuses, with the French message of UPLOAD_REFUSALS. */
+/**
+ * An uploaded file the server refuses, with the French message of UPLOAD_REFUSALS, or one that
+ * says more (an image's own size: contract imageTooLargeRefusal).
+ */
 export class UploadRefusedError extends DomainError {
-  constructor(readonly reason: UploadRefusal) {
-    super(REFUSAL_CODES[reason], UPLOAD_REFUSALS[reason]);
+  constructor(
+    readonly reason: UploadRefusal,
+    message: string = UPLOAD_REFUSALS[reason],
+  ) {
+    super(REFUSAL_CODES[reason], message);
   }
 }

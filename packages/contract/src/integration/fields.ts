@@ -63,10 +63,8 @@ export const amountField = z
   .nonnegative({ error: M.amount })
   .max(10_000_000, { error: M.amount });
 
-export const strictObject = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Champ inconnu\u00a0: ${issue.keys.join(', ')}.`
-        : M.required,
-  });
+/**
+ * A record or a part of one: an unknown field is refused and named, a missing or mistyped part
+ * said so, in the words every schema shares (shared/zod-messages.ts).
+ */
+export const strictObject = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);

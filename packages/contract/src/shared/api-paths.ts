@@ -74,6 +74,7 @@ export const API_ROUTES = {
   claimDrafts: '/claim/accounts/:accountId/drafts',
   claimDraft: '/claim/accounts/:accountId/drafts/:draftId',
   claimDraftStep: '/claim/accounts/:accountId/drafts/:draftId/steps/:step',
+  claimDraftProgress: '/claim/accounts/:accountId/drafts/:draftId/progress',
   claimDraftFiles: '/claim/accounts/:accountId/drafts/:draftId/files/:role',
   claimDraftFile: '/claim/accounts/:accountId/drafts/:draftId/file/:fileId',
   claimDraftSubmit: '/claim/accounts/:accountId/drafts/:draftId/submit',

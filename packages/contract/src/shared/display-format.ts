@@ -7,8 +7,8 @@
 // browser's ICU (format.ts), which the policies screen needs only for a pending termination.
 let parisDateTime: Intl.DateTimeFormat | undefined;
 
-/** '2026-11-22T13:05:00Z' → '22.11.2026 à 14:05' (Paris time). */
-export function formatReceivedAt(iso: string): string {
+/** The parts of an instant in Paris time (day, month, year, hour, minute). */
+function parisParts(iso: string): (type: Intl.DateTimeFormatPartTypes) => string {
   parisDateTime ??= new Intl.DateTimeFormat('fr-FR', {
     timeZone: 'Europe/Paris',
     day: '2-digit',
@@ -18,9 +18,21 @@ export function formatReceivedAt(iso: string): string {
     minute: '2-digit',
   });
   const parts = parisDateTime.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} à ${part('hour')}:${part('minute')}`;
+  return (type) => parts.find((p) => p.type === type)?.value ?? '';
+}
+
+const hourOf = (part: (type: Intl.DateTimeFormatPartTypes) => string) =>
+  `${part('hour')}:${part('minute')}`;
+
+/** '2026-11-22T13:05:00Z' → '22.11.2026 à 14:05' (Paris time). */
+export function formatReceivedAt(iso: string): string {
+  const part = parisParts(iso);
+  return `${part('day')}.${part('month')}.${part('year')} à ${hourOf(part)}`;
+}
+
+/** '2026-11-22T13:05:00Z' → '14:05': the hour in Paris time, as formatReceivedAt says it. */
+export function formatParisTime(iso: string): string {
+  return hourOf(parisParts(iso));
 }
 
 /** 'fr76 3000 6000…' → 'FR763000600…'; \s also removes the no-break spaces of pasted text. */

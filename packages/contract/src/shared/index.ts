@@ -1,5 +1,6 @@
 // What every domain of the contract uses: API paths, business constants, the error body, formats,
-// dates, safe text, the idempotency header, the shell's texts and the upload table and checks.
+// dates, safe text, the idempotency header, the shell's texts and the upload table and checks,
+// and the French texts of zod's own checks (zod-messages.ts, installed by safe-text.ts).
 export * from './api-paths';
 export * from './constants';
 export * from './errors';
@@ -11,3 +12,4 @@ export * from './idempotency';
 export * from './messages';
 export * from './upload-types';
 export * from './file-checks';
+export * from './zod-messages';

@@ -15,6 +15,7 @@ export default async function getAccountRoute(app: FastifyInstance) {
       config: { sessionInRead: true },
       schema: {
         tags: ['account'],
+        operationId: 'getAccount',
         summary: 'Le compte du client connecté',
         params: accountParams,
         response: {

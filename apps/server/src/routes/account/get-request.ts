@@ -17,7 +17,9 @@ export default async function getRequestRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        summary: 'Une demande du client connecté : ce qui a été demandé, les fichiers, les statuts',
+        operationId: 'getRequest',
+        summary:
+          'Une demande du client connecté\u00a0: ce qui a été demandé, les fichiers, les statuts',
         params: requestParams,
         response: {
           200: requestDetailSchema,

@@ -17,6 +17,7 @@ export default async function listRequestsRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
+        operationId: 'listRequests',
         summary: 'Les demandes du client connecté et où elles en sont',
         params: accountParams,
         querystring: requestListQuerySchema,

@@ -13,6 +13,7 @@ export default async function changeGarageAddressRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['policy'],
+        operationId: 'changeGarageAddress',
         summary: 'Demande le changement de l’adresse du lieu de garage',
         params: policyParams,
         body: addressChangeSchema,

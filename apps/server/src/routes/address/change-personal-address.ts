@@ -13,6 +13,7 @@ export default async function changePersonalAddressRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
+        operationId: 'changePersonalAddress',
         summary: 'Change l’adresse personnelle du client',
         params: accountParams,
         body: personalAddressChangeSchema,

@@ -30,6 +30,7 @@ export default async function searchAddressesRoute(
       config: { rateLimit: routeLimit(RATE_LIMITS.addressSearch) },
       schema: {
         tags: ['address'],
+        operationId: 'searchAddresses',
         summary: 'Recherche d’adresses françaises par code postal, commune ou voie',
         querystring: addressSearchQuerySchema,
         response: {
@@ -47,6 +48,7 @@ export default async function searchAddressesRoute(
     {
       schema: {
         tags: ['address'],
+        operationId: 'getAddressSearchMode',
         summary: 'Ce que la recherche d’adresses trouve (communes seules, ou voies aussi)',
         response: { 200: addressSearchModeSchema, 401: errorBodySchema },
       },

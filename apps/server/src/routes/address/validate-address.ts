@@ -19,6 +19,7 @@ export default async function validateAddressRoute(
     {
       schema: {
         tags: ['account'],
+        operationId: 'validateAddress',
         summary: 'Vérifie une adresse française (code postal, commune et voie)',
         params: accountParams,
         body: addressSchema,

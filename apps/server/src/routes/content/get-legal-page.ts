@@ -11,6 +11,7 @@ export default async function getLegalPageRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['content'],
+        operationId: 'getLegalPage',
         summary: 'Une page légale (règles du site, CGU, données personnelles, accessibilité)',
         params: z.object({ slug: legalSlugSchema }),
         response: {

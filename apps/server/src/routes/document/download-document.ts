@@ -14,6 +14,7 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['document'],
+        operationId: 'downloadDocument',
         summary: 'Télécharger un document d’un contrat du client connecté',
         params: documentParams,
         querystring: brandQuerySchema,

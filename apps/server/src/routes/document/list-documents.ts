@@ -11,6 +11,7 @@ export default async function listDocumentsRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['document'],
+        operationId: 'listDocuments',
         summary: 'Les documents à télécharger d’un contrat du client connecté',
         params: policyParams,
         response: {

@@ -22,6 +22,7 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
       config: { sessionInRead: true },
       schema: {
         tags: ['policy'],
+        operationId: 'listPolicies',
         summary:
           'Les polices du client connecté, avec risques, garanties, conducteurs et documents',
         description:

@@ -18,6 +18,7 @@ export default async function mailContactRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['contact'],
+        operationId: 'sendContactMessage',
         summary: 'Message au service client',
         params: accountParams,
         body: mailContactSchema,

@@ -17,6 +17,7 @@ export default async function phoneContactRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['contact'],
+        operationId: 'requestCallBack',
         summary: 'Demande de rappel par le service client',
         params: accountParams,
         body: phoneContactSchema,

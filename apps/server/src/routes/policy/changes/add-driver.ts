@@ -12,6 +12,7 @@ export default async function addDriverRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['policy'],
+        operationId: 'addDriver',
         summary: 'Demande l’ajout d’un conducteur au contrat',
         params: policyParams,
         body: newDriverSchema(),

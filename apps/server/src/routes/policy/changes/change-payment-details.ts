@@ -13,6 +13,7 @@ export default async function changePaymentDetailsRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['policy'],
+        operationId: 'changePaymentDetails',
         summary: 'Change les coordonnées bancaires du contrat',
         params: policyParams,
         body: paymentDetailsUpdateSchema,

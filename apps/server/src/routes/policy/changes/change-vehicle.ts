@@ -12,6 +12,7 @@ export default async function changeVehicleRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['policy'],
+        operationId: 'changeVehicle',
         summary: 'Demande le changement du véhicule assuré',
         params: policyParams,
         body: vehicleChangeSchema(),

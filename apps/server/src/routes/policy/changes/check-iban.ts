@@ -16,6 +16,7 @@ export default async function checkIbanRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['policy'],
+        operationId: 'checkIban',
         summary: 'Vérifie qu’un IBAN peut servir au prélèvement SEPA',
         params: ibanParams,
         response: {

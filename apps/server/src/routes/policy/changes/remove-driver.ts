@@ -12,6 +12,7 @@ export default async function removeDriverRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['policy'],
+        operationId: 'removeDriver',
         summary: 'Demande le retrait d’un conducteur du contrat',
         params: policyParams,
         body: driverRefSchema(),

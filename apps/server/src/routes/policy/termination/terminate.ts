@@ -23,6 +23,7 @@ export default async function terminateRoute(app: FastifyInstance) {
       config: { rateLimit: routeLimit(RATE_LIMITS.termination) },
       schema: {
         tags: ['policy'],
+        operationId: 'terminatePolicy',
         summary: 'Demande la résiliation du contrat (justificatifs en base64)',
         params: policyParams,
         // The skin the receipt is drawn in, as for a generated document's download.
