@@ -9,7 +9,7 @@ test.describe('policies list', () => {
       page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
     ).toBeVisible();
     const banner = page.getByRole('region', { name: 'Documents à transmettre' });
-    await expect(banner).toContainText(/dans un délai de \d+ jours?/);
+    await expect(banner).toContainText(/dans un délai de \d+\s+jours?\./);
     await expect(page.getByTestId('documents-dot')).toBeVisible();
 
     const cards = page.getByTestId('policy-card');

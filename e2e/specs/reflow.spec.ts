@@ -1,6 +1,6 @@
-// Reflow (WCAG 1.4.10): at 320 px every route of apps/web/src/lib/paths.ts, in both brand skins,
-// with every disclosure open (details, « Coordonnées bancaires », the IBAN shown), is read
-// without scrolling sideways, and axe finds nothing.
+// Reflow (WCAG 1.4.10): at 320 px every route of apps/web/src/lib/paths.ts and the provider's
+// customer pages, in both brand skins, with every disclosure open (details, « Coordonnées
+// bancaires », the IBAN shown), is read without scrolling sideways, and axe finds nothing.
 import type { Page } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
 
@@ -35,8 +35,17 @@ const SIGNED_IN = [
   '/accessibility',
   '/not-found',
 ];
-/** The public pages, seen signed out. */
-const PUBLIC = ['/loggedOut', '/accountDeleted'];
+/**
+ * The public pages, seen signed out: the portal's, and the provider's sign-in (what `/` answers
+ * without a session), forgotten-password and « Première connexion » pages.
+ */
+const PUBLIC = [
+  '/loggedOut',
+  '/accountDeleted',
+  '/',
+  '/interaction/password/forgot',
+  '/interaction/password/first-access',
+];
 
 /** Opens every disclosure of the page: details, expandable buttons (not menus), IBAN toggles. */
 async function openDisclosures(page: Page) {

@@ -5,7 +5,7 @@
 // (first-access-routes.ts); without script the default skin is used. No inline script or style.
 import { FIRST_ACCESS_TEXTS as T, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import { escapeHtml } from '../http/html';
-import { renderPage } from './pages';
+import { renderCustomerPage } from './pages';
 
 /** Where the script that copies the page's skin into the form is served (no inline script). */
 export const FIRST_ACCESS_SCRIPT_PATH = '/interaction/first-access.js';
@@ -64,7 +64,7 @@ export function renderFirstAccessPage({
 ${hint ? `<p class="auth-hint" id="${name}-hint">${escapeHtml(hint)}</p>\n` : ''}<input id="${name}" name="${name}" ${attributes} required value="${escapeHtml(values[name] ?? '')}"${described.length ? ` aria-describedby="${described.join(' ')}"` : ''}${error ? ' aria-invalid="true"' : ''}${name === firstInvalid ? ' autofocus' : ''}>
 ${error ? `<p class="auth-error" role="alert" id="${name}-error">${escapeHtml(error)}</p>\n` : ''}`;
   }).join('');
-  return renderPage(
+  return renderCustomerPage(
     T.title,
     `<h1>${escapeHtml(T.title)}</h1>
 <p>${escapeHtml(T.lead)}</p>
@@ -82,5 +82,8 @@ export function renderFirstAccessAnswerPage(loginHref: string, refusal?: string)
     ? `<p role="alert">${escapeHtml(refusal)}</p>`
     : `<p role="status">${escapeHtml(T.sent)}</p>
 <p>${escapeHtml(T.alreadyActive)}</p>`;
-  return renderPage(title, `<h1>${escapeHtml(title)}</h1>\n${body}\n${backLink(loginHref)}`);
+  return renderCustomerPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n${body}\n${backLink(loginHref)}`,
+  );
 }

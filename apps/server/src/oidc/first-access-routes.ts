@@ -17,7 +17,8 @@ import {
   type FirstAccessErrors,
   type FirstAccessField,
 } from './first-access-pages';
-import { loginHrefFrom, sendHtml } from './password-reset-routes';
+import { sendHtml } from '../http/html';
+import { loginHrefFrom } from './password-reset-routes';
 import { passwordLinkFor, PASSWORD_RESET_PATHS } from '../http/provider-paths';
 
 /** The « Première connexion » page of a sign-in interaction, whose back link returns to it. */

@@ -1,6 +1,6 @@
 // The page of a logout asked without our client's id_token_hint
 // (docs/decisions/0050-logout-asks-unless-hinted.md): the customer confirms with a button.
-import { renderPage } from './pages';
+import { renderCustomerPage } from './pages';
 
 /** The logout asked without our client's id_token_hint: the customer confirms with a button. */
 export function renderLogoutConfirmPage(formHtml: string): string {
@@ -8,7 +8,7 @@ export function renderLogoutConfirmPage(formHtml: string): string {
     '</form>',
     `<input type="hidden" name="logout" value="yes"/><button type="submit">Se déconnecter</button></form>`,
   );
-  return renderPage(
+  return renderCustomerPage(
     'Déconnexion',
     `<h1>Se déconnecter\u00a0?</h1>
 <p>Voulez-vous vous déconnecter de votre Espace Assuré\u00a0?</p>

@@ -1,10 +1,18 @@
 // Server-rendered pages of the embedded provider (login, logout, errors), in French and in the
 // brand skin. No inline script or style: the CSP forbids them (docs/decisions/0012-security-baseline.md);
 // the brand stylesheet and the brand script come from the SPA build (apps/web/public/brand).
+// The customer's pages (renderCustomerPage) carry the 24/7 assistance call (assistance-call.ts);
+// the staff console's (staff-pages.ts) and the error page, which both share, do not.
 import { FIRST_ACCESS_TEXTS, MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
+import { assistanceCallHtml } from './assistance-call';
 
-export function renderPage(title: string, body: string): string {
+interface PageOptions {
+  /** The 24/7 assistance call at the top of the card (assistance-call.ts): the customer's pages. */
+  assistance?: boolean;
+}
+
+export function renderPage(title: string, body: string, { assistance }: PageOptions = {}): string {
   return `<!doctype html>
 <html lang="fr">
 <head>
@@ -19,11 +27,15 @@ export function renderPage(title: string, body: string): string {
 <body>
 <main class="auth-card">
 <div class="brand-logo" role="img" aria-label="Espace Assuré"></div>
-${body}
+${assistance ? `${assistanceCallHtml()}\n` : ''}${body}
 </main>
 </body>
 </html>`;
 }
+
+/** A page of the customer's sign-in, password or sign-out: with the assistance call. */
+export const renderCustomerPage = (title: string, body: string) =>
+  renderPage(title, body, { assistance: true });
 
 /** What the sign-in form's script sends in `Accept`, and how the server knows to answer JSON. */
 export const SIGN_IN_JSON = 'application/json';
@@ -170,7 +182,7 @@ export function renderLoginPage({
     ? `<p class="auth-error" role="alert" id="login-error">${escapeHtml(error)}${link}</p>`
     : '';
   const describedBy = error ? ' aria-describedby="login-error"' : '';
-  return renderPage(
+  return renderCustomerPage(
     t.title,
     `<h1>${escapeHtml(t.title)}</h1>
 ${alert}
@@ -198,7 +210,7 @@ export function renderSigningOutPage(formHtml: string): string {
       '</form>',
       `<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Se déconnecter</button></noscript></form>`,
     );
-  return renderPage(
+  return renderCustomerPage(
     'Déconnexion',
     `<h1>Déconnexion</h1>
 <p role="status">Déconnexion en cours…</p>
@@ -207,7 +219,7 @@ ${form}`,
 }
 
 export function renderLoggedOutPage(): string {
-  return renderPage(
+  return renderCustomerPage(
     'Déconnexion',
     `<h1>Vous êtes déconnecté(e)</h1>
 <p>À bientôt sur votre Espace Assuré.</p>

@@ -1,4 +1,5 @@
 // French texts of the shell and of docs/product/policies.md used by more than one module.
+import { PHONE_NUMBERS, telHref } from './constants';
 
 export const MESSAGES = {
   loading: 'Chargement…',
@@ -38,4 +39,20 @@ export const MESSAGES = {
     /** The link that goes with `accountLocked`: the forgotten-password form. */
     accountLockedLink: 'Recevoir un lien par e-mail',
   },
+} as const;
+
+/**
+ * The 24/7 assistance call (docs/product/claims.md) where a customer lands, signed in or not: the
+ * portal's header and its page after a sign-out, and the provider's own pages (sign-in, forgotten
+ * password, « Première connexion », sign-out). The number is `PHONE_NUMBERS.assistance`, never
+ * typed again: `href` is its `tel:` URI (international format); the link shows `name`, then
+ * `number` kept on one line, and its accessible name `label` says what it does with the words it
+ * shows (WCAG 2.5.3).
+ */
+export const ASSISTANCE_CALL = {
+  href: telHref(PHONE_NUMBERS.assistance),
+  lead: 'Un accident, une panne\u00a0?',
+  name: 'Assistance 24h/24\u00a0:',
+  number: PHONE_NUMBERS.assistance,
+  label: `Appeler l’assistance 24h/24 au ${PHONE_NUMBERS.assistance}`,
 } as const;

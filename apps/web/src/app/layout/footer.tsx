@@ -2,7 +2,7 @@ import { COPYRIGHT_START_YEAR, isTerminated, TERMINATION_MESSAGES } from '@espac
 import { Link } from 'react-router';
 import { usePolicies } from '../../api/get-policies';
 import { currentBrand } from '../../lib/brand';
-import { AssistanceLink } from '../../components/assistance/assistance-link';
+import { AssistanceCall } from '../../components/assistance/assistance-call';
 import { paths } from '../../lib/paths';
 import './footer.css';
 
@@ -30,7 +30,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container">
-        <AssistanceLink />
+        <AssistanceCall className="site-footer__assistance" />
         <nav aria-label="Informations légales">
           <ul>
             {LINKS.map((link) => (

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { usePolicies } from '../../api/get-policies';
+import { AssistanceCall } from '../../components/assistance/assistance-call';
 import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
 import { signOut } from '../../lib/auth';
 import { useSession } from '../../lib/session';
@@ -40,6 +41,12 @@ export function Header() {
       <a className="skip-link" href="#main">
         Aller au contenu
       </a>
+      {/* docs/product/claims.md: the assistance number above the fold on every page, phones too. */}
+      <div className="site-header__assistance">
+        <div className="container">
+          <AssistanceCall />
+        </div>
+      </div>
       <div className="site-header__bar container">
         <NavLink to={paths.home} className="site-header__logo" aria-label="Espace Assuré, accueil">
           <span className="brand-logo" aria-hidden="true" />
