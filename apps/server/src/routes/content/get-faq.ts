@@ -10,6 +10,7 @@ export default async function getFaqRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['content'],
+        operationId: 'listFaqQuestions',
         summary: 'Les questions de la FAQ, filtrées par catégorie et recherche en français',
         querystring: faqQuerySchema,
         response: { 200: faqResponseSchema, 400: errorBodySchema, 401: errorBodySchema },

@@ -1,12 +1,16 @@
-// FAQ queries (docs/product/contact-and-faq.md /faq; docs/decisions/0016-content-in-markdown.md). It enforces: French full-text search
-// with stemming and without accents (`websearch_to_tsquery('french', unaccent(q))` against the
-// weighted tsvector written by the content loader), best matches first (ts_rank, then the
-// editorial order); one query for the entries and the total (PGlite runs one query at a time).
-// A search answered before is answered again from memory while the FAQ keeps its version.
+// FAQ queries (docs/product/contact-and-faq.md /faq; docs/decisions/0016-content-in-markdown.md,
+// 0088-faq-search-in-customers-words.md). It enforces: French full-text search with stemming and
+// without accents (`websearch_to_tsquery('french', unaccent(…))` against the weighted tsvector
+// written by the content loader), read in the customer's words (faq-vocabulary.ts); the entries
+// sharing the most subjects with the search, best matches first (ts_rank, then the editorial
+// order); one query for the entries and the total (PGlite runs one query at a time), whose text
+// does not depend on the search. A search answered before is answered again from memory while
+// the FAQ keeps its version.
 import type { FaqCategory, FaqEntry, FaqResponse } from '@espace/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import { keptAnswers } from '../../platform/idempotency/kept-answers';
+import { searchSubjects } from './faq-vocabulary';
 
 export interface FaqSearch {
   category?: string | undefined;
@@ -25,25 +29,50 @@ async function faqCategories(db: Db): Promise<FaqCategory[]> {
 }
 
 /**
- * Words customers use for what the FAQ names otherwise (docs/product/claims.md): a search is also
- * run with each such word replaced by the FAQ's, and an entry matching either version is found.
+ * The entries matching a search (docs/decisions/0088-faq-search-in-customers-words.md): those that
+ * share the most of its subjects (faq-vocabulary.ts) with it, so every entry that has them all
+ * when one does (and, when three or more are shared, those missing one); then, best first, the subjects' ranks summed (the FAQ's words count, the question
+ * weighs more than the answer), the rank of the search as typed, the editorial order. One
+ * statement whose text is the same for every search: the subjects are two array parameters.
  */
-const SYNONYMS: readonly [RegExp, string][] = [
-  [/\b(accidents?|accrochages?|collisions?|carambolages?)\b/giu, 'sinistre'],
-  [/\b(pare-brises?|vitres?|lunettes? arriere)\b/giu, 'bris de glace'],
-  [/\b(cambriolages?|volee?s?)\b/giu, 'vol'],
-];
-
-/** The tsquery of a search: the words as typed, or any variant with the FAQ's own words. */
-function faqQuery(text: string) {
-  const plain = text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-  const variants = SYNONYMS.map(([words, term]) => plain.replace(words, term)).filter(
-    (variant) => variant !== plain,
-  );
-  return sql.join(
-    [text, ...variants].map((q) => sql`websearch_to_tsquery('french', unaccent(${q}))`),
-    sql` || `,
-  );
+async function searchEntries(db: Db, search: FaqSearch, text: string) {
+  const subjects = searchSubjects(text);
+  const tsquery = (words: RawBuilder<unknown>) => sql`websearch_to_tsquery('french', unaccent(${words}))`;
+  const terms = sql`(select coalesce(array_agg(${tsquery(sql.ref('typed'))} || ${tsquery(sql.ref('faq'))}), '{}')
+    from unnest(${subjects.map((s) => s.typed)}::text[], ${subjects.map((s) => s.faq)}::text[]) as s(typed, faq))`;
+  let matches = db
+    .selectFrom('faq_entries as e')
+    .innerJoin('faq_categories as c', 'c.slug', 'e.category')
+    .crossJoin(
+      sql<{ hits: number; weight: number }>`lateral (select count(*) filter (where e.search @@ t) as hits,
+        coalesce(sum(ts_rank(e.search, t)), 0) as weight from unnest(${terms}) as t)`.as('m'),
+    )
+    .select([
+      'e.id',
+      'e.category',
+      'e.question',
+      'e.answer_html as answerHtml',
+      'c.position as categoryPosition',
+      'e.position',
+      'm.hits',
+      'm.weight',
+      sql<number>`max(m.hits) over ()`.as('best'),
+      sql<number>`ts_rank(e.search, ${tsquery(sql.val(text))})`.as('rank'),
+    ])
+    .where('m.hits', '>', 0);
+  if (search.category) matches = matches.where('e.category', '=', search.category);
+  let select = db
+    .selectFrom(matches.as('r'))
+    .select(['r.id', 'r.category', 'r.question', 'r.answerHtml', sql<string>`count(*) over ()`.as('total')])
+    // Three subjects found together or more: an entry missing one of them is shown too.
+    .where(sql<boolean>`r.hits >= r.best - (r.best >= 3)::int`)
+    .orderBy('r.weight', 'desc')
+    .orderBy('r.rank', 'desc')
+    .orderBy('r.categoryPosition')
+    .orderBy('r.position')
+    .offset(search.offset);
+  if (search.limit !== undefined) select = select.limit(search.limit);
+  return select.execute();
 }
 
 export async function searchFaq(
@@ -51,26 +80,24 @@ export async function searchFaq(
   search: FaqSearch,
 ): Promise<{ entries: FaqEntry[]; total: number }> {
   const text = search.q?.trim();
-  const query = text ? sql`(${faqQuery(text)})` : undefined;
-  let select = db
-    .selectFrom('faq_entries as e')
-    .innerJoin('faq_categories as c', 'c.slug', 'e.category')
-    .select([
-      'e.id',
-      'e.category',
-      'e.question',
-      'e.answer_html as answerHtml',
-      sql<string>`count(*) over ()`.as('total'),
-    ]);
-  if (search.category) select = select.where('e.category', '=', search.category);
-  if (query) {
-    select = select
-      .where(sql<boolean>`e.search @@ ${query}`)
-      .orderBy(sql`ts_rank(e.search, ${query})`, 'desc');
+  let rows;
+  if (text) rows = await searchEntries(db, search, text);
+  else {
+    let select = db
+      .selectFrom('faq_entries as e')
+      .innerJoin('faq_categories as c', 'c.slug', 'e.category')
+      .select([
+        'e.id',
+        'e.category',
+        'e.question',
+        'e.answer_html as answerHtml',
+        sql<string>`count(*) over ()`.as('total'),
+      ]);
+    if (search.category) select = select.where('e.category', '=', search.category);
+    select = select.orderBy('c.position').orderBy('e.position').offset(search.offset);
+    if (search.limit !== undefined) select = select.limit(search.limit);
+    rows = await select.execute();
   }
-  select = select.orderBy('c.position').orderBy('e.position').offset(search.offset);
-  if (search.limit !== undefined) select = select.limit(search.limit);
-  const rows = await select.execute();
   const total = rows[0] ? Number(rows[0].total) : 0;
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total };
 }
