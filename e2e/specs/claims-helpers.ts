@@ -1,8 +1,8 @@
 // Shared by the claim specs (docs/product/claims.md): keyboard-only typing, choosing and
-// continuing; at each step the heading, the assistance `tel:` link, axe, reflow at 320 px in
-// both skins (no sideways scroll, no button cut: WCAG 1.4.10) and screenshots at 375 and
-// 1280 px in both skins, written to the test's output folder.
-import { PHONE_NUMBERS } from '@espace/contract';
+// continuing; at each step the heading, the header's assistance `tel:` link, axe, reflow at
+// 320 px in both skins (no sideways scroll, no button cut: WCAG 1.4.10) and screenshots at 375
+// and 1280 px in both skins, written to the test's output folder.
+import { ASSISTANCE_CALL } from '@espace/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
@@ -22,13 +22,13 @@ export async function next(page: Page, name = 'Continuer') {
   await page.getByRole('button', { name, exact: true }).press('Enter');
 }
 
-/** The step's heading, the assistance link, axe, reflow, screenshots. */
+/** The step's heading, the header's assistance link, axe, reflow, screenshots. */
 export async function atStep(page: Page, title: string, urls: string[]) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const assistance = page.getByRole('link', {
-    name: `Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`,
-  });
-  await expect(assistance.first()).toHaveAttribute('href', 'tel:+33199002424');
+  const assistance = page
+    .getByRole('banner')
+    .getByRole('link', { name: ASSISTANCE_CALL.label, exact: true });
+  await expect(assistance).toHaveAttribute('href', 'tel:+33199002424');
   await expectNoAxeViolations(page, title);
   urls.push(page.url());
   await expectReflow(page, title);

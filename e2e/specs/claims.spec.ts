@@ -1,7 +1,7 @@
 // Declaring a claim (docs/product/claims.md) on a phone, 375 px wide: an accident with a third
 // party from the policy card to the receipt, keyboard only for choices and buttons, with a photo
-// resized in the browser, axe and reflow at 320 px on every step and the sent page; a draft
-// resumed after signing in again elsewhere. Screenshots of every step at 375 and 1280 px in
+// resized in the browser, axe and reflow at 320 px on every step and the sent page (a draft
+// resumed elsewhere: claims-drafts.spec.ts). Screenshots of every step at 375 and 1280 px in
 // both skins go to the test's output folder.
 import { addDays, formatDate, PHONE_NUMBERS, todayInParis } from '@espace/contract';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
@@ -119,24 +119,4 @@ test('an accident with a third party, from the policy card to the receipt', asyn
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('Déclaration de sinistre');
   await expect(row).toContainText('Déclaré');
-});
-
-test('a draft is resumed after signing in again on another device', async ({ page, browser }) => {
-  await signIn(page, DEMO.camille, '/claims');
-  await next(page, 'Commencer la déclaration');
-  await choose(page.getByRole('radio', { name: 'Bris de glace' }));
-  await next(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Date et lieu' })).toBeVisible();
-
-  const other = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const phone = await other.newPage();
-  await signIn(phone, DEMO.camille, '/claims');
-  await expect(phone.getByRole('heading', { name: 'Déclarations en cours' })).toBeVisible();
-  await expectNoAxeViolations(phone, 'drafts to resume');
-  await phone
-    .getByRole('link', { name: /^Reprendre\s: Bris de glace/ })
-    .first()
-    .press('Enter');
-  await expect(phone.getByRole('radio', { name: 'Bris de glace' })).toBeChecked();
-  await other.close();
 });

@@ -1,6 +1,7 @@
 // The FAQ finds how to declare a claim (docs/product/claims.md) whatever word the customer uses,
-// and those answers lead to the screen « Déclarer un sinistre ».
-import type { FaqResponse } from '@espace/contract';
+// and those answers lead to the screen « Déclarer un sinistre ». The assistance answer gives the
+// assistance number itself, the contract's, as a link that calls it.
+import { PHONE_NUMBERS, telHref, type FaqResponse } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from './harness';
@@ -37,4 +38,17 @@ describe.each(BACKENDS)('FAQ searches about claims on %s', (backend) => {
       expect(found?.answerHtml).toContain('href="/claims"');
     },
   );
+
+  it('« Comment joindre l’assistance » gives the contract’s assistance number as a link that calls it', async () => {
+    const { entries } = await search('joindre l’assistance');
+    const answer = entries.find((entry) =>
+      entry.question.startsWith('Comment joindre l’assistance'),
+    );
+    const link = `<a href="${telHref(PHONE_NUMBERS.assistance)}">${PHONE_NUMBERS.assistance}</a>`;
+    expect(answer?.answerHtml).toContain(link);
+    // Every number the claims answers give is that one: none left behind when it changes.
+    const claims = (await search('assistance')).entries.filter((e) => e.category === 'sinistres');
+    const numbers = claims.flatMap((e) => e.answerHtml.match(/0\d( \d\d){4}/g) ?? []);
+    expect(new Set(numbers)).toEqual(new Set([PHONE_NUMBERS.assistance]));
+  });
 });

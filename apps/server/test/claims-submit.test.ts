@@ -1,10 +1,12 @@
 // Photos, constat and sending of a claim (docs/product/claims.md): files checked by their bytes,
-// size and count, location metadata removed; a complete claim gets its reference, a PDF receipt
+// size, count and pixels, stored without any metadata and with the same pixels (decision 0093);
+// a complete claim gets its reference, a PDF receipt
 // among the policy's documents, a row in 'Mes demandes' marked « Déclaré » and one outbox row.
 import {
   CLAIM_MAX_PHOTOS,
   CLAIM_MESSAGES,
   CLAIM_OUTBOX_TYPE,
+  imageTooLargeRefusal,
   UPLOAD_REFUSALS,
   type ClaimAcknowledgement,
   type ClaimDraft,
@@ -16,16 +18,20 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { ACTIVE, accidentAnswers, claimCalls } from './claims-support';
-import { SAMPLE_JPEG, samplePdf } from './documents-support';
+import { SAMPLE_JPEG, samplePdf, storedFileCount } from './documents-support';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
-
-/** SAMPLE_JPEG with an Exif segment carrying GPS tags after its SOI. */
-function jpegWithGps(): Buffer {
-  const body = Buffer.from('Exif\0\0GPSLatitude 48.8566 GPSLongitude 2.3522', 'latin1');
-  const head = Buffer.from([0xff, 0xe1, 0, 0]);
-  head.writeUInt16BE(body.length + 2, 2);
-  return Buffer.concat([SAMPLE_JPEG.subarray(0, 2), head, body, SAMPLE_JPEG.subarray(2)]);
-}
+import {
+  cameraJpeg,
+  decodedPixels,
+  editorPng,
+  encodedJpeg,
+  encodedPng,
+  hugeJpeg,
+  hugePng,
+  jpegMarkers,
+  METADATA_TEXTS,
+  pngChunkTypes,
+} from './image-samples';
 
 describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
   let t: TestApp;
@@ -120,21 +126,90 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect((await calls.get(draft.id)).json<ClaimDraft>().files).toHaveLength(CLAIM_MAX_PHOTOS);
   });
 
-  it('stores a photo without its GPS position', async () => {
-    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
-    const file = (
-      await calls.upload(draft.id, 'photo', 'gps.jpg', jpegWithGps(), 'image/jpeg')
-    ).json<ClaimFile>();
-    expect(file.size).toBe(SAMPLE_JPEG.length);
+  const storedBytes = async (fileId: string) => {
     const row = await t.app.db
       .selectFrom('claim_files')
-      .select('storage_key')
-      .where('id', '=', file.id)
+      .select(['storage_key', 'size'])
+      .where('id', '=', fileId)
       .executeTakeFirstOrThrow();
     const chunks: Buffer[] = [];
     for await (const chunk of await t.app.storage.get(row.storage_key))
       chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(SAMPLE_JPEG)).toBe(true);
+    const bytes = Buffer.concat(chunks);
+    expect(row.size).toBe(bytes.length);
+    return bytes;
+  };
+  const metadataIn = (bytes: Buffer) =>
+    METADATA_TEXTS.filter((text) => bytes.toString('latin1').includes(text));
+
+  it('stores a phone’s photo without Exif, GPS, XMP, ICC, IPTC, comments, thumbnail or video, and with the same pixels', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const base = encodedJpeg(24, 16, 5);
+    const photo = cameraJpeg(base);
+    expect(metadataIn(photo)).toEqual(METADATA_TEXTS);
+    const response = await calls.upload(draft.id, 'photo', 'photo.jpg', photo, 'image/jpeg');
+    expect(response.statusCode, response.body).toBe(201);
+    const file = response.json<ClaimFile>();
+    const stored = await storedBytes(file.id);
+    expect(file.size).toBe(stored.length);
+    expect(metadataIn(stored)).toEqual([]);
+    expect(jpegMarkers(stored)).toEqual([0xe0, 0xdb, 0xc0, 0xc4, 0xda]);
+    expect(stored.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    expect(decodedPixels(stored)).toEqual(decodedPixels(photo));
+    // The sample's ICC profile goes too; its pixels stay.
+    const sample = (
+      await calls.upload(draft.id, 'photo', 'sample.jpg', SAMPLE_JPEG, 'image/jpeg')
+    ).json<ClaimFile>();
+    const storedSample = await storedBytes(sample.id);
+    expect(storedSample.toString('latin1')).not.toContain('ICC_PROFILE');
+    expect(decodedPixels(storedSample)).toEqual(decodedPixels(SAMPLE_JPEG));
+  });
+
+  it('stores an edited PNG constat page without its text, Exif, time and profile chunks, with the same pixels', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const base = encodedPng(24, 16, 8);
+    const response = await calls.upload(
+      draft.id,
+      'constat',
+      'constat.png',
+      editorPng(base),
+      'image/png',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = await storedBytes(response.json<ClaimFile>().id);
+    expect(pngChunkTypes(stored)).toEqual(['IHDR', 'gAMA', 'IDAT', 'IEND']);
+    expect(metadataIn(stored)).toEqual([]);
+    expect(decodedPixels(stored)).toEqual(decodedPixels(base));
+  });
+
+  it.each([
+    ['a PNG', 'photo.png', 'image/png', () => hugePng()],
+    ['a JPEG', 'photo.jpg', 'image/jpeg', () => hugeJpeg()],
+  ])(
+    'refuses %s of 30,000 × 30,000 pixels with its size, in French, and stores nothing',
+    async (_name, fileName, type, bytes) => {
+      const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+      const before = await storedFileCount(t.config.documentsDir);
+      const response = await calls.upload(draft.id, 'photo', fileName, bytes(), type);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(imageTooLargeRefusal(30_000, 30_000));
+      expect(response.json().error.message).toBe(
+        'Image trop grande\u00a0: 30\u202f000 × 30\u202f000 pixels (60\u00a0mégapixels et 16\u202f384\u00a0pixels de côté au plus). Réduisez sa définition, puis joignez-la de nouveau.',
+      );
+      expect((await calls.get(draft.id)).json<ClaimDraft>().files).toEqual([]);
+      expect(await storedFileCount(t.config.documentsDir)).toBe(before);
+    },
+  );
+
+  it('refuses a JPEG that stops before its end, in French, and stores nothing', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const before = await storedFileCount(t.config.documentsDir);
+    const cut = cameraJpeg().subarray(0, -300);
+    const response = await calls.upload(draft.id, 'photo', 'photo.jpg', cut, 'image/jpeg');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(UPLOAD_REFUSALS.unreadableImage);
+    expect((await calls.get(draft.id)).json<ClaimDraft>().files).toEqual([]);
+    expect(await storedFileCount(t.config.documentsDir)).toBe(before);
   });
 
   it('refuses to send an accident with a third party without its constat, and sends nothing', async () => {

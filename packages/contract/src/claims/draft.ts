@@ -2,12 +2,20 @@
 // step and resumed on any device, its files, and the acknowledgement of a sent claim.
 import { z } from 'zod';
 import { safeString } from '../shared/safe-text';
-import { CLAIM_DATA_STEPS, requiredDataSteps, type ClaimDataStep } from './kinds';
+import { CLAIM_DATA_STEPS, CLAIM_STEPS, requiredDataSteps, type ClaimDataStep } from './kinds';
 import { CLAIM_MESSAGES } from './messages';
 import type { ClaimStepAnswers } from './steps';
+import type { ClaimTypedAnswers } from './typed';
 
 export const CLAIM_FILE_ROLES = ['photo', 'constat'] as const;
 export type ClaimFileRole = (typeof CLAIM_FILE_ROLES)[number];
+
+/**
+ * The tab (or other client) that writes a draft, and the number of its write: `<id>:<n>`, `n`
+ * growing with each write of the tab. With If-Match (the draft's `version`), it orders the
+ * writes of one tab and tells them from another tab's (docs/decisions/0079, addendum).
+ */
+export const CLAIM_DRAFT_WRITER_HEADER = 'x-espace-draft-writer';
 
 /** The broker's outbox event of a sent claim (platform/outbox). */
 export const CLAIM_OUTBOX_TYPE = 'claim.declared';
@@ -49,12 +57,28 @@ export const claimDraftSchema = z.object({
   answers: z
     .partialRecord(z.enum(CLAIM_DATA_STEPS), z.unknown())
     .describe('Les réponses enregistrées, par étape'),
+  typed: z
+    .partialRecord(z.enum(CLAIM_DATA_STEPS), z.unknown())
+    .describe(
+      'Ce qui a été saisi sur une étape sans être validé par «\u00a0Continuer\u00a0», par étape',
+    ),
+  step: z
+    .enum(CLAIM_STEPS)
+    .describe(
+      'L’étape où reprendre\u00a0: la dernière ouverte, si les étapes avant elle sont remplies',
+    ),
+  version: z
+    .number()
+    .int()
+    .positive()
+    .describe('La version des réponses et de la saisie, à renvoyer dans If-Match'),
   files: z.array(claimFileSchema),
   deadline: claimDeadlineSchema.nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
-export type ClaimDraft = Omit<z.infer<typeof claimDraftSchema>, 'answers'> & {
+export type ClaimDraft = Omit<z.infer<typeof claimDraftSchema>, 'answers' | 'typed'> & {
   answers: Partial<ClaimStepAnswers>;
+  typed: Partial<ClaimTypedAnswers>;
 };
 
 export const claimDraftListSchema = z.object({ items: z.array(claimDraftSchema) });

@@ -6,4 +6,6 @@ export * from './deadline';
 export * from './limits';
 export * from './messages';
 export * from './steps';
+export * from './typed';
+export * from './resume';
 export * from './draft';

@@ -2,13 +2,16 @@
 // the deadline, what to do at once when someone is hurt, the receipt.
 import { PHONE_NUMBERS } from '../shared/constants';
 import { isoToFrenchDate } from '../shared/dates';
+import { formatParisTime } from '../shared/display-format';
+import { ASSISTANCE_CALL } from '../shared/messages';
 import { CLAIM_MAX_CONSTAT_FILES, CLAIM_MAX_PHOTOS } from './limits';
 import type { ClaimDeadline } from './deadline';
 
 export const CLAIM_MESSAGES = {
   entry: 'Déclarer un sinistre',
   title: 'Déclarer un sinistre',
-  assistance: `Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`,
+  /** « Assistance 24h/24 » and the number, as the portal's call shows it (the receipt). */
+  assistance: `${ASSISTANCE_CALL.name} ${ASSISTANCE_CALL.number}`,
   required: {
     kind: 'Choisissez le type de sinistre',
     occurredOn: 'La date du sinistre est obligatoire (jj.mm.aaaa)',
@@ -48,6 +51,11 @@ export const CLAIM_MESSAGES = {
     tooManyConstatFiles: `${CLAIM_MAX_CONSTAT_FILES} fichiers de constat au plus`,
     photoType: 'Une photo doit être une image JPEG ou PNG',
     notInForce: 'Un sinistre se déclare sur un contrat en cours.',
+    step: 'Étape de déclaration inconnue',
+    stepNotReached: (label: string) => `Terminez d’abord l’étape «\u00a0${label}\u00a0».`,
+    ifMatch: 'L’en-tête If-Match doit porter la version du brouillon lue, par exemple "3".',
+    writer:
+      'L’en-tête x-espace-draft-writer doit porter l’identifiant de l’onglet et le numéro de l’enregistrement, par exemple "…:4".',
     submitted: 'Cette déclaration a déjà été envoyée.',
   },
   injuries: {
@@ -67,7 +75,22 @@ export const CLAIM_MESSAGES = {
   naturalDisasterPending:
     'Si l’état de catastrophe naturelle est reconnu, vous aurez 30\u00a0jours après la ' +
     'publication de l’arrêté au Journal officiel pour déclarer ce sinistre.',
-  draftSaved: 'Brouillon enregistré',
+  draft: {
+    /** « Brouillon enregistré à 14:32 » (Paris time, as the portal's other hours), once saved. */
+    savedAt: (iso: string) => `Brouillon enregistré à ${formatParisTime(iso)}`,
+    notSaved: (reason: string) => `Brouillon non enregistré\u00a0: ${reason}`,
+    offline: 'la connexion a été perdue, nouvel essai dans quelques secondes.',
+    gone: 'cette déclaration a été envoyée ou supprimée.',
+    /** The saved version could not be read to carry out the customer's choice after a conflict. */
+    notRead: 'la version enregistrée n’a pas pu être lue, réessayez.',
+    /** The 412 of a write over a version another tab or device has replaced. */
+    changedElsewhere:
+      'Cette déclaration a été modifiée sur un autre appareil ou dans un autre onglet.',
+    conflict:
+      'Cette déclaration a été modifiée sur un autre appareil ou dans un autre onglet depuis que vous avez ouvert cette étape. Ce que vous saisissez ici n’est plus enregistré tant que vous n’avez pas choisi.',
+    showSaved: 'Afficher la version enregistrée',
+    keepMine: 'Garder ma saisie',
+  },
   success: 'Votre déclaration de sinistre a bien été envoyée.',
   downloadReceipt: 'Télécharger l’accusé de réception (PDF)',
 } as const;

@@ -7,7 +7,7 @@ import { isBefore, parseDateInput, todayInParis } from '../shared/dates';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 import { CONSTAT_BOX_COUNT } from './circumstances';
 import { CLAIM_KINDS, type ClaimDataStep } from './kinds';
-import { CLAIM_DESCRIPTION_MAX, CLAIM_MAX_WITNESSES } from './limits';
+import { CLAIM_DESCRIPTION_MAX, CLAIM_MAX_WITNESSES, CLAIM_TEXT_MAX as MAX } from './limits';
 import { CLAIM_MESSAGES } from './messages';
 
 const { required: REQUIRED, invalid: INVALID } = CLAIM_MESSAGES;
@@ -51,7 +51,8 @@ const decimal = (value: number) =>
 export const formatCoordinates = (latitude: number, longitude: number) =>
   `${decimal(latitude)}\u00a0; ${decimal(longitude)}`;
 
-const coordinate = (limit: number) =>
+/** A latitude (limit 90) or longitude (180) in range, rounded (above); optional. */
+export const claimCoordinate = (limit: number) =>
   z
     .number({ error: INVALID.coordinates })
     .min(-limit, { error: INVALID.coordinates })
@@ -61,11 +62,11 @@ const coordinate = (limit: number) =>
 
 export const claimPlaceSchema = z
   .object({
-    label: requiredText(REQUIRED.place, 200),
+    label: requiredText(REQUIRED.place, MAX.place),
     source: z.enum(CLAIM_PLACE_SOURCES, { error: INVALID.placeSource }).default('typed'),
     /** Only with the customer's consent to share the phone's position, rounded (above). */
-    latitude: coordinate(90),
-    longitude: coordinate(180),
+    latitude: claimCoordinate(90),
+    longitude: claimCoordinate(180),
   })
   .refine((p) => (p.latitude === undefined) === (p.longitude === undefined), {
     error: INVALID.coordinates,
@@ -94,18 +95,21 @@ export const claimWhenStepSchema = z
     path: ['learntOn'],
   });
 
+/** The constat's boxes ticked for vehicle A, each once, in order. */
+export const claimConstatBoxes = z
+  .array(
+    z
+      .int({ error: INVALID.box })
+      .min(1, { error: INVALID.box })
+      .max(CONSTAT_BOX_COUNT, { error: INVALID.box }),
+  )
+  .max(CONSTAT_BOX_COUNT)
+  .default([])
+  .transform((boxes) => [...new Set(boxes)].sort((a, b) => a - b));
+
 export const claimCircumstancesStepSchema = z.object({
   /** The constat's boxes ticked for vehicle A (1 to 17); only for an accident with a third party. */
-  boxes: z
-    .array(
-      z
-        .int({ error: INVALID.box })
-        .min(1, { error: INVALID.box })
-        .max(CONSTAT_BOX_COUNT, { error: INVALID.box }),
-    )
-    .max(CONSTAT_BOX_COUNT)
-    .default([])
-    .transform((boxes) => [...new Set(boxes)].sort((a, b) => a - b)),
+  boxes: claimConstatBoxes,
   description: safeMultilineString({ error: REQUIRED.description })
     .trim()
     .min(1, { error: REQUIRED.description, abort: true })
@@ -113,17 +117,17 @@ export const claimCircumstancesStepSchema = z.object({
 });
 
 const witnessSchema = z.object({
-  name: requiredText(REQUIRED.witnessName, 100),
-  phone: text(30).default(''),
+  name: requiredText(REQUIRED.witnessName, MAX.name),
+  phone: text(MAX.phone).default(''),
 });
 
 export const claimPartiesStepSchema = z.object({
   thirdParty: z
     .object({
-      name: requiredText(REQUIRED.thirdPartyName, 100),
-      plate: requiredText(REQUIRED.thirdPartyPlate, 20),
-      insurer: text(100).default(''),
-      contractNumber: text(40).default(''),
+      name: requiredText(REQUIRED.thirdPartyName, MAX.name),
+      plate: requiredText(REQUIRED.thirdPartyPlate, MAX.plate),
+      insurer: text(MAX.insurer).default(''),
+      contractNumber: text(MAX.contractNumber).default(''),
     })
     .nullable()
     .default(null),
@@ -145,22 +149,25 @@ export const CLAIM_KEYS_LABELS: Record<(typeof CLAIM_KEYS_WHEREABOUTS)[number], 
 
 export const claimTheftStepSchema = z.object({
   complaintFiledOn: pastDate(REQUIRED.complaintFiledOn),
-  policeStation: requiredText(REQUIRED.policeStation, 120),
-  complaintReference: requiredText(REQUIRED.complaintReference, 60),
+  policeStation: requiredText(REQUIRED.policeStation, MAX.policeStation),
+  complaintReference: requiredText(REQUIRED.complaintReference, MAX.complaintReference),
   keys: z.enum(CLAIM_KEYS_WHEREABOUTS, { error: REQUIRED.keys }),
-  keysDetail: text(200).default(''),
+  keysDetail: text(MAX.keysDetail).default(''),
 });
 
 export const claimDriverStepSchema = z.discriminatedUnion(
   'driver',
   [
-    z.object({ driver: z.literal('policy'), driverId: requiredText(REQUIRED.driver, 40) }),
+    z.object({
+      driver: z.literal('policy'),
+      driverId: requiredText(REQUIRED.driver, MAX.driverId),
+    }),
     z.object({
       driver: z.literal('other'),
-      firstName: requiredText(REQUIRED.driverFirstName, 60),
-      lastName: requiredText(REQUIRED.driverLastName, 60),
-      phone: text(30).default(''),
-      licenceNumber: text(30).default(''),
+      firstName: requiredText(REQUIRED.driverFirstName, MAX.driverName),
+      lastName: requiredText(REQUIRED.driverLastName, MAX.driverName),
+      phone: text(MAX.phone).default(''),
+      licenceNumber: text(MAX.licenceNumber).default(''),
     }),
   ],
   { error: REQUIRED.driver },
@@ -168,12 +175,12 @@ export const claimDriverStepSchema = z.discriminatedUnion(
 
 export const claimVehicleStepSchema = z.object({
   drivable: yesNo(REQUIRED.drivable),
-  location: requiredText(REQUIRED.vehicleLocation, 200),
+  location: requiredText(REQUIRED.vehicleLocation, MAX.vehicleLocation),
 });
 
 export const claimConstatStepSchema = z.object({
   /** The reference of a constat filled in the e-constat auto app, when there is no paper one. */
-  eConstatReference: text(40).default(''),
+  eConstatReference: text(MAX.eConstatReference).default(''),
 });
 
 export const CLAIM_STEP_SCHEMAS = {

@@ -27,6 +27,7 @@ export default async function claimDraftRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['claim'],
+        operationId: 'createClaimDraft',
         summary: 'Commence une déclaration de sinistre (brouillon)',
         params: accountParams,
         body: claimDraftCreateSchema,
@@ -41,6 +42,7 @@ export default async function claimDraftRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['claim'],
+        operationId: 'listClaimDrafts',
         summary: 'Les déclarations de sinistre en cours',
         params: accountParams,
         response: { 200: claimDraftListSchema, ...errors },
@@ -53,6 +55,7 @@ export default async function claimDraftRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['claim'],
+        operationId: 'getClaimDraft',
         summary: 'Reprend une déclaration de sinistre',
         params: draftParams,
         response: { 200: claimDraftSchema, ...errors },

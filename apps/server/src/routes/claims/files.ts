@@ -22,7 +22,8 @@ export default async function claimFileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['claim'],
-        summary: 'Joint une photo ou une page du constat (multipart : file)',
+        operationId: 'attachClaimFile',
+        summary: 'Joint une photo ou une page du constat (multipart\u00a0: file)',
         consumes: ['multipart/form-data'],
         params: draftFilesParams,
         response: { 201: claimFileSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
@@ -46,6 +47,7 @@ export default async function claimFileRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['claim'],
+        operationId: 'removeClaimFile',
         summary: 'Retire une pièce jointe du brouillon',
         params: draftFileParams,
         response: { 204: z.null().describe('Retirée'), ...errors },

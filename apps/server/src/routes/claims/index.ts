@@ -1,5 +1,5 @@
 // The claim declaration calls (docs/product/claims.md), inside the authenticated /api/v1 scope:
-// drafts saved step by step, their photos and constat files (multipart, one file per request,
+// drafts saved step by step and as the customer types, their photos and constat files (multipart, one file per request,
 // limits that stop a request early), and the sending. Per-account rate limit of write endpoints
 // (docs/decisions/0012-security-baseline.md).
 import multipart from '@fastify/multipart';
@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../rate-limit';
 import claimDraftRoutes from './drafts';
 import claimFileRoutes from './files';
+import draftProgressRoute from './progress';
 import saveStepRoutes from './save-step';
 import submitClaimRoute from './submit';
 
@@ -25,6 +26,7 @@ export default async function claimRoutes(app: FastifyInstance) {
   });
   await app.register(claimDraftRoutes);
   await app.register(saveStepRoutes);
+  await app.register(draftProgressRoute);
   await app.register(claimFileRoutes);
   await app.register(submitClaimRoute);
 }

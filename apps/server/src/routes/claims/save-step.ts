@@ -1,6 +1,7 @@
 // PUT …/drafts/{draftId}/steps/{step}: one route per step of contract CLAIM_DATA_STEPS, each
 // validating its body with that step's schema, so a bad answer is a 400 naming the field with
-// its French message and changes nothing.
+// its French message and changes nothing. With If-Match and the writer header (draft-write.ts),
+// a save over another tab's or device's write is 412 and changes nothing.
 import {
   API_ROUTES,
   CLAIM_DATA_STEPS,
@@ -12,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { saveStep } from '../../services/claims/drafts';
+import { draftWriteOf } from './draft-write';
 import { draftParams } from './params';
 
 function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
@@ -20,7 +22,8 @@ function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
     {
       schema: {
         tags: ['claim'],
-        summary: `Enregistre l’étape « ${step} » d’une déclaration de sinistre`,
+        operationId: `saveClaimStep${step.charAt(0).toUpperCase()}${step.slice(1)}`,
+        summary: `Enregistre l’étape «\u00a0${step}\u00a0» d’une déclaration de sinistre`,
         params: draftParams,
         body: CLAIM_STEP_SCHEMAS[step],
         response: {
@@ -30,11 +33,19 @@ function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
           403: errorBodySchema,
           404: errorBodySchema,
           409: errorBodySchema,
+          412: errorBodySchema,
         },
       },
     },
     async (request) =>
-      saveStep(app.db, request.accountId, request.params.draftId, step, request.body),
+      saveStep(
+        app.db,
+        request.accountId,
+        request.params.draftId,
+        step,
+        request.body,
+        draftWriteOf(request),
+      ),
   );
 }
 

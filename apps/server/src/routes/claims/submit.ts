@@ -16,6 +16,7 @@ export default async function submitClaimRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['claim'],
+        operationId: 'submitClaim',
         summary: 'Envoie la déclaration de sinistre',
         params: draftParams,
         // The skin the receipt is drawn in, as for a generated document's download.

@@ -5,69 +5,25 @@
 // - each step's answers are the contract's step schema's output (the route validated them);
 //   changing the kind keeps the answers of the steps the new kind still has and drops the rest;
 // - a driver named from the contract is one of its drivers (else 400 on `driverId`);
-// - every save moves `updated_at`, which the purge of abandoned drafts reads (purge-drafts.ts);
-// - the draft answers with its deadline (contract claimDeadline) once the date is known.
+// - a step confirmed (« Continuer ») drops what was typed there and records the next step as the
+//   one the customer is on; it is a write of answers, under the rules of draft-writes.ts
+//   (If-Match, one write at a time, `updated_at`);
+// - the draft answers as draft-view.ts shows it.
 import { randomUUID } from 'node:crypto';
 import {
   CLAIM_MESSAGES,
-  claimDeadline,
   claimSteps,
-  deadlineText,
-  isLateDeclaration,
-  todayInParis,
   type ClaimDataStep,
-  type ClaimDeadlineView,
   type ClaimDraft,
   type ClaimStepAnswers,
 } from '@espace/contract';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
-import type { ClaimDrafts } from '../../db/types';
 import { InvalidInputError } from '../errors';
 import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
+import { draftView } from './draft-view';
+import { updateDraft, type DraftWrite } from './draft-writes';
 
 type Answers = Partial<ClaimStepAnswers>;
-
-/** The deadline of a claim with these answers, on `today`; null until its kind and date are known. */
-export function deadlineOf(answers: Answers, today: string): ClaimDeadlineView | null {
-  const kind = answers.kind?.kind;
-  const when = answers.when;
-  if (!kind || !when) return null;
-  const deadline = claimDeadline({
-    kind,
-    learntOn: when.learntOn ?? when.occurredOn,
-    naturalDisasterOrderOn: when.naturalDisasterOrderOn,
-  });
-  return {
-    ...deadline,
-    late: isLateDeclaration(deadline, today),
-    text: deadlineText(deadline),
-  };
-}
-
-async function draftView(db: Db, row: Selectable<ClaimDrafts>, now: Date): Promise<ClaimDraft> {
-  const files = await db
-    .selectFrom('claim_files')
-    .select(['id', 'role', 'original_name', 'content_type', 'size'])
-    .where('draft_id', '=', row.id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return {
-    id: row.id,
-    policyNumber: row.policy_number,
-    answers: row.answers,
-    files: files.map((f) => ({
-      id: f.id,
-      role: f.role,
-      fileName: f.original_name,
-      contentType: f.content_type,
-      size: f.size,
-    })),
-    deadline: deadlineOf(row.answers, todayInParis(now)),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}
 
 export async function createDraft(
   db: Db,
@@ -78,7 +34,13 @@ export async function createDraft(
   await requirePolicyInForce(db, accountId, policyNumber);
   const row = await db
     .insertInto('claim_drafts')
-    .values({ id: randomUUID(), account_id: accountId, policy_number: policyNumber, answers: '{}' })
+    .values({
+      id: randomUUID(),
+      account_id: accountId,
+      policy_number: policyNumber,
+      answers: '{}',
+      typed: '{}',
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return draftView(db, row, now);
@@ -112,10 +74,10 @@ async function requirePolicyDriver(db: Db, policyNumber: string, driverId: strin
   }
 }
 
-/** Only the answers of the steps a claim of the new kind goes through. */
-function keepStepsOf(answers: Answers, kind: Answers['kind']): Answers {
+/** Only the answers (or typed values) of the steps a claim of this kind goes through. */
+function keepStepsOf<T extends object>(values: T, kind: Answers['kind']): T {
   const steps: string[] = claimSteps(kind?.kind);
-  return Object.fromEntries(Object.entries(answers).filter(([step]) => steps.includes(step)));
+  return Object.fromEntries(Object.entries(values).filter(([step]) => steps.includes(step))) as T;
 }
 
 export async function saveStep<S extends ClaimDataStep>(
@@ -124,23 +86,35 @@ export async function saveStep<S extends ClaimDataStep>(
   draftId: string,
   step: S,
   value: ClaimStepAnswers[S],
+  write: DraftWrite = {},
   now = new Date(),
 ): Promise<ClaimDraft> {
-  const draft = await requireOwnDraft(db, accountId, draftId);
-  await requirePolicyInForce(db, accountId, draft.policy_number);
-  if (step === 'driver') {
-    const driver = value as ClaimStepAnswers['driver'];
-    if (driver.driver === 'policy')
-      await requirePolicyDriver(db, draft.policy_number, driver.driverId);
-  }
-  let answers: Answers = { ...draft.answers, [step]: value };
-  if (step === 'kind') answers = keepStepsOf(answers, answers.kind);
-  const row = await db
-    .updateTable('claim_drafts')
-    .set({ answers: JSON.stringify(answers), updated_at: now })
-    .where('id', '=', draft.id)
-    .where('account_id', '=', accountId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await updateDraft(
+    db,
+    accountId,
+    draftId,
+    write,
+    async (draft, trx) => {
+      if (step === 'driver') {
+        const driver = value as ClaimStepAnswers['driver'];
+        if (driver.driver === 'policy')
+          await requirePolicyDriver(trx, draft.policy_number, driver.driverId);
+      }
+      let answers: Answers = { ...draft.answers, [step]: value };
+      let typed = { ...draft.typed };
+      delete typed[step];
+      if (step === 'kind') {
+        answers = keepStepsOf(answers, answers.kind);
+        typed = keepStepsOf(typed, answers.kind);
+      }
+      const steps = claimSteps(answers.kind?.kind);
+      return {
+        answers: JSON.stringify(answers),
+        typed: JSON.stringify(typed),
+        step: steps[steps.indexOf(step) + 1] ?? 'summary',
+      };
+    },
+    now,
+  );
   return draftView(db, row, now);
 }

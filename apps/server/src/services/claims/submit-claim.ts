@@ -29,7 +29,7 @@ import { InvalidInputError, NotFoundError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
 import { newRequestReference } from '../requests/reference';
 import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
-import { deadlineOf } from './drafts';
+import { deadlineOf } from './draft-view';
 import { claimReceiptFileName, renderClaimReceipt } from './receipt-pdf';
 import { claimSubject } from './claim-subject';
 

@@ -1,16 +1,24 @@
 // The claim draft calls (docs/product/claims.md): read one draft (query key per draft), list the
-// caller's drafts, open one, save a step, attach or remove a file, send. Writes refresh the
-// draft's query through its key factory.
+// caller's drafts, open one, save a step, record the step and what is typed there, attach or
+// remove a file, send. Writes refresh the draft's query through its key factory; the writes of
+// answers carry the headers of draft-writer.ts.
 import {
   API_ROUTES,
   apiPath,
   type ClaimAcknowledgement,
   type ClaimDataStep,
   type ClaimDraft,
+  type ClaimDraftProgress,
   type ClaimFile,
   type ClaimFileRole,
 } from '@espace/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { documentsQueryKey } from '../../../api/get-documents';
 import { api } from '../../../lib/api-client';
 import { currentBrandKey } from '../../../lib/brand';
@@ -26,6 +34,16 @@ export function claimDraftQuery(accountId: string, draftId: string) {
     queryFn: () => api<ClaimDraft>(apiPath(API_ROUTES.claimDraft, { accountId, draftId })),
     retry: false,
   });
+}
+
+/**
+ * Puts a draft a write answered into the cache, unless the cache holds a later version (two
+ * writes of the tab answered out of order).
+ */
+export function keepNewestDraft(queryClient: QueryClient, accountId: string, draft: ClaimDraft) {
+  queryClient.setQueryData<ClaimDraft>(claimDraftQueryKey(accountId, draft.id), (cached) =>
+    cached && cached.version > draft.version ? cached : draft,
+  );
 }
 
 export function useClaimDraft(draftId: string) {
@@ -56,12 +74,39 @@ export function useSaveClaimStep(draftId: string) {
   const { accountId } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ step, answers }: { step: ClaimDataStep; answers: unknown }) =>
+    mutationFn: ({
+      step,
+      answers,
+      headers,
+    }: {
+      step: ClaimDataStep;
+      answers: unknown;
+      headers: Record<string, string>;
+    }) =>
       api<ClaimDraft>(apiPath(API_ROUTES.claimDraftStep, { accountId, draftId, step }), {
         method: 'PUT',
         json: answers,
+        headers,
       }),
-    onSuccess: (draft) => queryClient.setQueryData(claimDraftQueryKey(accountId, draftId), draft),
+    onSuccess: (draft) => keepNewestDraft(queryClient, accountId, draft),
+  });
+}
+
+/**
+ * PUT …/progress: the step the customer is on or, with `typed`, what they typed on that step
+ * (which leaves the recorded step as it is). `keepalive` lets the write finish after the page is
+ * gone (pagehide).
+ */
+export function saveClaimProgress(
+  accountId: string,
+  draftId: string,
+  progress: ClaimDraftProgress,
+  options: { headers?: Record<string, string>; keepalive?: boolean } = {},
+): Promise<ClaimDraft> {
+  return api<ClaimDraft>(apiPath(API_ROUTES.claimDraftProgress, { accountId, draftId }), {
+    method: 'PUT',
+    json: progress,
+    ...options,
   });
 }
 

@@ -1,5 +1,7 @@
-// Small building blocks of the claim steps: a text field, a radio group and the error of a
-// path in a react-hook-form form, labelled and described as components/form does.
+// Small building blocks of the claim steps: a text field (as long as the contract allows), a
+// radio group and the error of a path in a react-hook-form form, labelled and described as
+// components/form does.
+import { CLAIM_TEXT_MAX as MAX } from '@espace/contract';
 import { get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { FieldError, TextField } from '../../../components/form/form-field';
 
@@ -8,6 +10,25 @@ export type StepForm = UseFormReturn<FieldValues>;
 export function errorOf(form: StepForm, name: string): string | undefined {
   return (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
 }
+
+/** The longest text of each field (contract CLAIM_TEXT_MAX): what is typed always fits the draft. */
+const MAX_LENGTH: Record<string, number> = {
+  'thirdParty.name': MAX.name,
+  'thirdParty.plate': MAX.plate,
+  'thirdParty.insurer': MAX.insurer,
+  'thirdParty.contractNumber': MAX.contractNumber,
+  'witness.name': MAX.name,
+  'witness.phone': MAX.phone,
+  policeStation: MAX.policeStation,
+  complaintReference: MAX.complaintReference,
+  keysDetail: MAX.keysDetail,
+  firstName: MAX.driverName,
+  lastName: MAX.driverName,
+  phone: MAX.phone,
+  licenceNumber: MAX.licenceNumber,
+  location: MAX.vehicleLocation,
+  eConstatReference: MAX.eConstatReference,
+};
 
 export function Text({
   form,
@@ -31,6 +52,7 @@ export function Text({
       type={type}
       className="input"
       error={errorOf(form, name)}
+      maxLength={MAX_LENGTH[name]}
       {...rest}
       {...form.register(name)}
     />

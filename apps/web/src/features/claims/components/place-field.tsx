@@ -4,7 +4,12 @@
 // position » (the browser then asks their consent), is kept rounded to about 11 m (contract
 // roundCoordinate) and can be removed; refused or unavailable, a French message says so and the
 // place is still typed or searched. `place.source` records which way the place was given.
-import { formatCoordinates, roundCoordinate, type AddressSuggestion } from '@espace/contract';
+import {
+  CLAIM_TEXT_MAX,
+  formatCoordinates,
+  roundCoordinate,
+  type AddressSuggestion,
+} from '@espace/contract';
 import { useState } from 'react';
 import { useAddressSearch, useAddressSearchMode } from '../../../api/search-addresses';
 import { AddressSearch } from '../../../components/address-search/address-search';
@@ -104,6 +109,7 @@ export function PlaceField({ form }: { form: StepForm }) {
         hint={PLACE_TEXTS.labelHint}
         className="input"
         autoComplete="off"
+        maxLength={CLAIM_TEXT_MAX.place}
         error={errorOf(form, 'place.label')}
         {...label}
       />

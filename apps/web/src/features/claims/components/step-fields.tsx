@@ -4,6 +4,7 @@ import {
   CLAIM_KEYS_LABELS,
   CLAIM_KEYS_WHEREABOUTS,
   CLAIM_KIND_LABELS,
+  CLAIM_DESCRIPTION_MAX,
   CLAIM_KINDS,
   CLAIM_MESSAGES,
   CONSTAT_CIRCUMSTANCES,
@@ -77,6 +78,7 @@ export function CircumstancesFields({
           id="claim-description"
           className="input"
           rows={6}
+          maxLength={CLAIM_DESCRIPTION_MAX}
           aria-invalid={errorOf(form, 'description') ? true : undefined}
           aria-describedby={errorOf(form, 'description') ? 'claim-description-error' : undefined}
           {...form.register('description')}

@@ -1,6 +1,8 @@
-// One data step of the declaration: its fields, validated in the browser by the contract's step
-// schema (the server checks the same), saved to the draft on « Continuer », then the next step.
-// The server's `fields` reasons go under the fields; any other refusal is said above the button.
+// One data step of the declaration: its fields, saved to the draft as the customer types
+// (use-draft-autosave.ts, partial values) and confirmed on « Continuer », validated in the
+// browser by the contract's step schema (the server checks the same), then the next step. The
+// form opens with what was typed there, else the confirmed answers. The server's `fields`
+// reasons go under the fields; any other refusal is said above the button.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CLAIM_STEP_SCHEMAS,
@@ -25,8 +27,10 @@ import {
   VehicleFields,
   WhenFields,
 } from './step-fields';
+import { DraftStatus } from './draft-status';
 import { Text } from './field-kit';
-import { toAnswers, toFormValues } from './step-values';
+import { toAnswers, toFormValues, toTyped } from './step-values';
+import { useDraftAutosave } from './use-draft-autosave';
 
 interface Props {
   draft: ClaimDraft;
@@ -42,16 +46,28 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
   const schemaResolver = zodResolver(CLAIM_STEP_SCHEMAS[step] as never) as Resolver<FieldValues>;
   const resolver: Resolver<FieldValues> = (values, context, options) =>
     schemaResolver(toAnswers(step, values, kind) as FieldValues, context, options);
+  const valuesOf = (of: ClaimDraft) =>
+    toFormValues(step, (of.typed[step] ?? of.answers[step]) as ClaimStepAnswers[typeof step]);
   const form = useForm<FieldValues>({
     resolver,
-    defaultValues: toFormValues(step, draft.answers[step] as ClaimStepAnswers[typeof step]),
+    defaultValues: valuesOf(draft),
     shouldFocusError: true,
+  });
+  const autosave = useDraftAutosave({
+    draft,
+    step,
+    form,
+    typed: (values) => toTyped(step, values, kind),
+    valuesOf,
   });
   const submit = form.handleSubmit(async () => {
     setError('');
+    const answers = toAnswers(step, form.getValues(), kind);
     try {
-      onSaved(await save.mutateAsync({ step, answers: toAnswers(step, form.getValues(), kind) }));
+      onSaved(await autosave.confirm((headers) => save.mutateAsync({ step, answers, headers })));
     } catch (e) {
+      // Another tab or device changed the draft: DraftStatus offers the choice.
+      if (e instanceof ApiError && e.status === 412) return;
       const fields =
         e instanceof ApiError && typeof e.body === 'object' ? e.body.error.fields : undefined;
       for (const [name, message] of Object.entries(fields ?? {})) {
@@ -79,6 +95,7 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
         />
       )}
       {error && <FieldError id="claim-step-error">{error}</FieldError>}
+      <DraftStatus state={autosave.state} settle={autosave.settle} />
       <SubmitButton pending={save.isPending}>Continuer</SubmitButton>
     </form>
   );

@@ -1,7 +1,13 @@
 // What a step's form holds (strings, as inputs give them) turned into the step's answers as the
 // contract's schema reads them, and back. Radio buttons give 'true'/'false', checkboxes their
-// values, empty optional groups mean « none ».
-import type { ClaimDataStep, ClaimKind, ClaimStepAnswers } from '@espace/contract';
+// values, empty optional groups mean « none ». `toTyped` keeps everything typed (the draft's
+// typed values, contract typed.ts); `toFormValues` reads answers or typed values, even partial.
+import type {
+  ClaimDataStep,
+  ClaimKind,
+  ClaimStepAnswers,
+  ClaimTypedAnswers,
+} from '@espace/contract';
 
 type FormValues = Record<string, unknown>;
 
@@ -47,28 +53,55 @@ export function toAnswers(step: ClaimDataStep, values: FormValues, kind?: ClaimK
   }
 }
 
+/** What is not answered (a radio group left empty gives null) is left out. */
+function withoutEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmpty);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, withoutEmpty(v)]),
+  );
+}
+
+const filled = (group: unknown) =>
+  Object.values((group ?? {}) as object).some((v) => typeof v === 'string' && v !== '');
+
+/** Everything typed on the step, partial, as the draft keeps it (contract typed schemas). */
+export function toTyped(step: ClaimDataStep, values: FormValues, kind?: ClaimKind): unknown {
+  if (step === 'parties') {
+    // A witness's phone alone, or a third party's insurer alone, is kept too.
+    return withoutEmpty({
+      thirdParty: filled(values.thirdParty) ? values.thirdParty : null,
+      witnesses: filled(values.witness) ? [values.witness] : [],
+    });
+  }
+  return withoutEmpty(toAnswers(step, values, kind));
+}
+
+const yesNo = (value: unknown) => (typeof value === 'boolean' ? String(value) : undefined);
+
 export function toFormValues<S extends ClaimDataStep>(
   step: S,
-  answers: ClaimStepAnswers[S] | undefined,
+  answers: ClaimStepAnswers[S] | ClaimTypedAnswers[S] | undefined,
 ): FormValues {
   if (!answers) return {};
   const values = answers as FormValues;
   switch (step) {
     case 'injuries':
-      return { injuries: String(values.injuries) };
+      return { injuries: yesNo(values.injuries) };
     case 'vehicle':
-      return { ...values, drivable: String(values.drivable) };
+      return { ...values, drivable: yesNo(values.drivable) };
     case 'circumstances':
-      return { ...values, boxes: (values.boxes as number[]).map(String) };
+      return { ...values, boxes: ((values.boxes as number[] | undefined) ?? []).map(String) };
     case 'parties':
       return {
         thirdParty: values.thirdParty ?? {},
-        witness: (values.witnesses as unknown[])[0] ?? {},
+        witness: (values.witnesses as unknown[] | undefined)?.[0] ?? {},
       };
     case 'driver':
-      return values.driver === 'policy'
-        ? { choice: values.driverId }
-        : { ...values, choice: 'other' };
+      if (values.driver === 'policy') return { choice: values.driverId };
+      return values.driver === 'other' ? { ...values, choice: 'other' } : values;
     default:
       return values;
   }

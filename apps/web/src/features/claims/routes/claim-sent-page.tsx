@@ -4,7 +4,6 @@ import { CLAIM_MESSAGES, formatReceivedAt, type ClaimAcknowledgement } from '@es
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { downloadDocument } from '../../../api/download-document';
-import { AssistanceLink } from '../../../components/assistance/assistance-link';
 import { DownloadButton } from '../../../components/download/download-button';
 import { useDownloads } from '../../../components/download/use-download';
 import { paths } from '../../../lib/paths';
@@ -53,7 +52,6 @@ export function Component() {
       </dl>
       {ack.deadline && <p>{ack.deadline.text}</p>}
       {ack.deadline?.late && <p className="claim-late">{CLAIM_MESSAGES.late}</p>}
-      <AssistanceLink />
       <div className="claim-page__actions">
         <DownloadButton
           className="button button--secondary"

@@ -1,18 +1,21 @@
 // /claims/{draftId}/{step}: one step of the declaration per screen (docs/product/claims.md), with
-// its place in the flow, the assistance number, the deadline once known, and « Précédent ».
-// The draft is read from the server, so a declaration resumes on any device where it was left.
+// its place in the flow, the deadline once known, and « Précédent » (the assistance number is
+// the header's first line, above the step).
+// The draft is read from the server, so a declaration resumes on any device where it was left;
+// the step opened is recorded there (use-record-step.ts), and a step after one not yet complete
+// opens that one instead (contract reachableClaimStep).
 import {
   CLAIM_DATA_STEPS,
   CLAIM_MESSAGES,
   CLAIM_STEP_LABELS,
   claimSteps,
+  reachableClaimStep,
   type ClaimDataStep,
   type ClaimDraft,
   type ClaimStep,
 } from '@espace/contract';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
-import { AssistanceLink } from '../../../components/assistance/assistance-link';
 import { Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
 import { useClaimDraft } from '../api/claim-drafts';
@@ -20,6 +23,7 @@ import { FilesStep } from '../components/files-step';
 import { StepForm } from '../components/step-form';
 import { SummaryStep } from '../components/summary-step';
 import { SendClaim } from '../components/send-claim';
+import { useRecordStep } from '../components/use-record-step';
 import '../claims.css';
 
 const isDataStep = (step: ClaimStep): step is ClaimDataStep =>
@@ -30,18 +34,18 @@ export function Component() {
   const navigate = useNavigate();
   const draft = useClaimDraft(draftId);
   const policies = usePolicies();
+  const reachable = draft.data && reachableClaimStep(draft.data.answers, step);
+  useRecordStep(draft.data, reachable === step ? reachable : undefined);
   if (draft.error) return <Navigate to={paths.notFound} replace />;
-  if (!draft.data || !policies.data) return <Loading />;
+  if (!draft.data || !policies.data || !reachable) return <Loading />;
+  if (reachable !== step) return <Navigate to={paths.claimStep(draftId, reachable)} replace />;
+  const current = reachable;
   const steps = claimSteps(draft.data.answers.kind?.kind);
-  const current = steps.find((s) => s === step);
-  if (!current) return <Navigate to={paths.claimStep(draftId, steps[0]!)} replace />;
   const index = steps.indexOf(current);
   const drivers =
     policies.data.policies.find((p) => p.policyNumber === draft.data.policyNumber)?.drivers ?? [];
-  const next = (saved: ClaimDraft) => {
-    const after = claimSteps(saved.answers.kind?.kind);
-    void navigate(paths.claimStep(draftId, after[after.indexOf(current) + 1] ?? 'summary'));
-  };
+  // The server records the next step of the (maybe new) kind's flow as the one to open.
+  const next = (saved: ClaimDraft) => void navigate(paths.claimStep(draftId, saved.step));
   const previous = steps[index - 1];
   return (
     <section className="claim-page" aria-labelledby="claim-step-title">
@@ -51,7 +55,6 @@ export function Component() {
         {current !== 'kind' && ` sur ${steps.length}`}
       </p>
       <h1 id="claim-step-title">{CLAIM_STEP_LABELS[current]}</h1>
-      <AssistanceLink />
       {draft.data.deadline && (
         <p className="claim-page__deadline" data-testid="claim-deadline">
           {draft.data.deadline.text}

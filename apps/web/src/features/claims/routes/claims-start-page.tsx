@@ -1,5 +1,6 @@
 // /claims: « Déclarer un sinistre ». Choose the contract in force (preselected when coming from
-// its card), or resume a declaration left unfinished, here or on another device.
+// its card), or resume a declaration left unfinished, here or on another device, at the step
+// where it was left (the draft's `step`).
 import {
   CLAIM_KIND_LABELS,
   CLAIM_MESSAGES,
@@ -9,7 +10,6 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
-import { AssistanceLink } from '../../../components/assistance/assistance-link';
 import { FieldError } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Loading } from '../../../components/loading';
@@ -47,10 +47,10 @@ export function Component() {
   return (
     <section className="claim-page" aria-labelledby="claims-title">
       <h1 id="claims-title">{CLAIM_MESSAGES.title}</h1>
-      <AssistanceLink />
       <p>
-        Déclarez votre sinistre en quelques étapes. Votre saisie est enregistrée à chaque étape et
-        vous pouvez la reprendre plus tard, sur cet appareil ou un autre.
+        Déclarez votre sinistre en quelques étapes. Votre saisie est enregistrée au fur et à mesure
+        et vous pouvez la reprendre plus tard, là où vous l’avez laissée, sur cet appareil ou un
+        autre.
       </p>
       {(drafts.data?.items.length ?? 0) > 0 && (
         <section className="card" aria-labelledby="claims-drafts-title">
@@ -58,7 +58,7 @@ export function Component() {
           <ul className="claim-drafts">
             {drafts.data!.items.map((draft) => (
               <li key={draft.id}>
-                <Link to={paths.claimStep(draft.id, 'kind')}>
+                <Link to={paths.claimStep(draft.id, draft.step)}>
                   Reprendre&nbsp;:{' '}
                   {draft.answers.kind ? CLAIM_KIND_LABELS[draft.answers.kind.kind] : 'sinistre'}{' '}
                   (contrat n° {draft.policyNumber}, modifiée le {formatReceivedAt(draft.updatedAt)})
