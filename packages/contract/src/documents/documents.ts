@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { safeString } from '../shared/safe-text';
 import { FILE_CHECK_MESSAGES } from '../shared/file-checks';
 import { ACCEPTED_FORMATS_CHOICE } from '../shared/upload-types';
+import { IMAGE_LIMITS_TEXT, isImageTooLargeRefusal } from './image-refusals';
 import { errorBodySchema } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
 import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from '../policies/policy';
@@ -184,7 +185,7 @@ export function uploadResultMessage(status: number, body: unknown): string {
     if (message === UPLOAD_NOT_FOUND_BODIES.policy) return UPLOAD_MESSAGES.policyNotFound;
   }
   const reasons: readonly string[] = Object.values(UPLOAD_REFUSALS);
-  if (message !== undefined && reasons.includes(message))
+  if (message !== undefined && (reasons.includes(message) || isImageTooLargeRefusal(message)))
     return `${UPLOAD_MESSAGES.failed}\u00a0: ${message}`;
   return UPLOAD_MESSAGES.failed;
 }
@@ -208,4 +209,8 @@ export const UPLOAD_REFUSALS = {
   fieldsOrder: 'Le type de document doit précéder le fichier dans la demande.',
   incomplete: 'Le fichier n’a pas été reçu en entier.',
   malformed: 'La demande n’est pas un formulaire d’envoi de fichier valide.',
+  unreadableImage:
+    'L’image est illisible ou incomplète\u00a0: enregistrez-la de nouveau en png ou jpeg, puis joignez-la.',
+  /** Without its size; imageTooLargeRefusal says it (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md). */
+  imageTooLarge: `Image trop grande (${IMAGE_LIMITS_TEXT} au plus). Réduisez sa définition, puis joignez-la de nouveau.`,
 } as const;

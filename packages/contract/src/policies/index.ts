@@ -1,3 +1,4 @@
 // Policies (docs/product/policies.md): the payload shapes and the pure rules on them.
 export * from './policy';
 export * from './policy-rules';
+export * from './owed-documents-texts';

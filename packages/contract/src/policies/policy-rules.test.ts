@@ -6,6 +6,8 @@ import {
   policyStateStyle,
   documentsOwedFirst,
   isTerminated,
+  owedDocumentDaysLeft,
+  owedDocumentLastDay,
   owesDocuments,
   principalDriver,
   unfulfilledDocuments,
@@ -111,6 +113,53 @@ describe('unfulfilled documents and remaining days (docs/product/policies.md)', 
         new Date('2024-03-01T12:00:00Z'),
       ).remainedDays,
     ).toBe(29);
+  });
+});
+
+describe('the broker’s deadline of a document (docs/product/policies.md)', () => {
+  const due = (status: DocumentStatus | null, dueOn: string | null) => ({
+    ...testDocument(status),
+    dueOn,
+  });
+
+  it('counts the days until the broker’s deadline, whatever the start date', () => {
+    // Started long ago (the 30-day rule would say 0); the deadline 40 days away leaves 40 days.
+    const owing = {
+      state: 'Actif',
+      startDate: '2024-01-01',
+      documents: [due('pending', '2026-12-31')],
+    };
+    expect(unfulfilledDocuments([owing], TODAY)).toEqual({
+      unfulfilledDocs: true,
+      remainedDays: 40,
+    });
+    // « À envoyer avant le 31.12 »: the 30th is the last day, the 31st is too late.
+    expect(owedDocumentDaysLeft(due('pending', '2026-11-22'), '2024-01-01', TODAY)).toBe(1);
+    expect(owedDocumentDaysLeft(due('pending', '2026-11-21'), '2024-01-01', TODAY)).toBe(0);
+    expect(owedDocumentDaysLeft(due('pending', '2026-10-01'), '2024-01-01', TODAY)).toBe(0);
+    expect(owedDocumentLastDay(due('pending', '2026-12-31'), '2024-01-01')).toBe('2026-12-30');
+  });
+
+  it('keeps the 30-day rule for a document without a deadline, and takes the fewest days', () => {
+    expect(owedDocumentDaysLeft(due('pending', null), '2026-11-09', TODAY)).toBe(19);
+    expect(owedDocumentLastDay(due('pending', null), '2026-11-09')).toBe('2026-12-09');
+    const mixed = {
+      state: 'Actif',
+      startDate: '2026-11-09',
+      documents: [due('pending', '2026-12-31'), due('rejected', null)],
+    };
+    expect(unfulfilledDocuments([mixed], TODAY).remainedDays).toBe(19);
+    const sooner = { ...mixed, documents: [due('pending', '2026-11-26'), due('rejected', null)] };
+    expect(unfulfilledDocuments([sooner], TODAY).remainedDays).toBe(5);
+  });
+
+  it('ignores the deadline of a document no longer owed', () => {
+    const sent = {
+      state: 'Actif',
+      startDate: '2026-11-09',
+      documents: [due('received', '2026-11-22'), due('pending', null)],
+    };
+    expect(unfulfilledDocuments([sent], TODAY).remainedDays).toBe(19);
   });
 });
 

@@ -1,7 +1,8 @@
-// Pure rules of docs/product/policies.md on policies: terminated states, unfulfilled documents, remaining days.
+// Pure rules of docs/product/policies.md on policies: terminated states, unfulfilled documents,
+// remaining days (the broker's deadline of a document when it gave one, the 30-day rule otherwise).
 import { DOCUMENT_DEADLINE_DAYS } from '../shared/constants';
 import { addDays, daysBetween, todayInParis } from '../shared/dates';
-import { POLICY_STATES, type DocumentStatus, type Policy } from './policy';
+import { POLICY_STATES, type DocumentStatus, type DocumentToProvide, type Policy } from './policy';
 
 /** docs/product/policies.md: the states of a terminated policy. The server passes them to SQL as parameters. */
 export const TERMINATED_STATES = [
@@ -32,10 +33,15 @@ export function allTerminated(policies: readonly Pick<Policy, 'state'>[]): boole
 /** docs/product/policies.md: the statuses that mean a document is still owed. */
 const OWED_STATUSES: readonly DocumentStatus[] = ['pending', 'rejected', 'not validated'];
 
+/** Whether a document is still owed: pending, rejected or not validated. */
+export function isOwedDocument(doc: { status: DocumentStatus | null }): boolean {
+  return doc.status !== null && OWED_STATUSES.includes(doc.status);
+}
+
 export function owesDocuments(policy: Pick<Policy, 'state' | 'documents'>): boolean {
   // docs/product/policies.md: only 'Résilié' is ignored here, not 'Résilié CTX'.
   if (policy.state === POLICY_STATES.terminated) return false;
-  return policy.documents.some((doc) => doc.status !== null && OWED_STATUSES.includes(doc.status));
+  return policy.documents.some(isOwedDocument);
 }
 
 /**
@@ -45,8 +51,7 @@ export function owesDocuments(policy: Pick<Policy, 'state' | 'documents'>): bool
 export function documentsOwedFirst<D extends { status: DocumentStatus | null }>(
   documents: readonly D[],
 ): D[] {
-  const owed = (doc: D) => doc.status !== null && OWED_STATUSES.includes(doc.status);
-  return [...documents.filter(owed), ...documents.filter((doc) => !owed(doc))];
+  return [...documents.filter(isOwedDocument), ...documents.filter((doc) => !isOwedDocument(doc))];
 }
 
 export interface UnfulfilledDocuments {
@@ -55,36 +60,73 @@ export interface UnfulfilledDocuments {
 }
 
 /**
- * docs/product/policies.md "Unfulfilled documents": remainedDays comes from the earliest start date among the
- * policies that owe documents: elapsed = whole days elapsed minus one; 30 − elapsed while
- * elapsed is under 30, else 0. Days are calendar days in Paris (dates.ts), like every other
- * date rule, so the count turns at midnight in France whatever the device's time zone.
+ * docs/product/policies.md "Unfulfilled documents": remainedDays is the fewest days left among
+ * the documents still owed (owedDocumentDaysLeft: to the last day of owedDocumentLastDay, the
+ * broker's deadline of a document when it gave one, else the 30-day rule from its contract's
+ * start date, so the earliest start date among the policies that owe documents without one).
+ * Days are calendar days in Paris (dates.ts), like every other date rule, so the count turns at
+ * midnight in France whatever the device's time zone.
  */
 export function unfulfilledDocuments(
   policies: readonly Pick<Policy, 'state' | 'documents' | 'startDate'>[],
   today: Date = new Date(),
 ): UnfulfilledDocuments {
-  const owing = policies.filter(owesDocuments);
-  if (owing.length === 0) return { unfulfilledDocs: false, remainedDays: 0 };
-  const earliest = owing.map((p) => p.startDate).sort()[0]!;
-  return { unfulfilledDocs: true, remainedDays: documentDaysLeft(earliest, today) };
+  const days = policies
+    .filter(owesDocuments)
+    .flatMap((p) =>
+      p.documents
+        .filter(isOwedDocument)
+        .map((doc) => owedDocumentDaysLeft(doc, p.startDate, today)),
+    );
+  if (days.length === 0) return { unfulfilledDocs: false, remainedDays: 0 };
+  return { unfulfilledDocs: true, remainedDays: Math.min(...days) };
 }
 
 /**
- * The remaining-days rule of one contract's owed documents (docs/product/policies.md, above): elapsed = whole
- * days since the start date minus one; 30 − elapsed while elapsed is under 30, else 0.
- */
-export function documentDaysLeft(startDate: string, today: Date = new Date()): number {
-  const elapsed = daysBetween(startDate, todayInParis(today)) - 1;
-  return elapsed < DOCUMENT_DEADLINE_DAYS ? DOCUMENT_DEADLINE_DAYS - elapsed : 0;
-}
-
-/**
- * The last day of that rule, as an ISO date: the day on which one day is left (the start date
- * plus 30 days); the next day the count is 0.
+ * The last day of the contract's 30-day rule (docs/product/policies.md, above), as an ISO date:
+ * the start date plus 30 days.
  */
 export function documentDeadline(startDate: string): string {
   return addDays(startDate, DOCUMENT_DEADLINE_DAYS);
+}
+
+/**
+ * The last day to send one owed document, the one source of its days left: the day before the
+ * broker's deadline (`dueOn`, « À envoyer avant le … »), else the 30-day rule's (documentDeadline).
+ * A document the broker dated needs no start date.
+ */
+export function owedDocumentLastDay(doc: { dueOn: string }): string;
+export function owedDocumentLastDay(
+  doc: Pick<DocumentToProvide, 'dueOn'>,
+  startDate: string,
+): string;
+export function owedDocumentLastDay(
+  doc: Pick<DocumentToProvide, 'dueOn'>,
+  startDate?: string,
+): string {
+  return doc.dueOn ? addDays(doc.dueOn, -1) : documentDeadline(startDate!);
+}
+
+/** The days left to `lastDay`, today (in Paris) included: 1 on the last day, 0 once past. */
+export function daysLeftThrough(lastDay: string, today: Date = new Date()): number {
+  return Math.max(0, daysBetween(todayInParis(today), lastDay) + 1);
+}
+
+/**
+ * The days left to send one owed document, today included, to its last day (owedDocumentLastDay):
+ * a broker's deadline 40 days away leaves 40 days, the deadline itself 0.
+ */
+export function owedDocumentDaysLeft(
+  doc: Pick<DocumentToProvide, 'dueOn'>,
+  startDate: string,
+  today: Date = new Date(),
+): number {
+  return daysLeftThrough(owedDocumentLastDay(doc, startDate), today);
+}
+
+/** The days left under the contract's 30-day rule alone (a document without the broker's date). */
+export function documentDaysLeft(startDate: string, today: Date = new Date()): number {
+  return owedDocumentDaysLeft({ dueOn: null }, startDate, today);
 }
 
 /** The Bonus/Malus shown on a card is the principal driver's CRM (docs/product/policies.md). */

@@ -5,9 +5,9 @@ import {
   DOCUMENT_STATUS_LABELS,
   documentsOwedFirst,
   documentStatusStyle,
-  formatDate,
   isOtherDocument,
   MOBILE_DOCUMENTS_SHOWN,
+  owedDocumentDueLine,
   type DocumentToProvide,
   type Policy,
 } from '@espace/contract';
@@ -19,13 +19,13 @@ import { UploadOutcome, type UploadOutcomeState } from './upload-outcome';
 import './documents-list.css';
 
 function EntryContent({ doc }: { doc: DocumentToProvide }) {
+  // The broker's deadline, while the document is still to send (docs/product/documents.md).
+  const due = owedDocumentDueLine(doc);
   return (
     <>
       <span className="documents-item__name">{doc.name}</span>
       <span className="documents-item__description">{doc.description}</span>
-      {doc.dueOn && !doc.status && (
-        <span className="documents-item__due">À envoyer avant le {formatDate(doc.dueOn)}</span>
-      )}
+      {due && <span className="documents-item__due">{due}</span>}
       {/* docs/product/documents.md: entries of type 'autre' show no status. */}
       {doc.status && !isOtherDocument(doc) && (
         <span className={`status-label status-label--${documentStatusStyle(doc.status)}`}>

@@ -1,9 +1,14 @@
+import { owedDocumentsDelay } from '@espace/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import '../../../components/banner/banner.css';
 import './documents-banner.css';
 
-/** docs/product/documents.md: the outstanding-documents warning with the remaining days (docs/product/documents.md). */
+/**
+ * docs/product/policies.md « The owed-documents banner »: the outstanding-documents warning with
+ * the days left (the broker's deadline or the 30-day rule: unfulfilledDocuments), worded by the
+ * contract's owedDocumentsDelay (a day, days, or the deadline passed).
+ */
 export function DocumentsBanner({
   remainedDays,
   policyNumbers,
@@ -12,6 +17,7 @@ export function DocumentsBanner({
   /** The contracts that owe documents (the banner names them). */
   policyNumbers: readonly string[];
 }) {
+  const delay = owedDocumentsDelay(remainedDays);
   return (
     <section
       className="banner banner--warn documents-banner"
@@ -20,11 +26,9 @@ export function DocumentsBanner({
       <div>
         <h2 id="documents-banner-title">Documents à transmettre</h2>
         <p>
-          Merci de nous transmettre en ligne les documents demandés dans un délai de{' '}
-          <strong>
-            {remainedDays} jour{remainedDays > 1 ? 's' : ''}
-          </strong>
-          .
+          {delay.before}
+          <strong>{delay.emphasis}</strong>
+          {delay.after}
         </p>
         {policyNumbers.length > 0 && (
           <p data-testid="documents-banner-policies">

@@ -1,0 +1,94 @@
+// « Documents à fournir » (docs/product/documents.md): a document still to send shows the broker's
+// deadline, whatever its status (pending, rejected, not validated or none yet), and says when it
+// has passed; a document already sent shows none.
+import {
+  addDays,
+  formatDate,
+  todayInParis,
+  type DocumentStatus,
+  type DocumentToProvide,
+} from '@espace/contract';
+import { act } from 'preact/test-utils';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testPolicy } from '../../../testing/policy';
+import { PolicyDocuments } from './policy-documents';
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const document_ = (
+  fileType: string,
+  status: DocumentStatus | null,
+  dueOn: string | null,
+): DocumentToProvide => ({
+  name: fileType,
+  description: '',
+  fileType,
+  status,
+  canResend: false,
+  maxFileNumber: null,
+  exactFileNumber: null,
+  filesReceived: 0,
+  dueOn,
+});
+
+/** Each entry's deadline line, by its file type (null when it shows none). */
+function dueLines(documents: DocumentToProvide[]) {
+  act(() =>
+    root.render(
+      <PolicyDocuments
+        policy={testPolicy({ documents })}
+        isClickable={() => true}
+        onOpen={() => undefined}
+      />,
+    ),
+  );
+  return Object.fromEntries(
+    documents.map((doc, i) => [
+      doc.fileType,
+      container.querySelectorAll('.documents-list > li')[i]!.querySelector('.documents-item__due')
+        ?.textContent ?? null,
+    ]),
+  );
+}
+
+describe('PolicyDocuments', () => {
+  it('shows the broker’s deadline on a document still to send, whatever its status', () => {
+    const due = addDays(todayInParis(), 40);
+    expect(
+      dueLines([
+        document_('pending', 'pending', due),
+        document_('rejected', 'rejected', due),
+        document_('none-yet', null, due),
+        document_('received', 'received', due),
+        document_('validated', 'validated', due),
+        document_('undated', 'pending', null),
+      ]),
+    ).toEqual({
+      pending: `À envoyer avant le ${formatDate(due)}`,
+      rejected: `À envoyer avant le ${formatDate(due)}`,
+      'none-yet': `À envoyer avant le ${formatDate(due)}`,
+      received: null,
+      validated: null,
+      undated: null,
+    });
+  });
+
+  it('says when the deadline has passed', () => {
+    const due = todayInParis();
+    expect(dueLines([document_('pending', 'pending', due)])).toEqual({
+      pending: `Délai dépassé depuis le ${formatDate(due)}\u00a0: à envoyer au plus vite`,
+    });
+  });
+});
