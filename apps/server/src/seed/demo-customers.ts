@@ -15,6 +15,13 @@ export interface DemoGuarantee {
   description: string;
   franchise: number;
 }
+/**
+ * A driver as the broker's record carries it, licence included (the relevé d'informations states
+ * it, Code des assurances A121-1): a licence issued before 16 September 2013 has the pink paper's
+ * 12 digits (year and month of issue, the prefecture's département, a 6-digit order number); a
+ * later one the card's number (year of issue, 2 letters, 5 digits), both French formats of
+ * docs/decisions/0008-licence-number-as-string.md.
+ */
 export interface DemoDriver {
   salutation: Salutation;
   firstName: string;
@@ -22,6 +29,8 @@ export interface DemoDriver {
   birthDate: string;
   principal: boolean;
   crm: number;
+  licenceNumber: string;
+  licenceDate: string;
 }
 export interface DemoDocument {
   name: string;
@@ -121,6 +130,9 @@ const camilleMain: DemoDriver = {
   birthDate: '1986-04-14',
   principal: true,
   crm: 0.68,
+  // At 18, in the Rhône (69), September 2004.
+  licenceNumber: '040969318452',
+  licenceDate: '2004-09-17',
 };
 const thomasMartin: DemoDriver = {
   salutation: 'Mr',
@@ -129,6 +141,9 @@ const thomasMartin: DemoDriver = {
   birthDate: '1984-09-02',
   principal: false,
   crm: 0.76,
+  // At 18, in the Rhône (69), March 2003.
+  licenceNumber: '030369204517',
+  licenceDate: '2003-03-12',
 };
 const ineMartin: DemoDriver = {
   salutation: 'Mme',
@@ -137,6 +152,9 @@ const ineMartin: DemoDriver = {
   birthDate: '2006-03-21',
   principal: false,
   crm: 1,
+  // At 18, after accompanied driving: the card's format (2024).
+  licenceNumber: '24AK38152',
+  licenceDate: '2024-06-27',
 };
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
@@ -398,6 +416,9 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
             birthDate: '1971-11-30',
             principal: true,
             crm: 0.5,
+            // At 18, in the Gironde (33), May 1990.
+            licenceNumber: '900533127846',
+            licenceDate: '1990-05-23',
           },
         ],
         payment: {
@@ -437,6 +458,9 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
             birthDate: '1971-11-30',
             principal: true,
             crm: 0.95,
+            // At 18, in the Gironde (33), May 1990.
+            licenceNumber: '900533127846',
+            licenceDate: '1990-05-23',
           },
         ],
         documents: [
@@ -481,6 +505,9 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
             birthDate: '1995-07-08',
             principal: true,
             crm: 0.85,
+            // At 18, in the Nord, five months after the card replaced the pink paper.
+            licenceNumber: '14BD50218',
+            licenceDate: '2014-02-19',
           },
         ],
         documents: [

@@ -1,9 +1,7 @@
 // The demo customers of demo-customers.ts as the broker's records (docs/integration.md): the
 // seed writes them through the same upsert service as the integration API, so there is one way
-// to write a contract. Licence dates and numbers, endings and claims are those the demo always
-// had: every driver got their licence at 18 years and 4 months, its number is the licence
-// month and eight letters of the name's MD5 (12 characters, like a French licence's).
-import { createHash } from 'node:crypto';
+// to write a contract. The drivers carry their licence as a broker's data would (number and date,
+// demo-customers.ts); endings and claims come from demo-history.ts.
 import {
   addDays,
   contractRecordSchema,
@@ -14,28 +12,10 @@ import {
   type CustomerRecord,
   type OwedDocumentRecord,
 } from '@espace/contract';
-import type { DemoCustomer, DemoDriver, DemoPolicy } from './demo-customers';
+import type { DemoCustomer, DemoPolicy } from './demo-customers';
 import { DEMO_CLAIMS, ENDINGS } from './demo-history';
 
 const daysAgo = (days: number) => addDays(todayInParis(), -days);
-
-/** The day 18 years and 4 months after birth, clamped to the month's end as PostgreSQL does. */
-export function licenceDateOf(birthDate: string): string {
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  const months = (y + 18) * 12 + (m - 1) + 4;
-  const year = Math.floor(months / 12);
-  const month = (months % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${year}-${pad(month)}-${pad(Math.min(d, last))}`;
-}
-
-function licenceNumberOf(driver: DemoDriver, licenceDate: string): string {
-  const md5 = createHash('md5')
-    .update(driver.firstName + driver.lastName)
-    .digest('hex');
-  return `${licenceDate.slice(2, 4)}${licenceDate.slice(5, 7)}${md5.slice(0, 8).toUpperCase()}`;
-}
 
 export function customerNumberOf(index: number): string {
   return `CLI-${String(100_231 + index * 7_919).padStart(8, '0')}`;
@@ -78,10 +58,7 @@ export function demoContractRecord(
       manufacturer: p.vehicle.manufacturer,
       model: p.vehicle.model,
     },
-    drivers: p.drivers.map((d) => {
-      const licenceDate = licenceDateOf(d.birthDate);
-      return { ...d, licenceDate, licenceNumber: licenceNumberOf(d, licenceDate) };
-    }),
+    drivers: p.drivers,
     coverages: p.guarantees,
     paymentDetails: p.payment ? { paymentMethod: 'Prélèvement SEPA mensuel', ...p.payment } : null,
     garageAddress: garage ? { ...garage, country: 'France' } : null,

@@ -1,12 +1,12 @@
 // The Mémo Véhicule Assuré (docs/product/documents.md#generated-documents): the proof of
 // insurance a police check asks for since the green card ended in April 2024. Only for an
 // « Actif » policy (docs/decisions/0048-suspended-contracts-documents.md).
-import { formatDate, GENERATED_DOCUMENTS } from '@espace/contract';
+import { formatDate, GENERATED_DOCUMENTS, PHONE_NUMBERS } from '@espace/contract';
 import { currentPeriod } from './contract-data';
 import { issuedLine, openDocument, type DocumentContext } from './layout';
 
-/** The assistance line (in the range Arcep reserves for fiction, like the portal's other numbers). */
-export const ASSISTANCE_PHONE = '01 99 00 24 24 (24 h/24, 7 j/7)';
+/** The assistance line: the contract's number (docs/product/claims.md), as the portal shows it. */
+export const ASSISTANCE_PHONE = `${PHONE_NUMBERS.assistance} (24 h/24, 7 j/7)`;
 
 export function renderMemo(context: DocumentContext): Promise<Buffer> {
   const { data, now, today, issuer } = context;
