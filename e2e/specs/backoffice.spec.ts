@@ -4,9 +4,8 @@
 // asks for a missing document, which the customer finds owed on the documents screen; a
 // supervisor finds those reads and actions in the audit log and its CSV; an agent has no
 // Journal and its API refuses them; a customer's session does not open the console. Every
-// screen axe-clean, no horizontal scroll at 320 px; screenshots at 1280 and 768 px in both
-// skins go to the test's output folder (CONSOLE_SHOTS_DIR overrides it).
-import { mkdirSync } from 'node:fs';
+// screen axe-clean, no horizontal scroll at 320 px; screenshots at 375, 768 and 1280 px in both
+// skins go to the test's output folder (SCREENS_DIR overrides it).
 import type { Browser, Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
 import { enrolAndSignIn, signInStaff, DEMO_STAFF } from '../support/console-staff';
@@ -14,6 +13,7 @@ import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../su
 import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
 import { referenceIn } from '../support/request-reference';
 import { openChange, today, daysFrom, french } from './changes-helpers';
+import { expectNoSidewaysScroll, screenshotSkins, CONSOLE_WIDTHS } from '../support/screens';
 
 const POLICY = 'AU2025087731'; // Camille's Renault Clio V, Inès a secondary driver
 const DONE_MESSAGE = 'Nous vous avons rappelé ce matin, votre question est réglée.';
@@ -65,31 +65,6 @@ test.use({ changesData: true });
 
 /** The two references the customer sends, kept for the later tests (they run in order). */
 const sent: { callBack?: string; removal?: string } = {};
-
-/** Every skin at 1280 and 768 px, then back to the default. */
-async function screenshots(page: Page, name: string) {
-  // The test's output folder, or CONSOLE_SHOTS_DIR (e.g. /tmp/console-shots) to look at them.
-  const shots = process.env.CONSOLE_SHOTS_DIR ?? test.info().outputPath();
-  mkdirSync(shots, { recursive: true });
-  for (const brand of ['lumen', 'vireo']) {
-    await page.evaluate((b) => (document.documentElement.dataset.brand = b), brand);
-    for (const width of [1280, 768]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${brand}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => (document.documentElement.dataset.brand = 'lumen'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectNoHorizontalScrollAt320(page: Page) {
-  await page.setViewportSize({ width: 320, height: 800 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'horizontal scroll at 320 px').toBe(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Camille in a browser of her own, signed in on `path` unless the test signs her in itself. */
 async function customer(browser: Browser, baseURL: string, path?: string) {
@@ -148,8 +123,8 @@ test('an agent processes a call-back to « Traitée »: the customer reads it an
   await expect(row).toContainText('Reçue');
   await expect(row).toContainText(/Dans les temps|Bientôt dû|En retard/);
   await expectNoAxeViolations(page, 'the filtered inbox');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'inbox');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'inbox', CONSOLE_WIDTHS);
   // The URL alone gives the same page.
   await page.reload();
   await expect(page.getByLabel('Genre')).toHaveValue('call_back');
@@ -176,8 +151,8 @@ test('an agent processes a call-back to « Traitée »: the customer reads it an
   const timeline = page.getByRole('list', { name: 'Historique' });
   await expect(timeline.getByRole('listitem').last()).toContainText(DONE_MESSAGE);
   await expectNoAxeViolations(page, 'a processed request');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'request');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'request', CONSOLE_WIDTHS);
 
   // The customer's side: 'Mes demandes', then the e-mail through the SMTP server.
   await camille.page.goto('/account/requests');
@@ -228,8 +203,8 @@ test('an agent asks for a missing document: the customer finds it owed', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Camille Martin' })).toBeVisible();
   await expect(page.getByRole('region', { name: /Contrats/ })).toContainText(DOCUMENT);
   await expectNoAxeViolations(page, 'the customer’s file');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'customer');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'customer', CONSOLE_WIDTHS);
 
   await camille.page.goto(`/account/requests/${reference}`);
   await expect(camille.page.locator('.request-status')).toContainText('En attente de pièces');
@@ -287,7 +262,7 @@ test('an agent previews the PDF and the image a customer sent, and can download 
     expect(answer.headers()['content-type']).toBe(file.mimeType);
     expect(answer.headers()['content-disposition']).toMatch(/^inline/);
     await expectNoAxeViolations(page, `a request with ${file.name}`);
-    await screenshots(page, `files-${file === PNG ? 'image' : 'pdf'}`);
+    await screenshotSkins(page, `files-${file === PNG ? 'image' : 'pdf'}`, CONSOLE_WIDTHS);
   }
   expect(seen.sort()).toEqual(files.map((f) => f.name).sort());
 });
@@ -304,8 +279,8 @@ test('customer search finds a customer by plate and by name', async ({ page }) =
     'Camille Martin',
   );
   await expectNoAxeViolations(page, 'the customer search');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'customers');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'customers', CONSOLE_WIDTHS);
 });
 
 test('a supervisor sees the reads and actions in the audit log, and exports it', async ({
@@ -331,8 +306,8 @@ test('a supervisor sees the reads and actions in the audit log, and exports it',
     log.getByRole('row').filter({ hasText: 'Consultation d’un dossier client' }).first(),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'the audit log');
-  await expectNoHorizontalScrollAt320(page);
-  await screenshots(page, 'audit');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'audit', CONSOLE_WIDTHS);
 
   const csv = await page.request.get(
     (await page.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')) ?? '',
@@ -344,7 +319,7 @@ test('a supervisor sees the reads and actions in the audit log, and exports it',
   await nav.getByRole('link', { name: 'Équipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
   await expectNoAxeViolations(page, 'the team');
-  await screenshots(page, 'team');
+  await screenshotSkins(page, 'team', CONSOLE_WIDTHS);
 });
 
 test('an agent has no Journal, the audit API refuses them, and they sign out', async ({ page }) => {

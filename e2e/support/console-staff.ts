@@ -1,8 +1,10 @@
 // The broker's staff in the browser tests of the console (docs/backoffice.md « Connexion »): the
-// demo staff members sign in through the embedded provider's pages, enrol their second factor
-// at the first sign-in (reading the secret the enrolment page shows as text, as a person types
-// it into an authenticator app) and give a TOTP code computed by the same library the server
-// checks with. A code is never used twice: the server refuses a step already used.
+// demo staff members, or a member a test created (with the temporary password it was given),
+// sign in through the embedded provider's pages, enrol their second factor at the first sign-in
+// (reading the secret the enrolment page shows as text, as a person types it into an
+// authenticator app) and give a TOTP code computed by the same library the server checks with.
+// A code is never used twice: the server refuses a step already used. A member on a temporary
+// password chooses their own after enrolling (firstSignIn).
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD } from './fixtures';
@@ -12,14 +14,24 @@ export const DEMO_STAFF = {
   supervisor: { email: 'superviseur@courtage-horizon.test', name: 'Paul Girard' },
 } as const;
 export type DemoStaff = keyof typeof DEMO_STAFF;
+/** A staff member a test created: the password they sign in with now. */
+export interface StaffMember {
+  email: string;
+  name: string;
+  password: string;
+}
+export type Who = DemoStaff | StaffMember;
+
+const identity = (who: Who): StaffMember =>
+  typeof who === 'string' ? { ...DEMO_STAFF[who], password: DEMO_PASSWORD } : who;
 
 const PERIOD_MS = 30_000;
 
-/** The enrolled secret and the last step used, per staff member, for the spec's run. */
-const enrolled = new Map<DemoStaff, { secret: string; lastStep: number }>();
+/** The enrolled secret and the last step used, per staff member's e-mail, for the spec's run. */
+const enrolled = new Map<string, { secret: string; lastStep: number }>();
 
-async function freshCode(who: DemoStaff): Promise<string> {
-  const state = enrolled.get(who)!;
+async function freshCode(who: Who): Promise<string> {
+  const state = enrolled.get(identity(who).email)!;
   let step = Math.floor(Date.now() / PERIOD_MS);
   if (step <= state.lastStep) {
     // Wait for the next step rather than give a code the server has taken already.
@@ -34,17 +46,17 @@ async function freshCode(who: DemoStaff): Promise<string> {
 }
 
 /** The password form, from any console address. */
-async function givePassword(page: Page, who: DemoStaff) {
+export async function givePassword(page: Page, who: Who, password = identity(who).password) {
   await expect(page.getByRole('heading', { level: 1, name: /Console du courtier/ })).toBeVisible();
-  await page.getByLabel('Adresse e-mail professionnelle').fill(DEMO_STAFF[who].email);
-  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await page.getByLabel('Adresse e-mail professionnelle').fill(identity(who).email);
+  await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Continuer' }).click();
 }
 
 /** First sign-in: password, the second factor's enrolment, the recovery codes, the console. */
 export async function enrolAndSignIn(
   page: Page,
-  who: DemoStaff,
+  who: Who,
   check?: (step: 'enrol' | 'codes') => Promise<void>,
 ) {
   await page.goto('/backoffice/');
@@ -52,33 +64,61 @@ export async function enrolAndSignIn(
   await completeEnrolment(page, who, check);
 }
 
+/**
+ * First sign-in of a member on a temporary password: password, enrolment, recovery codes, then
+ * the page to choose their own (`check` runs on it), which leads to the console.
+ */
+export async function firstSignIn(
+  page: Page,
+  member: StaffMember,
+  chosen: string,
+  check?: () => Promise<void>,
+) {
+  await page.goto('/backoffice/');
+  await givePassword(page, member);
+  await enrol(page, member);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choisissez votre mot de passe' }),
+  ).toBeVisible();
+  await check?.();
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill(chosen);
+  await page.getByRole('button', { name: 'Enregistrer et ouvrir la console' }).click();
+  await expectInConsole(page, member);
+}
+
 /** The enrolment's pages, from the one with the QR code to the console. */
 async function completeEnrolment(
   page: Page,
-  who: DemoStaff,
+  who: Who,
   check?: (step: 'enrol' | 'codes') => Promise<void>,
 ) {
+  await enrol(page, who, check);
+  await expectInConsole(page, who);
+}
+
+/** The enrolment's pages, from the one with the QR code to « continuer » on the codes. */
+async function enrol(page: Page, who: Who, check?: (step: 'enrol' | 'codes') => Promise<void>) {
   await expect(
     page.getByRole('heading', { level: 1, name: 'Activez la double authentification' }),
   ).toBeVisible();
   await expect(page.getByRole('img', { name: /^QR\scode à scanner/ })).toBeVisible();
   // The key as the page shows it in text, grouped by four: what a person would type.
   const shown = await page.locator('code[data-totp-secret]').innerText();
-  enrolled.set(who, { secret: shown.replace(/\s/g, ''), lastStep: -1 });
+  enrolled.set(identity(who).email, { secret: shown.replace(/\s/g, ''), lastStep: -1 });
   await check?.('enrol');
   await page.getByLabel('Code à 6 chiffres').fill(await freshCode(who));
   await page.getByRole('button', { name: 'Activer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Vos codes de secours' })).toBeVisible();
   await check?.('codes');
   await page.getByRole('link', { name: 'J’ai noté mes codes, continuer' }).click();
-  await expectInConsole(page, who);
 }
 
 /**
  * A sign-in: password, then a code of the enrolled authenticator; on a server where this member
  * has not enrolled yet (a fresh copy of the demo data), the enrolment first.
  */
-export async function signInStaff(page: Page, who: DemoStaff, path = '/backoffice/') {
+export async function signInStaff(page: Page, who: Who, path = '/backoffice/') {
   await page.goto(path);
   await givePassword(page, who);
   const enrolment = page.getByRole('heading', {
@@ -97,7 +137,7 @@ export async function signInStaff(page: Page, who: DemoStaff, path = '/backoffic
   await expectInConsole(page, who);
 }
 
-export async function expectInConsole(page: Page, who: DemoStaff) {
-  await expect(page.getByRole('banner')).toContainText(DEMO_STAFF[who].name);
+export async function expectInConsole(page: Page, who: Who) {
+  await expect(page.getByRole('banner')).toContainText(identity(who).name);
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
 }

@@ -3,10 +3,13 @@
 // token never opens /api/v1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
-import { BO, call, integrationToken, requestToken } from './backoffice-support';
+import { BO, call, customerRecord, integrationToken, requestToken } from './backoffice-support';
 import { createTestApp, DEMO, signIn, type TestApp } from './harness';
 import { signWithOtherKey, signWithProviderKey } from './tokens';
-import { revokeIntegrationClient } from '../src/services/integration/clients';
+import {
+  revokeIntegrationClient,
+  rotateIntegrationClientSecret,
+} from '../src/services/integration/clients';
 
 describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
   let t: TestApp;
@@ -36,6 +39,47 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect(wrong.json()).toMatchObject({ error: 'invalid_client' });
     await revokeIntegrationClient(t.app.db, clientId);
     expect((await requestToken(t.app, clientId, secret)).statusCode).toBe(401);
+  });
+
+  it('refuses a revoked client’s token at once, to read and to write', async () => {
+    const { token, clientId } = await integrationToken(t.app);
+    const put = () => call(t.app, token, 'PUT', '/customers/CLI-REVOQUE-1', customerRecord());
+    expect((await call(t.app, token, 'GET', '/customers/CLI-00100231')).statusCode).toBe(200);
+    expect((await put()).statusCode).toBe(201);
+    expect(await revokeIntegrationClient(t.app.db, clientId)).toBe(true);
+    const read = await call(t.app, token, 'GET', '/customers/CLI-00100231');
+    expect(read.statusCode).toBe(401);
+    expect(read.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    expect((await put()).statusCode).toBe(401);
+  });
+
+  it('refuses the tokens of a secret rotated away at once; the new secret gets working ones', async () => {
+    const { token, clientId, secret } = await integrationToken(t.app);
+    expect((await call(t.app, token, 'GET', '/customers/CLI-00100231')).statusCode).toBe(200);
+    const rotated = await rotateIntegrationClientSecret(t.app.db, clientId);
+    expect(rotated).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await call(t.app, token, 'GET', '/customers/CLI-00100231')).statusCode).toBe(401);
+    expect((await requestToken(t.app, clientId, secret)).statusCode).toBe(401);
+    const fresh = await requestToken(t.app, clientId, rotated!, { scope: 'backoffice:read' });
+    expect(fresh.statusCode).toBe(200);
+    const freshToken = fresh.json<{ access_token: string }>().access_token;
+    expect((await call(t.app, freshToken, 'GET', '/customers/CLI-00100231')).statusCode).toBe(200);
+    expect(await rotateIntegrationClientSecret(t.app.db, 'inconnu-00000000')).toBeUndefined();
+  });
+
+  it('refuses a provider-signed token that names no current secret of its client', async () => {
+    const { clientId } = await integrationToken(t.app);
+    const claims = {
+      sub: clientId,
+      client_id: clientId,
+      iss: t.config.oidc.issuer,
+      aud: t.config.backoffice.audience,
+      scope: 'backoffice:read backoffice:write',
+    };
+    for (const extra of [{}, { secret_id: '0123456789abcdef' }]) {
+      const token = await signWithProviderKey(t.app.db, { ...claims, ...extra });
+      expect((await call(t.app, token, 'GET', '/customers/CLI-00100231')).statusCode).toBe(401);
+    }
   });
 
   it('stores only the SHA-256 of a secret', async () => {

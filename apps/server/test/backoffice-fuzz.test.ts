@@ -1,11 +1,13 @@
 // Fuzzed records on the integration API's JSON routes (docs/decisions/0013-bad-input-gets-a-french-400.md):
-// no 5xx, and a refused record writes nothing, as fuzz.test.ts checks for the customer API.
+// no 5xx, no English, and a refused record writes nothing, as fuzz.test.ts checks for the
+// customer API.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { BO, contractRecord, customerRecord, integrationToken } from './backoffice-support';
 import { bodies, FUZZ_SEED } from './fuzz-corpus';
 import { createTestApp, type TestApp } from './harness';
+import { englishIn } from './refusal-language';
 import { rowCounts } from './row-counts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -40,6 +42,7 @@ describe.each(BACKENDS)('fuzzed integration records on %s', (backend) => {
           payload: JSON.stringify(body),
         });
         expect(response.statusCode, response.body).toBeLessThan(500);
+        expect(englishIn(response), response.body).toEqual([]);
         if (response.statusCode >= 400)
           expect(await rowCounts(t.database.handle.db)).toEqual(before);
       }),

@@ -101,7 +101,7 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(fields.email).toBe('Cette adresse e-mail n’est pas valide.');
     expect(fields.birthDate).toMatch(/date de naissance/);
     expect(fields['address.line1']).toMatch(/1 à 120 caractères/);
-    expect(Object.values(fields).join(' ')).toMatch(/Champ inconnu\u00a0: nickname/);
+    expect(Object.values(fields).join(' ')).toMatch(/Champ inconnu\u00a0: «\u00a0nickname\u00a0»/);
     expect(await count('accounts')).toBe(accounts);
   });
 

@@ -1,7 +1,8 @@
 // The console's audit log (docs/backoffice.md « Journal »): every read of a customer's file and
-// every action, with who, when, what and from where; supervisors only (an agent gets 403), with
-// filters by staff member, customer and dates; the CSV export for Excel (BOM, header row, ';',
-// no cell a spreadsheet would run as a formula), itself audited.
+// every action, with who, when, what and from where; supervisors only (an agent gets 403, and
+// that refusal is itself in the log), with filters by staff member, customer and dates; the CSV
+// export for Excel (BOM, header row, ';', no cell a spreadsheet would run as a formula), itself
+// audited.
 import { todayInParis, type AuditPage } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
@@ -31,17 +32,35 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
     return response.json<AuditPage>();
   };
 
-  it('is for supervisors: an agent gets 403 on the log and on its export', async () => {
-    for (const path of ['/audit', '/audit.csv'])
+  it('is for supervisors: an agent gets 403 on the log and on its export, each refusal logged', async () => {
+    for (const path of ['/audit', '/audit.csv', '/audit/integrity'])
       expect((await consoleCall(t.app, agent, 'GET', path)).statusCode, path).toBe(403);
     expect(await auditRows(t.app, 'audit.exported')).toEqual([]);
     expect((await consoleCall(t.app, null, 'GET', '/audit')).statusCode).toBe(401);
+    const refused = await auditRows(t.app, 'staff.action_refused');
+    expect(refused.map((r) => [r.staff_id, r.staff_email, r.target_id])).toEqual([
+      [agent.id, agent.email, 'GET /backoffice/api/audit'],
+      [agent.id, agent.email, 'GET /backoffice/api/audit.csv'],
+      [agent.id, agent.email, 'GET /backoffice/api/audit/integrity'],
+    ]);
+    expect(refused[0]).toMatchObject({
+      target_kind: 'route',
+      address: '127.0.0.1',
+      user_agent: 'Console test',
+      details: { role: 'agent', required: 'supervisor' },
+    });
   });
 
   it('lists each read and action with who, what, on whom, from where, in French', async () => {
     const page = await audit();
-    expect(page).toMatchObject({ page: 1, pageCount: 1, total: 2 });
-    const [search, read] = page.items;
+    expect(page).toMatchObject({ page: 1, pageCount: 1, total: 5 });
+    const [refused, , , search, read] = page.items;
+    expect(refused).toMatchObject({
+      staffEmail: agent.email,
+      action: 'staff.action_refused',
+      actionLabel: 'Action refusée, réservée aux superviseurs',
+      targetId: 'GET /backoffice/api/audit/integrity',
+    });
     expect(search).toMatchObject({
       staffId: agent.id,
       staffEmail: agent.email,
@@ -61,13 +80,13 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
   });
 
   it('filters by staff member, customer and dates', async () => {
-    expect((await audit(`?staff=${agent.id}`)).total).toBe(2);
-    expect((await audit(`?staff=${agent.email.toUpperCase()}`)).total).toBe(2);
+    expect((await audit(`?staff=${agent.id}`)).total).toBe(5);
+    expect((await audit(`?staff=${agent.email.toUpperCase()}`)).total).toBe(5);
     expect((await audit(`?staff=${supervisor.id}`)).total).toBe(0);
     const camille = await audit(`?customer=${CAMILLE}`);
     expect(camille.items.map((e) => e.action)).toEqual(['customer.read']);
     const today = todayInParis();
-    expect((await audit(`?from=${today}&to=${today}`)).total).toBe(2);
+    expect((await audit(`?from=${today}&to=${today}`)).total).toBe(5);
     expect((await audit('?to=2020-01-01')).total).toBe(0);
     const bad = await consoleCall(t.app, supervisor, 'GET', '/audit?from=hier');
     expect(bad.statusCode).toBe(400);
@@ -85,9 +104,12 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
     const text = response.rawPayload.toString('utf8');
     expect(text.startsWith('\ufeff"Date (UTC)";"Membre de l’équipe";"Action";')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`"${agent.email}";"Recherche de clients";"customer.search"`);
-    expect(lines[2]).toContain(`"${CAMILLE}";"127.0.0.1";"'=HYPERLINK(""http://evil.test"")"`);
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toContain(
+      `"${agent.email}";"Action refusée, réservée aux superviseurs";"staff.action_refused";"route";"GET /backoffice/api/audit/integrity"`,
+    );
+    expect(lines[4]).toContain(`"${agent.email}";"Recherche de clients";"customer.search"`);
+    expect(lines[5]).toContain(`"${CAMILLE}";"127.0.0.1";"'=HYPERLINK(""http://evil.test"")"`);
     const [exported] = await auditRows(t.app, 'audit.exported');
     expect(exported).toMatchObject({ staff_id: supervisor.id, address: '127.0.0.1' });
     expect(exported!.details).toEqual({ staff: agent.id });

@@ -3,13 +3,20 @@
 // a status change the customer then reads in the portal, with their e-mail in the outbox; the
 // refusals (a move the statuses forbid, a bad body, an unknown request) change nothing; the
 // assignment; each read and action leaves its audit row (who, what, from where).
-import type { ConsoleRequestDetail, RequestDetail } from '@espace/contract';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  imagePreviewRefusal,
+  type ConsoleRequestDetail,
+  type RequestDetail,
+} from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import { auditRows, consoleCall, staffSignedIn, type ConsoleStaff } from './console-support';
 import { SAMPLE_PNG, samplePdf } from './documents-support';
 import { customerSendsFile } from './events-support';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+import { hugePng } from './image-samples';
 import { startMailServer } from './mail-server-stand-in';
 
 const ACTIVE = 'AU2026104512'; // Camille's Peugeot 208
@@ -80,6 +87,7 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
         contentType: 'application/pdf',
         size: pdf.length,
         href: `/backoffice/api/requests/${reference}/files/${detail.files[0]!.id}`,
+        previewHref: `/backoffice/api/requests/${reference}/files/${detail.files[0]!.id}?preview=1`,
       },
     ]);
     const [row] = await auditRows(t.app, 'request.read');
@@ -121,6 +129,45 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
     const missing = await consoleCall(t.app, agent, 'GET', `/requests/${reference}/files/nope`);
     expect(missing.statusCode).toBe(404);
     expect(await auditRows(t.app, 'request.file_read')).toHaveLength(2);
+  });
+
+  it('never sends the page an image over the pixel limits: its preview is refused, its download is one', async () => {
+    // An image stored before the limits (docs/decisions/0093-…): uploads refuse it now, so the
+    // test writes its bytes over an accepted one's.
+    const ref = await customerSendsFile(t.app, customer, ACTIVE, 'Plan.png', SAMPLE_PNG);
+    const [file] = (await page(ref)).files;
+    const huge = hugePng();
+    const row = await t.app.db
+      .updateTable('received_files')
+      .set({ size: huge.length })
+      .where('id', '=', file!.id.replace('received.', ''))
+      .returning('storage_key')
+      .executeTakeFirstOrThrow();
+    await writeFile(path.join(t.config.documentsDir, row.storage_key), huge);
+    const reads = (await auditRows(t.app, 'request.file_read')).length;
+    const get = (href: string) =>
+      consoleCall(t.app, agent, 'GET', href.replace('/backoffice/api', ''));
+
+    const preview = await get(file!.previewHref);
+    expect(preview.statusCode).toBe(409);
+    expect(preview.headers['content-type']).toMatch(/^application\/json/);
+    expect(preview.json().error.message).toBe(
+      imagePreviewRefusal({ width: 30_000, height: 30_000 }),
+    );
+    expect(await auditRows(t.app, 'request.file_read')).toHaveLength(reads);
+
+    const download = await get(file!.href);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="/);
+    expect(download.rawPayload.equals(huge)).toBe(true);
+    expect(await auditRows(t.app, 'request.file_read')).toHaveLength(reads + 1);
+
+    // An image within the limits is previewed.
+    const small = await customerSendsFile(t.app, customer, ACTIVE, 'Photo.png', SAMPLE_PNG);
+    const shown = await get((await page(small)).files[0]!.previewHref);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-disposition']).toMatch(/^inline; filename="/);
+    expect(shown.rawPayload.equals(SAMPLE_PNG)).toBe(true);
   });
 
   it('changes the status: the customer reads it, their e-mail is queued, it is audited', async () => {

@@ -20,6 +20,7 @@ import {
   webBuild,
 } from './harness';
 import { browser, createStaff, locationOf, signInStaff, startStaffSignIn } from './staff-support';
+import { toolCommand } from './built-server';
 
 const ME = '/backoffice/api/me';
 const STAFF = '/backoffice/api/staff';
@@ -39,6 +40,14 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
       headers: headers as Record<string, string>,
       ...(payload ? { payload } : {}),
     });
+  const mustChange = async (email: string) =>
+    (
+      await t.app.db
+        .selectFrom('staff_accounts')
+        .select('must_change_password')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).must_change_password;
   const staffCount = async () =>
     (await t.app.db.selectFrom('staff_accounts').select('id').execute()).length;
 
@@ -113,7 +122,9 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
       .where('action', '=', 'staff.created')
       .execute();
     expect(audit).toEqual([{ action: 'staff.created', target_id: answer.id }]);
-    // The temporary password opens the sign-in: the second factor is to enrol.
+    expect(await mustChange(answer.email)).toBe(true);
+    // The temporary password opens the sign-in: the second factor is to enrol, then a password
+    // to choose (staff-passwords.test.ts).
     const b = browser(t.app);
     const { interaction } = await startStaffSignIn(b);
     const sent = await b.post(`${interaction}/staff`, {
@@ -145,9 +156,7 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
       const run = await promisify(execFile)(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          'scripts/staff.ts',
+          ...toolCommand('staff'),
           'create',
           '--email',
           'cli@courtage.test',
@@ -163,6 +172,7 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
       );
       const password = /mot de passe temporaire\s*:\s*(\S+)/.exec(run.stdout)?.[1];
       expect(password).toBeTruthy();
+      expect(await mustChange('cli@courtage.test')).toBe(true);
       const b = browser(t.app);
       const { interaction } = await startStaffSignIn(b);
       const sent = await b.post(`${interaction}/staff`, {

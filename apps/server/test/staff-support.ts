@@ -5,7 +5,10 @@ import type { StaffRole } from '@espace/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { TEST_SECRETS_KEY } from '../src/config-secrets';
 import type { Db } from '../src/db/client';
+import { TOTP_SECRET } from '../src/platform/secrets/reseal';
+import { seal, secretKeys } from '../src/platform/secrets/sealed-secrets';
 import { consoleCookieName } from '../src/plugins/console-authentication';
 import { createStaffAccount } from '../src/services/staff/staff-accounts';
 import { CookieJar } from './harness';
@@ -28,7 +31,15 @@ export const totpCode = (secret: string, timestamp = Date.now()) =>
     period: 30,
   }).generate({ timestamp });
 
-/** An enabled staff member whose second factor is enrolled. */
+/** A TOTP secret as the server stores it: sealed with the tests' key (platform/secrets/). */
+export const sealedTotpSecret = (secret: string) =>
+  seal(secretKeys(TEST_SECRETS_KEY), secret, TOTP_SECRET);
+
+/**
+ * An enabled staff member whose second factor is enrolled and whose password is their own (a
+ * new account's temporary one, its `must_change_password` mark cleared as the first sign-in
+ * does).
+ */
 export async function createStaff(
   db: Db,
   { role, email }: { role: StaffRole; email?: string },
@@ -42,7 +53,11 @@ export async function createStaff(
   const totpSecret = new Secret({ size: 20 }).base32;
   await db
     .updateTable('staff_accounts')
-    .set({ totp_secret: totpSecret, totp_enrolled_at: new Date() })
+    .set({
+      totp_secret: sealedTotpSecret(totpSecret),
+      totp_enrolled_at: new Date(),
+      must_change_password: false,
+    })
     .where('id', '=', staff.id)
     .execute();
   return { id: staff.id, email: staff.email, password: staff.temporaryPassword, role, totpSecret };
@@ -72,12 +87,13 @@ export function locationOf(response: LightMyRequestResponse): string {
   return url.pathname + url.search;
 }
 
-/** A browser that keeps its cookies across the sign-in's requests. */
-export function browser(app: FastifyInstance, jar = new CookieJar()) {
+/** A browser that keeps its cookies across the sign-in's requests (from `address`, if given). */
+export function browser(app: FastifyInstance, jar = new CookieJar(), address?: string) {
   const send = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>) => {
     const response = await app.inject({
       method,
       url,
+      ...(address ? { remoteAddress: address } : {}),
       headers: {
         cookie: jar.header(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),

@@ -1,6 +1,6 @@
 // Every screen's frame: a skip link, the header (the console's name, who is signed in and their
-// role, « Se déconnecter »), the navigation (Journal and Équipe for supervisors only) and the
-// main region the route announcer focuses.
+// role, « Mon compte », « Se déconnecter »), the navigation (Journal and Équipe for supervisors
+// only: the role is the server's, GET /me) and the main region the route announcer focuses.
 import { STAFF_ROLE_LABELS } from '@espace/contract';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -39,6 +39,9 @@ export function Layout() {
               <span className="console-header__staff">{staff.displayName}</span>{' '}
               <span className="role">{STAFF_ROLE_LABELS[staff.role]}</span>
             </p>
+            <NavLink to={paths.account} className="console-header__account">
+              Mon compte
+            </NavLink>
             <button
               type="button"
               className="button button--secondary"

@@ -1,9 +1,12 @@
 // The console's screens (docs/backoffice.md): each loaded lazily, each with its title (the route
-// announcer reads it). The supervisors' screens are in the navigation of supervisors only, and
-// their API refuses an agent (403), which the screen says.
+// announcer reads it). The supervisors' screens are in the navigation of supervisors only, their
+// API refuses an agent (403), and an agent who reaches one by its address reads that it is the
+// supervisors', without its controls (supervisors-only.tsx). « Mon compte » is every staff
+// member's, from the header.
 import type { RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { Layout } from './layout';
+import { SupervisorsOnly } from './supervisors-only';
 
 export const consoleRoutes: RouteObject[] = [
   {
@@ -30,14 +33,24 @@ export const consoleRoutes: RouteObject[] = [
         handle: { title: 'Dossier client' },
       },
       {
-        path: paths.audit,
-        lazy: () => import('../features/audit/routes/audit-page'),
-        handle: { title: 'Journal' },
+        element: <SupervisorsOnly />,
+        children: [
+          {
+            path: paths.audit,
+            lazy: () => import('../features/audit/routes/audit-page'),
+            handle: { title: 'Journal' },
+          },
+          {
+            path: paths.team,
+            lazy: () => import('../features/team/routes/team-page'),
+            handle: { title: 'Équipe' },
+          },
+        ],
       },
       {
-        path: paths.team,
-        lazy: () => import('../features/team/routes/team-page'),
-        handle: { title: 'Équipe' },
+        path: paths.account,
+        lazy: () => import('../features/account/routes/account-page'),
+        handle: { title: 'Mon compte' },
       },
       { path: '*', lazy: () => import('./not-found-page'), handle: { title: 'Page introuvable' } },
     ],

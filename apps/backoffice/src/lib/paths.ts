@@ -9,4 +9,5 @@ export const paths = {
   customerPattern: '/clients/:customerNumber',
   audit: '/journal',
   team: '/equipe',
+  account: '/compte',
 } as const;

@@ -2,16 +2,20 @@
 // console (docs/backoffice.md « Connexion », docs/decisions/0082-staff-sign-in-with-a-second-factor.md).
 // It enforces:
 // - the password is checked against staff_accounts (enabled ones), counted first by the
-//   customers' sign-in throttle under keys of its own (`staff:` + e-mail), and by the route's
-//   per-address limit; a wrong e-mail and a wrong password get the same answer and time;
+//   customers' sign-in throttle under keys of its own (`staff:` + e-mail, or the browser's known
+//   device of that staff member: staff-device.ts), and by the route's per-address limit; a
+//   wrong e-mail and a wrong password get the same answer and time;
 // - the step reached (the password checked, for this staff member, in this interaction) is a
 //   short HttpOnly cookie signed with the provider's cookie keys and bound to the interaction's
-//   uid: no hidden field is trusted, and another interaction or a forged cookie starts over;
+//   uid (staff-steps.ts): no hidden field is trusted, and another interaction or a forged
+//   cookie starts over;
 // - then the second factor: enrolment (QR code, secret, a code to confirm, the recovery codes
 //   shown once) or a code (TOTP or a recovery code); every code is counted under the staff
-//   member (5 wrong ones and the sign-in is refused for the throttle's window);
+//   member, or their known device (5 wrong ones and the sign-in is refused for the throttle's
+//   window); the browser that proves both factors gets the staff device cookie;
+// - a temporary password (`must_change_password`) is then replaced by the staff member's own
+//   (staff-new-password.ts), after both factors, so that whoever read it alone changes nothing;
 // - only then the login is given to the provider, for `staff:<id>`, with amr pwd and otp.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isSafeText } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -27,12 +31,13 @@ import {
   pendingEnrolment,
   verifySecondFactor,
 } from '../services/staff/second-factor';
-import { findStaffForSignIn, staffSubject } from '../services/staff/staff-accounts';
+import { findStaffForSignIn } from '../services/staff/staff-accounts';
+import { sendHtml } from '../http/html';
 import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
-import { isConsoleClient } from './console-provider';
-import { readCookie } from './device-cookie';
-import { renderErrorPage } from './pages';
 import { INTERACTION_PATH } from './provider';
+import { staffDevice, staffDeviceId } from './staff-device';
+import { staffLinkRoutes } from './staff-link-routes';
+import { staffNewPasswordRoutes } from './staff-new-password';
 import {
   renderCodePage,
   renderEnrolPage,
@@ -40,50 +45,16 @@ import {
   renderStaffPasswordPage,
   STAFF_TEXTS as T,
 } from './staff-pages';
-
-const STEP_COOKIE = 'espace_staff_step';
-const STEP_MAX_AGE = 1800;
-
-const hmac = (key: string, text: string) =>
-  createHmac('sha256', key).update(`staff-step:${text}`).digest('base64url');
-
-/** The staff member whose password was checked in interaction `uid`, from the step cookie. */
-function stepOf(keys: string[], request: FastifyRequest, uid: string): string | undefined {
-  const [payload, signature, extra] =
-    readCookie(request.headers.cookie, STEP_COOKIE)?.split('.') ?? [];
-  if (!payload || !signature || extra !== undefined) return undefined;
-  const valid = keys.some((key) => {
-    const expected = Buffer.from(hmac(key, payload));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!valid) return undefined;
-  try {
-    const step = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
-      uid?: unknown;
-      staffId?: unknown;
-      at?: unknown;
-    };
-    const fresh = typeof step.at === 'number' && Date.now() - step.at < STEP_MAX_AGE * 1000;
-    return step.uid === uid && fresh && typeof step.staffId === 'string' ? step.staffId : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function stepCookie(keys: string[], secure: boolean, value?: { uid: string; staffId: string }) {
-  const attributes = `Path=${INTERACTION_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-  if (!value) return `${STEP_COOKIE}=; ${attributes}; Max-Age=0`;
-  const payload = Buffer.from(JSON.stringify({ ...value, at: Date.now() })).toString('base64url');
-  return `${STEP_COOKIE}=${payload}.${hmac(keys[0]!, payload)}; ${attributes}; Max-Age=${STEP_MAX_AGE}`;
-}
-
-const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-  reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+import {
+  consoleInteraction,
+  passwordKey,
+  staffLogin as login,
+  staffPaths as paths,
+  stepCookie,
+  steppedIn,
+  type SteppedIn,
+} from './staff-steps';
+import { codeRefused, enrolled, signInFailed } from './staff-trail';
 
 /** The password form the interaction page shows for the console client (interactions.ts). */
 export const staffPasswordPage = (uid: string) =>
@@ -96,29 +67,11 @@ export function staffInteractionRoutes(
   const { provider, db, keys, secure } = opts;
   const limit = { config: { rateLimit: routeLimit(RATE_LIMITS.identityForms) } };
   type Params = { Params: { uid: string }; Body: Record<string, unknown> | undefined };
-
-  /** The console's login interaction of the request, or undefined (the error page is sent). */
-  const consoleInteraction = async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      if (details.prompt.name === 'login' && isConsoleClient(String(details.params.client_id)))
-        return details.uid;
-    } catch {
-      // An unknown or expired interaction: the error page below.
-    }
-    await sendHtml(reply, 400, renderErrorPage());
-    return undefined;
-  };
-  const paths = (uid: string) => {
-    const base = `${INTERACTION_PATH}/${uid}/staff`;
-    return { password: base, enrol: `${base}/enrol`, code: `${base}/code` };
-  };
-  const login = (staffId: string) => ({
-    login: { accountId: staffSubject(staffId), amr: ['pwd', 'otp'], remember: false },
-  });
+  const stepped = (request: FastifyRequest, reply: FastifyReply) =>
+    steppedIn(provider, { db, keys }, request, reply);
 
   app.post<Params>(`${INTERACTION_PATH}/:uid/staff`, limit, async (request, reply) => {
-    const uid = await consoleInteraction(request, reply);
+    const uid = await consoleInteraction(provider, request, reply);
     if (!uid) return reply;
     const email = String(request.body?.email ?? '')
       .trim()
@@ -133,49 +86,64 @@ export function staffInteractionRoutes(
     if (!email || !password || !isSafeText(email) || !isSafeText(password))
       return refuse(400, T.missingFields);
     // Counted before the password is checked, apart from the customers' counts.
-    const counted = await claimSignIn(db, { email: `staff:${email}`, address: request.ip });
-    if (!counted) return refuse(429, T.locked);
+    const deviceId = staffDeviceId(keys, email, request);
+    const counted = await claimSignIn(db, {
+      email: `staff:${email}`,
+      address: request.ip,
+      deviceId,
+    });
+    if (!counted.keys) {
+      // Journaled once per window and key: the attempt that crossed the limit (staff-trail.ts).
+      if (counted.crossed) await signInFailed(db, request, { email, reason: 'throttled' });
+      return refuse(429, T.locked);
+    }
     const staff = await findStaffForSignIn(db, email);
     const valid = await verifyPassword(
       password,
       staff?.password_hash ?? (await decoyPasswordHash()),
     );
-    if (!staff || !valid) return refuse(401, T.invalidCredentials);
-    await signInSucceeded(db, counted);
+    if (!staff || !valid) {
+      await signInFailed(db, request, { email, staffId: staff?.id, reason: 'password' });
+      return refuse(401, T.invalidCredentials);
+    }
+    await signInSucceeded(db, counted.keys);
     const next = staff.totp_secret ? paths(uid).code : paths(uid).enrol;
     return reply
-      .header('set-cookie', stepCookie(keys, secure, { uid, staffId: staff.id }))
+      .header(
+        'set-cookie',
+        stepCookie(keys, secure, { uid, staffId: staff.id, key: passwordKey(staff.password_hash) }),
+      )
       .header('cache-control', 'no-store')
       .redirect(next, 303);
   });
 
-  /** The staff member of the step cookie, or the password form again. */
-  const stepped = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
-    const uid = await consoleInteraction(request, reply);
-    if (!uid) return undefined;
-    const staffId = stepOf(keys, request, uid);
-    if (!staffId) {
-      await reply.header('cache-control', 'no-store').redirect(`${INTERACTION_PATH}/${uid}`, 303);
-      return undefined;
-    }
-    return { uid, staffId };
-  };
+  /**
+   * The second factor is proven: a temporary password is replaced first (the step cookie says
+   * so, the login waits), else the login is given now.
+   */
+  const secondFactorProven = (step: SteppedIn) =>
+    step.account.must_change_password
+      ? stepCookie(keys, secure, { ...step, verified: true })
+      : undefined;
 
   /** The enrolment page; an account already enrolled goes to the code page instead. */
   const enrolPage = async (
     reply: FastifyReply,
-    step: { uid: string; staffId: string },
+    step: SteppedIn,
     status: number,
     error?: string,
   ) => {
     const staff = await db
       .selectFrom('staff_accounts')
-      .select(['id', 'email', 'totp_secret'])
+      .select('totp_secret')
       .where('id', '=', step.staffId)
       .executeTakeFirstOrThrow();
     if (staff.totp_secret)
       return reply.header('cache-control', 'no-store').redirect(paths(step.uid).code, 303);
-    const enrolment = await pendingEnrolment(db, staff);
+    const enrolment = await pendingEnrolment(db, app.secretKeys, {
+      id: step.staffId,
+      email: step.account.email,
+    });
     const page = renderEnrolPage({
       action: paths(step.uid).enrol,
       ...enrolment,
@@ -192,19 +160,34 @@ export function staffInteractionRoutes(
   app.post<Params>(`${INTERACTION_PATH}/:uid/staff/enrol`, limit, async (request, reply) => {
     const step = await stepped(request, reply);
     if (!step) return reply;
-    const counted = await claimSecondFactor(db, step.staffId);
-    if (!counted) return enrolPage(reply, step, 429, T.tooManyCodes);
-    const codes = await confirmEnrolment(db, step.staffId, String(request.body?.code ?? ''));
-    if (!codes) return enrolPage(reply, step, 400, T.wrongCode);
-    await signInSucceeded(db, counted);
-    // The login is given now; the recovery codes page links on to the provider.
-    const continueHref = await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      login(step.staffId),
-      { mergeWithLastSubmission: false },
+    const device = staffDevice(opts, step.account.email, request);
+    const counted = await claimSecondFactor(db, step.staffId, device.deviceId);
+    if (!counted.keys) {
+      if (counted.crossed)
+        await codeRefused(db, request, step.staffId, { step: 'enrol', reason: 'throttled' });
+      return enrolPage(reply, step, 429, T.tooManyCodes);
+    }
+    const codes = await confirmEnrolment(
+      db,
+      app.secretKeys,
+      step.staffId,
+      String(request.body?.code ?? ''),
     );
-    reply.header('set-cookie', stepCookie(keys, secure));
+    if (!codes) {
+      await codeRefused(db, request, step.staffId, { step: 'enrol', reason: 'wrong' });
+      return enrolPage(reply, step, 400, T.wrongCode);
+    }
+    await signInSucceeded(db, counted.keys);
+    await enrolled(db, request, step.staffId);
+    reply.header('set-cookie', device.cookie());
+    const verified = secondFactorProven(step);
+    // The recovery codes page links on: to the new password, or to the provider, the login given.
+    const continueHref = verified
+      ? paths(step.uid).newPassword
+      : await provider.interactionResult(request.raw, reply.raw, login(step.staffId), {
+          mergeWithLastSubmission: false,
+        });
+    reply.header('set-cookie', verified ?? stepCookie(keys, secure));
     return sendHtml(reply, 200, renderRecoveryCodesPage({ codes, continueHref }));
   });
 
@@ -217,15 +200,38 @@ export function staffInteractionRoutes(
     const step = await stepped(request, reply);
     if (!step) return reply;
     const action = paths(step.uid).code;
-    const counted = await claimSecondFactor(db, step.staffId);
-    if (!counted) return sendHtml(reply, 429, renderCodePage({ action, error: T.tooManyCodes }));
-    const proof = await verifySecondFactor(db, step.staffId, String(request.body?.code ?? ''));
-    if (!proof) return sendHtml(reply, 401, renderCodePage({ action, error: T.wrongCode }));
-    await signInSucceeded(db, counted);
-    reply.raw.appendHeader('set-cookie', stepCookie(keys, secure));
+    const device = staffDevice(opts, step.account.email, request);
+    const counted = await claimSecondFactor(db, step.staffId, device.deviceId);
+    if (!counted.keys) {
+      if (counted.crossed)
+        await codeRefused(db, request, step.staffId, { step: 'code', reason: 'throttled' });
+      return sendHtml(reply, 429, renderCodePage({ action, error: T.tooManyCodes }));
+    }
+    const proof = await verifySecondFactor(
+      db,
+      app.secretKeys,
+      step.staffId,
+      String(request.body?.code ?? ''),
+    );
+    if (!proof) {
+      await codeRefused(db, request, step.staffId, { step: 'code', reason: 'wrong' });
+      return sendHtml(reply, 401, renderCodePage({ action, error: T.wrongCode }));
+    }
+    await signInSucceeded(db, counted.keys);
+    const verified = secondFactorProven(step);
+    if (verified)
+      return reply
+        .header('set-cookie', verified)
+        .header('set-cookie', device.cookie())
+        .header('cache-control', 'no-store')
+        .redirect(paths(step.uid).newPassword, 303);
+    reply.raw.appendHeader('set-cookie', [stepCookie(keys, secure), device.cookie()]);
     reply.hijack();
     return provider.interactionFinished(request.raw, reply.raw, login(step.staffId), {
       mergeWithLastSubmission: false,
     });
   });
+
+  staffNewPasswordRoutes(app, { ...opts, limit });
+  staffLinkRoutes(app, { db, limit });
 }

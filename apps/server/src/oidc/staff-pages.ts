@@ -1,11 +1,15 @@
 // The staff console's sign-in pages, served by the embedded provider's interaction
 // (staff-interactions.ts, docs/backoffice.md « Connexion »): the password form, the second
-// factor's enrolment (QR code and the secret in text), the recovery codes shown once, and the
-// code form. Ordinary forms that work without script, in French, in the sign-in pages' skin
+// factor's enrolment (QR code and the secret in text), the recovery codes shown once, the
+// code form, and the new password that replaces a temporary one (staff-new-password.ts) or that
+// a mailed link sets (staff-link-routes.ts), its two fields the customers' reset page's.
+// Ordinary forms that work without script, in French, in the sign-in pages' skin
 // (pages.ts); the QR code is an inline SVG of presentation attributes only (the CSP allows no
 // inline style).
+import type { NewPasswordPairErrors } from '@espace/contract';
 import { escapeHtml } from '../http/html';
 import { renderPage } from './pages';
+import { newPasswordFields } from './password-reset-pages';
 
 const NBSP = '\u00a0';
 
@@ -32,6 +36,9 @@ export const STAFF_TEXTS = {
   codeSubmit: 'Se connecter',
   wrongCode: 'Code incorrect ou déjà utilisé.',
   tooManyCodes: `Trop de codes incorrects. Recommencez la connexion dans quelques minutes.`,
+  newPasswordTitle: 'Choisissez votre mot de passe',
+  newPasswordIntro: `Votre mot de passe actuel est provisoire${NBSP}: il vous a été transmis, quelqu’un d’autre l’a donc lu. Choisissez le vôtre, que vous seul connaîtrez. Le mot de passe provisoire ne fonctionnera plus.`,
+  newPasswordSubmit: 'Enregistrer et ouvrir la console',
 } as const;
 
 const T = STAFF_TEXTS;
@@ -113,6 +120,29 @@ ${alert}
 <form method="post" action="${escapeHtml(o.action)}" novalidate>
 ${codeField(T.codeLabel, describedBy, ' maxlength="20"')}
 <button type="submit">${escapeHtml(T.codeSubmit)}</button>
+</form>`,
+  );
+}
+
+export function renderNewPasswordPage(o: {
+  action: string;
+  email: string;
+  errors?: NewPasswordPairErrors;
+  /** The mailed link's page (staff-link-routes.ts): its token, title, lead and button. */
+  link?: { token: string; title: string; intro: string; submit: string };
+}): string {
+  const title = o.link?.title ?? T.newPasswordTitle;
+  const token = o.link
+    ? `\n<input type="hidden" name="token" value="${escapeHtml(o.link.token)}">`
+    : '';
+  return renderPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(o.link?.intro ?? T.newPasswordIntro)}</p>
+<form method="post" action="${escapeHtml(o.action)}" novalidate>${token}
+<input type="email" name="username" autocomplete="username" value="${escapeHtml(o.email)}" hidden readonly>
+${newPasswordFields(o.errors)}
+<button type="submit">${escapeHtml(o.link?.submit ?? T.newPasswordSubmit)}</button>
 </form>`,
   );
 }

@@ -4,8 +4,12 @@
 // provider's client credentials, or the operator's own provider by configuration), for the
 // integration API's own audience — never the customer API's, so a customer's token never opens
 // /backoffice/v1 and an integration token never opens /api/v1 (its audience differs); a
-// key-bound token (`cnf`) is refused. A read needs the scope `backoffice:read`, a write
-// `backoffice:write` (403 otherwise, before the body is read).
+// key-bound token (`cnf`) is refused. A token of the embedded provider works only while its
+// client is not revoked and the secret it was obtained with is still the client's (`clientLive`,
+// one primary-key lookup on every request, after the signature, which is checked once per token:
+// a revoked client's token gets 401 at once, on every instance;
+// docs/decisions/0094-integration-clients-under-attack.md). A read needs the scope
+// `backoffice:read`, a write `backoffice:write` (403 otherwise, before the body is read).
 import { BACKOFFICE_SCOPES, ERROR_CODES, INTEGRATION_MESSAGES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +21,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { DomainError } from '../services/errors';
+import { SECRET_CLAIM } from '../services/integration/clients';
 import { ALLOWED_ALGORITHMS, bearerToken, VerifiedTokens } from './authentication';
 import { UnauthorizedError } from './errors';
 
@@ -32,6 +37,11 @@ export interface BackofficeAuthenticationOptions {
   audience: string;
   /** The embedded provider's public keys, or the operator's JWKS URL. */
   keys: JSONWebKeySet | URL;
+  /**
+   * With the embedded provider: whether the token's client is still active with the secret the
+   * token names (its SECRET_CLAIM). The operator's own provider's tokens are its business.
+   */
+  clientLive?: ((clientId: string, secretId: unknown) => Promise<boolean>) | undefined;
 }
 
 class InsufficientScopeError extends DomainError {
@@ -74,10 +84,13 @@ export default fp(async function backofficeAuthentication(
       if (payload.cnf !== undefined) throw new UnauthorizedError();
       verified.set(token, payload);
     }
+    const claimed = payload.client_id ?? payload.sub;
+    const client = typeof claimed === 'string' ? claimed : '';
+    if (opts.clientLive && !(await opts.clientLive(client, payload[SECRET_CLAIM])))
+      throw new UnauthorizedError();
     const needed = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
     if (!scopesOf(payload).has(BACKOFFICE_SCOPES[needed])) throw new InsufficientScopeError();
-    const client = payload.client_id ?? payload.sub;
-    request.integrationClient = typeof client === 'string' ? client : '';
+    request.integrationClient = client;
   });
 
   app.addHook('onSend', async (_request, reply) => {

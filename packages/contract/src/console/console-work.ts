@@ -28,8 +28,18 @@ export interface ConsoleRequestDetail extends Omit<RequestEventData, 'files'> {
   assignee: { id: string; displayName: string } | null;
   /** The statuses it may move to (contract nextStatuses); none once closed. */
   nextStatuses: RequestStatus[];
-  /** Its files; `href` is the console's preview and download address. */
-  files: { id: string; name: string; contentType: string; size: number | null; href: string }[];
+  /**
+   * Its files; `href` is the console's download address (and a PDF's preview), `previewHref` an
+   * image's, refused for one over the pixel limits (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md).
+   */
+  files: {
+    id: string;
+    name: string;
+    contentType: string;
+    size: number | null;
+    href: string;
+    previewHref: string;
+  }[];
 }
 
 /** PATCH …/status's answer, the integration API's. */
@@ -90,6 +100,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.created': 'Création d’un compte de l’équipe',
   'staff.disabled': 'Désactivation d’un compte de l’équipe',
   'staff.second_factor_reset': 'Réinitialisation de la double authentification d’un membre',
+  'staff.password_changed': 'Changement de son mot de passe',
+  'staff.enrolled': 'Activation de la double authentification',
+  'staff.sign_in_failed': 'Connexion à la console refusée',
+  'staff.code_refused': 'Code de double authentification refusé',
+  'staff.action_refused': 'Action refusée, réservée aux superviseurs',
 };
 
 /** The label of `action`, or the action itself when it has none yet. */
@@ -108,3 +123,39 @@ export const AUDIT_CSV_COLUMNS = [
   'Navigateur',
   'Détails',
 ] as const;
+
+/** Why the journal's hash chain is broken (services/staff/audit-chain.ts). */
+export const AUDIT_CHAIN_BREAKS = ['altered', 'unlinked', 'unchained', 'head', 'anchor'] as const;
+export type AuditChainBreak = (typeof AUDIT_CHAIN_BREAKS)[number];
+
+/** GET /audit/integrity's answer: the last check of the journal's chain. */
+export interface AuditIntegrity {
+  intact: boolean;
+  /** When the whole chain was last read (the rows added since are checked at each call). */
+  checkedAt: string;
+  /** The first broken entry: its place in the journal (n°), its date, and why. */
+  broken: { seq: string | null; at: string | null; reason: AuditChainBreak } | null;
+}
+
+const NBSP = '\u00a0';
+
+/** The journal page's alert when the chain is broken, in French. */
+export const AUDIT_INTEGRITY_TEXTS = {
+  title: 'Le journal a été modifié en dehors de la console',
+  reason: (reason: AuditChainBreak, seq: string | null, date: string | null): string => {
+    const entry = `l’entrée n°${NBSP}${seq ?? '?'}${date ? ` du ${date}` : ''}`;
+    switch (reason) {
+      case 'altered':
+        return `Le contenu de ${entry} a été changé directement dans la base de données${NBSP}: il ne correspond plus à son empreinte.`;
+      case 'unlinked':
+        return `Une entrée a été supprimée ou ajoutée directement dans la base de données juste avant ${entry}.`;
+      case 'unchained':
+        return `Une entrée${date ? ` du ${date}` : ''} a été ajoutée directement dans la base de données, sans passer par le serveur.`;
+      case 'head':
+        return 'Les dernières entrées du journal ont été supprimées directement dans la base de données.';
+      case 'anchor':
+        return `Le journal a été réécrit à partir de ${entry}.`;
+    }
+  },
+  advice: `Les entrées à partir de ce point ne sont plus fiables. Prévenez l’administrateur du serveur${NBSP}: il vérifie le journal avec la commande «${NBSP}verify-journal${NBSP}» et compare avec la dernière sauvegarde.`,
+} as const;

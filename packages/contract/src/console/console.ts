@@ -18,6 +18,11 @@ export const CONSOLE_ROUTES = {
   me: '/me',
   /** POST: ends the console session (and its provider session). */
   signOut: '/sign-out',
+  /**
+   * PUT: the signed-in staff member changes their password (passwordChangeSchema of account/:
+   * the current one, the new one under the CNIL rule); their other console sessions end.
+   */
+  password: '/me/password',
   /** GET: the inbox (query: inboxQuerySchema). */
   requests: '/requests',
   /** GET: one request as the broker sees it, with its timeline, files and assignee. */
@@ -41,10 +46,16 @@ export const CONSOLE_ROUTES = {
   staff: '/staff',
   /** POST (supervisors): disables an account and ends its sessions (not one's own). */
   staffDisable: '/staff/:id/disable',
-  /** POST (supervisors): forgets an account's second factor; its next sign-in enrols again. */
+  /**
+   * POST (supervisors): forgets an account's second factor and its password, ends its sessions
+   * and mails the member a single-use link to choose a new password, then enrol again
+   * (staff-links.ts); the supervisor sees neither. 409 when the server sends no mail.
+   */
   staffSecondFactorReset: '/staff/:id/second-factor-reset',
   /** GET (supervisors): the audit log (query: auditQuerySchema). */
   audit: '/audit',
+  /** GET (supervisors): whether the audit log's hash chain is intact (AuditIntegrity). */
+  auditIntegrity: '/audit/integrity',
   /** GET (supervisors): the same, as CSV. */
   auditCsv: '/audit.csv',
 } as const;

@@ -1,2 +1,3 @@
 export * from './console';
 export * from './console-work';
+export * from './staff-links';

@@ -20,8 +20,9 @@ export default async function contractRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['contrats'],
+        operationId: 'putContract',
         summary:
-          'Crée ou remplace un contrat entier : véhicule, conducteurs, garanties, paiement, garage, sinistres',
+          'Crée ou remplace un contrat entier\u00a0: véhicule, conducteurs, garanties, paiement, garage, sinistres',
         params: contractParamsSchema,
         body: contractRecordSchema,
         response: { 200: writeResultSchema, 201: writeResultSchema, ...errorResponses },
@@ -38,6 +39,7 @@ export default async function contractRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['contrats'],
+        operationId: 'getContract',
         summary: 'Lit un contrat tel qu’il est enregistré, avec sa version',
         params: contractParamsSchema,
         response: { 200: contractReadSchema, ...errorResponses },
@@ -51,6 +53,7 @@ export default async function contractRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['contrats'],
+        operationId: 'deleteContract',
         summary: 'Retire un contrat et tout ce que le portail garde pour lui',
         params: contractParamsSchema,
         response: { 204: z.null().describe('Supprimé'), ...errorResponses },

@@ -20,6 +20,7 @@ export default async function customerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['clients'],
+        operationId: 'putCustomer',
         summary: 'Crée ou remplace un client, identifié par son numéro de client',
         params: customerParamsSchema,
         body: customerRecordSchema,
@@ -37,6 +38,7 @@ export default async function customerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['clients'],
+        operationId: 'getCustomer',
         summary: 'Lit un client tel qu’il est enregistré, avec sa version',
         params: customerParamsSchema,
         response: { 200: customerReadSchema, ...errorResponses },
@@ -50,6 +52,7 @@ export default async function customerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['clients'],
+        operationId: 'deleteCustomer',
         summary: 'Supprime un client sans contrat',
         params: customerParamsSchema,
         response: { 204: z.null().describe('Supprimé'), ...errorResponses },

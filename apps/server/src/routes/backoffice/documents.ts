@@ -33,7 +33,8 @@ export default async function documentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents à télécharger'],
-        summary: 'Dépose ou remplace un PDF que le client téléchargera (corps : le PDF)',
+        operationId: 'putDocument',
+        summary: 'Dépose ou remplace un PDF que le client téléchargera (corps\u00a0: le PDF)',
         params: contractDocumentParamsSchema,
         querystring: documentUploadQuerySchema,
         response: {
@@ -67,6 +68,7 @@ export default async function documentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents à télécharger'],
+        operationId: 'getDocument',
         summary: 'Lit les métadonnées d’un document déposé, avec sa version',
         params: contractDocumentParamsSchema,
         response: { 200: documentReadSchema, ...errorResponses },
@@ -82,7 +84,8 @@ export default async function documentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents à télécharger'],
-        summary: 'Retire un document : le client ne le voit plus',
+        operationId: 'deleteDocument',
+        summary: 'Retire un document\u00a0: le client ne le voit plus',
         params: contractDocumentParamsSchema,
         response: { 204: z.null().describe('Supprimé'), ...errorResponses },
       },

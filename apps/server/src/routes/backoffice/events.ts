@@ -12,6 +12,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['événements'],
+        operationId: 'listEvents',
         summary: 'Lit les événements après un curseur, dans l’ordre',
         querystring: eventFeedQuerySchema,
         response: { 200: eventFeedSchema, ...errorResponses },

@@ -7,10 +7,12 @@ import { BACKOFFICE_PREFIX } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import backofficeAuthentication, {
   type BackofficeAuthenticationOptions,
 } from '../../plugins/backoffice-authentication';
 import { UnauthorizedError } from '../../plugins/errors';
+import { integrationTokenLive } from '../../services/integration/clients';
 import contractRoutes from './contracts';
 import customerRoutes from './customers';
 import documentRoutes from './documents';
@@ -35,17 +37,25 @@ export interface BackofficeOptions {
  */
 function tokenIssuer(
   config: Config,
+  db: Db,
   localJwks: JSONWebKeySet | undefined,
 ): BackofficeAuthenticationOptions | undefined {
   const { audience, issuer, jwksUrl } = config.backoffice;
   if (issuer && jwksUrl) return { issuer, audience, keys: new URL(jwksUrl) };
-  if (localJwks) return { issuer: config.oidc.issuer, audience, keys: localJwks };
+  if (localJwks)
+    return {
+      issuer: config.oidc.issuer,
+      audience,
+      keys: localJwks,
+      // Its clients are ours: a revoked client's or a rotated secret's token stops at once.
+      clientLive: (clientId, secretId) => integrationTokenLive(db, clientId, secretId),
+    };
   return undefined;
 }
 
 export default async function backofficeRoutes(app: FastifyInstance, opts: BackofficeOptions) {
   const { config } = app;
-  const authentication = tokenIssuer(config, opts.localJwks);
+  const authentication = tokenIssuer(config, app.db, opts.localJwks);
   if (config.apiDocs)
     await app.register(import('../../plugins/backoffice-openapi'), { publicUrl: config.publicUrl });
   await app.register(

@@ -21,9 +21,11 @@ export default async function invitationRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['clients'],
+        operationId: 'createInvitation',
         summary: 'Envoie au client le lien de sa première connexion (valable 72 heures)',
         params: customerParamsSchema,
-        body: invitationRequestSchema.optional(),
+        // Optional: Fastify validates a request without a body as null.
+        body: invitationRequestSchema.nullish(),
         response: { 200: invitationResultSchema, ...errorResponses },
       },
     },

@@ -24,6 +24,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents à fournir'],
+        operationId: 'putOwedDocument',
         summary: 'Crée ou remplace un document que le client doit envoyer',
         params: contractDocumentParamsSchema,
         body: owedDocumentRecordSchema,
@@ -47,6 +48,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents à fournir'],
+        operationId: 'getOwedDocument',
         summary: 'Lit un document à fournir, avec sa version',
         params: contractDocumentParamsSchema,
         response: { 200: owedDocumentReadSchema, ...errorResponses },
@@ -66,6 +68,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents à fournir'],
+        operationId: 'deleteOwedDocument',
         summary: 'Retire un document à fournir',
         params: contractDocumentParamsSchema,
         response: { 204: z.null().describe('Supprimé'), ...errorResponses },

@@ -31,7 +31,8 @@ export default async function requestRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['demandes'],
-        summary: 'Lit une demande : ce qui a été demandé, ses fichiers et ses statuts',
+        operationId: 'getRequest',
+        summary: 'Lit une demande\u00a0: ce qui a été demandé, ses fichiers et ses statuts',
         params: requestReferenceParamsSchema,
         response: {
           200: requestEventDataSchema.extend({ timeline: z.array(requestTimelineEntrySchema) }),
@@ -46,6 +47,7 @@ export default async function requestRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['demandes'],
+        operationId: 'downloadRequestFile',
         summary: 'Télécharge un fichier d’une demande',
         params: requestReferenceParamsSchema.extend({ fileId: z.string().min(1).max(80) }),
         response: { 200: z.any().describe('Le fichier, en pièce jointe'), ...errorResponses },
@@ -61,6 +63,7 @@ export default async function requestRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['demandes'],
+        operationId: 'changeRequestStatus',
         summary: 'Change le statut d’une demande, avec le message que le client lira',
         params: requestReferenceParamsSchema,
         body: statusChangeSchema,

@@ -1,5 +1,7 @@
 // The console's audit log, supervisors only (docs/backoffice.md « Journal »): a page of it, and
-// the whole of it (with the same filters) as a CSV for Excel, itself audited 'audit.exported'.
+// the whole of it (with the same filters) as a CSV for Excel, itself audited 'audit.exported';
+// and whether its hash chain is intact (services/staff/journal-integrity.ts: the whole chain read
+// at most every few minutes, the rows added since at each call).
 import { auditQuerySchema, CONSOLE_ROUTES, todayInParis } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +10,7 @@ import { sendAttachment } from '../../http/attachment';
 import { requireRole } from '../../plugins/console-authentication';
 import { auditCsv, auditPage } from '../../services/console/audit-log';
 import { recordStaffAudit } from '../../services/staff/audit';
+import { journalIntegrity } from '../../services/staff/journal-integrity';
 import { actorOf } from './staff-actor';
 
 export default async function auditRoutes(app: FastifyInstance) {
@@ -20,6 +23,9 @@ export default async function auditRoutes(app: FastifyInstance) {
       const { page, ...filters } = request.query;
       return auditPage(app.db, filters, page);
     },
+  );
+  routes.get(CONSOLE_ROUTES.auditIntegrity, supervisors, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(await journalIntegrity(app.db)),
   );
   routes.get(
     CONSOLE_ROUTES.auditCsv,

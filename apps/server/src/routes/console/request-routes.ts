@@ -19,13 +19,11 @@ import {
   consoleRequestDetail,
   staffStatusChange,
 } from '../../services/console/console-requests';
+import { consoleFileAnswer } from '../../services/console/file-preview';
 import { inboxPage } from '../../services/console/inbox';
 import { openRequestFile } from '../../services/requests/request-detail';
 import { statusMailNotifier } from '../../services/requests/status-mail';
 import { actorOf } from './staff-actor';
-
-/** Shown in the page, not downloaded: PDF and raster images (never SVG, which can script). */
-const PREVIEWED = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/i;
 
 export default async function requestRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +33,8 @@ export default async function requestRoutes(app: FastifyInstance) {
     ? statusMailNotifier({ publicUrl: config.publicUrl, brand: config.mailBrand })
     : undefined;
   const fileParams = requestReferenceParamsSchema.extend({ fileId: z.string().min(1).max(80) });
+  // The page's <img> asks for the preview: an image over the pixel limits is refused (409).
+  const fileQuery = z.object({ preview: z.literal('1').optional() });
 
   routes.get(CONSOLE_ROUTES.requests, { schema: { querystring: inboxQuerySchema } }, (request) =>
     inboxPage(app.db, request.query, {
@@ -49,21 +49,18 @@ export default async function requestRoutes(app: FastifyInstance) {
   );
   routes.get(
     CONSOLE_ROUTES.requestFile,
-    { schema: { params: fileParams } },
+    { schema: { params: fileParams, querystring: fileQuery } },
     async (request, reply) => {
       const { reference, fileId } = request.params;
-      const file = await openRequestFile(app, reference, fileId);
+      const stored = await openRequestFile(app, reference, fileId);
+      const { file, disposition } = await consoleFileAnswer(stored, !!request.query.preview);
       try {
         await auditFileRead(app.db, actorOf(request), reference, fileId);
       } catch (error) {
         file.body.destroy();
         throw error;
       }
-      return sendAttachment(
-        reply,
-        file,
-        PREVIEWED.test(file.contentType) ? 'inline' : 'attachment',
-      );
+      return sendAttachment(reply, file, disposition);
     },
   );
   routes.patch(

@@ -1,32 +1,41 @@
 // The console's own session and the staff accounts (docs/backoffice.md « Comptes »): who is
-// signed in, sign-out, the staff list, and the accounts supervisors create, disable or whose
-// second factor they reset. Enforces (beyond plugins/console-authentication.ts): creating,
+// signed in, sign-out, one's own password (services/staff/staff-passwords.ts: the current one
+// first, the new one under the contract's rule, the other sessions ended), the staff list, and
+// the accounts supervisors create, disable or whose second factor they reset. Enforces (beyond
+// plugins/console-authentication.ts): creating,
 // disabling, resetting and listing the disabled accounts are for supervisors only (403 for an
 // agent); a body is the contract's staffCreateSchema (400 in French otherwise); the temporary
 // password is answered once; a supervisor never disables their own account (409); an unknown id
-// is a 404; each change is in the staff audit log, in the change's own transaction. The
-// console's routes are not in the customer API's OpenAPI document (`hide`).
+// is a 404; a reset mails the member their link (services/staff/staff-links.ts) and answers how
+// it left, never the link (409 on a server without mail, or for a disabled account); each
+// change is in the staff audit log, in the change's own transaction. The console's routes are
+// not in the customer API's OpenAPI document (`hide`).
 import {
   CONSOLE_ROUTES,
   errorBodySchema,
+  passwordChangeSchema,
   STAFF_ROLES,
   staffCreateSchema,
   staffListQuerySchema,
   type StaffListing,
   type StaffMember,
+  type StaffResetAnswer,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/console-authentication';
 import { ConflictError, NotFoundError } from '../../services/errors';
+import { staffLinkFor } from '../../http/staff-link-paths';
 import { recordStaffAudit } from '../../services/staff/audit';
 import {
   createStaffAccount,
   disableStaff,
   listStaff,
-  resetSecondFactor,
+  UNKNOWN_STAFF_MEMBER,
 } from '../../services/staff/staff-accounts';
+import { resetStaffAccess } from '../../services/staff/staff-links';
+import { changeOwnStaffPassword } from '../../services/staff/staff-passwords';
 
 const staffMemberSchema = z.object({
   id: z.string(),
@@ -45,7 +54,6 @@ const targetErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema } a
 const targetParams = z.object({ id: z.string().max(100) });
 
 const M = {
-  unknown: 'Aucun membre de l’équipe ne correspond.',
   self: 'Vous ne pouvez pas désactiver votre propre compte.',
   alreadyDisabled: 'Ce compte est déjà désactivé.',
 };
@@ -84,6 +92,22 @@ export default async function staffRoutes(app: FastifyInstance) {
       // Set with the embedded provider only, the one way staff sign in.
       await app.consoleSessions?.signOut(request, reply);
       return reply.code(204).send(null);
+    },
+  );
+
+  routes.put(
+    CONSOLE_ROUTES.password,
+    {
+      schema: {
+        hide: true,
+        body: passwordChangeSchema,
+        response: { 204: z.null(), ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { providerSid } = request.staff;
+      await changeOwnStaffPassword(app.db, { ...actor(request), providerSid }, request.body);
+      return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
 
@@ -148,7 +172,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       .select(['id', 'email'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw new NotFoundError(M.unknown);
+    if (!row) throw new NotFoundError(UNKNOWN_STAFF_MEMBER);
     return row;
   };
 
@@ -179,20 +203,27 @@ export default async function staffRoutes(app: FastifyInstance) {
     CONSOLE_ROUTES.staffSecondFactorReset,
     {
       preHandler: requireRole('supervisor'),
-      schema: { hide: true, params: targetParams, response: { 204: z.null(), ...targetErrors } },
+      schema: {
+        hide: true,
+        params: targetParams,
+        response: {
+          200: z.object({ delivery: z.enum(['mail', 'log']), email: z.string() }),
+          ...targetErrors,
+        },
+      },
     },
     async (request, reply) => {
-      await app.db.transaction().execute(async (trx) => {
-        const target = await findTarget(trx, request.params.id);
-        await resetSecondFactor(trx, { id: target.id });
-        await recordStaffAudit(trx, actor(request), {
-          action: 'staff.second_factor_reset',
-          targetKind: 'staff',
-          targetId: target.id,
-          details: { email: target.email },
-        });
-      });
-      return reply.code(204).send(null);
+      const deps = {
+        db: app.db,
+        outbox: app.outbox,
+        log: request.log,
+        demoMode: app.config.demoMode,
+        linkFor: staffLinkFor(app.config.publicUrl),
+      };
+      const who = { ...actor(request), displayName: request.staff.displayName };
+      const { email, delivery } = await resetStaffAccess(deps, who, { id: request.params.id });
+      const answer: StaffResetAnswer = { email, delivery: delivery === 'mail' ? 'mail' : 'log' };
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 }

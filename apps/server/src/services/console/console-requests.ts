@@ -70,13 +70,11 @@ export async function consoleRequestDetail(
         ? null
         : { id: context.assignee_id, displayName: context.display_name ?? '' },
     nextStatuses: [...nextStatuses(context.kind, context.status)],
-    files: detail.files.map((file) => ({
-      id: file.id,
-      name: file.name,
-      contentType: file.contentType,
-      size: file.size,
-      href: consolePath('requestFile', { reference, fileId: file.id }),
-    })),
+    files: detail.files.map((file) => {
+      const href = consolePath('requestFile', { reference, fileId: file.id });
+      const { id, name, contentType, size } = file;
+      return { id, name, contentType, size, href, previewHref: `${href}?preview=1` };
+    }),
   };
 }
 

@@ -7,10 +7,15 @@
 // - a code is accepted within one step either side of now, and each step once: the last one
 //   accepted is kept (`totp_last_step`) and a conditional update refuses any step not after it,
 //   so a code seen over a shoulder or replayed by two instances at once is refused;
-// - a recovery code is spent by the update that marks it used: usable once.
+// - a recovery code is spent by the update that marks it used: usable once;
+// - the TOTP secret, pending or enrolled, is stored sealed under SECRETS_KEY (platform/secrets/,
+//   docs/decisions/0091-webhooks-public-addresses-and-secrets-at-rest.md): a dump of the database
+//   gives no one the codes of a staff member's authenticator.
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client';
+import { TOTP_SECRET } from '../../platform/secrets/reseal';
+import { open, seal, type SecretKeys } from '../../platform/secrets/sealed-secrets';
 
 export const TOTP_ISSUER = 'Espace Assuré console';
 const RECOVERY_CODE_COUNT = 10;
@@ -56,6 +61,7 @@ export interface Enrolment {
 /** The enrolment to show: the pending secret, a new one if none is pending. */
 export async function pendingEnrolment(
   db: Db,
+  keys: SecretKeys,
   staff: { id: string; email: string },
 ): Promise<Enrolment> {
   const row = await db
@@ -63,12 +69,12 @@ export async function pendingEnrolment(
     .select('totp_pending_secret')
     .where('id', '=', staff.id)
     .executeTakeFirstOrThrow();
-  let secret = row.totp_pending_secret;
+  let secret = row.totp_pending_secret && open(keys, row.totp_pending_secret, TOTP_SECRET);
   if (!secret) {
     secret = new Secret({ size: 20 }).base32;
     await db
       .updateTable('staff_accounts')
-      .set({ totp_pending_secret: secret })
+      .set({ totp_pending_secret: seal(keys, secret, TOTP_SECRET) })
       .where('id', '=', staff.id)
       .execute();
   }
@@ -85,6 +91,7 @@ export async function pendingEnrolment(
  */
 export async function confirmEnrolment(
   db: Db,
+  keys: SecretKeys,
   staffId: string,
   code: string,
   now = Date.now(),
@@ -95,8 +102,9 @@ export async function confirmEnrolment(
     .where('id', '=', staffId)
     .where('totp_secret', 'is', null)
     .executeTakeFirst();
+  // Sealed: it becomes the enrolled secret as it is (one purpose for both columns).
   const pending = row?.totp_pending_secret;
-  const step = pending ? stepOf(pending, code.trim(), now) : undefined;
+  const step = pending ? stepOf(open(keys, pending, TOTP_SECRET), code.trim(), now) : undefined;
   if (!pending || step === undefined) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   return db.transaction().execute(async (trx) => {
@@ -128,6 +136,7 @@ export async function confirmEnrolment(
  */
 export async function verifySecondFactor(
   db: Db,
+  keys: SecretKeys,
   staffId: string,
   input: string,
   now = Date.now(),
@@ -140,7 +149,7 @@ export async function verifySecondFactor(
     .executeTakeFirst();
   if (!row?.totp_secret) return undefined;
   if (/^\d{6}$/.test(code)) {
-    const step = stepOf(row.totp_secret, code, now);
+    const step = stepOf(open(keys, row.totp_secret, TOTP_SECRET), code, now);
     if (step === undefined) return undefined;
     const used = await db
       .updateTable('staff_accounts')

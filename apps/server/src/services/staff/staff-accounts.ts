@@ -1,14 +1,15 @@
 // The staff accounts of the console (docs/backoffice.md « Comptes »): separate from the
 // customers' accounts, each with a role (agent or supervisor). Created by the CLI
 // (scripts/staff.ts) or by a supervisor (routes/console/staff-routes.ts), who may also disable
-// one or reset its second factor (the same functions as the CLI's). Enforces:
+// one (the same function as the CLI's) or reset its access (staff-links.ts). Enforces:
 // - an e-mail is stored lower-cased and names one staff account only (409 otherwise);
 // - a new account gets a generated temporary password, returned once and stored only as its
-//   scrypt hash (services/account/passwords.ts); its second factor is enrolled at the first
-//   sign-in (second-factor.ts);
+//   scrypt hash (services/account/passwords.ts), and is marked `must_change_password`: its first
+//   sign-in enrols the second factor (second-factor.ts), then has the staff member choose their
+//   own password before any console session (staff-passwords.ts). Only the demo seed gives a
+//   password (the documented demo one), which is not marked;
 // - a disabled account signs in no more and its console sessions end at once
-//   (staff-sessions.ts reads `disabled_at`); resetting the second factor forgets the secret
-//   and the recovery codes, so the next sign-in enrols again.
+//   (staff-sessions.ts reads `disabled_at`).
 import type { StaffMember, StaffRole } from '@espace/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -21,6 +22,8 @@ export const staffSubject = (id: string) => `${STAFF_SUBJECT_PREFIX}${id}`;
 export const isStaffSubject = (sub: string) => sub.startsWith(STAFF_SUBJECT_PREFIX);
 
 const EMAIL_TAKEN = 'Un compte du personnel existe déjà avec cette adresse e-mail.';
+/** No staff account has the id or e-mail a supervisor or the operator named. */
+export const UNKNOWN_STAFF_MEMBER = 'Aucun membre de l’équipe ne correspond.';
 
 export interface NewStaff {
   email: string;
@@ -28,11 +31,11 @@ export interface NewStaff {
   role: StaffRole;
   /** Who created it: a supervisor's id, or 'cli'. */
   createdBy: string;
-  /** Given only by the demo seed; otherwise generated. */
+  /** Given only by the demo seed (the documented demo password, kept); otherwise generated. */
   password?: string;
 }
 
-/** 18 random bytes: 24 characters, typed once then changed by no one (no password change yet). */
+/** 18 random bytes: 24 characters, typed once, at the first sign-in, then replaced. */
 const temporaryPassword = () => randomBytes(18).toString('base64url');
 
 const member = (row: {
@@ -61,6 +64,7 @@ export async function createStaffAccount(
       display_name: staff.displayName.trim(),
       role: staff.role,
       password_hash: await hashPassword(password),
+      must_change_password: staff.password === undefined,
       created_by: staff.createdBy,
     })
     .onConflict((oc) => oc.column('email').doNothing())
@@ -91,12 +95,32 @@ export async function listStaff(db: Db, options: { enabledOnly?: boolean } = {})
   }));
 }
 
-/** The enabled account of an e-mail, with what sign-in checks. */
+/** The enabled account of an e-mail, with what the password step checks. */
 export async function findStaffForSignIn(db: Db, email: string) {
   return db
     .selectFrom('staff_accounts')
-    .select(['id', 'email', 'password_hash', 'totp_secret'])
+    .select(['id', 'password_hash', 'totp_secret'])
     .where('email', '=', email.trim().toLowerCase())
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** What a sign-in step (oidc/staff-steps.ts) and a password change read of an account. */
+export interface StaffCredentials {
+  email: string;
+  password_hash: string;
+  must_change_password: boolean;
+}
+
+/** The credentials of an enabled account, or undefined (no such account, or disabled). */
+export async function enabledStaffCredentials(
+  db: Db,
+  id: string,
+): Promise<StaffCredentials | undefined> {
+  return db
+    .selectFrom('staff_accounts')
+    .select(['email', 'password_hash', 'must_change_password'])
+    .where('id', '=', id)
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
 }
@@ -112,14 +136,15 @@ export async function findEnabledStaff(db: Db, id: string): Promise<StaffMember 
   return row && member(row);
 }
 
-/** Whom disableStaff and resetSecondFactor act on: the CLI names an e-mail, the console an id. */
-type StaffTarget = { email: string } | { id: string };
+/** Whom a change acts on (disableStaff, resetStaffAccess): the CLI names an e-mail, the console an id. */
+export type StaffTarget = { email: string } | { id: string };
 
 /** Runs `work` in the caller's transaction (the console's audit row joins it), or in its own. */
 const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? work(db) : db.transaction().execute(work);
 
-const targetColumn = (target: StaffTarget) =>
+/** The column and value that find a target (an e-mail as stored: lower-cased). */
+export const targetColumn = (target: StaffTarget) =>
   'id' in target
     ? (['id', target.id] as const)
     : (['email', target.email.trim().toLowerCase()] as const);
@@ -136,28 +161,6 @@ export async function disableStaff(db: Db, target: StaffTarget): Promise<boolean
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    await trx.deleteFrom('staff_sessions').where('staff_id', '=', row.id).execute();
-    return true;
-  });
-}
-
-/** Forgets the second factor (a lost phone): the next sign-in enrols again. */
-export async function resetSecondFactor(db: Db, target: StaffTarget): Promise<boolean> {
-  const [column, value] = targetColumn(target);
-  return inTransaction(db, async (trx) => {
-    const row = await trx
-      .updateTable('staff_accounts')
-      .set({
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_enrolled_at: null,
-        totp_last_step: null,
-      })
-      .where(column, '=', value)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', row.id).execute();
     await trx.deleteFrom('staff_sessions').where('staff_id', '=', row.id).execute();
     return true;
   });

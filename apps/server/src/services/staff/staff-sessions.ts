@@ -3,7 +3,8 @@
 // browser holds a random secret in an HttpOnly cookie, the row its SHA-256 only, the staff
 // member and the provider session the sign-in (password and second factor) opened. Enforces:
 // - a session opens only while its row lives (STAFF_SESSION_TTL_SECONDS from sign-in), its
-//   provider session exists and its staff account is not disabled: one indexed read a request;
+//   provider session exists and its staff account is not disabled nor still on a temporary
+//   password (staff-passwords.ts): one indexed read a request;
 // - a leaked row does not give the cookie back.
 import type { StaffMember, StaffRole } from '@espace/contract';
 import { createHash, randomBytes } from 'node:crypto';
@@ -51,6 +52,7 @@ export async function findStaffSession(db: Db, secret: string): Promise<StaffSes
     .where('s.id', '=', hashOf(secret))
     .where('s.expires_at', '>', now)
     .where('a.disabled_at', 'is', null)
+    .where('a.must_change_password', '=', false)
     .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now)]))
     .executeTakeFirst();
   return (

@@ -1,6 +1,8 @@
 // The audit log (docs/backoffice.md « Journal »), for supervisors: every read and action of the
 // staff, filtered by member, customer and dates in the URL, paged, exportable as CSV. An agent
-// reaching it reads that it is the supervisors' (the API answers 403).
+// reaching it reads that it is the supervisors', without its filters nor its export
+// (app/supervisors-only.tsx; the API answers them 403). When the journal's hash chain is broken
+// (an entry changed in the database behind the console's back), an alert says so first.
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -10,6 +12,7 @@ import { LoadError, Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination';
 import { formatReceivedAt } from '../../../lib/format';
 import { auditCsvHref, readAuditQuery, useAudit } from '../api/get-audit';
+import { IntegrityAlert } from '../components/integrity-alert';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -24,6 +27,7 @@ export function Component() {
   return (
     <>
       <h1>Journal</h1>
+      <IntegrityAlert />
       <form
         key={params.toString()}
         className="filters"

@@ -1,6 +1,9 @@
-// The team (docs/backoffice.md « Comptes »), for supervisors: the staff accounts, disabled ones
-// too, a member's account to disable (after a confirmation) or whose second factor to reset, and
-// a form to create one; the temporary password is shown once, for the supervisor to hand over.
+// The team (docs/backoffice.md « Comptes »), for supervisors (an agent reads that it is theirs,
+// app/supervisors-only.tsx): the staff accounts, disabled ones too, a member's account to
+// disable or whose second factor (and password) to reset, each after a confirmation that says
+// what it does (a reset mails the member a link the supervisor never sees), and a form to create
+// one; the temporary password is shown once, for the supervisor to hand over; the member
+// replaces it at the first sign-in.
 // Each outcome is the page's one banner (a status, or an alert for a refusal).
 import {
   STAFF_ROLE_LABELS,
@@ -18,7 +21,7 @@ import { useStaff } from '../../../lib/staff';
 import { useCreateStaff } from '../api/create-staff';
 import { useTeam } from '../api/get-team';
 import { useDisableStaff, useResetSecondFactor } from '../api/staff-actions';
-import { ConfirmDisable } from '../components/confirm-disable';
+import { ConfirmDialog, type Confirmation } from '../components/confirm-dialog';
 import { TeamTable } from '../components/team-table';
 
 const failure = (error: unknown, fallback: string): FeedbackState => ({
@@ -34,9 +37,13 @@ export function Component() {
   const reset = useResetSecondFactor();
   const [feedback, setFeedback] = useState<FeedbackState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<StaffListing | null>(null);
-  const confirmDisable = ({ id, displayName }: StaffListing) => {
+  const [confirming, setConfirming] = useState<Confirmation | null>(null);
+  const confirmed = ({ kind, member }: Confirmation) => {
     setConfirming(null);
+    if (kind === 'disable') disableFor(member);
+    else resetFor(member);
+  };
+  const disableFor = ({ id, displayName }: StaffListing) => {
     disable.mutate(id, {
       onSuccess: () =>
         setFeedback({
@@ -48,10 +55,13 @@ export function Component() {
   };
   const resetFor = ({ id, displayName }: StaffListing) =>
     reset.mutate(id, {
-      onSuccess: () =>
+      onSuccess: ({ email, delivery }) =>
         setFeedback({
           kind: 'success',
-          text: `Double authentification de ${displayName} réinitialisée\u00a0: elle sera à activer à sa prochaine connexion.`,
+          text:
+            delivery === 'mail'
+              ? `Accès de ${displayName} réinitialisé et sessions fermées. Un lien pour choisir un nouveau mot de passe, puis activer la double authentification, a été envoyé à ${email}.`
+              : `Accès de ${displayName} réinitialisé et sessions fermées. Le serveur n’envoie pas d’e-mails (démonstration)\u00a0: le lien est écrit dans son journal.`,
         }),
       onError: (error) => setFeedback(failure(error, 'La réinitialisation a échoué.')),
     });
@@ -70,7 +80,7 @@ export function Component() {
         form.reset();
         setFeedback({
           kind: 'success',
-          text: `Compte créé pour ${displayName}. Mot de passe provisoire, affiché une seule fois\u00a0: ${temporaryPassword}`,
+          text: `Compte créé pour ${displayName}. Mot de passe provisoire, affiché une seule fois et à remplacer à la première connexion\u00a0: ${temporaryPassword}`,
         });
       },
       onError: (error) => setFeedback(failure(error, 'La création a échoué.')),
@@ -90,14 +100,14 @@ export function Component() {
             members={staff.data}
             selfId={self.id}
             busy={disable.isPending || reset.isPending}
-            onDisable={setConfirming}
-            onReset={resetFor}
+            onDisable={(member) => setConfirming({ kind: 'disable', member })}
+            onReset={(member) => setConfirming({ kind: 'reset', member })}
           />
         </ScrollRegion>
       )}
-      <ConfirmDisable
-        member={confirming}
-        onConfirm={confirmDisable}
+      <ConfirmDialog
+        pending={confirming}
+        onConfirm={confirmed}
         onCancel={() => setConfirming(null)}
       />
       <form
