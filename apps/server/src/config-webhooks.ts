@@ -1,8 +1,18 @@
 // The webhook part of the configuration (config.ts, docs/integration.md « Webhooks »,
 // docs/operations.md): endpoints declared by the operator (WEBHOOK_ENDPOINTS, a JSON array,
 // upserted at start-up and disabled once removed), the retry window, the time-out of a send,
-// and whether http to the loopback is accepted (tests, development only).
+// the networks webhooks may reach besides public addresses (WEBHOOK_ALLOWED_NETWORKS,
+// webhook-addresses.ts), and whether http to a literal loopback address is accepted
+// (development and tests; refused in production).
 import { z } from 'zod';
+import {
+  literalRefusal,
+  parseNetworks,
+  refusalText,
+  type LiteralPolicy,
+  type Network,
+  type Resolve,
+} from './webhook-addresses';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -33,6 +43,8 @@ export const webhookEnv = {
     .default(24),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_ALLOW_LOCAL_HTTP: flag.default(false),
+  /** CIDRs webhooks may reach besides public addresses (a receiver on the broker's premises). */
+  WEBHOOK_ALLOWED_NETWORKS: z.string().optional(),
 };
 
 export interface WebhookConfig {
@@ -41,21 +53,13 @@ export interface WebhookConfig {
     /** A failing delivery is retried until it is this old, then listed as failed. */
     retryMs: number;
     timeoutMs: number;
-    /** http://localhost and http://127.0.0.1 are accepted besides https. */
+    /** http to a literal loopback address (http://127.0.0.1, http://[::1]) besides https. */
     allowLocalHttp: boolean;
+    /** Networks webhooks may reach besides public unicast addresses. */
+    allowedNetworks: Network[];
+    /** Tests only: resolves host names instead of the system's resolver. */
+    resolve?: Resolve | undefined;
   };
-}
-
-/** Whether `url` may receive webhooks: https, or http to the loopback when allowed. */
-export function webhookUrlAllowed(url: string, allowLocalHttp: boolean): boolean {
-  const parsed = URL.parse(url);
-  if (!parsed) return false;
-  if (parsed.protocol === 'https:') return true;
-  return (
-    allowLocalHttp &&
-    parsed.protocol === 'http:' &&
-    ['localhost', '127.0.0.1'].includes(parsed.hostname)
-  );
 }
 
 function parseEndpoints(text: string | undefined, problems: string[]): ConfiguredEndpoint[] {
@@ -79,28 +83,40 @@ function parseEndpoints(text: string | undefined, problems: string[]): Configure
   return parsed.data;
 }
 
+/** What is wrong with a configured endpoint's URL (its scheme, or its address when literal). */
+function endpointProblem(endpoint: ConfiguredEndpoint, policy: LiteralPolicy): string | undefined {
+  const refusal = literalRefusal(new URL(endpoint.url), policy);
+  return refusal && `WEBHOOK_ENDPOINTS[${endpoint.id}]: ${refusalText(refusal)}`;
+}
+
 export function webhookConfig(
-  e: z.output<z.ZodObject<typeof webhookEnv>>,
+  e: z.output<z.ZodObject<typeof webhookEnv>> & { NODE_ENV: string },
   problems: string[],
   /** OUTBOX_LEASE_MS: a claimed row must not be taken again while its send may still run. */
   leaseMs: number,
 ): WebhookConfig {
   const endpoints = parseEndpoints(e.WEBHOOK_ENDPOINTS, problems);
+  const allowedNetworks = parseNetworks(e.WEBHOOK_ALLOWED_NETWORKS, problems);
+  if (e.WEBHOOK_ALLOW_LOCAL_HTTP && e.NODE_ENV === 'production')
+    problems.push(
+      'WEBHOOK_ALLOW_LOCAL_HTTP: refusé en production (développement et tests seulement)',
+    );
   if (leaseMs <= e.WEBHOOK_TIMEOUT_MS)
     problems.push(
       `WEBHOOK_TIMEOUT_MS: doit rester sous OUTBOX_LEASE_MS (${leaseMs}), sinon un envoi lent peut partir deux fois`,
     );
-  for (const endpoint of endpoints)
-    if (!webhookUrlAllowed(endpoint.url, e.WEBHOOK_ALLOW_LOCAL_HTTP))
-      problems.push(
-        `WEBHOOK_ENDPOINTS[${endpoint.id}]: https requis (http vers localhost seulement avec WEBHOOK_ALLOW_LOCAL_HTTP=true)`,
-      );
+  const policy = { allowLocalHttp: e.WEBHOOK_ALLOW_LOCAL_HTTP, allowedNetworks };
+  for (const endpoint of endpoints) {
+    const problem = endpointProblem(endpoint, policy);
+    if (problem) problems.push(problem);
+  }
   return {
     webhooks: {
       endpoints,
       retryMs: Math.round(e.WEBHOOK_RETRY_HOURS * 3_600_000),
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       allowLocalHttp: e.WEBHOOK_ALLOW_LOCAL_HTTP,
+      allowedNetworks,
     },
   };
 }

@@ -7,6 +7,7 @@ import { appsConfig, appsEnv, type AppsConfig } from './config-apps';
 import { backofficeConfig, backofficeEnv, type WithBackoffice } from './config-backoffice';
 import { mailConfig, mailEnv, type MailConfig } from './config-mail';
 import { oidcConfig, oidcEnv, oidcProblems, type OidcConfig } from './config-oidc';
+import { secretsConfig, secretsEnv, type SecretsConfig } from './config-secrets';
 import { webhookConfig, webhookEnv, type WebhookConfig } from './config-webhooks';
 import { CLAIM_DRAFT_TTL_DAYS } from '@espace/contract';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
@@ -34,6 +35,8 @@ const envSchema = z.object({
   /** SMTP and the outbox relay (config-mail.ts), webhooks (config-webhooks.ts). */
   ...mailEnv,
   ...webhookEnv,
+  /** The key sealing the secrets read back from the database (config-secrets.ts). */
+  ...secretsEnv,
   CONTENT_DIR: z.string().min(1).optional(),
   /** The national address service's search endpoint (docs/decisions/0017-offline-addresses.md). */
   ADDRESS_SEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -70,7 +73,8 @@ const envSchema = z.object({
   TEST_HOLD_AFTER_PUT_MS: z.coerce.number().int().min(0).default(0),
 });
 
-export interface Config extends WithBackoffice, MailConfig, AmqpConfig, WebhookConfig, AppsConfig {
+export interface Config
+  extends WithBackoffice, MailConfig, AmqpConfig, WebhookConfig, AppsConfig, SecretsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -172,6 +176,7 @@ export function loadConfig(
       `${name}: requis hors mode démo (identité légale du courtier, content/README.md)`,
     );
   const webhooks = webhookConfig(e, problems, e.OUTBOX_LEASE_MS);
+  const secrets = secretsConfig(e, problems);
   const integration = { ...backofficeConfig(e, problems), ...amqpConfig(e), ...webhooks };
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -194,6 +199,7 @@ export function loadConfig(
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     ...integration,
+    ...secrets,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

@@ -5,8 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../src/config';
 
+/**
+ * Name resolution without the network, for webhook endpoints: `localhost` is 127.0.0.1 (as
+ * /etc/hosts says), every other name is unknown, so no test asks a DNS server anything.
+ */
+export async function offlineResolve(hostname: string) {
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig(
+  const config = loadConfig(
     {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -21,4 +30,5 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ...overrides,
     },
   );
+  return { ...config, webhooks: { resolve: offlineResolve, ...config.webhooks } };
 }

@@ -1,7 +1,8 @@
 // A broker's webhook endpoint for the tests and the bench: a real HTTP server on the loopback
 // that keeps every delivery (headers, raw body, time of arrival), checks its signature with the
 // Standard Webhooks reference library against the secrets it is told, and answers what the test
-// asks (2xx by default, a list of statuses to answer first, after a delay if told).
+// asks (2xx by default, a list of statuses to answer first, after a delay if told). It counts the
+// connections it accepted, so a test shows that a refused delivery never connected.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -25,6 +26,10 @@ export interface Receiver {
   answers: number[];
   /** How long each answer is held back (a slow endpoint). */
   delayMs: number;
+  /** Answers 307 to this URL instead (a redirect the server must not follow). */
+  redirectTo?: string | undefined;
+  /** Connections accepted, whatever came over them (a TLS hello, nothing at all). */
+  connections: number;
   /** Called as each delivery arrives (the bench measures with it). */
   onDelivery?: ((delivery: Delivery) => void) | undefined;
   /** Deliveries whose signature no given secret verifies. */
@@ -41,13 +46,15 @@ function verifiedBy(secret: string, body: string, headers: http.IncomingHttpHead
   }
 }
 
-export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
+/** A receiver on `host` (a loopback address: 127.0.0.1 unless told). */
+export async function startReceiver(secrets: string[] = [], host = '127.0.0.1'): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
     deliveries: [],
     secrets,
     answers: [],
     delayMs: 0,
+    connections: 0,
     unsigned: () => receiver.deliveries.filter((d) => d.validFor.length === 0),
     close: () =>
       new Promise((resolve) => {
@@ -70,12 +77,14 @@ export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
       };
       receiver.deliveries.push(delivery);
       receiver.onDelivery?.(delivery);
-      response.statusCode = receiver.answers.shift() ?? 204;
+      response.statusCode = receiver.answers.shift() ?? (receiver.redirectTo ? 307 : 204);
+      if (receiver.redirectTo) response.setHeader('location', receiver.redirectTo);
       if (receiver.delayMs) setTimeout(() => response.end(), receiver.delayMs);
       else response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  server.on('connection', () => receiver.connections++);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  receiver.url = `http://${host}:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }

@@ -2,10 +2,14 @@
 // POST (the secret answered once, never listed), read, disabled, their secret rotated; every
 // refusal answered as the API says (bad URL 400 with the field named, unknown 404, read-only
 // token 403 on writes, a customer's token 401, a configured endpoint 409) and changing nothing;
-// endpoints of WEBHOOK_ENDPOINTS upserted at start and disabled once removed.
+// endpoints of WEBHOOK_ENDPOINTS upserted at start (a row already as configured not written) and
+// disabled once removed.
 import { EVENT_ROUTES } from '@espace/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { WEBHOOK_SECRET } from '../src/platform/secrets/reseal';
+import { open } from '../src/platform/secrets/sealed-secrets';
 import { syncConfiguredWebhooks } from '../src/services/events/webhooks';
 import { BACKENDS } from './backends';
 import { BO, integrationToken } from './backoffice-support';
@@ -179,12 +183,31 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
   });
 
   it('disables a configured endpoint once it leaves the configuration, and revives it', async () => {
-    await syncConfiguredWebhooks(t.app.db, []);
+    await syncConfiguredWebhooks(t.app.db, [], t.app.secretKeys);
     const gone = await hooks(t.app, reader, 'GET', webhookPath(CONFIGURED.id));
     expect(gone.json<{ disabledAt: string | null }>().disabledAt).not.toBeNull();
-    await syncConfiguredWebhooks(t.app.db, [CONFIGURED]);
+    await syncConfiguredWebhooks(t.app.db, [CONFIGURED], t.app.secretKeys);
     const back = await hooks(t.app, reader, 'GET', webhookPath(CONFIGURED.id));
     expect(back.json<{ disabledAt: string | null }>().disabledAt).toBeNull();
+  });
+
+  it('writes nothing for a configured endpoint already as configured; seals a new secret once', async () => {
+    const row = () =>
+      sql<{ secret: string; version: string }>`select secret, xmin::text as version
+        from event_subscriptions where id = ${CONFIGURED.id}`
+        .execute(t.app.db)
+        .then((r) => r.rows[0]!);
+    const before = await row();
+    await syncConfiguredWebhooks(t.app.db, [CONFIGURED], t.app.secretKeys);
+    expect(await row()).toEqual(before);
+    const changed = { ...CONFIGURED, secret: `whsec_${Buffer.alloc(32, 8).toString('base64')}` };
+    await syncConfiguredWebhooks(t.app.db, [changed], t.app.secretKeys);
+    const resealed = await row();
+    expect(resealed.secret).not.toBe(before.secret);
+    expect(open(t.app.secretKeys, resealed.secret, WEBHOOK_SECRET)).toBe(changed.secret);
+    await syncConfiguredWebhooks(t.app.db, [changed], t.app.secretKeys);
+    expect(await row()).toEqual(resealed);
+    await syncConfiguredWebhooks(t.app.db, [CONFIGURED], t.app.secretKeys);
   });
 });
 
@@ -207,7 +230,7 @@ describe('WEBHOOK_ENDPOINTS', () => {
     ).toThrow(/WEBHOOK_ENDPOINTS\[0.secret\]: secret : whsec_/);
     expect(() =>
       loadConfig(env(JSON.stringify([{ ...CONFIGURED, url: 'http://erp.test/h' }]))),
-    ).toThrow(/https requis/);
+    ).toThrow(/WEBHOOK_ENDPOINTS\[erp-courtier\]: L’adresse doit être en https/);
     expect(() => loadConfig(env(JSON.stringify([CONFIGURED, CONFIGURED])))).toThrow(
       /chaque id ne doit figurer qu’une fois/,
     );

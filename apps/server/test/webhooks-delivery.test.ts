@@ -11,6 +11,7 @@ import { integrationToken } from './backoffice-support';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { startReceiver, type Receiver } from './webhook-receiver';
 import {
+  consentEvent,
   declareWebhook,
   FAST_OUTBOX,
   hooks,
@@ -43,22 +44,8 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
     await receiver.close();
   });
 
-  /** A consent change by the customer: one `consent.changed` event, its id answered. */
-  async function customerEvent(): Promise<string> {
-    consent = !consent;
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/consent/accounts/${subjectOf(customer)}/${consent}`,
-      headers: bearer(customer),
-    });
-    expect(response.statusCode).toBeLessThan(300);
-    const event = await t.app.db
-      .selectFrom('events')
-      .select('event_id')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return event.event_id;
-  }
+  /** A consent change by the customer: one `consent.changed` event for every endpoint; its id. */
+  const customerEvent = () => consentEvent(t.app, customer, (consent = !consent));
   const deliveriesOf = (receiver: Receiver, id: string) =>
     receiver.deliveries.filter((d) => d.id === id);
 
@@ -151,7 +138,8 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
             expect.objectContaining({
               eventId: id,
               type: 'consent.changed',
-              lastError: 'the endpoint answered HTTP 500',
+              lastError:
+                'Le webhook a répondu HTTP 500\u00a0: seule une réponse 2xx vaut réception.',
             }),
           ]);
         },
@@ -189,7 +177,7 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
           expect(listed.json<{ failures: unknown[] }>().failures).toEqual([
             expect.objectContaining({
               eventId: id,
-              lastError: 'the webhook endpoint was disabled or deleted',
+              lastError: 'Le webhook a été désactivé ou supprimé.',
             }),
           ]);
         },

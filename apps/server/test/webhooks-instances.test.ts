@@ -67,6 +67,7 @@ describe.skipIf(!enabled)('webhooks from two instances on one PostgreSQL', () =>
       DATABASE_URL: postgresUrl(name),
       WEBHOOK_ENDPOINTS: JSON.stringify([{ id: 'recepteur', url: receiver.url, secret: SECRET }]),
       WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
       OUTBOX_INTERVAL_MS: '200',
       OUTBOX_RETRY_BASE_MS: '200',
       OUTBOX_LEASE_MS: '3000',

@@ -3,12 +3,26 @@
 import { EVENT_ROUTES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
+import { parseNetworks } from '../src/webhook-addresses';
 import { BO } from './backoffice-support';
+import { bearer, subjectOf } from './harness';
+import { offlineResolve } from './test-config';
 
 export const FAST_OUTBOX = { maxAttempts: 3, retryBaseMs: 150, intervalMs: 100, leaseMs: 5_000 };
 
+/** The networks the tests' receivers listen on, allowed as a broker allows its own (the loopback). */
+export const RECEIVER_NETWORKS = '127.0.0.1/32';
+
 export function webhookSettings(overrides: Partial<Config['webhooks']> = {}): Config['webhooks'] {
-  return { endpoints: [], retryMs: 60_000, timeoutMs: 2_000, allowLocalHttp: true, ...overrides };
+  return {
+    endpoints: [],
+    retryMs: 60_000,
+    timeoutMs: 2_000,
+    allowLocalHttp: true,
+    allowedNetworks: parseNetworks(RECEIVER_NETWORKS, []),
+    resolve: offlineResolve,
+    ...overrides,
+  };
 }
 
 export const webhookPath = (id: string, route: keyof typeof EVENT_ROUTES = 'webhook') =>
@@ -44,4 +58,22 @@ export async function declareWebhook(
   const response = await hooks(app, token, 'POST', `${BO}${EVENT_ROUTES.webhooks}`, body);
   if (response.statusCode !== 201) throw new Error(`${response.statusCode} ${response.body}`);
   return response.json<CreatedWebhook>();
+}
+
+/** The customer of `token` gives (`consent`) or withdraws marketing consent: one `consent.changed`
+ * event for every endpoint; its id. */
+export async function consentEvent(app: FastifyInstance, token: string, consent: boolean) {
+  const response = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/consent/accounts/${subjectOf(token)}/${consent}`,
+    headers: bearer(token),
+  });
+  if (response.statusCode >= 300)
+    throw new Error(`consent: ${response.statusCode} ${response.body}`);
+  const event = await app.db
+    .selectFrom('events')
+    .select('event_id')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return event.event_id;
 }

@@ -2,21 +2,33 @@
 // 0080-events-from-the-outbox.md): a row names its subscription (`message.subscriptionId`) and
 // its event (`outbox.event_id`). Enforces:
 // - the body POSTed is the event's body as JSON, the one the pull feed serves, signed with the
-//   endpoint's secret (and the previous one during a rotation's grace, signature.ts);
+//   endpoint's secret (and the previous one during a rotation's grace, signature.ts), opened
+//   from its sealed form for the send only (platform/secrets/);
 // - `webhook-id` is the event's `id`, identical on every retry and on a repeat after a crash, so
 //   a receiver drops what it has already seen;
 // - only a 2xx answer within `timeoutMs` counts as delivered; redirects are not followed (a
 //   redirect is a failure, the endpoint is the URL that was declared);
+// - the connection goes only to an allowed address (guarded-connection.ts): an endpoint whose
+//   address is refused at delivery (a name now resolving to an internal address, an allow-list
+//   narrowed since) is not connected to, and its row fails at once with the reason, listed in
+//   the endpoint's failures; every reason of ours is the contract's French (the integration API
+//   reads it as `lastError`), only the connection's own errors are Node's;
 // - an endpoint disabled or deleted since the event was written is not sent to: the row fails
 //   at once (UndeliverableError), it does not wait out the retry window.
+import { WEBHOOK_DELIVERY_ERRORS } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { UndeliverableError, type OutboxRow } from '../outbox/relay';
+import { WEBHOOK_SECRET } from '../secrets/reseal';
+import { open, type SecretKeys } from '../secrets/sealed-secrets';
+import { DestinationRefusedError, guardedPost, type AddressPolicy } from './guarded-connection';
 import { signWebhook } from './signature';
 
-export interface WebhookChannelSettings {
+export interface WebhookChannelSettings extends AddressPolicy {
   /** Longest wait for an endpoint's answer. */
   timeoutMs: number;
+  /** What opens the endpoints' sealed secrets. */
+  keys: SecretKeys;
 }
 
 interface Delivery {
@@ -69,37 +81,32 @@ function deliveryReader(db: Db) {
     });
 }
 
-function secretsOf(delivery: Delivery, now: Date): string[] {
+function secretsOf(delivery: Delivery, keys: SecretKeys, now: Date): string[] {
   const secrets = [delivery.secret!];
   const until = delivery.previous_secret_until;
   if (delivery.previous_secret && until && new Date(until) > now)
     secrets.push(delivery.previous_secret);
-  return secrets;
+  return secrets.map((sealed) => open(keys, sealed, WEBHOOK_SECRET));
 }
 
 export function webhookChannel(db: Db, settings: WebhookChannelSettings) {
   const deliveryOf = deliveryReader(db);
+  const post = guardedPost(settings, settings.timeoutMs);
   return async (row: OutboxRow): Promise<void> => {
     const delivery = await deliveryOf(row.id);
-    if (!delivery) throw new UndeliverableError('the event of this row no longer exists');
+    if (!delivery) throw new UndeliverableError(WEBHOOK_DELIVERY_ERRORS.eventGone);
     if (!delivery.url || !delivery.secret || delivery.disabled_at)
-      throw new UndeliverableError('the webhook endpoint was disabled or deleted');
+      throw new UndeliverableError(WEBHOOK_DELIVERY_ERRORS.endpointDisabled);
     const body = JSON.stringify(delivery.body);
     const now = new Date();
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'espace-assure-webhooks',
-        ...signWebhook(delivery.event_id, body, secretsOf(delivery, now), now),
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(settings.timeoutMs),
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'espace-assure-webhooks',
+      ...signWebhook(delivery.event_id, body, secretsOf(delivery, settings.keys, now), now),
+    };
+    const status = await post(delivery.url, headers, body).catch((err: unknown) => {
+      throw err instanceof DestinationRefusedError ? new UndeliverableError(err.message) : err;
     });
-    // The answer's body is not read; it is dropped so the connection can be reused.
-    await response.body?.cancel().catch(() => undefined);
-    if (response.status < 200 || response.status >= 300)
-      throw new Error(`the endpoint answered HTTP ${response.status}`);
+    if (status < 200 || status >= 300) throw new Error(WEBHOOK_DELIVERY_ERRORS.answered(status));
   };
 }

@@ -28,25 +28,28 @@ const tags = ['webhooks'];
 
 export default async function webhookRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { allowLocalHttp } = app.config.webhooks;
   routes.post(
     EVENT_ROUTES.webhooks,
     {
       schema: {
         tags,
-        summary: 'Déclare un webhook ; son secret n’est montré que dans cette réponse',
+        operationId: 'createWebhook',
+        summary: 'Déclare un webhook\u00a0; son secret n’est montré que dans cette réponse',
         body: webhookCreateSchema,
         response: { 201: webhookWithSecretSchema, ...errorResponses },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createWebhook(app.db, request.body, allowLocalHttp)),
+      reply
+        .code(201)
+        .send(await createWebhook(app.db, app.secretKeys, request.body, app.config.webhooks)),
   );
   routes.get(
     EVENT_ROUTES.webhooks,
     {
       schema: {
         tags,
+        operationId: 'listWebhooks',
         summary: 'Liste les webhooks (sans leurs secrets)',
         response: { 200: webhookListSchema, ...errorResponses },
       },
@@ -58,6 +61,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getWebhook',
         summary: 'Lit un webhook (sans son secret)',
         params: webhookParamsSchema,
         response: { 200: webhookSchema, ...errorResponses },
@@ -70,7 +74,8 @@ export default async function webhookRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Désactive un webhook : plus aucun envoi, ses échecs restent lisibles',
+        operationId: 'deleteWebhook',
+        summary: 'Désactive un webhook\u00a0: plus aucun envoi, ses échecs restent lisibles',
         params: webhookParamsSchema,
         response: { 204: z.null().describe('Désactivé'), ...errorResponses },
       },
@@ -85,18 +90,20 @@ export default async function webhookRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Change le secret ; l’ancien signe aussi pendant 24 h',
+        operationId: 'rotateWebhookSecret',
+        summary: 'Change le secret\u00a0; l’ancien signe aussi pendant 24 h',
         params: webhookParamsSchema,
         response: { 200: webhookWithSecretSchema, ...errorResponses },
       },
     },
-    async (request) => rotateWebhookSecret(app.db, request.params.webhookId),
+    async (request) => rotateWebhookSecret(app.db, app.secretKeys, request.params.webhookId),
   );
   routes.get(
     EVENT_ROUTES.webhookFailures,
     {
       schema: {
         tags,
+        operationId: 'listWebhookFailures',
         summary: 'Liste les envois abandonnés après la fenêtre de nouvelles tentatives',
         params: webhookParamsSchema,
         response: { 200: webhookFailuresSchema, ...errorResponses },

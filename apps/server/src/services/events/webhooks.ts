@@ -1,6 +1,11 @@
 // The webhook endpoints of the integration API (docs/integration.md « Webhooks »). Enforces:
-// - an endpoint's URL is https (http to the loopback only when the server allows it), checked
-//   before anything is written; its secret is generated here and answered once;
+// - an endpoint's URL is https (http only to a literal loopback address, when the server allows
+//   it) and reaches a public address or a network the server allows: a literal address is judged
+//   as written, a name by every address it resolves to now (platform/webhooks/
+//   guarded-connection.ts), before anything is written; the URL is kept as the URL parser
+//   normalises it (the address judged is the one written); its secret is generated here and
+//   answered once, and stored sealed under SECRETS_KEY (platform/secrets/): a dump of the
+//   database holds no secret that signs a webhook;
 // - deleting an endpoint disables it (`disabled_at`): what was written for it stays readable
 //   (its failures), it gets no new event, and its pending deliveries fail at once;
 // - a rotation keeps the previous secret signing beside the new one for ROTATION_GRACE_MS, so
@@ -12,10 +17,13 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_MESSAGES, type Webhook, type WebhookCreate } from '@espace/contract';
 import { sql, type Selectable } from 'kysely';
 import type { ConfiguredEndpoint } from '../../config-webhooks';
-import { webhookUrlAllowed } from '../../config-webhooks';
 import type { Db } from '../../db/client';
+import { WEBHOOK_SECRET } from '../../platform/secrets/reseal';
+import { open, seal, sealedKeyId, type SecretKeys } from '../../platform/secrets/sealed-secrets';
+import { urlRefusal, type AddressPolicy } from '../../platform/webhooks/guarded-connection';
 import type { EventSubscriptions } from '../../db/types';
 import { newWebhookSecret } from '../../platform/webhooks/signature';
+import { refusalText } from '../../webhook-addresses';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 
 /** How long the previous secret keeps signing after a rotation. */
@@ -38,22 +46,31 @@ function present(row: Row): Webhook {
   };
 }
 
+/** The URL as it will be called, or InvalidInputError naming why it may not receive webhooks. */
+async function reachableUrl(text: string, policy: AddressPolicy): Promise<string> {
+  const url = new URL(text);
+  const refusal = await urlRefusal(url, policy);
+  if (!refusal) return url.href;
+  const message = refusalText(refusal);
+  throw new InvalidInputError(message, { url: message });
+}
+
 export async function createWebhook(
   db: Db,
+  keys: SecretKeys,
   input: WebhookCreate,
-  allowLocalHttp: boolean,
+  policy: AddressPolicy,
 ): Promise<Webhook & { secret: string }> {
-  if (!webhookUrlAllowed(input.url, allowLocalHttp))
-    throw new InvalidInputError(WEBHOOK_MESSAGES.localUrl, { url: WEBHOOK_MESSAGES.localUrl });
+  const url = await reachableUrl(input.url, policy);
   const secret = newWebhookSecret();
   const row = await db
     .insertInto('event_subscriptions')
     .values({
       id: `wh_${randomUUID().replaceAll('-', '')}`,
       kind: 'webhook',
-      url: input.url,
+      url,
       description: input.description ?? null,
-      secret,
+      secret: seal(keys, secret, WEBHOOK_SECRET),
       event_types: input.eventTypes ? [...new Set(input.eventTypes)] : null,
       source: 'api',
     })
@@ -102,6 +119,7 @@ export async function disableWebhook(db: Db, id: string): Promise<void> {
 /** A new secret for endpoint `id`, the current one signing too for ROTATION_GRACE_MS. */
 export async function rotateWebhookSecret(
   db: Db,
+  keys: SecretKeys,
   id: string,
 ): Promise<Webhook & { secret: string }> {
   const current = await rowOf(db, id);
@@ -113,7 +131,7 @@ export async function rotateWebhookSecret(
     .set({
       previous_secret: sql`secret`,
       previous_secret_until: sql`now() + ${ROTATION_GRACE_MS} * interval '1 millisecond'`,
-      secret,
+      secret: seal(keys, secret, WEBHOOK_SECRET),
     })
     .where('id', '=', id)
     .returningAll()
@@ -144,25 +162,58 @@ export async function webhookFailures(db: Db, id: string, limit = 500) {
   }));
 }
 
+/** `stored` when it opens to `secret` under the current key, else `secret` sealed anew. */
+function sealedOnce(keys: SecretKeys, stored: string | null | undefined, secret: string): string {
+  if (stored && sealedKeyId(stored) === keys.current.id) {
+    try {
+      if (open(keys, stored, WEBHOOK_SECRET) === secret) return stored;
+    } catch {
+      // Sealed anew below: the configuration's secret is the one that counts.
+    }
+  }
+  return seal(keys, secret, WEBHOOK_SECRET);
+}
+
 /**
  * The endpoints of WEBHOOK_ENDPOINTS in the table: each upserted (its URL, secret and types as
- * configured, enabled again), the configured ones no longer listed disabled. Runs under the
- * start-up lock, so instances starting together do not race.
+ * configured, enabled again), the configured ones no longer listed disabled. A row already as
+ * configured is not written (its secret is not sealed again with a new IV at every start). Runs
+ * under the start-up lock, so instances starting together do not race.
  */
-export async function syncConfiguredWebhooks(db: Db, endpoints: ConfiguredEndpoint[]) {
+export async function syncConfiguredWebhooks(
+  db: Db,
+  endpoints: ConfiguredEndpoint[],
+  keys: SecretKeys,
+) {
   await db.transaction().execute(async (trx) => {
-    for (const e of endpoints)
+    const ids = endpoints.map((e) => e.id);
+    const stored = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await trx.selectFrom('event_subscriptions').selectAll().where('id', 'in', ids).execute()
+          ).map((row) => [row.id, row]),
+    );
+    for (const e of endpoints) {
+      const row = stored.get(e.id);
+      const secret = sealedOnce(keys, row?.secret, e.secret);
+      const values = {
+        url: e.url,
+        description: e.description ?? null,
+        secret,
+        event_types: e.eventTypes ?? null,
+      };
+      if (
+        row?.disabled_at === null &&
+        row.url === values.url &&
+        row.description === values.description &&
+        row.secret === secret &&
+        JSON.stringify(row.event_types) === JSON.stringify(values.event_types)
+      )
+        continue;
       await trx
         .insertInto('event_subscriptions')
-        .values({
-          id: e.id,
-          kind: 'webhook',
-          url: e.url,
-          description: e.description ?? null,
-          secret: e.secret,
-          event_types: e.eventTypes ?? null,
-          source: 'config',
-        })
+        .values({ id: e.id, kind: 'webhook', source: 'config', ...values })
         .onConflict((oc) =>
           oc.column('id').doUpdateSet((eb) => ({
             url: eb.ref('excluded.url'),
@@ -173,18 +224,14 @@ export async function syncConfiguredWebhooks(db: Db, endpoints: ConfiguredEndpoi
           })),
         )
         .execute();
+    }
     let gone = trx
       .updateTable('event_subscriptions')
       .set({ disabled_at: sql`now()` })
       .where('source', '=', 'config')
       .where('kind', '=', 'webhook')
       .where('disabled_at', 'is', null);
-    if (endpoints.length)
-      gone = gone.where(
-        'id',
-        'not in',
-        endpoints.map((e) => e.id),
-      );
+    if (ids.length) gone = gone.where('id', 'not in', ids);
     await gone.execute();
   });
 }
