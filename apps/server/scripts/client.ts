@@ -2,7 +2,10 @@
 //   npm run client -- create NAME --scopes backoffice:read,backoffice:write
 //   npm run client -- list
 //   npm run client -- revoke CLIENT_ID
-// `create` prints the client id and its secret once: only the secret's SHA-256 is stored. Uses
+//   npm run client -- rotate CLIENT_ID
+// `create` and `rotate` print a secret once: only its SHA-256 is stored. `revoke` and `rotate`
+// take effect at once: the client's tokens (of the old secret) get 401 from the next request on
+// (docs/decisions/0094-integration-clients-under-attack.md). Uses
 // the server's configuration (DATABASE_URL or DATA_DIR); with PGlite on DATA_DIR, run it while
 // the server is stopped (PGlite opens its folder in one process only).
 import { parseArgs } from 'node:util';
@@ -14,13 +17,15 @@ import {
   INTEGRATION_SCOPES,
   listIntegrationClients,
   revokeIntegrationClient,
+  rotateIntegrationClientSecret,
 } from '../src/services/integration/clients';
 import { openConfiguredDatabase } from '../src/start-up';
 
 const USAGE = `Usage:
   npm run client -- create NAME --scopes ${INTEGRATION_SCOPES.join(',')}
   npm run client -- list
-  npm run client -- revoke CLIENT_ID`;
+  npm run client -- revoke CLIENT_ID
+  npm run client -- rotate CLIENT_ID`;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -58,11 +63,23 @@ async function main(): Promise<number> {
         return 0;
       case 'revoke':
         if (await revokeIntegrationClient(database.db, argument!)) {
-          say(`${argument} révoqué : il n’obtiendra plus de jeton.`);
+          say(`${argument} révoqué : ses jetons sont refusés dès maintenant.`);
           return 0;
         }
         say(`${argument} : aucun client actif de ce nom.`);
         return 1;
+      case 'rotate': {
+        const secret = await rotateIntegrationClientSecret(database.db, argument!);
+        if (!secret) {
+          say(`${argument} : aucun client actif de ce nom.`);
+          return 1;
+        }
+        say(`client_id:     ${argument}`);
+        say(`client_secret: ${secret}`);
+        say('L’ancien secret et ses jetons sont refusés dès maintenant.');
+        say('Notez ce secret maintenant : il ne sera plus jamais affiché.');
+        return 0;
+      }
       default:
         say(USAGE);
         return 2;

@@ -4,6 +4,7 @@
 // confidential client and back-channel logout on; its sign-in screen signs in whichever subject
 // the test names, as a customer typing their password there would. The portal listens on its own
 // port, so the provider's back-channel logout reaches it over HTTP.
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTH_BACKCHANNEL_LOGOUT_PATH, type SignOutAnswer } from '@espace/contract';
@@ -49,6 +50,8 @@ describe('the portal session with an external provider', () => {
   let portalUrl: string;
   let subject = '';
   let leaId: string;
+  /** The provider's signing key: a test signs a logout token as the provider would. */
+  let providerKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
   beforeAll(async () => {
     // The portal's address first: the provider registers its callback and logout URIs.
@@ -57,6 +60,7 @@ describe('the portal session with an external provider', () => {
     await new Promise((resolve) => placeholder.close(resolve));
 
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    providerKey = privateKey;
     providerServer = createServer();
     providerUrl = await listen(providerServer);
     const provider = new Provider(providerUrl, {
@@ -307,6 +311,34 @@ describe('the portal session with an external provider', () => {
       expect(response.status).toBe(400);
     }
     expect((await policiesOf(b, leaId)).status).toBe(200);
+  });
+
+  it('refuses the provider’s own logout token without `exp`: nothing ends', async () => {
+    const b = browser();
+    await signIn(b);
+    const logoutToken = (exp: boolean) => {
+      const jwt = new SignJWT({
+        sub: leaId,
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      })
+        .setProtectedHeader({ alg: 'RS256' })
+        .setIssuer(providerUrl)
+        .setAudience(CLIENT_ID)
+        .setIssuedAt()
+        .setJti(randomUUID());
+      return (exp ? jwt.setExpirationTime('2m') : jwt).sign(providerKey);
+    };
+    const post = async (token: string) =>
+      fetch(`${portalUrl}${AUTH_BACKCHANNEL_LOGOUT_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `logout_token=${token}`,
+      });
+    expect((await post(await logoutToken(false))).status).toBe(400);
+    expect((await policiesOf(b, leaId)).status).toBe(200);
+    // The same token with its `exp` is the provider's logout, and ends the session.
+    expect((await post(await logoutToken(true))).status).toBe(200);
+    expect((await policiesOf(b, leaId)).status).toBe(401);
   });
 });
 

@@ -19,8 +19,16 @@ function modules(folder: string): string[] {
 
 function resolved(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier);
+  // A module of another language (scripts/builds.mjs) is no directory: `base/index.ts` is no path.
+  const isFile = (file: string) => {
+    try {
+      return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+    } catch {
+      return false;
+    }
+  };
   return [`${base}.ts`, base, path.join(base, 'index.ts')].find(
-    (file) => file.endsWith('.ts') && statSync(file, { throwIfNoEntry: false })?.isFile(),
+    (file) => file.endsWith('.ts') && isFile(file),
   );
 }
 

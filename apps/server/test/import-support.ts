@@ -4,9 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import path from 'node:path';
-
-const CLI = path.resolve(import.meta.dirname, '../scripts/import.ts');
+import { toolCommand } from './built-server';
 
 const RC = {
   type: 'Responsabilité civile',
@@ -108,7 +106,7 @@ export function runImportCli(
   env: Record<string, string>,
   killAfterLines?: number,
 ): Promise<ImportRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [...toolCommand('import'), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', DEMO_MODE: 'true', ...env, INIT_CWD: process.cwd() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

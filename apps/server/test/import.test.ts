@@ -3,14 +3,20 @@
 // and run again: every valid record written exactly once and whole, the refused lines reported
 // with their number, field and reason; then the repository's CSV example. On PGlite (a data
 // folder of the test's own) and on PostgreSQL (a copy of the run's template).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { BACKENDS } from './backends';
-import { runImportCli, totalsOf, writeImportFile, type GeneratedFile } from './import-support';
+import {
+  customerLine,
+  runImportCli,
+  totalsOf,
+  writeImportFile,
+  type GeneratedFile,
+} from './import-support';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const LINES = 10_000;
@@ -129,6 +135,25 @@ describe.each(BACKENDS)('bulk import on %s', (backend) => {
     ]);
     expect(rows.find(([line]) => line === '7')?.[2]).toMatch(/^Ligne illisible/);
   }, 600_000);
+
+  it('gives the reasons zod’s own checks find in French, from the built tool', async () => {
+    // The compiled tool (apps/server/dist/import.js) carries the contract's French messages for
+    // zod's checks (docs/decisions/0090-french-validation-and-operation-ids.md), as the server
+    // does.
+    const bad = path.join(folder, 'refus.ndjson');
+    const lines = [
+      { ...customerLine(990_001), nickname: 'Nana' },
+      { ...customerLine(990_002), address: null },
+    ];
+    await writeFile(bad, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    const run = await runImportCli([bad], env);
+    expect(totalsOf(run.output), run.output).toMatchObject({ lines: 2, refused: 2 });
+    const report = (await readFile(`${bad}.refus.csv`, 'utf8')).replace(/^\ufeff/, '');
+    expect(report.trim().split('\n').slice(1)).toEqual([
+      '1;;Champ inconnu\u00a0: «\u00a0nickname\u00a0».',
+      '2;address;Valeur attendue\u00a0: un objet. Valeur reçue\u00a0: null.',
+    ]);
+  }, 120_000);
 
   it('reads the CSV example: dotted columns, French decimals, oui/non, as many drivers as filled', async () => {
     const csv = path.join(folder, 'portefeuille.csv');

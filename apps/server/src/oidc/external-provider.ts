@@ -4,7 +4,8 @@
 // Back-Channel Logout 1.0). It enforces:
 // - the metadata is fetched when first needed, not at start, and fetched again after a failure;
 // - a logout token is accepted only signed by that provider's keys, issued by it for this client,
-//   recent (5 minutes), with the back-channel logout event, no nonce, and a `sid` or a `sub`;
+//   recent (5 minutes) and not expired (its `exp` required, as OpenID Connect Back-Channel
+//   Logout 1.0 §2.4 does), with the back-channel logout event, no nonce, and a `sid` or a `sub`;
 //   it ends the portal sessions of that provider session (or of that account), and nothing else;
 // - anything else gets 400 and ends nothing.
 import { AUTH_BACKCHANNEL_LOGOUT_PATH } from '@espace/contract';
@@ -87,7 +88,7 @@ export function backchannelLogout(
       const { payload } = await jwtVerify(token, jwks, {
         issuer: config.serverMetadata().issuer,
         audience: opts.clientId,
-        requiredClaims: ['iat', 'events'],
+        requiredClaims: ['iat', 'exp', 'events'],
         maxTokenAge: '5 minutes',
       });
       const events = payload.events as Record<string, unknown> | undefined;

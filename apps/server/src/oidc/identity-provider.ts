@@ -1,6 +1,8 @@
 // The embedded identity provider (oidc-provider, a Koa application) mounted under /oidc with
-// middie, its sign-in and password-reset pages, the portal's cookie sessions (portal-session.ts),
-// the staff console's (console-session.ts), and the hourly purge of their expired rows.
+// middie (the endpoints that check a client secret throttled per address and client, within the
+// mount: token-throttle.ts), its sign-in and password-reset pages, the portal's cookie sessions
+// (portal-session.ts), the staff console's (console-session.ts), and the hourly purge of their
+// expired rows.
 // Registered only when OIDC_ISSUER names no other provider; not encapsulated (fastify-plugin):
 // the middleware and the request-id hook belong to the whole server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +15,7 @@ import type { ProviderSecrets } from './keys';
 import { createProvider } from './provider';
 import { portalSessions } from './portal-session';
 import { consoleSessions } from './console-session';
+import { secretEndpointsThrottle } from './token-throttle';
 import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
@@ -32,9 +35,13 @@ export default fp(
       app.log.error({ reqId, err }, 'identity provider error');
     });
     await app.register(middie);
-    // Koa's handler answers and reports its own errors; middie only needs it started.
+    // Koa's handler answers and reports its own errors; middie only needs it started. The client
+    // secrets sent to the provider are counted first, within the mount: only /oidc pays for it.
     const oidc = provider.callback();
-    app.use('/oidc', (req: IncomingMessage, res: ServerResponse) => void oidc(req, res));
+    const throttle = secretEndpointsThrottle(db);
+    app.use('/oidc', (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) =>
+      throttle(req, res, (err) => (err ? next(err) : void oidc(req, res))),
+    );
     await app.register(interactionRoutes, {
       provider,
       db,

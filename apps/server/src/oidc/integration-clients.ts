@@ -4,8 +4,10 @@
 // in the provider's own storage; its secret is checked against the stored SHA-256
 // (`compareClientSecret`, the one method through which oidc-provider compares a
 // client_secret_basic/post secret); its token is for the integration API's audience only, with
-// the scopes the client holds; the customer SPA can never get that audience, an integration
-// client never the customer API's.
+// the scopes the client holds, and names the secret it was obtained with (SECRET_CLAIM), so that
+// /backoffice/v1 refuses it as soon as the client is revoked or that secret rotated away
+// (docs/decisions/0094-integration-clients-under-attack.md); the customer SPA can never get that
+// audience, an integration client never the customer API's.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
@@ -13,6 +15,8 @@ import type { Db } from '../db/client';
 import {
   INTEGRATION_SCOPES,
   integrationClientMetadata,
+  SECRET_CLAIM,
+  secretIdOf,
   secretMatches,
 } from '../services/integration/clients';
 
@@ -44,6 +48,21 @@ export function compareHashedSecrets(provider: Provider): void {
   ) {
     return typeof this.clientSecret === 'string' && secretMatches(this.clientSecret, actual);
   };
+}
+
+/**
+ * The claims the provider adds to an integration client's access token: SECRET_CLAIM, from the
+ * stored digest of the secret the client was authenticated with (the provider's Client holds
+ * it as its `clientSecret`); nothing for another client's token.
+ */
+export function integrationTokenClaims(token: {
+  kind: string;
+  client?: { clientSecret?: string | undefined } | undefined;
+}): Record<string, string> | undefined {
+  const stored = token.client?.clientSecret;
+  return token.kind === 'ClientCredentials' && typeof stored === 'string'
+    ? { [SECRET_CLAIM]: secretIdOf(stored) }
+    : undefined;
 }
 
 /** Whether a client is an integration client (the only clients with client credentials). */

@@ -26,6 +26,7 @@ import {
   backofficeResourceServer,
   compareHashedSecrets,
   integrationClientAdapter,
+  integrationTokenClaims,
   isIntegrationClient,
 } from './integration-clients';
 import { PORTAL_CLIENT_ID, portalClientSecret } from './portal-client';
@@ -98,6 +99,8 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
       consoleClient(config.publicUrl, secrets.cookieKeys),
     ],
     jwks: secrets.jwks,
+    // A secret only in the Authorization header, where token-throttle.ts counts it first.
+    clientAuthMethods: ['client_secret_basic', 'none'],
     // The provider's defaults and the integration clients' scopes (a client's scopes must be known).
     scopes: ['openid', 'offline_access', ...INTEGRATION_SCOPES],
     cookies: {
@@ -165,12 +168,12 @@ export function createProvider(config: Config, db: Db, secrets: ProviderSecrets)
     },
     // docs/product/account.md: the SPA refreshes its token; every client that may use refresh tokens gets one.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // The API keeps the session that changed a password by this claim (token-validity.ts): the
-    // uid of the provider session the token comes from, the same for all its refreshes.
+    // The API checks a token's provider session by `sid`, the same for all its refreshes
+    // (token-validity.ts); an integration token names its client's secret (integration-clients.ts).
     extraTokenClaims: async (_ctx, token) =>
       'sessionUid' in token && typeof token.sessionUid === 'string'
         ? { sid: token.sessionUid }
-        : undefined,
+        : integrationTokenClaims(token),
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_SECONDS,
       AuthorizationCode: 60,

@@ -12,7 +12,14 @@ export interface RateTier {
   max: number;
   windowMs: number;
   /** What the count is kept for. */
-  per: 'account' | 'address' | 'email' | 'device' | 'session';
+  per:
+    | 'account'
+    | 'address'
+    | 'email'
+    | 'device'
+    | 'session'
+    | 'client and address'
+    | 'email and requester';
 }
 
 export const RATE_LIMITS = {
@@ -40,10 +47,22 @@ export const RATE_LIMITS = {
   signInAddress: { max: 30, windowMs: 15 * MINUTE, per: 'address' },
   /** Current-password checks per provider session. */
   currentPassword: { max: 5, windowMs: 15 * MINUTE, per: 'session' },
-  /** Forgotten-password mails per account; past it requests are answered the same, unsent. */
-  resetMails: { max: 3, windowMs: 30 * MINUTE, per: 'email' },
+  /**
+   * Forgotten-password mails per account and requester (a known device of the account, else the
+   * address); past it requests are answered the same, unsent (services/account/password-reset.ts).
+   */
+  resetMails: { max: 3, windowMs: 30 * MINUTE, per: 'email and requester' },
+  /** Forgotten-password mails per account to requesters it does not know (no device of it). */
+  resetMailsAccount: { max: 10, windowMs: 30 * MINUTE, per: 'email' },
   /** Forgotten-password requests per source address. */
   resetAddress: { max: 10, windowMs: 15 * MINUTE, per: 'address' },
+  /**
+   * Client secrets sent to the provider's token endpoint per source address, any client; a
+   * right one is taken back (services/integration/token-throttle.ts).
+   */
+  tokenAddress: { max: 30, windowMs: 15 * MINUTE, per: 'address' },
+  /** Client secrets per client id from one source address; a right one is taken back. */
+  tokenClient: { max: 10, windowMs: 15 * MINUTE, per: 'client and address' },
 } as const satisfies Record<string, RateTier>;
 
 /** A tier as a route's `config.rateLimit` (@fastify/rate-limit takes the window in ms). */

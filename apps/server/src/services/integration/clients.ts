@@ -3,14 +3,32 @@
 // docs/decisions/0072-integration-client-secrets.md). Enforces: a secret is 32 random bytes,
 // shown once at creation and stored only as its SHA-256 (a random secret of that length needs
 // no slow hash: nothing can be guessed from the digest); a client holds `backoffice:read`,
-// `backoffice:write` or both; a revoked client gets no new token.
+// `backoffice:write` or both; a revoked client gets no new token; a rotated secret replaces the
+// old one at once; a token works only while its client is not revoked and the secret it was
+// obtained with is still the client's (`integrationTokenLive`: one primary-key lookup a request,
+// nothing kept in process beyond db/prepared.ts's sole-writer memo on PGlite,
+// docs/decisions/0094-integration-clients-under-attack.md).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BACKOFFICE_SCOPES } from '@espace/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 
 export const INTEGRATION_SCOPES: readonly string[] = Object.values(BACKOFFICE_SCOPES);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const newSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The claim of an integration token that names the secret it was obtained with: the first 16
+ * hex digits of the secret's SHA-256 (the stored digest). It tells nothing of the secret (the
+ * token's holder has the secret anyway) and lets a request see that the secret was rotated away.
+ */
+export const SECRET_CLAIM = 'secret_id';
+const SECRET_ID_LENGTH = 16;
+
+/** The SECRET_CLAIM of a token obtained with the secret whose SHA-256 is `secretSha256`. */
+export const secretIdOf = (secretSha256: string) => secretSha256.slice(0, SECRET_ID_LENGTH);
 
 /** Whether `secret` is the one whose SHA-256 is `stored` (in constant time). */
 export function secretMatches(stored: string, secret: string): boolean {
@@ -35,7 +53,7 @@ export async function createIntegrationClient(
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'client';
   const clientId = `${slug}-${randomBytes(4).toString('hex')}`;
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newSecret();
   await db
     .insertInto('integration_clients')
     .values({ client_id: clientId, name, secret_sha256: sha256(secret), scopes: scopes.join(' ') })
@@ -51,6 +69,50 @@ export async function revokeIntegrationClient(db: Db, clientId: string): Promise
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Gives an active client a new secret, returned once; the old one stops at once, with every
+ * token obtained with it. Undefined when no active client has this id.
+ */
+export async function rotateIntegrationClientSecret(
+  db: Db,
+  clientId: string,
+): Promise<string | undefined> {
+  const secret = newSecret();
+  const result = await db
+    .updateTable('integration_clients')
+    .set({ secret_sha256: sha256(secret) })
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? secret : undefined;
+}
+
+const liveStatement = prepared(
+  (clientId: unknown, secretId: unknown) => sql<{ live: boolean }>`
+    select exists (
+      select 1 from integration_clients
+      where client_id = ${clientId}::text and revoked_at is null
+        and left(secret_sha256, ${sql.lit(SECRET_ID_LENGTH)}) = ${secretId}::text) as live`,
+  // On PGlite the sole writer knows when it may have changed (revoking or rotating is a write,
+  // and the CLI opens PGlite's folder only while the server is stopped); on PostgreSQL nothing
+  // is kept, the lookups of one turn of the event loop share a statement (db/prepared.ts).
+  { memo: true, batch: true },
+);
+
+/**
+ * Whether a token of the embedded provider still opens the integration API: its client is not
+ * revoked and its SECRET_CLAIM names the client's current secret. One primary-key lookup.
+ */
+export async function integrationTokenLive(
+  db: Db,
+  clientId: string,
+  secretId: unknown,
+): Promise<boolean> {
+  if (typeof secretId !== 'string' || secretId.length !== SECRET_ID_LENGTH) return false;
+  const { rows } = await liveStatement(db, clientId, secretId);
+  return rows[0]?.live === true;
 }
 
 export async function listIntegrationClients(db: Db) {
