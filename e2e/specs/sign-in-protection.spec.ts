@@ -1,7 +1,10 @@
 // The owner under attack keeps a way in, and logout cannot be forced by another site
-// (docs/decisions/0014-sign-in-throttle.md, 0050-logout-asks-unless-hinted.md): past 5 wrong
-// passwords a new browser is refused with the reset link by e-mail offered in the alert; the
-// SPA's logout stays one click, while /oidc/session/end opened directly asks first.
+// (docs/decisions/0014-sign-in-throttle.md, 0050-logout-asks-unless-hinted.md,
+// 0052-forgotten-password-per-account.md): past 5 wrong passwords a new browser is refused with
+// the reset link by e-mail offered in the alert; while strangers at other addresses flood her
+// reset, the owner's own request still mails her the link, and the password she sets with it
+// signs in at once from another new browser; the SPA's logout stays one click, while
+// /oidc/session/end opened directly asks first.
 import {
   DEMO,
   DEMO_PASSWORD,
@@ -11,6 +14,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
+import { comingFrom, startMailingPortal, type MailingPortal } from '../support/mailing-portal';
 
 // Its own server: the locked account must not lock the other specs' sign-ins.
 test.use({ changesData: true, viewport: { width: 375, height: 740 } });
@@ -65,4 +69,104 @@ test('logout is one click from the SPA, and asks when opened from elsewhere', as
   await expectNoAxeViolations(page, 'logout confirmation');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
+});
+
+/** The specs below: a portal of their own that mails, and browsers at addresses of their own. */
+const mailing = test.extend<object, { portal: MailingPortal }>({
+  portal: [
+    // Playwright reads a fixture's dependencies from this pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startMailingPortal();
+      await use(portal);
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.url),
+});
+
+mailing.describe('the owner at home, her account attacked from elsewhere', () => {
+  mailing.use({ extraHTTPHeaders: comingFrom('198.51.100.50') });
+
+  mailing(
+    'gets her link through a flood of reset requests and signs in at once from a new browser',
+    async ({ page, portal, browser, playwright, consoleErrors }) => {
+      consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/login/, 429));
+      // The attacker's browser: 6 wrong passwords, the last one refused.
+      const attacker = await browser.newContext({
+        baseURL: portal.url,
+        extraHTTPHeaders: comingFrom('203.0.113.70'),
+      });
+      const guesser = await attacker.newPage();
+      await guesser.goto('/');
+      for (let i = 0; i < 6; i++) {
+        await guesser.getByLabel('Adresse e-mail').fill(DEMO.jean);
+        await guesser.getByLabel('Mot de passe').fill(`Faux-${i}-2026!`);
+        await guesser.getByRole('button', { name: 'Se connecter' }).click();
+        await expect(guesser.getByRole('alert')).toContainText(
+          i < 5 ? 'Adresse e-mail ou mot de passe incorrect.' : 'recevez un lien par e-mail',
+        );
+        await expect(guesser.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+      }
+      await attacker.close();
+      // Strangers at three other addresses ask for her link again and again.
+      for (const address of ['203.0.113.71', '203.0.113.72', '203.0.113.73']) {
+        const stranger = await playwright.request.newContext({
+          baseURL: portal.url,
+          extraHTTPHeaders: comingFrom(address),
+        });
+        for (let i = 0; i < 4; i++) {
+          const answer = await stranger.post('/interaction/password/forgot', {
+            form: { email: DEMO.jean },
+          });
+          expect(answer.status()).toBe(200);
+        }
+        await stranger.dispose();
+      }
+      const toJean = () => portal.mails.filter((m) => m.to.includes(DEMO.jean));
+      await expect.poll(() => toJean().length, { timeout: 10_000 }).toBe(9);
+
+      // The owner, in a new browser at home: refused, she follows the offered link and asks.
+      await page.goto('/');
+      await page.getByLabel('Adresse e-mail').fill(DEMO.jean);
+      await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page
+        .getByRole('alert')
+        .getByRole('link', { name: 'Recevoir un lien par e-mail' })
+        .click();
+      await page.getByLabel('Adresse e-mail').fill(DEMO.jean);
+      await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+      await expect(page.getByRole('heading', { name: 'Vérifiez votre messagerie' })).toBeVisible();
+      // Her mail arrives all the same; its link sets her new password.
+      await expect.poll(() => toJean().length, { timeout: 10_000 }).toBe(10);
+      const link = /https?:\/\/[^\s"<>]+\/interaction\/password\/reset\?token=[\w-]+/.exec(
+        toJean().at(-1)!.data,
+      )?.[0];
+      expect(link, 'a link in her mail').toBeTruthy();
+      await page.goto(link!);
+      const chosen = 'Retour-Chez-Moi-2026';
+      await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(chosen);
+      await page.getByLabel('Confirmer le nouveau mot de passe').fill(chosen);
+      await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+      await expect(page.getByRole('heading', { name: 'Mot de passe modifié' })).toBeVisible();
+
+      // Another new browser, elsewhere: the new password signs in at once.
+      const phone = await browser.newContext({
+        baseURL: portal.url,
+        extraHTTPHeaders: comingFrom('198.51.100.51'),
+        viewport: { width: 375, height: 740 },
+      });
+      const other = await phone.newPage();
+      await other.goto('/');
+      await other.getByLabel('Adresse e-mail').fill(DEMO.jean);
+      await other.getByLabel('Mot de passe').fill(chosen);
+      await other.getByRole('button', { name: 'Se connecter' }).click();
+      await expect(
+        other.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+      ).toBeVisible();
+      await phone.close();
+    },
+  );
 });

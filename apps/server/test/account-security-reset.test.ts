@@ -212,7 +212,7 @@ describe('forgotten password in demo mode without SMTP', () => {
         linkFor: (token) => `http://localhost:3000${RESET}?token=${token}`,
       },
       DEMO.camille,
-      '192.0.2.1',
+      { address: '192.0.2.1' },
     );
     // The mail (here the log line) leaves after the answer.
     await new Promise((resolve) => setImmediate(resolve));

@@ -40,7 +40,7 @@ export async function resetByMail(db: Db, app: FastifyInstance, newPassword: str
       linkFor: (value) => (token = value),
     },
     DEMO.lea,
-    '192.0.2.1',
+    { address: '192.0.2.1' },
   );
   const reset = await app.inject({
     method: 'POST',

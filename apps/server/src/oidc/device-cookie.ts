@@ -58,10 +58,13 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The Set-Cookie header: HttpOnly, SameSite=Lax, Secure over https, for the sign-in form only. */
-export function deviceCookieHeader(value: string, secure: boolean): string {
+/**
+ * The Set-Cookie header: HttpOnly, SameSite=Lax, Secure over https, for the sign-in forms only;
+ * under `name`, the customers' cookie unless told (the staff's: staff-device.ts).
+ */
+export function deviceCookieHeader(value: string, secure: boolean, name = DEVICE_COOKIE): string {
   return [
-    `${DEVICE_COOKIE}=${value}`,
+    `${name}=${value}`,
     `Path=${INTERACTION_PATH}`,
     `Max-Age=${MAX_AGE_SECONDS}`,
     'HttpOnly',

@@ -14,12 +14,12 @@
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { errorBody } from '../http/error-body';
-import { SIGN_IN_SCRIPT_PATH } from '../http/html';
+import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
@@ -50,14 +50,6 @@ import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 interface LoginBody {
   email?: string;
   password?: string;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
 }
 
 export async function interactionRoutes(
@@ -198,7 +190,7 @@ export async function interactionRoutes(
       );
       // Counted before the password is checked: past the limit, no password is evaluated.
       const counted = await claimSignIn(db, { email, address: request.ip, deviceId });
-      if (!counted) {
+      if (!counted.keys) {
         return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.accountLocked, {
           href: forgotHref,
           text: MESSAGES.login.accountLockedLink,
@@ -216,7 +208,7 @@ export async function interactionRoutes(
       if (!account || !valid) {
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
-      await signInSucceeded(db, counted);
+      await signInSucceeded(db, counted.keys);
       reply.raw.appendHeader(
         'set-cookie',
         deviceCookieHeader(

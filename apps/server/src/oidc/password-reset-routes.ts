@@ -5,10 +5,21 @@
 // password-links.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
 // hides it (http-server.ts) and the referrer policy keeps it from other sites.
-import { ACCOUNT_SECURITY_MESSAGES, isSafeText, PASSWORD_RESET_TEXTS } from '@espace/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  isSafeText,
+  newPasswordPairErrors,
+  PASSWORD_RESET_TEXTS,
+  type NewPasswordPairErrors,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { deviceCookieHeader, deviceCookieValue } from './device-cookie';
+import {
+  DEVICE_COOKIE,
+  deviceCookieHeader,
+  deviceCookieValue,
+  knownDeviceId,
+  readCookie,
+} from './device-cookie';
 import { requestPasswordReset } from '../services/account/password-reset';
 import {
   findPasswordLink,
@@ -29,6 +40,7 @@ import {
   renderResetDonePage,
   renderResetPage,
 } from './password-reset-pages';
+import { sendHtml } from '../http/html';
 import { passwordLinkFor, PASSWORD_RESET_PATHS } from '../http/provider-paths';
 import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
@@ -45,18 +57,13 @@ const LOGIN_PATH = /^\/interaction\/[A-Za-z0-9_-]{1,64}$/;
 export const loginHrefFrom = (retour: unknown) =>
   typeof retour === 'string' && LOGIN_PATH.test(retour) ? retour : '/';
 
-export function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
-
 export interface PasswordResetRouteOptions {
   db: Db;
   publicUrl: string;
-  /** Signing keys of the known-device cookie, set for the browser that completes a reset. */
+  /**
+   * Signing keys of the known-device cookie: set for the browser that completes a reset, read
+   * from the browser that asks for a link.
+   */
   deviceKeys: string[];
   demoMode: boolean;
 }
@@ -66,10 +73,6 @@ interface ForgotQuery {
 }
 interface ForgotBody {
   email?: string;
-}
-interface ResetPageErrors {
-  newPassword?: string;
-  confirmation?: string;
 }
 interface ResetBody {
   token?: string;
@@ -99,11 +102,15 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
         const error = PASSWORD_RESET_TEXTS.emailMissing;
         return sendHtml(reply, 400, renderForgotPage({ action, loginHref, email, error }));
       }
+      // A browser that signed in to this account (or reset its password) before asks on its own
+      // budget, outside what strangers can spend (docs/decisions/0052-forgotten-password-per-account.md).
+      const cookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
+      const deviceId = knownDeviceId(opts.deviceKeys, email, cookie);
       try {
         await requestPasswordReset(
           { db, outbox: app.outbox, log: request.log, demoMode: opts.demoMode, linkFor },
           email,
-          request.ip,
+          { address: request.ip, deviceId },
         );
       } catch (err) {
         if (!(err instanceof TooManyAttemptsError)) throw err;
@@ -138,17 +145,13 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       const token = String(request.body?.token ?? '');
       const newPassword = String(request.body?.newPassword ?? '');
       const confirmation = String(request.body?.confirmation ?? '');
-      const page = async (errors: ResetPageErrors) => {
+      const page = async (errors: NewPasswordPairErrors) => {
         const purpose = await linkPurpose(db, token);
         const options = { action: PASSWORD_RESET_PATHS.reset, token, errors, purpose };
         return sendHtml(reply, 400, renderResetPage(options));
       };
       // docs/product/account.md: each field required; the two must match, and both say so.
-      const errors: ResetPageErrors = {};
-      if (!newPassword) errors.newPassword = ACCOUNT_SECURITY_MESSAGES.required;
-      if (!confirmation) errors.confirmation = ACCOUNT_SECURITY_MESSAGES.required;
-      if (newPassword && confirmation && newPassword !== confirmation)
-        errors.newPassword = errors.confirmation = ACCOUNT_SECURITY_MESSAGES.mismatch;
+      const errors = newPasswordPairErrors(newPassword, confirmation);
       if (errors.newPassword || errors.confirmation) return page(errors);
       let done;
       try {

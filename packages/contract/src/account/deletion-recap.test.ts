@@ -80,6 +80,26 @@ describe('owedDocuments', () => {
     ]);
   });
 
+  it('gives a document the broker dated the day before its deadline as last day, and its days', () => {
+    const policies = [
+      {
+        policyNumber: 'OLD',
+        state: 'Actif',
+        startDate: '2024-01-01',
+        documents: [{ ...doc('Attestation', 'pending'), dueOn: '2026-12-31' }],
+      },
+    ];
+    expect(owedDocuments(policies, TODAY)).toEqual([
+      {
+        policyNumber: 'OLD',
+        name: 'Attestation',
+        status: 'pending',
+        deadline: '2026-12-30',
+        daysLeft: 40,
+      },
+    ]);
+  });
+
   it('lists nothing for a terminated contract, received, validated, cancelled or status-less documents', () => {
     const policies = [
       {

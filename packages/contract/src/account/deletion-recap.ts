@@ -4,10 +4,11 @@
 // deletion ends (docs/decisions/0037-account-deletion-keeps-contracts.md). Pure, for the screen.
 import type { DocumentStatus, Policy } from '../policies/policy';
 import {
-  documentDaysLeft,
-  documentDeadline,
   documentsOwedFirst,
+  isOwedDocument,
   isTerminated,
+  owedDocumentDaysLeft,
+  owedDocumentLastDay,
   owesDocuments,
 } from '../policies/policy-rules';
 import type { CustomerRequest } from '../requests/requests';
@@ -17,13 +18,11 @@ export interface OwedDocument {
   policyNumber: string;
   name: string;
   status: DocumentStatus;
-  /** ISO date: the last day to provide it (documentDeadline). */
+  /** ISO date: the last day to provide it (owedDocumentLastDay: the broker's or the 30-day rule's). */
   deadline: string;
   /** The « jours restants » of the documents banner, for this contract: 0 once past. */
   daysLeft: number;
 }
-
-const OWED: readonly DocumentStatus[] = ['pending', 'rejected', 'not validated'];
 
 /**
  * Every document still owed (pending, rejected, not validated) of the contracts that owe
@@ -37,13 +36,13 @@ export function owedDocuments(
     .filter(owesDocuments)
     .flatMap((policy) =>
       documentsOwedFirst(policy.documents)
-        .filter((doc) => doc.status !== null && OWED.includes(doc.status))
+        .filter(isOwedDocument)
         .map((doc) => ({
           policyNumber: policy.policyNumber,
           name: doc.name,
           status: doc.status as DocumentStatus,
-          deadline: documentDeadline(policy.startDate),
-          daysLeft: documentDaysLeft(policy.startDate, today),
+          deadline: owedDocumentLastDay(doc, policy.startDate),
+          daysLeft: owedDocumentDaysLeft(doc, policy.startDate, today),
         })),
     )
     .sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : 0));

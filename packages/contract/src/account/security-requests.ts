@@ -3,7 +3,7 @@
 // The form schemas add the confirmation of docs/product/account.md One rule for the new password
 // (password-rule.ts) in the form and on the server.
 import { z } from 'zod';
-import { safeString } from '../shared/safe-text';
+import { isSafeText, SAFE_TEXT_MESSAGE, safeString } from '../shared/safe-text';
 import { ACCOUNT_SECURITY_MESSAGES as M } from './messages';
 import { newPasswordProblem } from './password-rule';
 
@@ -58,6 +58,30 @@ export function passwordChangeFormSchema(email: string | undefined) {
     });
 }
 export type PasswordChangeForm = z.infer<ReturnType<typeof passwordChangeFormSchema>>;
+
+/** What a server-drawn new-password form (a reset link, a staff member's first or mailed one) says under its fields. */
+export interface NewPasswordPairErrors {
+  newPassword?: string | undefined;
+  confirmation?: string | undefined;
+}
+
+/**
+ * The two fields of a new-password form drawn by the server, before the password rule (which the
+ * service applies, knowing the account): each required and safe text, and the same, else both
+ * say so. Empty when they may go on to the rule.
+ */
+export function newPasswordPairErrors(
+  newPassword: string,
+  confirmation: string,
+): NewPasswordPairErrors {
+  const errors: NewPasswordPairErrors = {};
+  if (!newPassword) errors.newPassword = M.required;
+  if (!confirmation) errors.confirmation = M.required;
+  if (newPassword && !isSafeText(newPassword)) errors.newPassword = SAFE_TEXT_MESSAGE;
+  if (newPassword && confirmation && newPassword !== confirmation)
+    errors.newPassword = errors.confirmation = M.mismatch;
+  return errors;
+}
 
 /** DELETE …/account/accounts/{accountId} body (docs/product/account.md). */
 export const accountDeletionSchema = z.object({ password: requiredPassword });

@@ -6,7 +6,8 @@
 // other provider session, grant, code and refresh token of the account deleted; access tokens
 // issued before die with their sessions, except those of the provider session that made the
 // change (its `sid`, token-validity.ts), so the customer stays signed in here and nowhere else;
-// pending forgotten-password links void.
+// pending forgotten-password links void; the account's sign-in count cleared (sign-in-throttle.ts),
+// so the new password signs in at once from any browser, as after a reset by e-mail.
 import {
   ACCOUNT_SECURITY_MESSAGES,
   newPasswordProblem,
@@ -17,6 +18,7 @@ import { ConflictError, InvalidInputError } from '../errors';
 import { hashPassword } from './passwords';
 import { checkCurrentPassword } from './current-password';
 import { endSessions } from './sessions';
+import { clearEmail } from './sign-in-throttle';
 
 export interface AccountSecurityDeps {
   db: Db;
@@ -48,5 +50,8 @@ export async function changePassword(
       .execute();
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     await endSessions(trx, accountId, { keepSid: sid });
+    // Guesses counted against the old password lock out no browser of the new one; guesses
+    // against the new one count afresh (docs/decisions/0014-sign-in-throttle.md).
+    await clearEmail(trx, email);
   });
 }

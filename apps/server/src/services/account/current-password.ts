@@ -3,7 +3,9 @@
 // is counted under the caller's provider session (`sid`) by the sign-in throttle
 // (services/account/sign-in-throttle.ts) before the hash is compared: 5 per window, so a stolen token
 // guesses no faster than the sign-in page, while others' guesses at the sign-in form never block
-// the owner here and wrong answers here never lock the sign-in form.
+// the owner here and wrong answers here never lock the sign-in form. The staff's own password
+// change (services/staff/staff-passwords.ts) checks theirs the same way, under their console
+// sign-in (`checkPasswordAgainst`).
 import { ACCOUNT_SECURITY_MESSAGES, MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
@@ -13,6 +15,25 @@ import { verifyPassword } from './passwords';
 export interface Credentials {
   email: string;
   passwordHash: string;
+}
+
+/**
+ * Checks `password` against `passwordHash`, counted first under `sessionKey`: 429 past the
+ * limit (the hash is not compared), a field error on `field` when wrong.
+ */
+export async function checkPasswordAgainst(
+  db: Db,
+  sessionKey: string,
+  passwordHash: string,
+  password: string,
+  field: string,
+): Promise<void> {
+  if (!(await claimCurrentPasswordCheck(db, sessionKey)))
+    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
+  if (!(await verifyPassword(password, passwordHash))) {
+    const message = ACCOUNT_SECURITY_MESSAGES.wrongPassword;
+    throw new InvalidInputError(message, { [field]: message });
+  }
 }
 
 export async function checkCurrentPassword(
@@ -27,11 +48,6 @@ export async function checkCurrentPassword(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError(MESSAGES.api.accountNotFound);
-  if (!(await claimCurrentPasswordCheck(db, sid ?? `account:${accountId}`)))
-    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
-  if (!(await verifyPassword(password, row.password_hash))) {
-    const message = ACCOUNT_SECURITY_MESSAGES.wrongPassword;
-    throw new InvalidInputError(message, { [field]: message });
-  }
+  await checkPasswordAgainst(db, sid ?? `account:${accountId}`, row.password_hash, password, field);
   return { email: row.email, passwordHash: row.password_hash };
 }

@@ -16,7 +16,7 @@ import { clearEmail } from './sign-in-throttle';
 import { enqueue } from '../../platform/outbox/outbox';
 import type { AccountSecurityDeps, SessionCaller } from './change-password';
 import { checkCurrentPassword } from './current-password';
-import { resetMailKey } from './password-reset';
+import { forgetResetMails } from './password-reset';
 import { endSessions } from './sessions';
 
 export async function deleteAccount(
@@ -39,7 +39,7 @@ export async function deleteAccount(
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     // The answers kept for repeated writes (idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();
-    await trx.deleteFrom('login_throttle').where('key', '=', resetMailKey(email)).execute();
+    await forgetResetMails(trx, email);
     await clearEmail(trx, email);
     await endSessions(trx, accountId);
     await enqueue(trx, {

@@ -3,10 +3,14 @@
 //   account or not, after the same database work (one statement that writes the link and, for
 //   a known email, its mail in the outbox); the outbox relay sends the mail after the answer
 //   (docs/decisions/0056-one-outbox-relay.md) and never once the link has expired;
-// - mails are limited per account (tier resetMails, platform/rate-limits/tiers.ts): past that,
-//   requests are answered the same
-//   and send nothing, so nobody can block the owner's own link, only stop flooding their box;
-//   requests are also limited per network address (attempt-counter.ts, in the database);
+// - mails are limited per account AND requester (tier resetMails, platform/rate-limits/tiers.ts):
+//   the requester is the browser's known device of that account (the signed device cookie of a
+//   sign-in or reset there) or else its network address, so strangers never spend the owner's
+//   allowance; requesters the account does not know share a ceiling per account
+//   (resetMailsAccount) that bounds a flood of its mailbox from many addresses, and a known
+//   device is outside it; past a limit, requests are answered the same and send nothing;
+// - requests are limited per network address across accounts (resetAddress, 429), a known
+//   device of the account excepted (its own budget bounds it);
 // - a link carries 256 random bits; only their SHA-256 is stored; it works once, for
 //   PASSWORD_RESET_LINK_MINUTES, and each link sent replaces the earlier ones of the account
 //   (password-links.ts checks the link and sets the password);
@@ -22,9 +26,35 @@ import type { StoredMail } from '../../platform/mail/mail-channel';
 import type { OutboxSender } from '../../platform/outbox/outbox';
 import { drawLinkToken } from './password-links';
 
-/** The count of forgotten-password mails of an email (cleared with the account). */
-export const resetMailKey = (email: string) => `reset-mail:${email.trim().toLowerCase()}`;
+/**
+ * The counts of forgotten-password mails of an email: its ceiling for requesters it does not
+ * know, and each requester's own under the same prefix and a `|` (no domain holds one), so that
+ * `forgetResetMails` finds them all.
+ */
+const resetMailKey = (email: string) => `reset-mail:${email.trim().toLowerCase()}`;
+const requesterMailKey = (email: string, requester: ResetRequester) =>
+  `${resetMailKey(email)}|${requester.deviceId ? `device:${requester.deviceId}` : `address:${requester.address}`}`;
 const addressThrottleKey = (address: string) => `reset-address:${address}`;
+
+/** Forgets every count of forgotten-password mails kept for an email (its account deleted). */
+export async function forgetResetMails(db: Db, email: string): Promise<void> {
+  const ceiling = resetMailKey(email);
+  const prefix = `${ceiling}|`;
+  await db
+    .deleteFrom('login_throttle')
+    .where((eb) =>
+      eb.or([eb('key', '=', ceiling), eb(sql`left(key, ${prefix.length})`, '=', prefix)]),
+    )
+    .execute();
+}
+
+/** Who asks: the client's address, and the id of a valid device cookie of that email if any. */
+export interface ResetRequester {
+  /** As the server sees it (request.ip, behind TRUST_PROXY when set). */
+  address: string;
+  /** A known device of the account (oidc/device-cookie.ts), checked for the typed email. */
+  deviceId?: string | undefined;
+}
 
 /** The outbox row of a forgotten-password mail (not a request: 'Mes demandes' ignores it). */
 const RESET_MAIL_TYPE = 'mail.password_reset';
@@ -47,16 +77,23 @@ export interface PasswordResetDeps {
 export async function requestPasswordReset(
   { db, outbox, log, demoMode, linkFor }: PasswordResetDeps,
   typedEmail: string,
-  address: string,
+  requester: ResetRequester,
 ): Promise<void> {
   const email = typedEmail.trim().toLowerCase();
-  const byAddress = await countAttempt(db, addressThrottleKey(address), RATE_LIMITS.resetAddress);
-  if (byAddress > RATE_LIMITS.resetAddress.max)
-    throw new TooManyAttemptsError(PASSWORD_RESET_TEXTS.tooMany);
-  // Known or not, the same statements run: a count, a token drawn and hashed, one insert that
+  if (!requester.deviceId) {
+    const key = addressThrottleKey(requester.address);
+    if ((await countAttempt(db, key, RATE_LIMITS.resetAddress)) > RATE_LIMITS.resetAddress.max)
+      throw new TooManyAttemptsError(PASSWORD_RESET_TEXTS.tooMany);
+  }
+  // Known or not, the same statements run: the counts, a token drawn and hashed, one insert that
   // finds no account for an unknown email (docs/decisions/0052-forgotten-password-per-account.md).
-  const mails = await countAttempt(db, resetMailKey(email), RATE_LIMITS.resetMails);
-  if (mails > RATE_LIMITS.resetMails.max) return;
+  // What differs follows the requester's own cookie and history, never the account's existence.
+  const own = await countAttempt(db, requesterMailKey(email, requester), RATE_LIMITS.resetMails);
+  if (own > RATE_LIMITS.resetMails.max) return;
+  if (!requester.deviceId) {
+    const ceiling = RATE_LIMITS.resetMailsAccount;
+    if ((await countAttempt(db, resetMailKey(email), ceiling)) > ceiling.max) return;
+  }
   const { token, tokenHash } = drawLinkToken();
   const now = Date.now();
   const expiresAt = new Date(now + PASSWORD_RESET_LINK_MINUTES * 60_000);

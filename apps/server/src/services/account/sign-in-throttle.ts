@@ -1,21 +1,29 @@
 // The sign-in throttle (docs/decisions/0014-sign-in-throttle.md): at most a few passwords are
 // evaluated per account and window, whoever sends them, while the owner keeps a way in.
 // Its limits are the signIn* and currentPassword tiers of platform/rate-limits/tiers.ts. Enforces:
-// - every password check first counts one attempt under each of its keys, one atomic upsert per
-//   key in the database (`sign_in_throttle`), so parallel attempts on any number of instances
-//   get distinct counts; past a key's limit in its fixed window the attempt is refused
-//   (429) before the password is looked at;
+// - every password check first counts one attempt under each of its keys, in order, in one
+//   statement on the database (`sign_in_throttle`, platform/rate-limits/attempt-counter.ts), so
+//   parallel attempts on any number of instances get distinct counts; past a key's limit in its
+//   fixed window the attempt is refused (429) before the password is looked at, and the keys
+//   after it are not counted;
 // - a sign-in counts under its source address and then under its account, or, from a
 //   browser with a valid device cookie for that email (oidc/device-cookie.ts), under that
 //   device instead of the account: guesses from elsewhere never lock the owner's browser;
 //   a right password is taken back from the counts, so only wrong ones fill a window;
 // - a check of the current password by a signed-in customer counts under their provider session
 //   (`sid`): others' guesses never block it, and it never locks the sign-in form;
-// - a completed password reset or a deleted account clears the account's count (`clearEmail`):
-//   the reset link by e-mail is the way in that an attack cannot close.
-import { sql } from 'kysely';
+// - a completed password reset, a password change or a deleted account clears the account's
+//   count (`clearEmail`): the reset link by e-mail is the way in that an attack cannot close,
+//   and the new password signs in at once from any browser (guesses at it count afresh);
+// - a staff sign-in counts the same way under `staff:` + e-mail, its known device being the
+//   staff device cookie (oidc/staff-device.ts), and its second-factor codes under the staff
+//   member, or under that device when known: failures from elsewhere never lock it;
+// - a refusal says whether this attempt is the one that crossed the limit (the first refused
+//   under that key in its window): the staff journal records that one, not every later post
+//   (oidc/staff-trail.ts).
 import type { Db } from '../../db/client';
-import { RATE_LIMITS, type RateTier } from '../../platform/rate-limits/tiers';
+import { claimKeys, takeBack, type ClaimedKeys } from '../../platform/rate-limits/attempt-counter';
+import { RATE_LIMITS } from '../../platform/rate-limits/tiers';
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 const accountKey = (email: string) => `account:${normalEmail(email)}`;
@@ -29,42 +37,43 @@ export interface SignInSource {
 }
 
 /**
- * Counts one attempt under `key` in one statement (no read-then-write race between instances)
- * and tells whether this one is still within the tier's limit in the key's current window.
+ * A counted attempt: the keys it was counted under (signInSucceeded takes them back), or a
+ * refusal without checking anything.
  */
-async function count(db: Db, key: string, tier: RateTier, now: Date): Promise<boolean> {
-  const windowStart = new Date(now.getTime() - tier.windowMs);
-  const row = await db
-    .insertInto('sign_in_throttle')
-    .values({ key, attempts: 1, window_started_at: now })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        attempts: sql<number>`case when sign_in_throttle.window_started_at <= ${windowStart}
-          then 1 else sign_in_throttle.attempts + 1 end`,
-        window_started_at: sql<Date>`case when sign_in_throttle.window_started_at <= ${windowStart}
-          then ${now}::timestamptz else sign_in_throttle.window_started_at end`,
-      }),
-    )
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  return row.attempts <= tier.max;
+export type ThrottleClaim =
+  | { keys: string[] }
+  | {
+      keys?: undefined;
+      /**
+       * This attempt crossed a limit: the first refused under its key in the window (attempts is
+       * max + 1). Every later one in that window is refused again with `crossed` false.
+       */
+      crossed: boolean;
+    };
+
+/** Counts an attempt under `keys` in order (platform/rate-limits/attempt-counter.ts). */
+async function claim(db: Db, keys: ClaimedKeys, now: Date): Promise<ThrottleClaim> {
+  const claimed = await claimKeys(db, 'sign_in_throttle', keys, now);
+  return claimed === 'ok' ? { keys: keys.map(([key]) => key) } : { crossed: claimed.crossed };
 }
 
-/**
- * Counts a sign-in attempt: the keys it was counted under, or undefined when it must be refused
- * without checking the password.
- */
+/** Counts a sign-in attempt: its keys, or a refusal before the password is checked. */
 export async function claimSignIn(
   db: Db,
   source: SignInSource,
   now = new Date(),
-): Promise<string[] | undefined> {
-  const address = `address:${source.address}`;
-  if (!(await count(db, address, RATE_LIMITS.signInAddress, now))) return undefined;
+): Promise<ThrottleClaim> {
   const [key, tier] = source.deviceId
     ? [`device:${source.deviceId}`, RATE_LIMITS.signInDevice]
     : [accountKey(source.email), RATE_LIMITS.signInAccount];
-  return (await count(db, key, tier, now)) ? [address, key] : undefined;
+  return claim(
+    db,
+    [
+      [`address:${source.address}`, RATE_LIMITS.signInAddress],
+      [key, tier],
+    ],
+    now,
+  );
 }
 
 /**
@@ -73,16 +82,13 @@ export async function claimSignIn(
  * never lock anyone). Each wrong one keeps its count: at most 5 per account and window.
  */
 export async function signInSucceeded(db: Db, keys: string[]): Promise<void> {
-  await db
-    .updateTable('sign_in_throttle')
-    .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
-    .where('key', 'in', keys)
-    .execute();
+  await takeBack(db, 'sign_in_throttle', keys);
 }
 
 /** Counts a current-password check of a signed-in session (`sid`, else the account). */
 export async function claimCurrentPasswordCheck(db: Db, sessionKey: string, now = new Date()) {
-  return count(db, `session:${sessionKey}`, RATE_LIMITS.currentPassword, now);
+  const keys = [[`session:${sessionKey}`, RATE_LIMITS.currentPassword]] as const;
+  return (await claimKeys(db, 'sign_in_throttle', keys, now)) === 'ok';
 }
 
 /** Forgets the account's count (a completed password reset, an account deleted). */
@@ -92,10 +98,18 @@ export async function clearEmail(db: Db, email: string): Promise<void> {
 
 /**
  * Counts a second-factor code of a staff sign-in (docs/decisions/0082-staff-sign-in-with-a-second-factor.md),
- * under the staff member, with the account's limit: the keys, or undefined past it. A right code
- * is taken back with signInSucceeded, as a right password is.
+ * under the staff member with the account's limit, or, from a known device of theirs, under
+ * that device with the device's: the key, or a refusal past it. A right code is taken back
+ * with signInSucceeded, as a right password is.
  */
-export async function claimSecondFactor(db: Db, staffId: string, now = new Date()) {
-  const key = `second-factor:${staffId}`;
-  return (await count(db, key, RATE_LIMITS.signInAccount, now)) ? [key] : undefined;
+export async function claimSecondFactor(
+  db: Db,
+  staffId: string,
+  deviceId?: string,
+  now = new Date(),
+): Promise<ThrottleClaim> {
+  const [key, tier] = deviceId
+    ? [`second-factor:${staffId}|device:${deviceId}`, RATE_LIMITS.signInDevice]
+    : [`second-factor:${staffId}`, RATE_LIMITS.signInAccount];
+  return claim(db, [[key, tier]], now);
 }

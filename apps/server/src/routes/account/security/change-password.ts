@@ -13,6 +13,7 @@ export default async function changePasswordRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
+        operationId: 'changePassword',
         summary: 'Changer le mot de passe (les autres sessions sont fermées)',
         params: accountParams,
         body: passwordChangeSchema,

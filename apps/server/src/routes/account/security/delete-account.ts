@@ -13,6 +13,7 @@ export default async function deleteAccountRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
+        operationId: 'deleteAccount',
         summary: 'Supprimer l’accès en ligne (les contrats restent chez le courtier)',
         params: accountParams,
         body: accountDeletionSchema,

@@ -26,6 +26,7 @@ export default async function setConsentRoute(app: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
+        operationId: 'setConsent',
         summary: 'Consentement à la prospection commerciale (historisé)',
         params: accountParams.extend({ consent: consentParamSchema }),
         response: {
