@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_FILES_PER_REQUEST, UPLOAD_REFUSALS } from '@espace/contract';
+import { imageTooLargeRefusal, MAX_FILES_PER_REQUEST, UPLOAD_REFUSALS } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from './backends';
 import {
@@ -19,6 +19,7 @@ import {
   type Part,
 } from './documents-support';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
+import { encodedJpeg, hugeJpeg, hugePng, jpegSegment } from './image-samples';
 
 const POLICY = 'AU2026104512'; // camille, started 12 days ago, documents outstanding
 const OTHER_POLICY = 'AU2025087731'; // camille: carte_grise cancelled, cannot be resent
@@ -121,6 +122,43 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
         UPLOAD_REFUSALS.fieldsOrder,
       ],
       ['no file', () => [fileType('mandat_sepa')], 400, UPLOAD_REFUSALS.missingFile],
+      // docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md: a few hundred
+      // bytes that a browser would decode to gigabytes.
+      [
+        'a PNG of 30,000 × 30,000 pixels',
+        () => [fileType('mandat_sepa'), upfile('mandat.png', hugePng())],
+        400,
+        imageTooLargeRefusal(30_000, 30_000),
+      ],
+      [
+        'a JPEG of 17,000 × 1,000 pixels (a side over 16,384)',
+        () => [fileType('mandat_sepa'), upfile('mandat.jpg', hugeJpeg(17_000, 1_000))],
+        400,
+        imageTooLargeRefusal(17_000, 1_000),
+      ],
+      [
+        'a JPEG of 16,384 × 3,663 pixels (60,014,592: over 60 megapixels)',
+        () => [fileType('mandat_sepa'), upfile('mandat.jpg', hugeJpeg(16_384, 3_663))],
+        400,
+        imageTooLargeRefusal(16_384, 3_663),
+      ],
+      [
+        'a JPEG of more than 10 MB of Exif before its frame header',
+        () => {
+          const base = encodedJpeg();
+          const exif = jpegSegment(0xe1, Buffer.alloc(65_533, 0x20));
+          const photo = [base.subarray(0, 2), ...Array<Buffer>(160).fill(exif), base.subarray(2)];
+          return [fileType('mandat_sepa'), upfile('mandat.jpg', Buffer.concat(photo))];
+        },
+        413,
+        UPLOAD_REFUSALS.tooLarge,
+      ],
+      [
+        'a JPEG cut before its frame header',
+        () => [fileType('mandat_sepa'), upfile('mandat.jpg', encodedJpeg().subarray(0, 40))],
+        400,
+        UPLOAD_REFUSALS.unreadableImage,
+      ],
       [
         'a multipart body cut off mid-file',
         () =>
@@ -231,6 +269,11 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
       .where('id', '=', response.json<{ id: string }>().id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ size: 10_000_000, policy_document_id: null, file_type: 'autre' });
+  });
+
+  it('accepts an image at the pixel limits: 16,384 × 3,662 (59,998,208 pixels)', async () => {
+    const response = await upload([fileType('autre'), upfile('Plan.jpg', hugeJpeg(16_384, 3_662))]);
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   it(`refuses a request with more than ${MAX_FILES_PER_REQUEST} file and keeps none of them`, async () => {

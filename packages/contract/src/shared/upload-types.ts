@@ -13,6 +13,24 @@ export const DEFAULT_MAX_FILE_NUMBER = 4;
 /** docs/product/documents.md uploadfile: one file per request; further files in the same request are dropped. */
 export const MAX_FILES_PER_REQUEST = 1;
 
+/**
+ * docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md: an image decodes to
+ * 4 bytes a pixel whatever its file's size, so a 30,000 × 30,000 PNG of a few kilobytes would
+ * take 3.6 GB in the console's preview. At most 60 megapixels (240 MB decoded): a
+ * full-resolution photo of the phones' 48 and 50 MP sensors (8,064 × 6,048; 8,160 × 6,144) fits;
+ * their 64, 108 and 200 MP modes do not, and rarely fit in 10 MB anyway.
+ */
+export const MAX_IMAGE_PIXELS = 60_000_000;
+/** The same record: no side over 16,384 px (2^14); a 200 MP phone photo's long side is 16,320. */
+export const MAX_IMAGE_SIDE_PX = 16_384;
+
+/** Whether an image of `width` × `height` pixels is within MAX_IMAGE_PIXELS and MAX_IMAGE_SIDE_PX. */
+export function imageWithinLimits(width: number, height: number): boolean {
+  return (
+    width <= MAX_IMAGE_SIDE_PX && height <= MAX_IMAGE_SIDE_PX && width * height <= MAX_IMAGE_PIXELS
+  );
+}
+
 export interface UploadType {
   /** The extensions of its names, lower case, without the dot; the first is its usual one. */
   extensions: readonly string[];

@@ -83,21 +83,25 @@ export function sanitizeFileName(original: string): string {
  * Reads the first `size` bytes of a stream for sniffing, and gives back a stream that replays
  * them followed by the rest, so the file can still be stored without ever being buffered whole.
  * To discard a refused file (a multipart part must be consumed), `resume()` the returned stream.
+ * `size` may instead be a function told of each chunk read, in order, that answers true once it
+ * has read enough (an image's header, platform/images/image-size.ts); `head` is then all of them.
  */
 export async function readHead(
   source: AsyncIterable<Uint8Array>,
-  size: number = SNIFF_BYTES,
+  size: number | ((chunk: Uint8Array) => boolean) = SNIFF_BYTES,
 ): Promise<{ head: Uint8Array; stream: Readable }> {
   const iterator = source[Symbol.asyncIterator]();
   const chunks: Uint8Array[] = [];
   let length = 0;
   let done = false;
-  while (!done && length < size) {
+  let enough = typeof size === 'number' && size <= 0;
+  while (!done && !enough) {
     const next = await iterator.next();
     if (next.done) done = true;
     else {
       chunks.push(next.value);
       length += next.value.length;
+      enough = typeof size === 'number' ? length >= size : size(next.value);
     }
   }
   const buffered = Buffer.concat(chunks);
@@ -114,5 +118,5 @@ export async function readHead(
   stream.once('close', () => {
     Promise.resolve(iterator.return?.()).catch(() => undefined);
   });
-  return { head: buffered.subarray(0, size), stream };
+  return { head: typeof size === 'number' ? buffered.subarray(0, size) : buffered, stream };
 }

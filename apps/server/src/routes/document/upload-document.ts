@@ -16,7 +16,8 @@ export default async function uploadDocumentRoute(app: FastifyInstance) {
       config: { rateLimit: routeLimit(RATE_LIMITS.upload) },
       schema: {
         tags: ['document'],
-        summary: 'Transmettre un document demandé (multipart : fileType puis upfile)',
+        operationId: 'uploadDocument',
+        summary: 'Transmettre un document demandé (multipart\u00a0: fileType puis upfile)',
         consumes: ['multipart/form-data'],
         params: policyParams,
         response: {

@@ -4,7 +4,10 @@
 //   refused (400) before a byte is read;
 // - a photo is a JPEG or PNG, a constat page may also be a PDF; the type comes from the bytes
 //   (store-upload.ts: sniffed, agreeing with the name and the declared type), 10 MB at most;
-// - location metadata is removed before the file is stored (strip-metadata.ts, decision 0078);
+// - a photo or constat image is stored without any metadata (Exif and its GPS position, XMP,
+//   ICC profile, comments, thumbnails, text chunks…), its image data byte for byte
+//   (platform/images/strip-metadata.ts, decisions 0078 and 0093); one that does not walk to its
+//   end is refused ('unreadableImage'), one over the pixel limits by storeFileBytes;
 // - the file row names the stored object in the transaction that clears its intent; a refusal
 //   or a failure after storing deletes the object.
 import { randomUUID } from 'node:crypto';
@@ -18,11 +21,11 @@ import {
   type ClaimFileRole,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
+import { stripImageMetadata } from '../../platform/images/strip-metadata';
 import { clearIntents, discardStored } from '../../platform/storage/intents';
 import { storeFileBytes, type IncomingFile, type StoreDeps } from '../documents/store-upload';
 import { InvalidInputError, NotFoundError, UploadRefusedError } from '../errors';
 import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
-import { stripLocationMetadata } from './strip-metadata';
 
 const LIMITS: Record<ClaimFileRole, { max: number; message: string }> = {
   photo: { max: CLAIM_MAX_PHOTOS, message: CLAIM_MESSAGES.invalid.tooManyPhotos },
@@ -64,12 +67,13 @@ export async function addClaimFile(
     part.file.resume();
     throw new InvalidInputError(LIMITS[role].message, { files: LIMITS[role].message });
   }
-  const bytes = stripLocationMetadata(await readWhole(part));
-  if (!bytes) throw new UploadRefusedError('contentMismatch');
+  const sent = await readWhole(part);
+  const stripped = stripImageMetadata(sent);
+  if (stripped === 'unreadable') throw new UploadRefusedError('unreadableImage');
   const stored = await storeFileBytes(deps, {
     fileName: part.filename,
     declaredType: part.mimetype,
-    bytes,
+    bytes: stripped === 'notAnImage' ? sent : stripped.bytes,
   });
   try {
     if (role === 'photo' && stored.contentType === 'application/pdf') {

@@ -7,6 +7,9 @@
  *   agree with the name's extension and with the declared Content-Type; an empty file is
  *   refused; a name that claims an accepted type over other bytes (a text file renamed .pdf)
  *   is refused as 'contentMismatch', which says so (docs/decisions/0047-upload-outcome-on-the-item.md);
+ * - an image (PNG, JPEG) whose header gives no size is refused as 'unreadableImage', one over
+ *   the contract's pixel limits (imageWithinLimits) as 'imageTooLarge' with its size, both
+ *   before a byte is stored (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md);
  * - the bytes are streamed into storage under a generated key, never buffered whole, and more
  *   than MAX_UPLOAD_BYTES is refused while streaming, leaving nothing stored;
  * - the key's intent is committed before the put; the caller deletes it in the transaction that
@@ -15,8 +18,14 @@
  * Each refusal is an UploadRefusedError with its reason.
  */
 import { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES, uploadTypeByExtension } from '@espace/contract';
+import {
+  imageTooLargeRefusal,
+  imageWithinLimits,
+  MAX_UPLOAD_BYTES,
+  uploadTypeByExtension,
+} from '@espace/contract';
 import { UploadRefusedError, type UploadRefusal } from '../errors';
+import { readImageSize } from '../../platform/images/image-size';
 import {
   extensionMatches,
   readHead,
@@ -121,11 +130,12 @@ export async function storeUploadedFile(
   if (!extensionMatches(name, sniffed)) throw refuse('contentMismatch');
   const contentType = sniffedContentType(sniffed);
   if (part.mimetype.toLowerCase() !== contentType) throw refuse('typeNotAllowed');
+  const body = sniffed === 'pdf' ? stream : await imageWithinPixelLimits(part, stream, sniffed);
 
   const key = newStorageKey();
   let result;
   try {
-    result = await putWithIntent(deps, key, stream, { maxBytes: MAX_UPLOAD_BYTES });
+    result = await putWithIntent(deps, key, body, { maxBytes: MAX_UPLOAD_BYTES });
   } catch (error) {
     if (error instanceof StoredFileTooLargeError) throw new UploadRefusedError('tooLarge');
     if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
@@ -137,6 +147,30 @@ export async function storeUploadedFile(
     throw new UploadRefusedError('tooLarge');
   }
   return { key, ...result, contentType, originalName: sanitizeFileName(name) };
+}
+
+/** The image's stream, read until its size is known; refused when unreadable or over the limits. */
+async function imageWithinPixelLimits(
+  part: IncomingFile,
+  source: Readable,
+  type: 'png' | 'jpeg',
+): Promise<Readable> {
+  let stream;
+  let size;
+  try {
+    ({ size, stream } = await readImageSize(source, type, MAX_UPLOAD_BYTES));
+  } catch (error) {
+    if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
+    throw error;
+  }
+  // Not known within MAX_UPLOAD_BYTES: storing refuses the file as too large.
+  if (size === undefined || (size !== 'unreadable' && imageWithinLimits(size.width, size.height)))
+    return stream;
+  stream.resume();
+  // Cut by the parser at its size limit before the size came: too large, not unreadable.
+  if (size === 'unreadable' && part.file.truncated) throw new UploadRefusedError('tooLarge');
+  if (size === 'unreadable') throw new UploadRefusedError('unreadableImage');
+  throw new UploadRefusedError('imageTooLarge', imageTooLargeRefusal(size.width, size.height));
 }
 
 /** A file that arrived whole (base64 in a JSON body): the same checks, from a stream of its bytes. */

@@ -1,16 +1,29 @@
 // The files the customer sent (docs/backoffice.md « Demandes »): an image shown in the page, a
 // PDF in a frame of the console's own origin (the file is sent sandboxed), each with its
-// download link. Reading one is audited by the server.
-import type { ConsoleRequestDetail } from '@espace/contract';
+// download link. Reading one is audited by the server. An image over the pixel limits is never
+// sent to the page (its preview address answers 409): « Aperçu indisponible » takes its place.
+import { useState } from 'react';
+import { imagePreviewRefusal, type ConsoleRequestDetail } from '@espace/contract';
 import { formatSize } from '../../../lib/format';
 
 type File = ConsoleRequestDetail['files'][number];
 
+function ImagePreview({ file }: { file: File }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <p className="muted">{imagePreviewRefusal()}</p>;
+  return (
+    <img
+      className="preview"
+      src={file.previewHref}
+      alt={`Aperçu de ${file.name}`}
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
 function Preview({ file }: { file: File }) {
-  if (file.contentType.startsWith('image/'))
-    return (
-      <img className="preview" src={file.href} alt={`Aperçu de ${file.name}`} loading="lazy" />
-    );
+  if (file.contentType.startsWith('image/')) return <ImagePreview file={file} />;
   if (file.contentType === 'application/pdf')
     return (
       <iframe className="preview preview--pdf" src={file.href} title={`Aperçu de ${file.name}`} />
