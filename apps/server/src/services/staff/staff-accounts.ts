@@ -10,7 +10,7 @@
 //   password (the documented demo one), which is not marked;
 // - a disabled account signs in no more and its console sessions end at once
 //   (staff-sessions.ts reads `disabled_at`).
-import type { StaffMember, StaffRole } from '@espace/contract';
+import { newPasswordProblem, type StaffMember, type StaffRole } from '@espace/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { hashPassword } from '../account/passwords';
@@ -35,8 +35,17 @@ export interface NewStaff {
   password?: string;
 }
 
-/** 18 random bytes: 24 characters, typed once, at the first sign-in, then replaced. */
-const temporaryPassword = () => randomBytes(18).toString('base64url');
+/**
+ * 18 random bytes: 24 characters, typed once, at the first sign-in, then replaced. Drawn again
+ * until it follows the password rule itself (about 1 draw in 60 has no digit): typed again as
+ * the new one, it is told it must differ, never that it is too weak.
+ */
+export function temporaryPassword(): string {
+  for (;;) {
+    const password = randomBytes(18).toString('base64url');
+    if (newPasswordProblem(password) === undefined) return password;
+  }
+}
 
 const member = (row: {
   id: string;
