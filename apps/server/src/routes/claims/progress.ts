@@ -3,16 +3,11 @@
 // lengths and safe text, not what the step requires), which moves no recorded step. With
 // If-Match and the writer header, a write of typed values over another tab's or device's is 412
 // and changes nothing.
-import {
-  API_ROUTES,
-  claimDraftProgressSchema,
-  claimDraftSchema,
-  errorBodySchema,
-} from '@espace/contract';
+import { API_ROUTES, claimDraftProgressSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { saveProgress } from '../../services/claims/draft-writes';
-import { draftWriteOf } from './draft-write';
+import { DRAFT_WRITE_RESPONSES, draftWriteOf } from './draft-write';
 import { draftParams } from './params';
 
 export default async function draftProgressRoute(app: FastifyInstance) {
@@ -26,15 +21,7 @@ export default async function draftProgressRoute(app: FastifyInstance) {
           'Enregistre l’étape en cours d’une déclaration de sinistre ou ce qui y est saisi (brouillon)',
         params: draftParams,
         body: claimDraftProgressSchema,
-        response: {
-          200: claimDraftSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          412: errorBodySchema,
-        },
+        response: DRAFT_WRITE_RESPONSES,
       },
     },
     async (request) =>

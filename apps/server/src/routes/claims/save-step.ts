@@ -6,14 +6,12 @@ import {
   API_ROUTES,
   CLAIM_DATA_STEPS,
   CLAIM_STEP_SCHEMAS,
-  claimDraftSchema,
-  errorBodySchema,
   type ClaimDataStep,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { saveStep } from '../../services/claims/drafts';
-import { draftWriteOf } from './draft-write';
+import { DRAFT_WRITE_RESPONSES, draftWriteOf } from './draft-write';
 import { draftParams } from './params';
 
 function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
@@ -26,15 +24,7 @@ function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
         summary: `Enregistre l’étape «\u00a0${step}\u00a0» d’une déclaration de sinistre`,
         params: draftParams,
         body: CLAIM_STEP_SCHEMAS[step],
-        response: {
-          200: claimDraftSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          412: errorBodySchema,
-        },
+        response: DRAFT_WRITE_RESPONSES,
       },
     },
     async (request) =>
