@@ -133,14 +133,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx,js}', 'apps/backoffice/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx,js}', 'apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Web accessibility (STYLE.md rule 6): jsx-a11y's recommended rules on the SPA's JSX.
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },
   // Web layers (docs/architecture.md, bulletproof-react): imports flow one way,
@@ -199,16 +199,16 @@ export default tseslint.config(
       ],
     },
   },
-  // The staff console (docs/backoffice.md « L’application »): the same one-way layers as the
+  // The staff console (docs/console.md « L’application »): the same one-way layers as the
   // portal, and nothing of the portal's app (apps/web) enters it, nor it the portal.
   {
-    files: ['apps/backoffice/src/**/*.{ts,tsx}'],
+    files: ['apps/console/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'apps/backoffice/tsconfig.json' }),
+        createTypeScriptImportResolver({ project: 'apps/console/tsconfig.json' }),
       ],
     },
     rules: {
@@ -216,7 +216,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          basePath: 'apps/backoffice/src',
+          basePath: 'apps/console/src',
           zones: [
             {
               target: '.',
@@ -275,7 +275,7 @@ export default tseslint.config(
     files: [
       'apps/server/**/*.{ts,js,mjs}',
       'apps/web/src/**/*.{ts,tsx}',
-      'apps/backoffice/src/**/*.{ts,tsx}',
+      'apps/console/src/**/*.{ts,tsx}',
       'packages/**/*.{ts,js,mjs}',
       'bench/**/*.{ts,js,mjs}',
       'scripts/**/*.{ts,js,mjs}',

@@ -52,7 +52,7 @@ export default defineConfig({
           },
         },
       },
-      { test: { ...shared, name: 'backoffice', root: 'apps/backoffice', environment: 'node' } },
+      { test: { ...shared, name: 'console', root: 'apps/console', environment: 'node' } },
       // The repository's own scripts (what `npm test` and `npm start` decide before they run).
       {
         test: {

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { GENERATED_DOCUMENT_KINDS, GENERATED_DOCUMENTS, todayInParis } from '@espace/contract';
 import { migrate, openDatabase } from '../apps/server/src/db/client';
 import { seedDemoData } from '../apps/server/src/seed/seed';
-import { loadContractData } from '../apps/server/src/services/documents/generated/contract-data';
-import { renderContractDocument } from '../apps/server/src/services/documents/generated/render';
+import { loadContractData } from '../apps/server/src/services/documents/pdf-layouts/contract-data';
+import { renderContractDocument } from '../apps/server/src/services/documents/pdf-layouts/render';
 import { FsDocumentStorage } from '../apps/server/src/platform/storage/fs-storage';
-import { readLegalIdentity } from '../apps/server/src/legal-identity';
+import { readLegalIdentity } from '../apps/server/src/config/legal-identity';
 
 const POLICY = 'AU2023049920'; // Camille's Toyota: two drivers, a claim
 const RUNS = 20;

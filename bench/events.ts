@@ -20,7 +20,7 @@ const quantile = (sorted: number[], q: number) =>
 
 async function leg(name: string, databaseUrl: string | undefined) {
   const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
+  const { loadConfig } = await import('../apps/server/src/config/config');
   const { recordEvent } = await import('../apps/server/src/services/events/record-event');
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await startReceiver([secret]);

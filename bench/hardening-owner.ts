@@ -8,9 +8,9 @@
 // password change, and a reset by e-mail then a new browser (mail delivery not included).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { DEVICE_COOKIE } from '../apps/server/src/oidc/device-cookie';
+import { DEVICE_COOKIE } from '../apps/server/src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../apps/server/src/platform/rate-limits/tiers';
 import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/harness';
 import { attemptSignIn, resetByMail } from '../apps/server/test/owner-attack-support';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { referencedStorageKeys } from '../apps/server/src/platform/storage/sweep';
 import { bodies, FUZZ_SEED, fuzzRoutes } from '../apps/server/test/fuzz-corpus';

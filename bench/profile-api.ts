@@ -158,7 +158,7 @@ async function main(): Promise<void> {
       ))
     )
       await new Promise((r) => setTimeout(r, 100));
-    const { loadConfig } = await import('../apps/server/src/config');
+    const { loadConfig } = await import('../apps/server/src/config/config');
     const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
     const { overHttp } = await import('../apps/server/test/portal-process');
     const config = loadConfig({ PORT: String(PORT), LOG_LEVEL: 'warn' });

@@ -38,7 +38,7 @@ const LOAD_REQUESTS = 10_000;
 
 /** LOAD_REQUESTS policies reads at 50 connections, with a token got by signing in over HTTP. */
 async function loadPolicies(port: number): Promise<void> {
-  const { loadConfig } = await import('../apps/server/src/config');
+  const { loadConfig } = await import('../apps/server/src/config/config');
   const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
   const { overHttp } = await import('../apps/server/test/portal-process');
   const base = `http://localhost:${port}`;

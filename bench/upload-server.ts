@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig } from '../apps/server/src/config/config';
 import { DEMO, signIn, subjectOf } from '../apps/server/test/harness';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-bench-upload-'));

@@ -49,17 +49,17 @@ export function ensureWebBuilt(outDir) {
     runBuild('apps/web', { NODE_ENV: 'production', WEB_OUT_DIR: outDir }, 'de l’application web');
 }
 
-/** The staff console (docs/backoffice.md « L’application »), CONSOLE_OUT_DIR like WEB_OUT_DIR. */
+/** The staff console (docs/console.md « L’application »), CONSOLE_OUT_DIR like WEB_OUT_DIR. */
 export function ensureConsoleBuilt(outDir) {
   const sources = [
-    'apps/backoffice/src',
-    'apps/backoffice/index.html',
-    'apps/backoffice/vite.config.ts',
+    'apps/console/src',
+    'apps/console/index.html',
+    'apps/console/vite.config.ts',
     'packages/contract/src',
   ];
   if (isStale(path.join(outDir, 'index.html'), sources))
     runBuild(
-      'apps/backoffice',
+      'apps/console',
       { NODE_ENV: 'production', CONSOLE_OUT_DIR: outDir },
       'de la console du courtier',
     );

@@ -21,7 +21,7 @@ ensureWebBuilt(webOut);
 
 const consoleOut = process.env.CONSOLE_OUT_DIR
   ? path.resolve(process.env.CONSOLE_OUT_DIR)
-  : path.join(ROOT, 'apps/backoffice/dist');
+  : path.join(ROOT, 'apps/console/dist');
 if (process.env.CONSOLE_OUT_DIR) process.env.CONSOLE_DIST = consoleOut;
 ensureConsoleBuilt(consoleOut);
 

@@ -1,4 +1,4 @@
-// The build step both apps share (apps/web, apps/backoffice): a .br and a .gz copy next to every
+// The build step both apps share (apps/web, apps/console): a .br and a .gz copy next to every
 // built script, style sheet and SVG over 1 KB, once at build time at the highest levels; the
 // server sends them by Accept-Encoding (plugins/spa.ts, plugins/console-app.ts). index.html is
 // left out: the server renders it and compresses it itself.

@@ -1,4 +1,4 @@
-// The broker's staff in the browser tests of the console (docs/backoffice.md « Connexion »): the
+// The broker's staff in the browser tests of the console (docs/console.md « Connexion »): the
 // demo staff members, or a member a test created (with the temporary password it was given),
 // sign in through the embedded provider's pages, enrol their second factor at the first sign-in
 // (reading the secret the enrolment page shows as text, as a person types it into an

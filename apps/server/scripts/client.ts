@@ -9,7 +9,7 @@
 // the server's configuration (DATABASE_URL or DATA_DIR); with PGlite on DATA_DIR, run it while
 // the server is stopped (PGlite opens its folder in one process only).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { migrate } from '../src/db/client';
 import { allMigrationsApplied } from '../src/db/migrations-applied';
 import {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BRAND_KEYS, type BrandKey } from '@espace/contract';
 import { SingleBar } from 'cli-progress';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config/config';
 import { migrate } from '../src/db/client';
 import { withStartupLock } from '../src/db/startup-lock';
 import { passwordLinkFor } from '../src/http/provider-paths';

@@ -1,4 +1,4 @@
-// The staff console's accounts (docs/backoffice.md « Comptes »):
+// The staff console's accounts (docs/console.md « Comptes »):
 //   npm run staff -- create --email EMAIL --name "Prénom Nom" --role agent|supervisor
 //   npm run staff -- list
 //   npm run staff -- disable --email EMAIL
@@ -17,7 +17,7 @@
 // DATA_DIR, run it while the server is stopped (PGlite opens its folder in one process only).
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, staffCreateSchema } from '@espace/contract';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config/config';
 import { migrate, type Db } from '../src/db/client';
 import { allMigrationsApplied } from '../src/db/migrations-applied';
 import { staffLinkFor } from '../src/http/staff-link-paths';

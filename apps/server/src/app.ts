@@ -8,11 +8,11 @@ import compress from '@fastify/compress';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Db, DatabaseHandle } from './db/client';
 import { fastifyOptions } from './http-server';
 import identityProvider from './oidc/identity-provider';
-import { publicJwks } from './oidc/keys';
+import { publicJwks } from './oidc/provider/keys';
 import type { SecretKeys } from './platform/secrets/sealed-secrets';
 import type { DocumentStorage } from './platform/storage/storage';
 import bodyRate from './plugins/body-rate';
@@ -23,7 +23,7 @@ import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import unknownRouteBodies from './plugins/unknown-route-bodies';
 import api from './routes/api';
-import backofficeRoutes from './routes/backoffice/index';
+import integrationRoutes from './routes/integration/index';
 import consoleRoutes from './routes/console/index';
 import healthRoutes from './routes/health';
 import { databaseRateLimitStore } from './routes/rate-limit';
@@ -103,7 +103,7 @@ export async function buildApp(
   // The embedded provider under /oidc; secrets is undefined when OIDC_ISSUER names another.
   // Another provider: the portal's session as its confidential client (external-portal-session.ts).
   if (secrets) await app.register(identityProvider, { secrets });
-  else await app.register(import('./oidc/external-portal-session'));
+  else await app.register(import('./oidc/client-sessions/external-portal-session'));
   await app.register(unknownRouteBodies);
 
   await app.register(healthRoutes);
@@ -112,10 +112,10 @@ export async function buildApp(
     localJwks: secrets ? publicJwks(secrets) : undefined,
   });
   // The integration API for the broker's systems (docs/integration.md), its own token audience.
-  await app.register(backofficeRoutes, { localJwks: secrets ? publicJwks(secrets) : undefined });
-  // The staff console's API for the console app (docs/backoffice.md), its own cookie session.
+  await app.register(integrationRoutes, { localJwks: secrets ? publicJwks(secrets) : undefined });
+  // The staff console's API for the console app (docs/console.md), its own cookie session.
   await app.register(consoleRoutes);
-  // The console's app under /backoffice, for staff with a console session (docs/backoffice.md).
+  // The console's app under /backoffice, for staff with a console session (docs/console.md).
   await app.register(consoleApp, { consoleDist: config.consoleDist });
   await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
   return app;

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './config/config';
 import { fastifyOptions } from './http-server';
 
 describe('request log', () => {

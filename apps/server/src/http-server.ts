@@ -15,7 +15,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import { errorBody } from './http/error-body';
 import { redactUrl } from './platform/logger';
 
@@ -102,7 +102,7 @@ export function fastifyOptions(config: Config, logger = true): FastifyServerOpti
   return {
     logger: logger && {
       level: config.logLevel,
-      // A forgotten-password link's token never reaches the logs (oidc/password-reset-routes.ts).
+      // A forgotten-password link's token never reaches the logs (oidc/customer-flows/password-reset-routes.ts).
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({
           method: req.method,

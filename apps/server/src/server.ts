@@ -3,7 +3,7 @@
 // then); the rest of the application loads meanwhile (start-up time, bench/startup.ts).
 import nodeModule from 'node:module';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config/config';
 
 /** Node 22's cache of compiled modules (absent from Node 20's typings and from Node 20). */
 const compileCache = nodeModule as {

@@ -4,11 +4,15 @@
 // storage sweeps, the FAQ and legal pages, the embedded provider's secrets.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import { migrate, openDatabase, type DatabaseHandle } from './db/client';
 import { allMigrationsApplied } from './db/migrations-applied';
 import { withStartupLock } from './db/startup-lock';
-import { generateSigningKeys, loadProviderSecrets, type ProviderSecrets } from './oidc/keys';
+import {
+  generateSigningKeys,
+  loadProviderSecrets,
+  type ProviderSecrets,
+} from './oidc/provider/keys';
 import { sweepRateLimitCounters } from './platform/rate-limits/rate-limit-store';
 import { resealSecrets } from './platform/secrets/reseal';
 import type { SecretKeys } from './platform/secrets/sealed-secrets';
@@ -89,7 +93,7 @@ export async function startUp(
     // Claim drafts untouched for the configured time, with their files (docs/product/claims.md).
     await purgeAbandonedDrafts({ db, storage }, config.claims.draftTtlDays);
     // Events past their retention, with their deliveries (docs/integration.md « Statuts »).
-    await purgeEvents(db, config.backoffice.eventRetentionDays);
+    await purgeEvents(db, config.integration.eventRetentionDays);
     // docs/decisions/0016-content-in-markdown.md: FAQ and legal Markdown into the database (changed files only).
     await loadContent(db, config.contentDir, config.legalIdentity);
     if (!config.oidc.embedded) return undefined;
@@ -127,7 +131,7 @@ export function scheduleSweeps(
   app.addHook('onClose', async () => stopDraftPurge());
   const stopEventPurge = scheduleEventPurge(
     { db, log: app.log },
-    config.backoffice.eventRetentionDays,
+    config.integration.eventRetentionDays,
   );
   app.addHook('onClose', async () => stopEventPurge());
   // Expired console sessions are dead weight only (findStaffSession ignores them): hourly.

@@ -8,7 +8,7 @@ import {
   type AddressSearchResponse,
 } from '@espace/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config/config';
 import { startAddressServiceStandIn, type AddressServiceStandIn } from './address-service-stand-in';
 import { bearer, createTestApp, DEMO, signIn, type TestApp } from './harness';
 

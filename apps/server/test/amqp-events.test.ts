@@ -5,7 +5,7 @@
 // broker that does not answer leaves the row to be retried, and it is delivered once the broker
 // answers; the server holds one connection, closed when it stops. Without AMQP_URL no event
 // gets a row for the broker.
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config/config';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brokerAnswers, brokerPort, BROKER_URL, listenToExchange } from './amqp-support';

@@ -120,7 +120,7 @@ describe('the assistance number', () => {
       'apps/server/src',
       'apps/web/src',
       'apps/web/public',
-      'apps/backoffice/src',
+      'apps/console/src',
       'packages/contract/src',
     ].flatMap(sources);
     expect(files.length).toBeGreaterThan(100);

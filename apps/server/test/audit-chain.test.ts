@@ -1,4 +1,4 @@
-// The staff journal is append-only and tamper-evident (docs/backoffice.md « Journal »,
+// The staff journal is append-only and tamper-evident (docs/console.md « Journal »,
 // docs/decisions/0092-staff-reset-by-mail-and-tamper-evident-journal.md): the database refuses
 // an UPDATE, a DELETE or a TRUNCATE of its rows, whoever sends them (here the server's own
 // connection), and a head changed by hand; every row is chained to the one before by its hash;

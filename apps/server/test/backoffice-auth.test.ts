@@ -73,7 +73,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
       sub: clientId,
       client_id: clientId,
       iss: t.config.oidc.issuer,
-      aud: t.config.backoffice.audience,
+      aud: t.config.integration.audience,
       scope: 'backoffice:read backoffice:write',
     };
     for (const extra of [{}, { secret_id: '0123456789abcdef' }]) {
@@ -144,7 +144,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     const claims = {
       sub: 'forger',
       iss: t.config.oidc.issuer,
-      aud: t.config.backoffice.audience,
+      aud: t.config.integration.audience,
       scope: 'backoffice:read backoffice:write',
     };
     const expired = await signWithProviderKey(t.app.db, claims, Math.floor(Date.now() / 1000) - 60);

@@ -1,4 +1,4 @@
-// How the server serves the staff console's app (plugins/console-app.ts, docs/backoffice.md
+// How the server serves the staff console's app (plugins/console-app.ts, docs/console.md
 // « L’application »): its hashed files cached as immutable and precompressed; its pages only
 // with a live console session (else the console's sign-in, whatever customer session the
 // browser has); the integration API, the console API and the portal untouched; a French 503
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { createTestApp, DEMO, portalSignIn, type TestApp } from './harness';
 import { createStaff, signInStaff } from './staff-support';
 import { createTestDatabase, type TestDatabase } from './test-database';

@@ -1,4 +1,4 @@
-// The console's audit log (docs/backoffice.md « Journal »): every read of a customer's file and
+// The console's audit log (docs/console.md « Journal »): every read of a customer's file and
 // every action, with who, when, what and from where; supervisors only (an agent gets 403, and
 // that refusal is itself in the log), with filters by staff member, customer and dates; the CSV
 // export for Excel (BOM, header row, ';', no cell a spreadsheet would run as a formula), itself

@@ -1,8 +1,8 @@
-// CONSOLE_TARGET_HOURS (config-console.ts, docs/backoffice.md « Boîte de réception »): the target
+// CONSOLE_TARGET_HOURS (config/console.ts, docs/console.md « Boîte de réception »): the target
 // delay of each kind of request, with its defaults; a wrong value stops the server with a
 // readable message.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config/config';
 
 const base = { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' };
 

@@ -1,4 +1,4 @@
-// Customers in the staff console (docs/backoffice.md « Clients »): search by name, e-mail,
+// Customers in the staff console (docs/console.md « Clients »): search by name, e-mail,
 // customer number, contract number or plate (any case, a plate with or without its dashes); the
 // customer's file as they see it in the portal (contracts, documents, requests), read-only; the
 // first-access invitation through the integration API's own service. Each is audited.

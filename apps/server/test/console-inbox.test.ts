@@ -1,4 +1,4 @@
-// The staff console's API (docs/backoffice.md « Boîte de réception »): only a signed-in staff
+// The staff console's API (docs/console.md « Boîte de réception »): only a signed-in staff
 // member opens it (no cookie, a forged one, a customer's token or portal cookie: 401; a call from
 // another site: 403); the inbox lists every customer's requests with their customer, filters by
 // kind, status, state, age against the kind's target delay, contract and agent, sorts and pages.

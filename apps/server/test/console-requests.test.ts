@@ -1,4 +1,4 @@
-// A request's page in the staff console (docs/backoffice.md « Demandes »): what the customer
+// A request's page in the staff console (docs/console.md « Demandes »): what the customer
 // asked, its files previewed with the downloads' safety, its timeline, the statuses allowed next;
 // a status change the customer then reads in the portal, with their e-mail in the outbox; the
 // refusals (a move the statuses forbid, a bad body, an unknown request) change nothing; the

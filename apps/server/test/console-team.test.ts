@@ -1,4 +1,4 @@
-// A supervisor's hold on the team's accounts (docs/backoffice.md « Comptes »): disabling an
+// A supervisor's hold on the team's accounts (docs/console.md « Comptes »): disabling an
 // account ends its console sessions at once and it signs in no more; resetting the second factor
 // and the password mails the member a link (staff-reset-link.test.ts: the whole way back); both
 // are supervisors' (an agent gets 403, another site

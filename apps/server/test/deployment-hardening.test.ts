@@ -4,7 +4,7 @@
 // unless API_DOCS=true; the provider's failures are logged with the request id; IBANs and emails in a URL never reach the log; after the SPA's sign-out
 // (refresh token revoked) that refresh token is refused.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config/config';
 import { PERMISSIONS_POLICY } from '../src/plugins/security-headers';
 import { redactUrl } from '../src/platform/logger';
 import { BACKENDS } from './backends';

@@ -4,7 +4,7 @@
 import { ACCOUNT_SECURITY_MESSAGES, type ErrorBody } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
-import { spaRedirectUris } from '../src/oidc/provider';
+import type { Config } from '../src/config/config';
+import { spaRedirectUris } from '../src/oidc/provider/provider';
 import type { BackendName } from './backends';
 import { testConfig } from './test-config';
 import { copyTemplateDocuments, createTestDatabase, type TestDatabase } from './test-database';
@@ -128,7 +128,7 @@ export async function submitLogin(
   jar: CookieJar,
   email: string,
   password: string,
-  /** As the form's script sends it: JSON asked for (oidc/pages.ts), `{ location }` answered. */
+  /** As the form's script sends it: JSON asked for (oidc/provider/pages.ts), `{ location }` answered. */
   script = false,
 ) {
   return app.inject({
@@ -219,7 +219,7 @@ export interface PortalBrowser {
 }
 
 /**
- * Signs in as the browser does with the portal's cookie session (oidc/portal-session.ts): the
+ * Signs in as the browser does with the portal's cookie session (oidc/client-sessions/portal-session.ts): the
  * page load goes to the provider, the sign-in form is sent, the callback opens the session.
  * Pass `jar` to continue in a browser that already has cookies (a provider session).
  */

@@ -2,9 +2,9 @@
 // attempt from an address and, optionally, a known device; and a reset by e-mail, the link
 // taken where the mail would carry it, completed on an instance.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../src/config';
+import type { Config } from '../src/config/config';
 import type { Db } from '../src/db/client';
-import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
+import { DEVICE_COOKIE } from '../src/oidc/provider/device-cookie';
 import { requestPasswordReset } from '../src/services/account/password-reset';
 import { DEMO, startLogin } from './harness';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
+import { DEVICE_COOKIE } from '../src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { changePassword, getAccount, NEW_PASSWORD } from './account-security-support';
 import { BACKENDS } from './backends';

@@ -12,8 +12,8 @@ import {
 } from '@espace/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND_CSS_PATH } from '../src/config';
-import { skinFromCss } from '../src/platform/pdf/brand-skins';
+import { BRAND_CSS_PATH } from '../src/config/config';
+import { skinFromCss } from '../src/platform/brand/brand-skins';
 import { BACKENDS } from './backends';
 import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { terminationBody } from './termination-support';

@@ -6,15 +6,15 @@ import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { ConfigError, loadConfig } from '../src/config';
-import { LEGAL_IDENTITY_FIELDS } from '../src/legal-identity';
+import { ConfigError, loadConfig } from '../src/config/config';
+import { LEGAL_IDENTITY_FIELDS } from '../src/config/legal-identity';
 import { renderIndex } from '../src/plugins/spa';
 
 /** Every legal-identity variable set, as production requires. */
 const LEGAL_ENV = Object.fromEntries(
   Object.values(LEGAL_IDENTITY_FIELDS).map(({ env }) => [env, `${env} value`]),
 );
-/** Production also requires the key that seals the secrets (config-secrets.ts). */
+/** Production also requires the key that seals the secrets (config/secrets.ts). */
 const SECRETS_KEY = Buffer.alloc(32, 1).toString('base64');
 import { createTestApp, DEMO, pageAccount, portalSignIn, type TestApp } from './harness';
 import { testConfig } from './test-config';

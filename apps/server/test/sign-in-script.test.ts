@@ -4,7 +4,7 @@
 // one attempt is one claim in the throttle and one request for the route's rate limit.
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
+import { DEVICE_COOKIE } from '../src/oidc/provider/device-cookie';
 import { CookieJar, createTestApp, DEMO, startLogin, type TestApp } from './harness';
 
 const ADDRESS = '198.51.100.40';

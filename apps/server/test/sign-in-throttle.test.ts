@@ -3,7 +3,7 @@
 // customer's right password from their known device (the signed cookie of an earlier sign-in)
 // is accepted while their email is under attack, even from the same address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE } from '../src/oidc/device-cookie';
+import { DEVICE_COOKIE } from '../src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { BACKENDS } from './backends';
 import { createTestApp, DEMO, startLogin, type TestApp } from './harness';

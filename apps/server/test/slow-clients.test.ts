@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { BOUNDARY, samplePdf } from './documents-support';
 import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
 import { mandateUpload, postHead, sendSlowly } from './slow-socket';

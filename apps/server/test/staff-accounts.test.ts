@@ -1,4 +1,4 @@
-// The staff accounts and the console's own API (docs/backoffice.md « Comptes », « Connexion »):
+// The staff accounts and the console's own API (docs/console.md « Comptes », « Connexion »):
 // who may open /backoffice/api (a console session only: a customer's cookie or token, an
 // integration token or a forged cookie get 401; another site gets 403), who may create an
 // account (supervisors: an agent gets 403 and nothing is created), the temporary password

@@ -1,4 +1,4 @@
-// What the journal records of refusals (docs/backoffice.md « Journal »): a failed staff sign-in
+// What the journal records of refusals (docs/console.md « Journal »): a failed staff sign-in
 // (a wrong password under the account tried, an e-mail of no account as typed and cut short, a
 // sign-in refused by the throttle: once, when its limit is crossed, so a flood adds a few rows),
 // a refused second-factor code (TOTP or recovery, never the code itself) and an action refused by

@@ -1,4 +1,4 @@
-// What the tests of a staff member's access given back by mail share (docs/backoffice.md
+// What the tests of a staff member's access given back by mail share (docs/console.md
 // « Comptes », services/staff/staff-links.ts): the link read from the mail a real SMTP server
 // received (test/mail-server-stand-in.ts), and the way back as the member takes it, through the
 // real pages: the link's page sets the password, then the console's sign-in enrols a new

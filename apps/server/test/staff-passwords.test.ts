@@ -1,4 +1,4 @@
-// Staff passwords of their own (docs/backoffice.md « Connexion », « Mon compte »,
+// Staff passwords of their own (docs/console.md « Connexion », « Mon compte »,
 // docs/decisions/0086-staff-temporary-passwords.md), through the real embedded provider: an
 // account created with a temporary password (the supervisor's form, the CLI's function) is
 // marked; its first sign-in proves both factors, then has the staff member choose a password

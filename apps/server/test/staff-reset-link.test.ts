@@ -1,4 +1,4 @@
-// No staff member acts as another (docs/backoffice.md « Comptes »,
+// No staff member acts as another (docs/console.md « Comptes »,
 // docs/decisions/0092-staff-reset-by-mail-and-tamper-evident-journal.md): a supervisor's reset
 // of an agent's second factor forgets the password too and mails the agent, at their own
 // address, a single-use link; the supervisor, who knew the agent's password and had even begun a

@@ -1,11 +1,11 @@
-// The staff console's sign-in (docs/backoffice.md « Connexion »,
+// The staff console's sign-in (docs/console.md « Connexion »,
 // docs/decisions/0082-staff-sign-in-with-a-second-factor.md), through the real embedded provider:
 // enrolment from the page's own secret, the recovery codes shown once, TOTP codes used once,
 // recovery codes used once, wrong codes and wrong passwords throttled, and the two kinds of
 // subject kept apart (a customer's provider session never gives a console code, a staff
 // member's never opens a customer's portal session).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaRedirectUris } from '../src/oidc/provider';
+import { spaRedirectUris } from '../src/oidc/provider/provider';
 import { createStaffAccount } from '../src/services/staff/staff-accounts';
 import { createTestApp, DEMO, signInSession, type TestApp } from './harness';
 import {

@@ -1,11 +1,11 @@
-// Staff members for the console's tests (docs/backoffice.md « Comptes », « Connexion »): an
+// Staff members for the console's tests (docs/console.md « Comptes », « Connexion »): an
 // enrolled staff member written through the real services, and a sign-in through the real
 // embedded provider, password then TOTP code, as a browser does it, to the console's cookie.
 import type { StaffRole } from '@espace/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { TEST_SECRETS_KEY } from '../src/config-secrets';
+import { TEST_SECRETS_KEY } from '../src/config/secrets';
 import type { Db } from '../src/db/client';
 import { TOTP_SECRET } from '../src/platform/secrets/reseal';
 import { seal, secretKeys } from '../src/platform/secrets/sealed-secrets';

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { spaRedirectUris } from '../src/oidc/provider';
+import { spaRedirectUris } from '../src/oidc/provider/provider';
 import { BACKENDS } from './backends';
 import { bearer, DEMO, startLogin, submitLogin, subjectOf } from './harness';
 import { adminQuery, postgresUrl } from './postgres';

@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config/config';
 
 /**
  * Name resolution without the network, for webhook endpoints: `localhost` is 127.0.0.1 (as

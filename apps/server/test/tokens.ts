@@ -1,7 +1,7 @@
 // Forged and tampered tokens for the authentication tests: signed by the provider's real key
 // with wrong claims, by another key, with `alg: none` or an HMAC algorithm.
 import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
-import { TEST_SECRETS_KEY } from '../src/config-secrets';
+import { TEST_SECRETS_KEY } from '../src/config/secrets';
 import type { Db } from '../src/db/client';
 import { appSecretPurpose } from '../src/platform/secrets/reseal';
 import { open, secretKeys } from '../src/platform/secrets/sealed-secrets';

@@ -13,7 +13,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { API_PREFIX, type Policy } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { spaRedirectUris } from '../src/oidc/provider';
+import { spaRedirectUris } from '../src/oidc/provider/provider';
 import { RATE_LIMITS } from '../src/platform/rate-limits/tiers';
 import { BACKENDS } from './backends';
 import {

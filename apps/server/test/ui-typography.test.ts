@@ -1,5 +1,5 @@
 // French typography of the interface's own words, as content.test.ts checks content/:
-// every string of apps/web/src, apps/backoffice/src and packages/contract/src (texts.ts files, docs/product/README.md messages, field
+// every string of apps/web/src, apps/console/src and packages/contract/src (texts.ts files, docs/product/README.md messages, field
 // errors, JSX text, attributes), and of the server's services that write to the customer ('Mes
 // demandes' summaries, the termination receipt, the generated documents), has a no-break space
 // (U+00A0, as in content/) before ! ? : ; and inside « », and the typographic apostrophe ’. The
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const repo = path.resolve(import.meta.dirname, '../../..');
 const SOURCES = [
   'apps/web/src',
-  'apps/backoffice/src',
+  'apps/console/src',
   'packages/contract/src',
   'apps/server/src/services/requests',
   'apps/server/src/services/termination',

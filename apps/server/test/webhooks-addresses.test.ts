@@ -8,12 +8,12 @@
 // reason in French (the contract's text, read back as `lastError`). Names resolve
 // through the test's own table (no DNS); every address a delivery could reach is a loopback one,
 // listened on by a receiver that counts the connections it accepted.
-import { EVENT_ROUTES } from '@espace/contract';
+import { INTEGRATION_ROUTES } from '@espace/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { createWebhook, disableWebhook } from '../src/services/events/webhooks';
-import { parseNetworks } from '../src/webhook-addresses';
+import { parseNetworks } from '../src/config/webhook-addresses';
 import { BACKENDS } from './backends';
 import { BO, integrationToken } from './backoffice-support';
 import { createTestApp, DEMO, signIn, type TestApp } from './harness';
@@ -27,7 +27,7 @@ import {
   webhookSettings,
 } from './webhooks-support';
 
-const LIST = `${BO}${EVENT_ROUTES.webhooks}`;
+const LIST = `${BO}${INTEGRATION_ROUTES.webhooks}`;
 
 /** The test's name resolution: each name's addresses, changed by the tests; no DNS. */
 const names = new Map<string, string[]>();

@@ -4,10 +4,10 @@
 // token 403 on writes, a customer's token 401, a configured endpoint 409) and changing nothing;
 // endpoints of WEBHOOK_ENDPOINTS upserted at start (a row already as configured not written) and
 // disabled once removed.
-import { EVENT_ROUTES } from '@espace/contract';
+import { INTEGRATION_ROUTES } from '@espace/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { WEBHOOK_SECRET } from '../src/platform/secrets/reseal';
 import { open } from '../src/platform/secrets/sealed-secrets';
 import { syncConfiguredWebhooks } from '../src/services/events/webhooks';
@@ -16,7 +16,7 @@ import { BO, integrationToken } from './backoffice-support';
 import { createTestApp, DEMO, signIn, type TestApp } from './harness';
 import { declareWebhook, hooks, webhookPath, webhookSettings } from './webhooks-support';
 
-const LIST = `${BO}${EVENT_ROUTES.webhooks}`;
+const LIST = `${BO}${INTEGRATION_ROUTES.webhooks}`;
 const CONFIGURED = {
   id: 'erp-courtier',
   url: 'https://erp.courtage-horizon.test/hooks',

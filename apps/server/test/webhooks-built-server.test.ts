@@ -18,7 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { EVENT_ROUTES } from '@espace/contract';
+import { INTEGRATION_ROUTES } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { secretKeys } from '../src/platform/secrets/sealed-secrets';
@@ -32,7 +32,7 @@ import { testConfig } from './test-config';
 import { startReceiver, type Receiver } from './webhook-receiver';
 import { webhookPath, type CreatedWebhook } from './webhooks-support';
 
-const LIST = `${BO}${EVENT_ROUTES.webhooks}`;
+const LIST = `${BO}${INTEGRATION_ROUTES.webhooks}`;
 const [K1, K2, K3] = [randomBytes(32), randomBytes(32), randomBytes(32)];
 const b64 = (key: Buffer) => key.toString('base64');
 const keyId = (key: Buffer) => secretKeys(key).current.id;

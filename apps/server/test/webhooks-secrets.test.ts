@@ -11,7 +11,7 @@ import type { JWK } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { TEST_SECRETS_KEY } from '../src/config-secrets';
+import { TEST_SECRETS_KEY } from '../src/config/secrets';
 import { down as unsealedSchema } from '../src/db/migrations/0035-sealed-secrets';
 import { down as unsealedTotpSchema } from '../src/db/migrations/0036-sealed-totp-secrets';
 import { appSecretPurpose } from '../src/platform/secrets/reseal';

@@ -1,9 +1,9 @@
 // What the webhook tests share (docs/integration.md « Webhooks »): a quick relay, the webhook
 // settings of a test server, and the integration API's webhook calls.
-import { EVENT_ROUTES } from '@espace/contract';
+import { INTEGRATION_ROUTES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../src/config';
-import { parseNetworks } from '../src/webhook-addresses';
+import type { Config } from '../src/config/config';
+import { parseNetworks } from '../src/config/webhook-addresses';
 import { BO } from './backoffice-support';
 import { bearer, subjectOf } from './harness';
 import { offlineResolve } from './test-config';
@@ -25,8 +25,8 @@ export function webhookSettings(overrides: Partial<Config['webhooks']> = {}): Co
   };
 }
 
-export const webhookPath = (id: string, route: keyof typeof EVENT_ROUTES = 'webhook') =>
-  `${BO}${EVENT_ROUTES[route].replace(':webhookId', encodeURIComponent(id))}`;
+export const webhookPath = (id: string, route: keyof typeof INTEGRATION_ROUTES = 'webhook') =>
+  `${BO}${INTEGRATION_ROUTES[route].replace(':webhookId', encodeURIComponent(id))}`;
 
 export function hooks(
   app: FastifyInstance,
@@ -55,7 +55,7 @@ export async function declareWebhook(
   token: string,
   body: { url: string; eventTypes?: string[]; description?: string },
 ): Promise<CreatedWebhook> {
-  const response = await hooks(app, token, 'POST', `${BO}${EVENT_ROUTES.webhooks}`, body);
+  const response = await hooks(app, token, 'POST', `${BO}${INTEGRATION_ROUTES.webhooks}`, body);
   if (response.statusCode !== 201) throw new Error(`${response.statusCode} ${response.body}`);
   return response.json<CreatedWebhook>();
 }

@@ -1,5 +1,5 @@
-// What the console's sign-in (oidc/, docs/backoffice.md « Connexion ») gives the plugin that
-// serves the console app (apps/backoffice): found on the app as `app.consoleSessions` when the
+// What the console's sign-in (oidc/, docs/console.md « Connexion ») gives the plugin that
+// serves the console app (apps/console): found on the app as `app.consoleSessions` when the
 // embedded provider runs (staff sign in through it only).
 import type { StaffMember } from '@espace/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -26,5 +26,5 @@ export function sendHtml(reply: FastifyReply, status: number, html: string) {
 /** The provider pages' own style sheet (after the brand's). */
 export const AUTH_STYLESHEET_PATH = '/brand/auth.css';
 
-/** Where the sign-in form's script is served (oidc/pages.ts SIGN_IN_SCRIPT). */
+/** Where the sign-in form's script is served (oidc/provider/pages.ts SIGN_IN_SCRIPT). */
 export const SIGN_IN_SCRIPT_PATH = '/interaction/sign-in.js';

@@ -1,4 +1,4 @@
-// What the portal's cookie session (oidc/portal-cookie-session.ts) shares with the plugins that
+// What the portal's cookie session (oidc/client-sessions/portal-cookie-session.ts) shares with the plugins that
 // use it (plugins/cookie-session.ts for /api/v1, plugins/spa.ts for the pages;
 // docs/decisions/0065-portal-session-cookie.md, 0066-writes-need-a-same-origin-header.md): its
 // interface, found on the app as `app.portalSessions` (either provider), the check
@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Set by the embedded provider (oidc/identity-provider.ts) or, with another one, by
-     * oidc/external-portal-session.ts.
+     * oidc/client-sessions/external-portal-session.ts.
      */
     portalSessions: PortalSessions;
   }

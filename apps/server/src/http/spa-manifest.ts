@@ -2,7 +2,7 @@
 // (apps/web/dist/.vite/manifest.json): the entry, the portal it loads on the sign-in callback and
 // the policies route (part of the portal's chunk today, counted apart should it be split again),
 // each with its static imports. The sign-in page prefetches these files once the customer types
-// (oidc/pages.ts), and bench/bundle-size.ts weighs them.
+// (oidc/provider/pages.ts), and bench/bundle-size.ts weighs them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,4 +1,4 @@
-// The page of the link mailed to a staff member (oidc/staff-link-routes.ts,
+// The page of the link mailed to a staff member (oidc/staff-sign-in/staff-link-routes.ts,
 // docs/decisions/0092-staff-reset-by-mail-and-tamper-evident-journal.md), in a module that loads
 // nothing: the console's reset and the staff CLI build the link without the provider.
 import { INTERACTION_PATH } from './provider-paths';

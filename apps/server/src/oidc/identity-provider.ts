@@ -9,13 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { purgeExpiredPayloads } from './adapter';
+import { purgeExpiredPayloads } from './provider/adapter';
 import { interactionRoutes } from './interactions';
-import type { ProviderSecrets } from './keys';
-import { createProvider } from './provider';
-import { portalSessions } from './portal-session';
-import { consoleSessions } from './console-session';
-import { secretEndpointsThrottle } from './token-throttle';
+import type { ProviderSecrets } from './provider/keys';
+import { createProvider } from './provider/provider';
+import { portalSessions } from './client-sessions/portal-session';
+import { consoleSessions } from './client-sessions/console-session';
+import { secretEndpointsThrottle } from './provider/token-throttle';
 import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
@@ -60,7 +60,7 @@ export default fp(
         resumeCookie: provider.cookieName('resume'),
       }),
     );
-    // The staff console's cookie session (docs/backoffice.md « Connexion »).
+    // The staff console's cookie session (docs/console.md « Connexion »).
     app.decorate(
       'consoleSessions',
       consoleSessions(app, {

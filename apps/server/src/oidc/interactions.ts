@@ -16,7 +16,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { errorBody } from '../http/error-body';
 import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
@@ -29,13 +29,13 @@ import {
   deviceCookieValue,
   knownDeviceId,
   readCookie,
-} from './device-cookie';
-import { firstAccessHrefFor, firstAccessRoutes } from './first-access-routes';
-import { forgotHrefFor, passwordResetRoutes } from './password-reset-routes';
-import { resumeHere } from './portal-sign-in';
-import { INTERACTION_PATH } from './provider';
-import { isConsoleClient } from './console-provider';
-import { staffInteractionRoutes, staffPasswordPage } from './staff-interactions';
+} from './provider/device-cookie';
+import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-access-routes';
+import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
+import { resumeHere } from './client-sessions/portal-sign-in';
+import { INTERACTION_PATH } from './provider/provider';
+import { isConsoleClient } from './provider/console-provider';
+import { staffInteractionRoutes, staffPasswordPage } from './staff-sign-in/staff-interactions';
 import {
   AUTO_SUBMIT_SCRIPT,
   AUTO_SUBMIT_SCRIPT_PATH,
@@ -44,7 +44,7 @@ import {
   SIGN_IN_EXPIRED,
   SIGN_IN_JSON,
   SIGN_IN_SCRIPT,
-} from './pages';
+} from './provider/pages';
 import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
 
 interface LoginBody {

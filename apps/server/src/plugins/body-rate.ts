@@ -8,7 +8,7 @@ import { Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { errorBody } from '../http/error-body';
 import { hasBody } from '../http/has-body';
 

@@ -1,4 +1,4 @@
-// Serves the staff console's app (apps/backoffice/dist, docs/backoffice.md « L’application »),
+// Serves the staff console's app (apps/console/dist, docs/console.md « L’application »),
 // registered before the portal's SPA. Enforces:
 // - its hashed files (/backoffice/assets/) are cached a year as immutable, the build's .br and .gz
 //   copies sent to a browser that accepts them; a missing one is a 404, never a page;

@@ -1,4 +1,4 @@
-// Who calls the staff console's API (/backoffice/api, docs/backoffice.md): a staff member signed
+// Who calls the staff console's API (/backoffice/api, docs/console.md): a staff member signed
 // in to the console, by its own cookie session (services/staff/staff-sessions.ts). Enforces,
 // for every route of the scope it is registered in:
 // - the request comes from this origin's pages (comesFromPortal: Sec-Fetch-Site, and for a write

@@ -23,8 +23,8 @@ export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl
       security: [{ bearer: [] }],
     },
     // The customer API alone, /api/v1: the integration API has its own document
-    // (plugins/backoffice-openapi.ts); the staff console's pages, sign-in and API are the console
-    // app's alone (docs/backoffice.md), in neither; the provider's sign-in pages (/interaction)
+    // (plugins/integration-openapi.ts); the staff console's pages, sign-in and API are the console
+    // app's alone (docs/console.md), in neither; the provider's sign-in pages (/interaction)
     // and the portal's session (/auth) are pages a browser goes through, not calls with a token.
     // Each operation names its operationId and French summary in its route's schema
     // (docs/decisions/0090-french-validation-and-operation-ids.md).

@@ -3,7 +3,7 @@
 // frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
 // Permissions-Policy denying every powerful feature the portal does not use; geolocation only to
 // the portal itself, for a claim's place when the customer asks (docs/product/claims.md). The
-// staff console's pages may frame this origin alone, for its PDF previews (docs/backoffice.md).
+// staff console's pages may frame this origin alone, for its PDF previews (docs/console.md).
 // helmet builds them once, at start, into a list of headers each response gets (@fastify/helmet
 // built its middleware again for every request: docs/decisions/0068-api-reads-one-statement.md).
 import type { ServerResponse } from 'node:http';
@@ -72,7 +72,7 @@ export default fp(async function securityHeaders(
   });
   const headers = helmetHeaders(options(["'none'"]));
   headers.push(['permissions-policy', PERMISSIONS_POLICY]);
-  // The console's pages preview a request's PDF in a frame of this origin (docs/backoffice.md
+  // The console's pages preview a request's PDF in a frame of this origin (docs/console.md
   // « Demandes »); the file itself says who may frame it (http/attachment.ts).
   const consoleHeaders = helmetHeaders(options(["'self'"]));
   consoleHeaders.push(['permissions-policy', PERMISSIONS_POLICY]);

@@ -5,7 +5,7 @@
 // /not-found), written for the caller (docs/decisions/0065-portal-session-cookie.md): with a live
 // portal session, the page names the account in a <meta> tag (no inline script) and its
 // `Link` header preloads the account and policies reads, so they start with the page; without
-// one, the page load goes to the provider at once (oidc/portal-session.ts). The sign-in callback
+// one, the page load goes to the provider at once (oidc/client-sessions/portal-session.ts). The sign-in callback
 // answers the page itself, no second redirect. The public pages of a sign-out are served as they
 // are.
 import { existsSync, readFileSync } from 'node:fs';

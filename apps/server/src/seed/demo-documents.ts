@@ -2,7 +2,7 @@
 // conditions, a real small PDF rendered at seed time and stored through the document storage,
 // like any other document. The certificate, the Mémo Véhicule Assuré and the relevé
 // d'informations are not stored: they are generated from the contract on request
-// (services/documents/generated/).
+// (services/documents/pdf-layouts/).
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';

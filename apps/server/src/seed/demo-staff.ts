@@ -1,4 +1,4 @@
-// The demo's staff accounts (demo mode only, docs/backoffice.md « Comptes »): an agent and a
+// The demo's staff accounts (demo mode only, docs/console.md « Comptes »): an agent and a
 // supervisor of the demo broker, with the demo customers' password, their second factor not yet
 // enrolled (each enrols at the first sign-in, as a real account does). Seeded once, when no
 // staff account exists, under the start-up lock with the rest of the demo data.

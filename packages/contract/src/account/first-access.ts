@@ -66,8 +66,6 @@ export const firstAccessRequestSchema = z.object({
 });
 export type FirstAccessRequest = z.infer<typeof firstAccessRequestSchema>;
 
-/** The integration API's invitation of a customer (/backoffice/v1, docs/integration.md). */
-export const BACKOFFICE_INVITATION_ROUTE = '/customers/:customerNumber/invitation';
 export const invitationRequestSchema = z
   .object({ brand: z.enum(BRAND_KEYS, { error: 'Habillage inconnu.' }).optional() })
   .strict();

@@ -1,4 +1,4 @@
-// The shapes of the staff console's work (docs/backoffice.md « Demandes », « Clients »,
+// The shapes of the staff console's work (docs/console.md « Demandes », « Clients »,
 // « Journal »): a request's page, a customer's file and the audit log's page, built on the
 // integration API's and the customer API's own shapes (the console reads the same services), and
 // the French label of each audited action.

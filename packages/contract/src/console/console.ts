@@ -1,4 +1,4 @@
-// The staff console's API (`/backoffice/api`, docs/backoffice.md): what the console app and the
+// The staff console's API (`/backoffice/api`, docs/console.md): what the console app and the
 // server agree on. Its callers are the broker's staff, signed in with the console's own cookie
 // session; a customer's session or token and an integration token never open it. The request
 // detail, the status change and the customer's contracts, documents and requests are the shapes

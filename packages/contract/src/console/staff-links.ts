@@ -1,4 +1,4 @@
-// The links mailed to a staff member (docs/backoffice.md « Comptes »,
+// The links mailed to a staff member (docs/console.md « Comptes »,
 // docs/decisions/0092-staff-reset-by-mail-and-tamper-evident-journal.md): after a supervisor or
 // the operator resets their second factor, the member alone, by their own mailbox, chooses a new
 // password and then enrols a new authenticator. The mail's words and the link's pages.

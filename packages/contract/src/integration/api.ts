@@ -4,19 +4,28 @@
 import { z } from 'zod';
 import { recordIdField } from './fields';
 
-export const BACKOFFICE_PREFIX = '/backoffice/v1';
+export const INTEGRATION_PREFIX = '/backoffice/v1';
 /** Where the integration API's OpenAPI document is served, beside /api/docs. */
-export const BACKOFFICE_DOCS_PATH = '/backoffice/docs';
+export const INTEGRATION_DOCS_PATH = '/backoffice/docs';
 
-export const BACKOFFICE_ROUTES = {
+/** Every path of the integration API, under INTEGRATION_PREFIX. */
+export const INTEGRATION_ROUTES = {
   customer: '/customers/:customerNumber',
+  invitation: '/customers/:customerNumber/invitation',
   contract: '/contracts/:contractNumber',
   owedDocument: '/contracts/:contractNumber/owed-documents/:documentId',
   document: '/contracts/:contractNumber/documents/:documentId',
-} as const;
+  events: '/events',
+  request: '/requests/:reference',
+  requestFile: '/requests/:reference/files/:fileId',
+  webhooks: '/webhooks',
+  webhook: '/webhooks/:webhookId',
+  webhookRotation: '/webhooks/:webhookId/rotate-secret',
+  webhookFailures: '/webhooks/:webhookId/failures',
+} as const satisfies Record<string, string>;
 
 /** The two scopes an integration client may hold. */
-export const BACKOFFICE_SCOPES = { read: 'backoffice:read', write: 'backoffice:write' } as const;
+export const INTEGRATION_SCOPE = { read: 'backoffice:read', write: 'backoffice:write' } as const;
 
 export const customerParamsSchema = z.object({ customerNumber: recordIdField });
 export const contractParamsSchema = z.object({ contractNumber: recordIdField });

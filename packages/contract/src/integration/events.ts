@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';
 import { statusDetailsSchema } from '../requests/statuses';
+import { INTEGRATION_ROUTES } from './api';
 
 export const EVENT_TYPES = [
   /** A customer asked something: a change, a termination, files, a contact, a claim. */
@@ -69,19 +70,9 @@ export const eventFeedSchema = z.object({
 });
 export type EventFeed = z.infer<typeof eventFeedSchema>;
 
-export const EVENT_ROUTES = {
-  events: '/events',
-  request: '/requests/:reference',
-  requestFile: '/requests/:reference/files/:fileId',
-  webhooks: '/webhooks',
-  webhook: '/webhooks/:webhookId',
-  webhookRotation: '/webhooks/:webhookId/rotate-secret',
-  webhookFailures: '/webhooks/:webhookId/failures',
-} as const satisfies Record<string, string>;
-
 /** Where a request's file is downloaded by the broker's systems. */
 export function requestFileHref(prefix: string, reference: string, fileId: string): string {
-  return `${prefix}${EVENT_ROUTES.requestFile.replace(':reference', encodeURIComponent(reference)).replace(':fileId', encodeURIComponent(fileId))}`;
+  return `${prefix}${INTEGRATION_ROUTES.requestFile.replace(':reference', encodeURIComponent(reference)).replace(':fileId', encodeURIComponent(fileId))}`;
 }
 
 export const requestReferenceParamsSchema = z.object({

@@ -1,4 +1,4 @@
-// The staff console (docs/backoffice.md): the broker's staff, their sign-in, their sessions, who
+// The staff console (docs/console.md): the broker's staff, their sign-in, their sessions, who
 // handles which request, and the trace of everything they read or do.
 // - staff_accounts: separate from the customers' accounts; a role ('agent' or 'supervisor'), a
 //   password hash, and the second factor: the TOTP secret once enrolled (`totp_pending_secret`

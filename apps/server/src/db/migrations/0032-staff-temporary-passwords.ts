@@ -1,4 +1,4 @@
-// Staff passwords of their own (docs/backoffice.md « Mot de passe »,
+// Staff passwords of their own (docs/console.md « Mot de passe »,
 // docs/decisions/0086-staff-temporary-passwords.md):
 // - staff_accounts.must_change_password: the password is a temporary one, read by whoever
 //   created the account (the CLI's operator, a supervisor); the sign-in then asks for a new one

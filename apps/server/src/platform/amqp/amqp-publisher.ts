@@ -10,7 +10,7 @@
 //   the outbox relay retries the row (a confirm that was only lost causes a repeat, never a loss);
 // - every error event is listened to: a broker that goes away never crashes the process.
 import type { ChannelModel, ConfirmChannel, Options } from 'amqplib';
-import type { AmqpSettings } from '../../config-amqp';
+import type { AmqpSettings } from '../../config/amqp';
 import type { Logger } from '../logger';
 
 /** Longest wait for the broker's confirm; well under the outbox relay's claim lease. */

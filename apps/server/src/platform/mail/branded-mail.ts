@@ -1,6 +1,6 @@
 // A customer's e-mail in the brand skin (docs/decisions/0081-statuses-from-the-broker.md, drawn
 // as the invitation mail is: docs/decisions/0075-first-access-invitation.md): the colours and
-// the brand's name read from the portal's stylesheet (platform/pdf/brand-skins.ts), one table
+// the brand's name read from the portal's stylesheet (platform/brand/brand-skins.ts), one table
 // with inline styles (what mail clients render), no image, no script, no tracking. The HTML and
 // the plain text carry the same words; every value is escaped. The skin reader (postcss) is
 // loaded with the first mail, not at start (test/lazy-modules.test.ts).
@@ -37,7 +37,7 @@ export async function brandedMail(
   brand: BrandKey,
   content: (brandName: string) => MailContent,
 ): Promise<BrandedMail> {
-  const { pdfSkin } = await import('../pdf/brand-skins');
+  const { pdfSkin } = await import('../brand/brand-skins');
   const skin = pdfSkin(brand);
   const c = content(skin.brand);
   const text = [

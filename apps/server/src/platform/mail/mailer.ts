@@ -2,7 +2,7 @@
 // (docs/architecture.md: "outbox … SMTP by config"). Only built when SMTP_URL is set; short time-outs so
 // a slow mail server cannot hold a customer's request for minutes.
 import type { Transporter } from 'nodemailer';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 
 export interface MailMessage {
   subject: string;

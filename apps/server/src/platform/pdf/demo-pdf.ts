@@ -17,7 +17,7 @@ export const DEMO_PDF_FOOTER =
 export async function renderDemoPdf({ title, lines }: DemoPdfContent): Promise<Buffer> {
   // pdfkit and postcss are loaded with the first document, not at start.
   const [{ pdfSkin }, { TaggedPdf }] = await Promise.all([
-    import('./brand-skins'),
+    import('../brand/brand-skins'),
     import('./tagged-pdf'),
   ]);
   const pdf = new TaggedPdf({

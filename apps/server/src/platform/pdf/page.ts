@@ -1,6 +1,6 @@
 // The page every tagged PDF draws on (A4, one margin all round) and what the drawing functions
 // share: the document, its structure root and the brand skin (tagged-pdf.ts, tables.ts).
-import type { PdfSkin } from './brand-skins';
+import type { PdfSkin } from '../brand/brand-skins';
 
 export const MARGIN = 50;
 export const PAGE_WIDTH = 595.28; // A4

@@ -11,7 +11,7 @@
  * and its helpers are in page.ts, the tables in tables.ts.
  */
 import PDFDocument from 'pdfkit';
-import type { PdfSkin } from './brand-skins';
+import type { PdfSkin } from '../brand/brand-skins';
 import { drawable } from './drawable';
 import {
   artifact,

@@ -1,7 +1,7 @@
 // Chooses the document store from the configuration (docs/decisions/0018-documents-streamed-and-sniffed.md): an
 // S3-compatible object store when S3_BUCKET is set (several instances share it),
 // otherwise the folder DOCUMENTS_DIR (one instance).
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import { FsDocumentStorage } from './fs-storage';
 import type { DocumentStorage } from './storage';
 

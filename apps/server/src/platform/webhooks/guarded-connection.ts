@@ -20,7 +20,7 @@ import {
   type LiteralPolicy,
   type Resolve,
   type UrlRefusal,
-} from '../../webhook-addresses';
+} from '../../config/webhook-addresses';
 
 const systemResolve: Resolve = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });

@@ -1,4 +1,4 @@
-// The console's audit log, supervisors only (docs/backoffice.md « Journal »): a page of it, and
+// The console's audit log, supervisors only (docs/console.md « Journal »): a page of it, and
 // the whole of it (with the same filters) as a CSV for Excel, itself audited 'audit.exported';
 // and whether its hash chain is intact (services/staff/journal-integrity.ts: the whole chain read
 // at most every few minutes, the rows added since at each call).

@@ -1,4 +1,4 @@
-// The console's customers (docs/backoffice.md « Clients »): search, the customer's file as the
+// The console's customers (docs/console.md « Clients »): search, the customer's file as the
 // customer sees it (read-only), and the first-access invitation through the integration API's
 // own service (services/account/invitation.ts). Each is audited.
 import {

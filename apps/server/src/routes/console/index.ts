@@ -1,5 +1,5 @@
-// The staff console's API, /backoffice/api (docs/backoffice.md), for the console app
-// (apps/backoffice): its own scope, authenticated by the console's cookie session
+// The staff console's API, /backoffice/api (docs/console.md), for the console app
+// (apps/console): its own scope, authenticated by the console's cookie session
 // (plugins/console-authentication.ts; a customer's session or token and an integration token
 // never open it), none of the customer API's hooks. The staff's own session and the staff
 // accounts (staff-routes.ts), then the work: inbox, requests, customers, audit (work-routes.ts).

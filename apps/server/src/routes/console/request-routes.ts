@@ -1,4 +1,4 @@
-// The console's inbox and a request's page (docs/backoffice.md « Boîte de réception »,
+// The console's inbox and a request's page (docs/console.md « Boîte de réception »,
 // « Demandes »): the list across customers, one request with its files and timeline, a file's
 // preview, a status change with the customer's mail, the assignment. Every read and every action
 // is audited by the service that does it (services/console/).

@@ -1,4 +1,4 @@
-// The console's own session and the staff accounts (docs/backoffice.md « Comptes »): who is
+// The console's own session and the staff accounts (docs/console.md « Comptes »): who is
 // signed in, sign-out, one's own password (services/staff/staff-passwords.ts: the current one
 // first, the new one under the contract's rule, the other sessions ended), the staff list, and
 // the accounts supervisors create, disable or whose second factor they reset. Enforces (beyond

@@ -1,4 +1,4 @@
-// The console's work (docs/backoffice.md): the inbox, a request's page and its status changes and
+// The console's work (docs/console.md): the inbox, a request's page and its status changes and
 // assignment (request-routes.ts), customer search and the customer's file (customer-routes.ts),
 // the audit log for supervisors (audit-routes.ts).
 import type { FastifyInstance } from 'fastify';

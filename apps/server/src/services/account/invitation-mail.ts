@@ -1,6 +1,6 @@
 // The first-access invitation mail (docs/decisions/0075-first-access-invitation.md): French, in
 // the brand skin the link was asked from (colours and name read from the portal's stylesheet,
-// as the PDFs do: platform/pdf/brand-skins.ts), as HTML and as plain text with the same words.
+// as the PDFs do: platform/brand/brand-skins.ts), as HTML and as plain text with the same words.
 // The HTML is one table with inline styles (what mail clients render); no image, no script,
 // no tracking: the link is the only thing to click. The skin reader (postcss) is loaded with the
 // first invitation, not at start (test/lazy-modules.test.ts).
@@ -26,7 +26,7 @@ export async function invitationMail(options: {
   link: string;
   brand: BrandKey;
 }): Promise<InvitationMail> {
-  const { pdfSkin } = await import('../../platform/pdf/brand-skins');
+  const { pdfSkin } = await import('../../platform/brand/brand-skins');
   const skin = pdfSkin(options.brand);
   const name = skin.brand;
   const greeting = T.mailGreeting(options.firstName.trim() || '');

@@ -52,7 +52,7 @@ export async function forgetResetMails(db: Db, email: string): Promise<void> {
 export interface ResetRequester {
   /** As the server sees it (request.ip, behind TRUST_PROXY when set). */
   address: string;
-  /** A known device of the account (oidc/device-cookie.ts), checked for the typed email. */
+  /** A known device of the account (oidc/provider/device-cookie.ts), checked for the typed email. */
   deviceId?: string | undefined;
 }
 

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 
-/** The provider session's and the refresh token's lifetime (oidc/provider.ts): 8 hours. */
+/** The provider session's and the refresh token's lifetime (oidc/provider/provider.ts): 8 hours. */
 export const PORTAL_SESSION_TTL_SECONDS = 8 * 3600;
 
 export interface PortalSession {

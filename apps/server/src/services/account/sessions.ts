@@ -1,6 +1,6 @@
 // Ends an account's sessions with the embedded provider (docs/decisions/0051-tokens-bound-to-
 // their-session.md). The provider keeps its
-// sessions, grants, codes, refresh tokens and interactions in `oidc_payloads` (oidc/adapter.ts),
+// sessions, grants, codes, refresh tokens and interactions in `oidc_payloads` (oidc/provider/adapter.ts),
 // each tagged with its account. Enforces:
 // - `endSessions` deletes every payload of the account, or all but the provider session whose
 //   `sid` is kept (a password change keeps the session that made it, its grant and its tokens),
@@ -16,7 +16,7 @@ interface SessionPayload {
   authorizations?: Record<string, { grantId?: string }>;
 }
 
-/** The provider session whose uid is the token's `sid` claim (oidc/provider.ts), and its grants. */
+/** The provider session whose uid is the token's `sid` claim (oidc/provider/provider.ts), and its grants. */
 async function keptSession(db: Db, accountId: string, sid: string) {
   const sessions = await db
     .selectFrom('oidc_payloads')

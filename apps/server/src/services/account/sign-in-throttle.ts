@@ -7,7 +7,7 @@
 //   fixed window the attempt is refused (429) before the password is looked at, and the keys
 //   after it are not counted;
 // - a sign-in counts under its source address and then under its account, or, from a
-//   browser with a valid device cookie for that email (oidc/device-cookie.ts), under that
+//   browser with a valid device cookie for that email (oidc/provider/device-cookie.ts), under that
 //   device instead of the account: guesses from elsewhere never lock the owner's browser;
 //   a right password is taken back from the counts, so only wrong ones fill a window;
 // - a check of the current password by a signed-in customer counts under their provider session
@@ -16,11 +16,11 @@
 //   count (`clearEmail`): the reset link by e-mail is the way in that an attack cannot close,
 //   and the new password signs in at once from any browser (guesses at it count afresh);
 // - a staff sign-in counts the same way under `staff:` + e-mail, its known device being the
-//   staff device cookie (oidc/staff-device.ts), and its second-factor codes under the staff
+//   staff device cookie (oidc/staff-sign-in/staff-device.ts), and its second-factor codes under the staff
 //   member, or under that device when known: failures from elsewhere never lock it;
 // - a refusal says whether this attempt is the one that crossed the limit (the first refused
 //   under that key in its window): the staff journal records that one, not every later post
-//   (oidc/staff-trail.ts).
+//   (oidc/staff-sign-in/staff-trail.ts).
 import type { Db } from '../../db/client';
 import { claimKeys, takeBack, type ClaimedKeys } from '../../platform/rate-limits/attempt-counter';
 import { RATE_LIMITS } from '../../platform/rate-limits/tiers';

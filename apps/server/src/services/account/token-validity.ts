@@ -1,6 +1,6 @@
 // Access tokens live as long as their provider session (docs/decisions/0051-tokens-bound-to-
 // their-session.md). Access tokens are JWTs the API checks without asking the provider; each
-// carries the uid of the provider session it comes from (`sid`, oidc/provider.ts). Enforces:
+// carries the uid of the provider session it comes from (`sid`, oidc/provider/provider.ts). Enforces:
 // - with the embedded provider, a token is accepted only while that session still exists for
 //   its account: sign-out, a password change (every session but the one that made it), a reset
 //   and an account deletion delete sessions (sessions.ts), so their tokens die at once, and any

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { ChangeRequests } from '../../db/types';
 import { ConflictError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
-import { requirePolicyInForce } from '../policies/policies';
+import { requireOwnPolicyNotTerminated } from '../policies/policies';
 import { refuseDuplicateRequest, requestReference } from '../requests/duplicates';
 
 export type ChangeRequestType = ChangeRequests['type'];
@@ -36,7 +36,7 @@ export async function inChangeTransaction<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await requirePolicyInForce(
+    await requireOwnPolicyNotTerminated(
       trx,
       accountId,
       policyNumber,

@@ -25,7 +25,7 @@ import { stripImageMetadata } from '../../platform/images/strip-metadata';
 import { clearIntents, discardStored } from '../../platform/storage/intents';
 import { storeFileBytes, type IncomingFile, type StoreDeps } from '../documents/store-upload';
 import { InvalidInputError, NotFoundError, UploadRefusedError } from '../errors';
-import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
+import { requireOwnDraft, requireOwnPolicyActive } from './claim-policy';
 
 const LIMITS: Record<ClaimFileRole, { max: number; message: string }> = {
   photo: { max: CLAIM_MAX_PHOTOS, message: CLAIM_MESSAGES.invalid.tooManyPhotos },
@@ -60,7 +60,7 @@ export async function addClaimFile(
   const { db } = deps;
   const { part, role } = request;
   const draft = await requireOwnDraft(db, request.accountId, request.draftId);
-  await requirePolicyInForce(db, request.accountId, draft.policy_number);
+  await requireOwnPolicyActive(db, request.accountId, draft.policy_number);
   if (!part) throw new UploadRefusedError('missingFile');
   const count = await countFiles(db, draft.id, role);
   if (count >= LIMITS[role].max) {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { requireOwnPolicy } from '../policies/policies';
 
-export async function requirePolicyInForce(db: Db, accountId: string, policyNumber: string) {
+export async function requireOwnPolicyActive(db: Db, accountId: string, policyNumber: string) {
   const policy = await requireOwnPolicy(db, accountId, policyNumber);
   if (policyStateStyle(policy.state) !== 'active') {
     throw new ConflictError(CLAIM_MESSAGES.invalid.notInForce);

@@ -29,7 +29,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/client';
 import type { ClaimDrafts } from '../../db/types';
 import { InvalidInputError, NotFoundError, PreconditionFailedError } from '../errors';
-import { requirePolicyInForce } from './claim-policy';
+import { requireOwnPolicyActive } from './claim-policy';
 import { draftView } from './draft-view';
 
 type DraftRow = Selectable<ClaimDrafts>;
@@ -73,7 +73,7 @@ export async function updateDraft(
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw new NotFoundError(UPLOAD_NOT_FOUND_BODIES.sinister);
-    await requirePolicyInForce(trx, accountId, row.policy_number);
+    await requireOwnPolicyActive(trx, accountId, row.policy_number);
     const outcome = write ? writeOutcome(row, write) : 'apply';
     if (outcome === 'refuse')
       throw new PreconditionFailedError(CLAIM_MESSAGES.draft.changedElsewhere);

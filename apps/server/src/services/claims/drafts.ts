@@ -19,7 +19,7 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { InvalidInputError } from '../errors';
-import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
+import { requireOwnDraft, requireOwnPolicyActive } from './claim-policy';
 import { draftView } from './draft-view';
 import { updateDraft, type DraftWrite } from './draft-writes';
 
@@ -31,7 +31,7 @@ export async function createDraft(
   policyNumber: string,
   now = new Date(),
 ): Promise<ClaimDraft> {
-  await requirePolicyInForce(db, accountId, policyNumber);
+  await requireOwnPolicyActive(db, accountId, policyNumber);
   const row = await db
     .insertInto('claim_drafts')
     .values({

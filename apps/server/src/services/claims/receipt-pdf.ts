@@ -1,5 +1,5 @@
 // The receipt of a claim declaration, drawn like the generated documents (the Mémo's pipeline:
-// ../documents/generated/layout.ts), in the skin the customer saw: what was declared, when,
+// ../documents/pdf-layouts/layout.ts), in the skin the customer saw: what was declared, when,
 // the deadline it was declared against and, when late, what that means (docs/product/claims.md).
 import {
   CLAIM_KEYS_LABELS,
@@ -13,8 +13,8 @@ import {
   type ClaimAcknowledgement,
   type ClaimStepAnswers,
 } from '@espace/contract';
-import type { DocumentIssuer } from '../documents/generated/contract-data';
-import { documentFrame, openDocument } from '../documents/generated/layout';
+import type { DocumentIssuer } from '../documents/pdf-layouts/contract-data';
+import { documentFrame, openDocument } from '../documents/pdf-layouts/layout';
 
 export interface ClaimReceiptContent {
   acknowledgement: Omit<ClaimAcknowledgement, 'receiptDocumentId' | 'receiptFileName'>;

@@ -24,11 +24,11 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../platform/outbox/outbox';
 import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
-import type { DocumentIssuer } from '../documents/generated/contract-data';
+import type { DocumentIssuer } from '../documents/pdf-layouts/contract-data';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
 import { newRequestReference } from '../requests/reference';
-import { requireOwnDraft, requirePolicyInForce } from './claim-policy';
+import { requireOwnDraft, requireOwnPolicyActive } from './claim-policy';
 import { deadlineOf } from './draft-view';
 import { claimReceiptFileName, renderClaimReceipt } from './receipt-pdf';
 import { claimSubject } from './claim-subject';
@@ -48,7 +48,7 @@ export async function submitClaim(
   const { accountId } = request;
   const draft = await requireOwnDraft(db, accountId, request.draftId);
   const policyNumber = draft.policy_number;
-  await requirePolicyInForce(db, accountId, policyNumber);
+  await requireOwnPolicyActive(db, accountId, policyNumber);
   const files = await db
     .selectFrom('claim_files')
     .select(['id', 'role', 'original_name'])

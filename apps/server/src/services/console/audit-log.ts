@@ -1,4 +1,4 @@
-// The staff audit log as supervisors read it (docs/backoffice.md « Journal »): a page of it and
+// The staff audit log as supervisors read it (docs/console.md « Journal »): a page of it and
 // the whole of it as CSV, with the same filters (staff member by id or e-mail, customer number,
 // dates from and to, inclusive, as Paris days). Enforces: newest first; the CSV is read in
 // batches by key (never the whole table in memory), begins with a UTF-8 BOM and a header row,

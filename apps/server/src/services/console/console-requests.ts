@@ -1,4 +1,4 @@
-// A request's page in the staff console and what is done on it (docs/backoffice.md « Demandes »),
+// A request's page in the staff console and what is done on it (docs/console.md « Demandes »),
 // through the integration API's own services (request-detail.ts, request-status.ts). Enforces:
 // - the page is brokerRequestDetail's, with the customer, the assignee, the statuses the contract
 //   allows next, and each file's console address (never the integration API's);

@@ -1,4 +1,4 @@
-// Customer search and the customer's file in the staff console (docs/backoffice.md « Clients »).
+// Customer search and the customer's file in the staff console (docs/console.md « Clients »).
 // Enforces:
 // - search by name (either order), e-mail, customer number, contract number or plate, without
 //   regard to case, accents left as typed; a plate matches whatever its dashes and spaces;

@@ -1,4 +1,4 @@
-// How the console sends a customer's file (docs/backoffice.md « Demandes »): a PDF, PNG or JPEG
+// How the console sends a customer's file (docs/console.md « Demandes »): a PDF, PNG or JPEG
 // inline, for the request's page to preview, anything else as a download. Enforces
 // (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md):
 // - an image is inline only when its header gives a size within the pixel limits (contract

@@ -1,4 +1,4 @@
-// The staff console's inbox (docs/backoffice.md « Boîte de réception »): every request and claim
+// The staff console's inbox (docs/console.md « Boîte de réception »): every request and claim
 // of every customer, from the view the customer's 'Mes demandes' reads (customer_requests).
 // Enforces: one statement for the page and one for the count, whatever the page's size; the age
 // of each item against its kind's target delay (CONSOLE_TARGET_HOURS) computed by the database,

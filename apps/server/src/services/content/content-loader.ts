@@ -9,7 +9,7 @@ import path from 'node:path';
 import { legalSlugSchema } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { fillLegalIdentity, type LegalIdentity } from '../../legal-identity';
+import { fillLegalIdentity, type LegalIdentity } from '../../config/legal-identity';
 import type * as Markdown from './markdown';
 
 /** content/faq/NN-slug.md: NN orders the tabs, slug identifies the category (content/README.md). */

@@ -24,12 +24,12 @@ import { ConflictError, NotFoundError } from '../errors';
 import type { Logger } from '../../platform/logger';
 import { requireOwnPolicy } from '../policies/policies';
 import { StoredFileNotFoundError, type DocumentStorage } from '../../platform/storage/storage';
-import { loadContractData, type DocumentIssuer } from './generated/contract-data';
+import { loadContractData, type DocumentIssuer } from './pdf-layouts/contract-data';
 import {
   generatedDocumentsOf,
   offersGeneratedDocument,
   renderContractDocument,
-} from './generated/render';
+} from './pdf-layouts/render';
 
 export async function listPolicyDocuments(
   db: Db,

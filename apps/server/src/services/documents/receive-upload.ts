@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_FORM_FIELDS, uploadFileTypeSchema, type UploadResponse } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { UnsupportedMediaTypeError, UploadRefusedError } from '../errors';
-import { requirePolicyInForce } from '../policies/policies';
+import { requireOwnPolicyNotTerminated } from '../policies/policies';
 import type { DocumentStorage } from '../../platform/storage/storage';
 import { receiveFile, type UploadPart } from './receive-file';
 import { findUploadTarget, recordReceivedFile } from './upload-target';
@@ -31,7 +31,7 @@ export async function receiveDocumentUpload(
   { db, storage }: { db: Db; storage: DocumentStorage },
   upload: DocumentUpload,
 ): Promise<UploadResponse> {
-  const policy = await requirePolicyInForce(
+  const policy = await requireOwnPolicyNotTerminated(
     db,
     upload.accountId,
     upload.policyNumber,

@@ -5,7 +5,7 @@
 // row, and rows already written wait for a server that publishes); its URL is stored without
 // its password, which lives only in the environment.
 import { sql } from 'kysely';
-import type { AmqpSettings } from '../../config-amqp';
+import type { AmqpSettings } from '../../config/amqp';
 import type { Db } from '../../db/client';
 
 const AMQP_SUBSCRIPTION_ID = 'amqp';

@@ -9,7 +9,7 @@
 //   (as links to the integration API) and its current status.
 import { randomUUID } from 'node:crypto';
 import {
-  BACKOFFICE_PREFIX,
+  INTEGRATION_PREFIX,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
   requestFileHref,
@@ -96,7 +96,7 @@ export async function requestEventData(
       name: file.name,
       contentType: file.contentType,
       size: file.size,
-      href: requestFileHref(BACKOFFICE_PREFIX, row.reference, file.id),
+      href: requestFileHref(INTEGRATION_PREFIX, row.reference, file.id),
     })),
     status: row.status,
     statusLabel: REQUEST_STATUS_LABELS[row.status],

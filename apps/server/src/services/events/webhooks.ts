@@ -16,14 +16,14 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_MESSAGES, type Webhook, type WebhookCreate } from '@espace/contract';
 import { sql, type Selectable } from 'kysely';
-import type { ConfiguredEndpoint } from '../../config-webhooks';
+import type { ConfiguredEndpoint } from '../../config/webhooks';
 import type { Db } from '../../db/client';
 import { WEBHOOK_SECRET } from '../../platform/secrets/reseal';
 import { open, seal, sealedKeyId, type SecretKeys } from '../../platform/secrets/sealed-secrets';
 import { urlRefusal, type AddressPolicy } from '../../platform/webhooks/guarded-connection';
 import type { EventSubscriptions } from '../../db/types';
 import { newWebhookSecret } from '../../platform/webhooks/signature';
-import { refusalText } from '../../webhook-addresses';
+import { refusalText } from '../../config/webhook-addresses';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 
 /** How long the previous secret keeps signing after a rotation. */

@@ -9,12 +9,12 @@
 // nothing kept in process beyond db/prepared.ts's sole-writer memo on PGlite,
 // docs/decisions/0094-integration-clients-under-attack.md).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BACKOFFICE_SCOPES } from '@espace/contract';
+import { INTEGRATION_SCOPE } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 
-export const INTEGRATION_SCOPES: readonly string[] = Object.values(BACKOFFICE_SCOPES);
+export const INTEGRATION_SCOPES: readonly string[] = Object.values(INTEGRATION_SCOPE);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');

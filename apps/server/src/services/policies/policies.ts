@@ -182,11 +182,13 @@ export async function requireOwnPolicy(db: Db, accountId: string, policyNumber: 
 }
 
 /**
- * The one check of « the caller's own contract, in force » every write about a policy makes:
- * NotFoundError (404) when it is not the caller's, `refusal()` when it is terminated (contract
- * `isTerminated`); each caller says how its own screen words the refusal.
+ * The check of « the caller's own contract, not terminated » that changes, termination and
+ * uploads make (a suspended contract still takes them; a claim needs more:
+ * claims/claim-policy.ts requireOwnPolicyActive): NotFoundError (404) when it is not the caller's,
+ * `refusal()` when it is terminated (contract `isTerminated`); each caller says how its own
+ * screen words the refusal.
  */
-export async function requirePolicyInForce(
+export async function requireOwnPolicyNotTerminated(
   db: Db,
   accountId: string,
   policyNumber: string,

@@ -1,4 +1,4 @@
-// The journal's chain (docs/backoffice.md « Journal »,
+// The journal's chain (docs/console.md « Journal »,
 // docs/decisions/0092-staff-reset-by-mail-and-tamper-evident-journal.md): every staff_audit row
 // carries its place (`seq`), the hash of the row before it (`prev_hash`) and its own `hash`, set
 // by the database's trigger under the lock of `staff_audit_head` (migration 0034). Enforces, in

@@ -1,4 +1,4 @@
-// The staff audit log (docs/backoffice.md « Journal »): every read of a customer's file and every
+// The staff audit log (docs/console.md « Journal »): every read of a customer's file and every
 // action of a staff member, written by the service that does it, in its own transaction when it
 // writes (an action is never without its trace, a trace never without its action). Rows are
 // only ever inserted: the database refuses an update, a delete or a truncate, and chains each

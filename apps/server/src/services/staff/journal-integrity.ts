@@ -1,4 +1,4 @@
-// What the console says of the journal's chain (docs/backoffice.md « Journal »): the whole chain
+// What the console says of the journal's chain (docs/console.md « Journal »): the whole chain
 // is read at most every JOURNAL_FULL_CHECK_MINUTES per instance (on a supervisor's visit to the
 // journal, or by the hourly check, which also writes an error in the log when it is broken);
 // between two full reads, a visit checks only the rows added since the last one, from that

@@ -1,4 +1,4 @@
-// The staff's second factor (docs/backoffice.md « Connexion »,
+// The staff's second factor (docs/console.md « Connexion »,
 // docs/decisions/0082-staff-sign-in-with-a-second-factor.md): TOTP (RFC 6238: SHA-1, 6 digits,
 // 30-second steps, with the otpauth library) and single-use recovery codes. Enforces:
 // - enrolment keeps a pending secret (the same while its QR code is shown) and saves it only

@@ -1,4 +1,4 @@
-// The staff accounts of the console (docs/backoffice.md « Comptes »): separate from the
+// The staff accounts of the console (docs/console.md « Comptes »): separate from the
 // customers' accounts, each with a role (agent or supervisor). Created by the CLI
 // (scripts/staff.ts) or by a supervisor (routes/console/staff-routes.ts), who may also disable
 // one (the same function as the CLI's) or reset its access (staff-links.ts). Enforces:
@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { hashPassword } from '../account/passwords';
 import { ConflictError } from '../errors';
 
-/** The staff member's id as the provider's subject (oidc/provider.ts). */
+/** The staff member's id as the provider's subject (oidc/provider/provider.ts). */
 export const STAFF_SUBJECT_PREFIX = 'staff:';
 export const staffSubject = (id: string) => `${STAFF_SUBJECT_PREFIX}${id}`;
 export const isStaffSubject = (sub: string) => sub.startsWith(STAFF_SUBJECT_PREFIX);
@@ -114,7 +114,7 @@ export async function findStaffForSignIn(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** What a sign-in step (oidc/staff-steps.ts) and a password change read of an account. */
+/** What a sign-in step (oidc/staff-sign-in/staff-steps.ts) and a password change read of an account. */
 export interface StaffCredentials {
   email: string;
   password_hash: string;

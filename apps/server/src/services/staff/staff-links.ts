@@ -1,4 +1,4 @@
-// A staff member's access given back by their own mailbox (docs/backoffice.md « Comptes »,
+// A staff member's access given back by their own mailbox (docs/console.md « Comptes »,
 // docs/decisions/0092-staff-reset-by-mail-and-tamper-evident-journal.md). Enforces:
 // - a reset (a supervisor in « Équipe », the operator's `reset-2fa`) forgets the second factor
 //   (secret, pending secret, recovery codes) AND the password (replaced by the hash of a random

@@ -1,8 +1,8 @@
-// The staff's own passwords (docs/backoffice.md « Mot de passe »,
+// The staff's own passwords (docs/console.md « Mot de passe »,
 // docs/decisions/0086-staff-temporary-passwords.md). Enforces:
 // - a password someone else read (an account created by the CLI or by a supervisor:
 //   `must_change_password`) opens no console session (staff-sessions.ts): the sign-in asks for a
-//   new one once both factors are proven (oidc/staff-new-password.ts);
+//   new one once both factors are proven (oidc/staff-sign-in/staff-new-password.ts);
 // - a new password follows the one rule of every password (the contract's newPasswordProblem,
 //   docs/decisions/0035-cnil-password-rule.md), does not contain the e-mail, and differs from the
 //   current one: the one just typed, for a change from the console; compared with the stored

@@ -1,4 +1,4 @@
-// The staff console's cookie sessions (docs/backoffice.md « Connexion »), built as the portal's
+// The staff console's cookie sessions (docs/console.md « Connexion »), built as the portal's
 // (services/account/portal-sessions.ts, docs/decisions/0065-portal-session-cookie.md): the
 // browser holds a random secret in an HttpOnly cookie, the row its SHA-256 only, the staff
 // member and the provider session the sign-in (password and second factor) opened. Enforces:

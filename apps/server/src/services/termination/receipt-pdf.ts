@@ -2,7 +2,7 @@
 // décret 2023-182): who asked, for which contract, the reference, the date and time of receipt
 // and the indicative date of effect with the article it applies. Drawn like the generated
 // documents, in the skin the customer saw, with the same header and the footer naming the
-// broker (ORIAS) and the insurer (../documents/generated/layout.ts).
+// broker (ORIAS) and the insurer (../documents/pdf-layouts/layout.ts).
 import {
   formatDate,
   formatReceivedAt,
@@ -10,8 +10,8 @@ import {
   type BrandKey,
   type TerminationAcknowledgement,
 } from '@espace/contract';
-import type { DocumentIssuer } from '../documents/generated/contract-data';
-import { documentFrame, openDocument } from '../documents/generated/layout';
+import type { DocumentIssuer } from '../documents/pdf-layouts/contract-data';
+import { documentFrame, openDocument } from '../documents/pdf-layouts/layout';
 
 export interface ReceiptContent {
   acknowledgement: Omit<TerminationAcknowledgement, 'receiptDocumentId' | 'receiptFileName'>;

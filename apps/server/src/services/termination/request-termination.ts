@@ -35,13 +35,13 @@ import {
   type TerminationAcknowledgement,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import type { DocumentIssuer } from '../documents/generated/contract-data';
+import type { DocumentIssuer } from '../documents/pdf-layouts/contract-data';
 import { storeFileBytes, type StoreDeps, type StoredUpload } from '../documents/store-upload';
 import { ConflictError, DomainError, InvalidInputError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
 import type { StoredMail } from '../../platform/mail/mail-channel';
 import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
-import { requirePolicyInForce } from '../policies/policies';
+import { requireOwnPolicyNotTerminated } from '../policies/policies';
 import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
 import { receiptFileName, renderReceipt } from './receipt-pdf';
@@ -81,7 +81,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const requireTerminablePolicy = (db: Db, accountId: string, policyNumber: string) =>
-  requirePolicyInForce(
+  requireOwnPolicyNotTerminated(
     db,
     accountId,
     policyNumber,

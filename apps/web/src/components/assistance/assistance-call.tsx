@@ -1,6 +1,6 @@
 // The 24/7 assistance call where a customer lands (docs/product/claims.md): the header's first
 // line on every signed-in page, reached without scrolling on a phone, the footer, and the page
-// after a sign-out. The provider's pages show the same call (apps/server/src/oidc/assistance-call.ts);
+// after a sign-out. The provider's pages show the same call (apps/server/src/oidc/provider/assistance-call.ts);
 // its texts and `tel:` URI are the contract's, from PHONE_NUMBERS.assistance.
 import { ASSISTANCE_CALL } from '@espace/contract';
 import './assistance-call.css';

@@ -1,0 +1,94 @@
+// A customer's file (docs/console.md « Clients »): read-only, as the customer sees it, and
+// « Envoyer l’invitation » for a customer who never signed in (first access).
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Feedback, type FeedbackState } from '../../../components/feedback';
+import { LoadError, Loading } from '../../../components/loading';
+import { useTitle } from '../../../components/route-announcer';
+import type { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useCustomerFile } from '../api/get-customer';
+import { INVITATION_TEXTS, useSendInvitation } from '../api/send-invitation';
+import { CustomerContracts } from '../components/customer-contracts';
+import { CustomerDocuments, CustomerRequests } from '../components/customer-requests';
+
+const ACCESS_LABELS = {
+  active: 'Activé (le client a un mot de passe)',
+  none: 'Jamais activé',
+  deleted: 'Supprimé par le client',
+} as const;
+
+export function Component() {
+  const customerNumber = useParams().customerNumber ?? '';
+  const file = useCustomerFile(customerNumber);
+  const invite = useSendInvitation(customerNumber);
+  const [feedback, setFeedback] = useState<FeedbackState | null>(null);
+  const name = file.data && `${file.data.firstName} ${file.data.lastName}`;
+  useTitle(name);
+  if (file.isPending) return <Loading />;
+  if (file.isError)
+    return (
+      <>
+        <h1>Client {customerNumber}</h1>
+        <LoadError error={file.error} />
+      </>
+    );
+  const c = file.data;
+  const sendInvitation = () =>
+    invite.mutate(undefined, {
+      onSuccess: ({ outcome }) => setFeedback({ kind: 'success', text: INVITATION_TEXTS[outcome] }),
+      onError: (error) =>
+        setFeedback({
+          kind: 'error',
+          text: (error as ApiError).body?.error.message ?? 'L’envoi a échoué.',
+        }),
+    });
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to={paths.customers}>Clients</Link>
+      </p>
+      <h1>{name}</h1>
+      <Feedback state={feedback} />
+      <p className="muted">Dossier en lecture seule, tel que le client le voit.</p>
+      <dl className="details details--summary">
+        <div>
+          <dt>N° client</dt>
+          <dd>{c.customerNumber}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>{c.email}</dd>
+        </div>
+        <div>
+          <dt>Téléphone</dt>
+          <dd>{c.phoneNumber || '—'}</dd>
+        </div>
+        <div>
+          <dt>Date de naissance</dt>
+          <dd>{c.birthDate ? formatDate(c.birthDate) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Accès en ligne</dt>
+          <dd>{ACCESS_LABELS[c.portalAccess]}</dd>
+        </div>
+      </dl>
+      {c.portalAccess === 'none' && (
+        <p>
+          <button
+            type="button"
+            className="button"
+            disabled={invite.isPending}
+            onClick={sendInvitation}
+          >
+            Envoyer l’invitation
+          </button>
+        </p>
+      )}
+      <CustomerContracts contracts={c.contracts} />
+      <CustomerDocuments documents={c.documents} />
+      <CustomerRequests requests={c.requests} />
+    </>
+  );
+}

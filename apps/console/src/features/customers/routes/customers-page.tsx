@@ -1,0 +1,82 @@
+// Customer search (docs/console.md « Clients »): by name, e-mail, customer number, contract
+// number or plate; the words searched are in the URL (?q=), so the back button comes back to
+// the results.
+import { customerSearchQuerySchema } from '@espace/contract';
+import { useState, type FormEvent } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { Link, useSearchParams } from 'react-router';
+import { Field } from '../../../components/field';
+import { LoadError, Loading } from '../../../components/loading';
+import { paths } from '../../../lib/paths';
+import { useCustomerSearch } from '../api/search-customers';
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const [error, setError] = useState<string>();
+  const search = useCustomerSearch(q);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = customerSearchQuerySchema.safeParse({ q: text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    setParams({ q: parsed.data.q });
+  };
+  return (
+    <>
+      <h1>Clients</h1>
+      <form className="inline-form" role="search" onSubmit={submit} noValidate>
+        <Field
+          label="Rechercher un client"
+          hint="Nom, e-mail, numéro client, numéro de contrat ou immatriculation"
+          error={error}
+        >
+          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
+        </Field>
+        <button type="submit" className="button">
+          Rechercher
+        </button>
+      </form>
+      {q.length >= 2 &&
+        (search.isPending ? (
+          <Loading />
+        ) : search.isError ? (
+          <LoadError error={search.error} />
+        ) : search.data.length ? (
+          <ScrollRegion labelledBy="results-caption">
+            <table className="table">
+              <caption id="results-caption">
+                {search.data.length} client{search.data.length > 1 ? 's' : ''} pour{' '}
+                {`«\u00a0${q}\u00a0»`}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Client</th>
+                  <th scope="col">N° client</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Contrats</th>
+                  <th scope="col">Immatriculations</th>
+                </tr>
+              </thead>
+              <tbody>
+                {search.data.map((hit) => (
+                  <tr key={hit.customerNumber}>
+                    <th scope="row">
+                      <Link to={paths.customer(hit.customerNumber)}>{hit.name}</Link>
+                    </th>
+                    <td>{hit.customerNumber}</td>
+                    <td>{hit.email ?? '—'}</td>
+                    <td>{hit.policyNumbers.join(', ') || '—'}</td>
+                    <td className="nowrap">{hit.plates.join(', ') || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        ) : (
+          <p role="status">Aucun client pour {`«\u00a0${q}\u00a0»`}.</p>
+        ))}
+    </>
+  );
+}

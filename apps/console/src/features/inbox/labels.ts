@@ -1,0 +1,17 @@
+// The inbox's French words for its states and sorts (docs/console.md « Boîte de réception »).
+import type { InboxQuery } from '@espace/contract';
+
+export const STATE_LABELS: Record<InboxQuery['state'], string> = {
+  open: 'En cours',
+  all: 'Toutes (closes comprises)',
+};
+
+export const SORT_LABELS: Record<InboxQuery['sort'], string> = {
+  oldest: 'Les plus anciennes',
+  newest: 'Les plus récentes',
+  status_changed: 'Statut changé récemment',
+};
+
+/** The agent filter's own values, besides a staff member's id. */
+export const AGENT_ME = 'me';
+export const AGENT_NONE = 'none';

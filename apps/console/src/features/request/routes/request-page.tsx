@@ -1,0 +1,125 @@
+// A request's page (docs/console.md « Demandes »): who and what, the files with their
+// previews, the timeline, the status change with its message to the customer, the assignment.
+// Each write says its outcome in a banner that takes focus.
+import { REQUEST_STATUS_LABELS, type StatusChange } from '@espace/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Feedback, type FeedbackState } from '../../../components/feedback';
+import { LoadError, Loading } from '../../../components/loading';
+import { useTitle } from '../../../components/route-announcer';
+import type { ApiError } from '../../../lib/api-client';
+import { formatReceivedAt } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useAssign } from '../api/assign';
+import { useChangeStatus } from '../api/change-status';
+import { useConsoleRequest } from '../api/get-request';
+import { AssignForm } from '../components/assign-form';
+import { RequestAnswers } from '../components/request-answers';
+import { RequestFiles } from '../components/request-files';
+import { StatusForm } from '../components/status-form';
+import { Timeline } from '../components/timeline';
+
+const refusal = (error: Error) =>
+  (error as ApiError).body?.error.message ?? 'L’envoi a échoué. Réessayez dans un instant.';
+
+export function Component() {
+  const reference = useParams().reference ?? '';
+  const request = useConsoleRequest(reference);
+  const changeStatus = useChangeStatus(reference);
+  const assign = useAssign(reference);
+  const [feedback, setFeedback] = useState<FeedbackState | null>(null);
+  useTitle(request.data ? `${request.data.kindLabel} ${reference}` : undefined);
+
+  if (request.isPending) return <Loading />;
+  if (request.isError)
+    return (
+      <>
+        <h1>Demande {reference}</h1>
+        <LoadError error={request.error} />
+      </>
+    );
+  const r = request.data;
+
+  const onStatus = (change: StatusChange) =>
+    changeStatus.mutate(change, {
+      onSuccess: () =>
+        setFeedback({
+          kind: 'success',
+          text: `Statut changé\u00a0: ${REQUEST_STATUS_LABELS[change.status]}. Le client en est informé.`,
+        }),
+      onError: (error) => setFeedback({ kind: 'error', text: refusal(error) }),
+    });
+  const onAssign = (staffId: string | null) =>
+    assign.mutate(staffId, {
+      onSuccess: () =>
+        setFeedback({
+          kind: 'success',
+          text: staffId ? 'La demande est attribuée.' : 'La demande n’est plus attribuée.',
+        }),
+      onError: (error) => setFeedback({ kind: 'error', text: refusal(error) }),
+    });
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to={paths.inbox}>Demandes</Link>
+      </p>
+      <h1>
+        {r.kindLabel} {r.reference}
+      </h1>
+      <Feedback state={feedback} />
+      <dl className="details details--summary">
+        <div>
+          <dt>Client</dt>
+          <dd>
+            <Link to={paths.customer(r.customer.customerNumber)}>{r.customer.name}</Link> (
+            {r.customer.customerNumber})
+          </dd>
+        </div>
+        <div>
+          <dt>Contrat</dt>
+          <dd>{r.contractNumber ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Reçue le</dt>
+          <dd>{formatReceivedAt(r.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Statut</dt>
+          <dd>
+            <strong>{r.statusLabel}</strong>
+          </dd>
+        </div>
+      </dl>
+      <div className="request-grid">
+        <div className="stack">
+          <RequestAnswers answers={r.answers} />
+          <RequestFiles files={r.files} />
+          <Timeline entries={r.timeline} />
+        </div>
+        <aside className="stack" aria-label="Traitement">
+          {r.nextStatuses.length ? (
+            <div className="card">
+              <StatusForm
+                key={r.status}
+                next={r.nextStatuses}
+                pending={changeStatus.isPending}
+                onSubmit={onStatus}
+              />
+            </div>
+          ) : (
+            <p className="card">Cette demande est close&nbsp;: son statut ne change plus.</p>
+          )}
+          <div className="card">
+            <AssignForm
+              key={r.assignee?.id ?? 'none'}
+              assignee={r.assignee}
+              pending={assign.isPending}
+              onAssign={onAssign}
+            />
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+// The console app's own paths (docs/console.md « L’application »), relative to its base
+// /backoffice (the router's basename, vite.config.ts `base`). The one home of a console route path.
+export const paths = {
+  inbox: '/',
+  request: (reference: string) => `/demandes/${encodeURIComponent(reference)}`,
+  requestPattern: '/demandes/:reference',
+  customers: '/clients',
+  customer: (customerNumber: string) => `/clients/${encodeURIComponent(customerNumber)}`,
+  customerPattern: '/clients/:customerNumber',
+  audit: '/journal',
+  team: '/equipe',
+  account: '/compte',
+} as const;

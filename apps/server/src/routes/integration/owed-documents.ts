@@ -1,0 +1,83 @@
+// PUT/GET/DELETE /backoffice/v1/contracts/{n}/owed-documents/{documentId} (docs/integration.md).
+import {
+  INTEGRATION_ROUTES,
+  contractDocumentParamsSchema,
+  owedDocumentReadSchema,
+  owedDocumentRecordSchema,
+  writeResultSchema,
+} from '@espace/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  readOwedDocument,
+  removeOwedDocument,
+  upsertOwedDocument,
+} from '../../services/integration/owed-documents';
+import { errorResponses } from './errors';
+import { ifMatchOf, sendWithVersion } from './if-match';
+
+export default async function owedDocumentRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put(
+    INTEGRATION_ROUTES.owedDocument,
+    {
+      schema: {
+        tags: ['documents à fournir'],
+        operationId: 'putOwedDocument',
+        summary: 'Crée ou remplace un document que le client doit envoyer',
+        params: contractDocumentParamsSchema,
+        body: owedDocumentRecordSchema,
+        response: { 200: writeResultSchema, 201: writeResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { contractNumber, documentId } = request.params;
+      const result = await upsertOwedDocument(
+        app.db,
+        contractNumber,
+        documentId,
+        request.body,
+        ifMatchOf(request),
+      );
+      return sendWithVersion(reply, result.created ? 201 : 200, result);
+    },
+  );
+  routes.get(
+    INTEGRATION_ROUTES.owedDocument,
+    {
+      schema: {
+        tags: ['documents à fournir'],
+        operationId: 'getOwedDocument',
+        summary: 'Lit un document à fournir, avec sa version',
+        params: contractDocumentParamsSchema,
+        response: { 200: owedDocumentReadSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { contractNumber, documentId } = request.params;
+      return sendWithVersion(
+        reply,
+        200,
+        await readOwedDocument(app.db, contractNumber, documentId),
+      );
+    },
+  );
+  routes.delete(
+    INTEGRATION_ROUTES.owedDocument,
+    {
+      schema: {
+        tags: ['documents à fournir'],
+        operationId: 'deleteOwedDocument',
+        summary: 'Retire un document à fournir',
+        params: contractDocumentParamsSchema,
+        response: { 204: z.null().describe('Supprimé'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { contractNumber, documentId } = request.params;
+      await removeOwedDocument(app.db, contractNumber, documentId, ifMatchOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+}
