@@ -1,18 +1,10 @@
 // What the server-rendered pages (oidc/) and the SPA's index.html (plugins/spa.ts) share: HTML
-// escaping, the answer that sends a page, and the addresses of the sign-in page's own style
-// sheet and script, which index.html prefetches.
+// escaping (platform/html/escape-html.ts, which the mails use too), the answer that sends a
+// page, and the addresses of the sign-in page's own style sheet and script, which index.html
+// prefetches.
 import type { FastifyReply } from 'fastify';
 
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => escapes[c]!);
-}
+export { escapeHtml } from '../platform/html/escape-html';
 
 /** Sends a server-drawn page: never cached (it may carry a form's token or a person's e-mail). */
 export function sendHtml(reply: FastifyReply, status: number, html: string) {

@@ -1,10 +1,12 @@
-// A customer's e-mail in the brand skin (docs/decisions/0081-statuses-from-the-broker.md, drawn
-// as the invitation mail is: docs/decisions/0075-first-access-invitation.md): the colours and
-// the brand's name read from the portal's stylesheet (platform/brand/brand-skins.ts), one table
-// with inline styles (what mail clients render), no image, no script, no tracking. The HTML and
-// the plain text carry the same words; every value is escaped. The skin reader (postcss) is
-// loaded with the first mail, not at start (test/lazy-modules.test.ts).
+// The one layout of a customer's e-mail in the brand skin: the status and new-document mails
+// (docs/decisions/0081-statuses-from-the-broker.md) and the first-access invitation
+// (docs/decisions/0075-first-access-invitation.md). The colours and the brand's name are read
+// from the portal's stylesheet (platform/brand/brand-skins.ts), one table with inline styles
+// (what mail clients render), no image, no script, no tracking. The HTML and the plain text
+// carry the same words; every value is escaped. The skin reader (postcss) is loaded with the
+// first mail, not at start (test/lazy-modules.test.ts).
 import type { BrandKey } from '@espace/contract';
+import { escapeHtml as e } from '../html/escape-html';
 
 export interface BrandedMail {
   subject: string;
@@ -19,18 +21,10 @@ export interface MailContent {
   paragraphs: { text: string; quote?: boolean }[];
   /** The buttons, each followed in the text by its lead and its address. */
   links: { label: string; lead: string; href: string }[];
-  footer: string;
+  /** The lines after the links, set in the muted colour (a link's validity, « ne répondez pas »). */
+  footer: string[];
   signature: string;
 }
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const e = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** Draws the mail `content(brandName)` gives, in `brand`'s skin. */
 export async function brandedMail(
@@ -45,8 +39,7 @@ export async function brandedMail(
     '',
     ...c.paragraphs.flatMap((p) => [p.quote ? `«\u00a0${p.text}\u00a0»` : p.text, '']),
     ...c.links.flatMap((link) => [link.lead, link.href, '']),
-    c.footer,
-    '',
+    ...c.footer.flatMap((line) => [line, '']),
     c.signature,
   ].join('\n');
   const paragraph = (content: string, color = skin.text) =>
@@ -66,7 +59,7 @@ ${paragraph(e(c.greeting))}
 ${c.paragraphs.map((p) => (p.quote ? quote(e(p.text)) : paragraph(e(p.text)))).join('\n')}
 ${c.links.map((link) => button(link.label, link.href)).join('\n')}
 ${c.links.map((link) => paragraph(`${e(link.lead)} <a href="${e(link.href)}" style="color:${skin.accent};word-break:break-all">${e(link.href)}</a>`, skin.muted)).join('\n')}
-${paragraph(e(c.footer), skin.muted)}
+${c.footer.map((line) => paragraph(e(line), skin.muted)).join('\n')}
 ${paragraph(e(c.signature))}
 </td></tr>
 </table>

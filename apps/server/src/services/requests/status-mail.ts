@@ -83,7 +83,7 @@ export function statusMailNotifier(settings: CustomerMailSettings) {
       greeting: T.greeting(to.first_name.trim()),
       paragraphs: statusParagraphs(move),
       links,
-      footer: T.noReply,
+      footer: [T.noReply],
       signature: T.signature(brandName),
     }));
     await enqueue(trx, {
@@ -123,7 +123,7 @@ export function newDocumentMailNotifier(settings: CustomerMailSettings) {
           href: `${settings.publicUrl}${DOCUMENTS_DOWNLOAD_PATH}`,
         },
       ],
-      footer: T.noReply,
+      footer: [T.noReply],
       signature: T.signature(brandName),
     }));
     await enqueue(trx, {
