@@ -1,4 +1,5 @@
-// One lint configuration for the whole repository (STYLE.md rule 7).
+// One lint configuration for the whole repository.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,13 +8,28 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
-// Server layers (docs/development.md): db → platform → services → routes, plugins, oidc, seed → app,
+// Server layers (docs/architecture.md): db → platform → services → routes, plugins, oidc, seed → app,
 // with http/ (what routes, plugins and oidc share) beside services. A layer imports only from the
-// layers before it; contract and config sit below them all. The middle layer's folders do not
-// import one another, except the API scope (routes/api.ts) registering its plugins.
+// layers before it; contract and config/ sit below them all. The middle layer's folders do not
+// import one another, except the routes' scopes registering their plugins.
 const server = (folder) => `./apps/server/src/${folder}`;
 const serverEntry = [server('app.ts'), server('server.ts'), server('start-up.ts')];
 const serverLayers = [
+  {
+    target: server('config'),
+    from: [
+      server('db'),
+      server('platform'),
+      server('services'),
+      server('http'),
+      server('routes'),
+      server('plugins'),
+      server('oidc'),
+      server('seed'),
+      ...serverEntry,
+    ],
+    message: 'config/ reads the environment: it sits below every layer and imports none.',
+  },
   {
     target: server('db'),
     from: [
@@ -96,18 +112,11 @@ const serverLayers = [
   },
 ];
 
-const features = [
-  'policies',
-  'documents',
-  'account',
-  'changes',
-  'termination',
-  'contact',
-  'faq',
-  'legal',
-  'cookies',
-  'requests',
-];
+// The features of an app are its features/ folders: a new one is guarded as soon as it exists.
+const featuresOf = (app) =>
+  readdirSync(new URL(`./apps/${app}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -138,7 +147,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Web accessibility (STYLE.md rule 6): jsx-a11y's recommended rules on the SPA's JSX.
+  // Web accessibility: jsx-a11y's recommended rules on the SPA's JSX.
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
@@ -165,7 +174,7 @@ export default tseslint.config(
           zones: [
             {
               target: '.',
-              from: '../backoffice',
+              from: '../../console',
               message: 'The staff console never enters the portal’s bundle.',
             },
             {
@@ -188,7 +197,7 @@ export default tseslint.config(
               from: './app',
               message: 'A feature never imports from app/.',
             },
-            ...features.map((feature) => ({
+            ...featuresOf('web').map((feature) => ({
               target: `./features/${feature}`,
               from: './features',
               except: [`./${feature}`],
@@ -239,7 +248,7 @@ export default tseslint.config(
               message: 'components/ (shared UI) builds on lib/ only.',
             },
             { target: './features', from: './app', message: 'A feature never imports from app/.' },
-            ...['inbox', 'request', 'customers', 'audit', 'team'].map((feature) => ({
+            ...featuresOf('console').map((feature) => ({
               target: `./features/${feature}`,
               from: './features',
               except: [`./${feature}`],

@@ -1,4 +1,4 @@
-// A labelled form field with its error linked by aria-describedby (STYLE.md rule 6): the label
+// A labelled form field with its error linked by aria-describedby: the label
 // names the control, the error is read with it and the control is marked invalid.
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';

@@ -4,6 +4,7 @@
 // folder in the repository; a missing build is said plainly by the plugin that serves it.
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './repo-root';
 
 export const appsEnv = {
   WEB_DIST: z.string().min(1).optional(),
@@ -18,7 +19,6 @@ export interface AppsConfig {
 }
 
 // dist/ sits as deep as src/ (scripts/build.mjs), so this holds compiled too.
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function appsConfig(e: z.output<z.ZodObject<typeof appsEnv>>): AppsConfig {
   return {

@@ -16,6 +16,7 @@ import { secretsConfig, secretsEnv, type SecretsConfig } from './secrets';
 import { webhookConfig, webhookEnv, type WebhookConfig } from './webhooks';
 import { CLAIM_DRAFT_TTL_DAYS } from '@espace/contract';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
+import { repoRoot } from './repo-root';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -143,7 +144,6 @@ export class ConfigError extends Error {
   }
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The brand skins' stylesheet the portal serves: the PDFs read their colours from it too
  * (docs/decisions/0049-releve-mentions-one-pdf-pipeline.md). */

@@ -1,4 +1,4 @@
-// A modal dialog on the native <dialog> element (STYLE.md rule 6). showModal() makes the rest
+// A modal dialog on the native <dialog> element. showModal() makes the rest
 // of the page inert (focus stays inside) and closes on Escape; this component adds what the
 // element lacks: a heading that names it, a close button, and focus given back on close to
 // the element that opened it (WAI-ARIA APG "dialog (modal)").

@@ -1,4 +1,4 @@
-// Labelled form controls with their error (STYLE.md rule 6): the label names the control, the
+// Labelled form controls with their error: the label names the control, the
 // error is linked by aria-describedby, marked aria-invalid and announced (role="alert").
 // They take react-hook-form's register(...) props, ref included, so shouldFocusError can move
 // focus to the first invalid field on submit.

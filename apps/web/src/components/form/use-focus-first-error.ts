@@ -1,5 +1,5 @@
-// After a submit that found errors, focus the first invalid control in page order (STYLE.md
-// rule 6). react-hook-form's own shouldFocusError follows registration order, which differs
+// After a submit that found errors, focus the first invalid control in page order.
+// react-hook-form's own shouldFocusError follows registration order, which differs
 // from the page when some fields are controlled components (the date fields), so forms turn it
 // off and use this instead.
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// Tabs (WAI-ARIA APG "tabs with automatic activation", STYLE.md rule 6): one tab stop (roving
+// Tabs (WAI-ARIA APG "tabs with automatic activation"): one tab stop (roving
 // tabindex), the arrow keys move between tabs and select them, Home and End jump to the first
 // and last. A disabled tab stays visible with aria-disabled and is skipped (docs/product/README.md: the upload
 // tab when every policy is terminated). Each tab controls its own panel; only the selected
