@@ -144,7 +144,6 @@ export class ConfigError extends Error {
   }
 }
 
-
 /** The brand skins' stylesheet the portal serves: the PDFs read their colours from it too
  * (docs/decisions/0049-releve-mentions-one-pdf-pipeline.md). */
 export const BRAND_CSS_PATH = path.join(repoRoot, 'apps/web/public/brand/brands.css');
