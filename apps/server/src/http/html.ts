@@ -6,11 +6,20 @@ import type { FastifyReply } from 'fastify';
 
 export { escapeHtml } from '../platform/html/escape-html';
 
-/** Sends a server-drawn page: never cached (it may carry a form's token or a person's e-mail). */
-export function sendHtml(reply: FastifyReply, status: number, html: string) {
+/**
+ * Sends a page: every HTML answer of the server (the provider's pages, the SPA's and the
+ * console's index.html). Never stored by default (it may carry a form's token or a person's
+ * e-mail); `cache: 'no-cache'` for a page that names no one (the SPA's public pages).
+ */
+export function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  cache: 'no-store' | 'no-cache' = 'no-store',
+) {
   return reply
     .code(status)
-    .header('cache-control', 'no-store')
+    .header('cache-control', cache)
     .type('text/html; charset=utf-8')
     .send(html);
 }

@@ -16,6 +16,7 @@ import fastifyStatic from '@fastify/static';
 import { CONSOLE_APP_PATH } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendHtml } from '../http/html';
 
 /** The paths under /backoffice that are not the app's pages (their own routes answer them). */
 const NOT_CONSOLE_PAGE = /^\/backoffice\/(v1|api|docs|auth|assets)(\/|$)/;
@@ -65,24 +66,14 @@ export default fp(async function consoleApp(app: FastifyInstance, opts: { consol
     const url = request.url.split('?')[0]!;
     if (NOT_CONSOLE_PAGE.test(url)) return reply.callNotFound();
     const sessions = app.consoleSessions;
-    if (!sessions)
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(CONSOLE_UNAVAILABLE_HTML);
+    if (!sessions) return sendHtml(reply, 503, CONSOLE_UNAVAILABLE_HTML);
     if (!template)
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('Console non construite\u00a0: lancez «\u00a0npm run build\u00a0».');
     if (await sessions.current(request))
-      return reply
-        .code(200)
-        .header('cache-control', 'no-store')
-        .header('vary', 'cookie')
-        .type('text/html; charset=utf-8')
-        .send(template);
+      return sendHtml(reply.header('vary', 'cookie'), 200, template);
     // request.url starts with /backoffice here (the routes below): a safe way back.
     await sessions.signIn(request, reply, request.url);
     return reply;

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body';
-import { escapeHtml } from '../http/html';
+import { escapeHtml, sendHtml } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { safeReturnPath, type SignedIn } from '../http/portal-sessions';
 import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
@@ -132,11 +132,8 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     if (page?.first?.preload.length) reply.header('link', preloadLinks(page.first.preload));
     // A signed-in page carries the customer's data: never stored, like the API's answers.
     if (page) reply.header('vary', 'cookie');
-    return reply
-      .code(200)
-      .header('cache-control', page ? 'no-store' : 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderIndex(template, opts.oidc, page && { ...page, modules, styles }));
+    const html = renderIndex(template, opts.oidc, page && { ...page, modules, styles });
+    return sendHtml(reply, 200, html, page ? 'no-store' : 'no-cache');
   };
 
   /** The page of a route of the SPA: for the session's account, else sign-in first. */

@@ -37,6 +37,7 @@ import {
   CONSOLE_SIGN_IN_PATH,
 } from '../provider/first-party-clients';
 import { consoleReturnPath } from './console-client';
+import { sendHtml } from '../../http/html';
 import { readCookie } from '../provider/device-cookie';
 import { renderErrorPage } from '../provider/pages';
 import { beginSignIn, exchangeCode, pendingSignIn, SIGN_IN_COOKIE_MAX_AGE } from './portal-client';
@@ -107,8 +108,7 @@ export function consoleSessions(
     ),
   );
 
-  const refuse = (reply: FastifyReply) =>
-    reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage());
+  const refuse = (reply: FastifyReply) => sendHtml(reply, 400, renderErrorPage());
 
   app.get(CONSOLE_CALLBACK_PATH, hidden, async (request: FastifyRequest, reply) => {
     const query = request.query as Record<string, unknown>;

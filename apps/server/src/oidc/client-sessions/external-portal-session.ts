@@ -22,6 +22,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import * as oidc from 'openid-client';
+import { sendHtml } from '../../http/html';
 import type { PortalSessions } from '../../http/portal-sessions';
 import {
   findExternalPortalSession,
@@ -57,7 +58,7 @@ export function externalPortalSessions(
 
   const unavailable = async (reply: FastifyReply, error: unknown) => {
     app.log.error({ err: error, issuer: opts.issuer }, 'external identity provider unreachable');
-    await reply.code(503).type('text/html; charset=utf-8').send(renderErrorPage());
+    await sendHtml(reply, 503, renderErrorPage());
   };
 
   const sessions = cookieSessions(app, {

@@ -16,6 +16,7 @@ import { AUTH_SIGN_OUT_PATH, ERROR_CODES, MESSAGES, type SignOutAnswer } from '@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/error-body';
+import { sendHtml } from '../../http/html';
 import {
   comesFromPortal,
   type PortalSession,
@@ -151,7 +152,7 @@ export function cookieSessions(app: FastifyInstance, parts: CookieSessionParts):
         pending && typeof query.code === 'string'
           ? await steps.finish(request, reply, pending, query.code)
           : undefined;
-      if (!done) await reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage());
+      if (!done) await sendHtml(reply, 400, renderErrorPage());
       return done;
     },
   };
