@@ -1,10 +1,9 @@
 // The claim declaration calls (docs/product/claims.md), inside the authenticated /api/v1 scope:
-// drafts saved step by step and as the customer types, their photos and constat files (multipart, one file per request,
-// limits that stop a request early), and the sending. Per-account rate limit of write endpoints
+// drafts saved step by step and as the customer types, their photos and constat files (multipart,
+// one file per request, limits that stop a request early: routes/multipart.ts), and the sending. Per-account rate limit of write endpoints
 // (docs/decisions/0012-security-baseline.md).
-import multipart from '@fastify/multipart';
-import { MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
+import { acceptFileUploads } from '../multipart';
 import { rateLimitPerAccount } from '../rate-limit';
 import claimDraftRoutes from './drafts';
 import claimFileRoutes from './files';
@@ -14,16 +13,7 @@ import submitClaimRoute from './submit';
 
 export default async function claimRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_UPLOAD_BYTES,
-      files: MAX_FILES_PER_REQUEST,
-      fields: 5,
-      fieldSize: 200,
-      parts: 10,
-    },
-    preservePath: true,
-  });
+  await acceptFileUploads(app);
   await app.register(claimDraftRoutes);
   await app.register(saveStepRoutes);
   await app.register(draftProgressRoute);
