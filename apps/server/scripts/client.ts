@@ -8,10 +8,7 @@
 // (docs/decisions/0094-integration-clients-under-attack.md). Uses
 // the server's configuration (DATABASE_URL or DATA_DIR); with PGlite on DATA_DIR, run it while
 // the server is stopped (PGlite opens its folder in one process only).
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config';
-import { migrate } from '../src/db/client';
-import { allMigrationsApplied } from '../src/db/migrations-applied';
 import {
   createIntegrationClient,
   INTEGRATION_SCOPES,
@@ -19,7 +16,7 @@ import {
   revokeIntegrationClient,
   rotateIntegrationClientSecret,
 } from '../src/services/integration/clients';
-import { openConfiguredDatabase } from '../src/start-up';
+import { inCallersFolder, openMigratedDatabase, readCommandLine, runCommand, say } from './cli';
 
 const USAGE = `Usage:
   npm run client -- create NAME --scopes ${INTEGRATION_SCOPES.join(',')}
@@ -27,25 +24,17 @@ const USAGE = `Usage:
   npm run client -- revoke CLIENT_ID
   npm run client -- rotate CLIENT_ID`;
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { scopes: { type: 'string' } },
-  });
+  const { positionals, values } = readCommandLine(USAGE, { scopes: { type: 'string' } });
   const [command, argument] = positionals;
   if (!command || (command !== 'list' && !argument)) {
     say(USAGE);
     return 2;
   }
-  // npm runs this in apps/server: relative paths (DATA_DIR) mean where the command was typed,
-  // as for the server started by `npm start` from the repository's root.
-  process.chdir(process.env.INIT_CWD ?? process.cwd());
+  inCallersFolder();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  const database = await openMigratedDatabase(config);
   try {
-    if (!(await allMigrationsApplied(database.db))) await migrate(database.db);
     switch (command) {
       case 'create': {
         const scopes = (values.scopes ?? INTEGRATION_SCOPES.join(',')).split(',').filter(Boolean);
@@ -89,10 +78,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -10,7 +10,6 @@
 // the import delivers them itself at the end; what it could not send, the portal's relay sends.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { BRAND_KEYS, type BrandKey } from '@espace/contract';
 import { SingleBar } from 'cli-progress';
 import { ConfigError, loadConfig } from '../src/config/config';
@@ -27,6 +26,7 @@ import { formatOf, readImportFile } from '../src/services/import/read-lines';
 import { openRefusalReport, RefusalReportPathTaken } from '../src/services/import/refusal-report';
 import { runImport } from '../src/services/import/run-import';
 import { openConfiguredDatabase } from '../src/start-up';
+import { inCallersFolder, readCommandLine } from './cli';
 
 const PROGRESS_EVERY = 1_000;
 const USAGE =
@@ -38,11 +38,10 @@ function fail(message: string): never {
 }
 
 async function main() {
-  // npm runs the script in apps/server: paths and DATA_DIR are the caller's, as for `npm start`.
-  process.chdir(process.env.INIT_CWD ?? process.cwd());
-  const { values, positionals } = parseArgs({
-    options: { invite: { type: 'boolean', default: false }, brand: { type: 'string' } },
-    allowPositionals: true,
+  inCallersFolder();
+  const { values, positionals } = readCommandLine(USAGE, {
+    invite: { type: 'boolean', default: false },
+    brand: { type: 'string' },
   });
   if (positionals.length !== 1) fail(USAGE);
   const file = path.resolve(positionals[0]!);

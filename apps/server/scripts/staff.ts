@@ -15,11 +15,9 @@
 // head printed earlier. The CLI's actions are in the journal under `cli:<user>@<machine>`. Uses
 // the server's configuration (DATABASE_URL or DATA_DIR, SMTP_URL, PUBLIC_URL); with PGlite on
 // DATA_DIR, run it while the server is stopped (PGlite opens its folder in one process only).
-import { parseArgs } from 'node:util';
 import { STAFF_ROLES, staffCreateSchema } from '@espace/contract';
 import { loadConfig, type Config } from '../src/config/config';
-import { migrate, type Db } from '../src/db/client';
-import { allMigrationsApplied } from '../src/db/migrations-applied';
+import type { Db } from '../src/db/client';
 import { staffLinkFor } from '../src/http/staff-link-paths';
 import { mailChannel } from '../src/platform/mail/mail-channel';
 import { createMailer } from '../src/platform/mail/mailer';
@@ -30,7 +28,7 @@ import { cliActor, recordStaffAudit } from '../src/services/staff/audit';
 import { verifyJournal } from '../src/services/staff/audit-chain';
 import { createStaffAccount, disableStaff, listStaff } from '../src/services/staff/staff-accounts';
 import { resetStaffAccess } from '../src/services/staff/staff-links';
-import { openConfiguredDatabase } from '../src/start-up';
+import { inCallersFolder, openMigratedDatabase, readCommandLine, runCommand, say } from './cli';
 
 const USAGE = `Usage:
   npm run staff -- create --email EMAIL --name "Prénom Nom" --role ${STAFF_ROLES.join('|')}
@@ -39,17 +37,12 @@ const USAGE = `Usage:
   npm run staff -- reset-2fa --email EMAIL
   npm run staff -- verify-journal [--expect SEQ:HASH]`;
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string' },
-      expect: { type: 'string' },
-    },
+  const { positionals, values } = readCommandLine(USAGE, {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string' },
+    expect: { type: 'string' },
   });
   const [command] = positionals;
   const known = ['create', 'list', 'disable', 'reset-2fa', 'verify-journal'];
@@ -72,13 +65,11 @@ async function main(): Promise<number> {
     say(USAGE);
     return 2;
   }
-  // npm runs this in apps/server: relative paths (DATA_DIR) mean where the command was typed.
-  process.chdir(process.env.INIT_CWD ?? process.cwd());
+  inCallersFolder();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  const database = await openMigratedDatabase(config);
   const { db } = database;
   try {
-    if (!(await allMigrationsApplied(db))) await migrate(db);
     const email = values.email ?? '';
     switch (command) {
       case 'create': {
@@ -212,10 +203,4 @@ async function verify(db: Db, anchor?: { seq: string; hash: string }): Promise<n
   return 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);
