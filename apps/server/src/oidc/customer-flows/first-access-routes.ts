@@ -7,6 +7,7 @@
 import { BRAND_KEYS, firstAccessRequestSchema, type BrandKey } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 import { requestFirstAccess } from '../../services/account/invitation';
 import { TooManyAttemptsError } from '../../services/errors';
 import {
@@ -40,7 +41,7 @@ export function firstAccessRoutes(app: FastifyInstance, opts: FirstAccessRouteOp
   const path = PASSWORD_RESET_PATHS.firstAccess;
   const linkFor = passwordLinkFor(opts.publicUrl);
   // The same per-address ceiling as the forgotten-password form; the service counts its own.
-  const rateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const rateLimit = { rateLimit: routeLimit(RATE_LIMITS.identityForms) };
 
   app.get(FIRST_ACCESS_SCRIPT_PATH, async (_request, reply) =>
     reply

@@ -33,11 +33,19 @@ export const RATE_LIMITS = {
   contact: { max: 10, windowMs: 10 * MINUTE, per: 'account' },
   /** The password change and the account deletion, each. */
   accountSecurity: { max: 20, windowMs: 15 * MINUTE, per: 'account' },
+  /**
+   * Each claim-declaration write (a draft opened, a step saved, a photo or constat file sent, the
+   * sending): a declaration takes a few dozen, a page reloaded or a file sent again included.
+   */
+  claim: { max: 60, windowMs: 10 * MINUTE, per: 'account' },
   /** The cookie-consent choice. */
   consent: { max: 30, windowMs: 10 * MINUTE, per: 'account' },
   /** The address search, typed letter by letter. */
   addressSearch: { max: 60, windowMs: MINUTE, per: 'account' },
-  /** The sign-in form and the forgotten-password pages' posts, before any password is read. */
+  /**
+   * The sign-in form's, the forgotten-password pages' and the « Première connexion » form's posts,
+   * before any password is read or any count of the services below is kept.
+   */
   identityForms: { max: 30, windowMs: MINUTE, per: 'address' },
   /** Passwords evaluated per account (email) without a device cookie (sign-in-throttle.ts). */
   signInAccount: { max: 5, windowMs: 15 * MINUTE, per: 'email' },
@@ -56,6 +64,13 @@ export const RATE_LIMITS = {
   resetMailsAccount: { max: 10, windowMs: 30 * MINUTE, per: 'email' },
   /** Forgotten-password requests per source address. */
   resetAddress: { max: 10, windowMs: 15 * MINUTE, per: 'address' },
+  /**
+   * « Première connexion » mails per email; past it requests are answered the same, unsent
+   * (services/account/invitation.ts).
+   */
+  firstAccessMails: { max: 3, windowMs: 30 * MINUTE, per: 'email' },
+  /** « Première connexion » requests per source address. */
+  firstAccessAddress: { max: 10, windowMs: 15 * MINUTE, per: 'address' },
   /**
    * Client secrets sent to the provider's token endpoint per source address, any client; a
    * right one is taken back (services/integration/token-throttle.ts).

@@ -1,10 +1,11 @@
 // GET the signed-in customer's account (docs/product/account.md "Account").
-import { accountSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
+import { accountSchema, API_ROUTES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmSession } from '../../plugins/authentication';
 import { getAccount } from '../../services/account/accounts';
 import { accountParams } from '../params';
+import { errorResponses } from '../responses';
 
 export default async function getAccountRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -20,9 +21,7 @@ export default async function getAccountRoute(app: FastifyInstance) {
         params: accountParams,
         response: {
           200: accountSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(401, 403, 404),
         },
       },
     },

@@ -1,15 +1,11 @@
 // GET the signed-in customer's requests, newest first, one page at a time, optionally for one
 // contract ('Mes demandes').
-import {
-  API_ROUTES,
-  errorBodySchema,
-  requestListQuerySchema,
-  requestListSchema,
-} from '@espace/contract';
+import { API_ROUTES, requestListQuerySchema, requestListSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listRequests } from '../../services/requests/list-requests';
 import { accountParams } from '../params';
+import { errorResponses } from '../responses';
 
 export default async function listRequestsRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -23,10 +19,7 @@ export default async function listRequestsRoute(app: FastifyInstance) {
         querystring: requestListQuerySchema,
         response: {
           200: requestListSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

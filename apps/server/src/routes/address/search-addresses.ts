@@ -7,13 +7,13 @@ import {
   addressSearchModeSchema,
   addressSearchQuerySchema,
   addressSearchResponseSchema,
-  errorBodySchema,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AddressSearch } from '../../services/address/address-search';
 import { rateLimitPerAccount } from '../rate-limit';
 import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
+import { errorResponses } from '../responses';
 
 export interface SearchAddressesOptions {
   search: AddressSearch;
@@ -35,9 +35,7 @@ export default async function searchAddressesRoute(
         querystring: addressSearchQuerySchema,
         response: {
           200: addressSearchResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },
@@ -50,7 +48,7 @@ export default async function searchAddressesRoute(
         tags: ['address'],
         operationId: 'getAddressSearchMode',
         summary: 'Ce que la recherche d’adresses trouve (communes seules, ou voies aussi)',
-        response: { 200: addressSearchModeSchema, 401: errorBodySchema },
+        response: { 200: addressSearchModeSchema, ...errorResponses(401) },
       },
     },
     () => ({ streets: search.streets }),

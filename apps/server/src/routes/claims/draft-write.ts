@@ -2,25 +2,16 @@
 // addendum): If-Match, the draft's `version` as a strong ETag `"3"` (a weak `W/"3"` is read the
 // same), and CLAIM_DRAFT_WRITER_HEADER, `<tab id>:<number of the write>`. Both are optional;
 // anything else is a 400 naming the header. services/claims/draft-writes.ts applies the rule.
-import {
-  CLAIM_DRAFT_WRITER_HEADER,
-  CLAIM_MESSAGES,
-  claimDraftSchema,
-  errorBodySchema,
-} from '@espace/contract';
+import { CLAIM_DRAFT_WRITER_HEADER, CLAIM_MESSAGES, claimDraftSchema } from '@espace/contract';
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../../services/errors';
 import type { DraftWrite } from '../../services/claims/draft-writes';
+import { errorResponses } from '../responses';
 
 /** What a write to a draft answers: the draft, or a refusal (412: another writer's was newer). */
 export const DRAFT_WRITE_RESPONSES = {
   200: claimDraftSchema,
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  412: errorBodySchema,
+  ...errorResponses(400, 401, 403, 404, 409, 412),
 } as const;
 
 const refuse = (header: string, message: string) =>

@@ -5,20 +5,15 @@ import {
   claimDraftCreateSchema,
   claimDraftListSchema,
   claimDraftSchema,
-  errorBodySchema,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDraft, getDraft, listDrafts } from '../../services/claims/drafts';
 import { accountParams } from '../params';
-import { draftParams } from './params';
+import { errorResponses } from '../responses';
+import { claimWriteConfig, draftParams } from './params';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export default async function claimDraftRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -31,8 +26,9 @@ export default async function claimDraftRoutes(app: FastifyInstance) {
         summary: 'Commence une déclaration de sinistre (brouillon)',
         params: accountParams,
         body: claimDraftCreateSchema,
-        response: { 201: claimDraftSchema, ...errors, 409: errorBodySchema },
+        response: { 201: claimDraftSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
+      config: claimWriteConfig,
     },
     async (request, reply) =>
       reply.code(201).send(await createDraft(app.db, request.accountId, request.body.policyNumber)),

@@ -1,19 +1,14 @@
 // POST …/drafts/{draftId}/files/{role}: one photo or constat file, multipart (`file`); 201 with
 // the file. DELETE …/drafts/{draftId}/file/{fileId} removes one (204).
-import { API_ROUTES, claimFileSchema, errorBodySchema } from '@espace/contract';
+import { API_ROUTES, claimFileSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addClaimFile, removeClaimFile } from '../../services/claims/claim-files';
-import { draftFileParams, draftFilesParams } from './params';
+import { errorResponses } from '../responses';
+import { claimWriteConfig, draftFileParams, draftFilesParams } from './params';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export default async function claimFileRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -26,8 +21,12 @@ export default async function claimFileRoutes(app: FastifyInstance) {
         summary: 'Joint une photo ou une page du constat (multipart\u00a0: file)',
         consumes: ['multipart/form-data'],
         params: draftFilesParams,
-        response: { 201: claimFileSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          201: claimFileSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+        },
       },
+      config: claimWriteConfig,
     },
     async (request, reply) => {
       const file = await addClaimFile(

@@ -1,7 +1,8 @@
 // The claim declaration calls (docs/product/claims.md), inside the authenticated /api/v1 scope:
 // drafts saved step by step and as the customer types, their photos and constat files (multipart,
-// one file per request, limits that stop a request early: routes/multipart.ts), and the sending. Per-account rate limit of write endpoints
-// (docs/decisions/0012-security-baseline.md).
+// one file per request, limits that stop a request early: routes/multipart.ts), and the sending.
+// The writes are rate-limited per account (docs/decisions/0012-security-baseline.md), each route
+// naming its tier (params.ts claimWriteConfig).
 import type { FastifyInstance } from 'fastify';
 import { acceptFileUploads } from '../multipart';
 import { rateLimitPerAccount } from '../rate-limit';

@@ -11,8 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { saveStep } from '../../services/claims/drafts';
+import { errorResponses } from '../responses';
 import { DRAFT_WRITE_RESPONSES, draftWriteOf } from './draft-write';
-import { draftParams } from './params';
+import { claimWriteConfig, draftParams } from './params';
 
 function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -24,8 +25,9 @@ function saveStepRoute(app: FastifyInstance, step: ClaimDataStep) {
         summary: `Enregistre l’étape «\u00a0${step}\u00a0» d’une déclaration de sinistre`,
         params: draftParams,
         body: CLAIM_STEP_SCHEMAS[step],
-        response: DRAFT_WRITE_RESPONSES,
+        response: { ...DRAFT_WRITE_RESPONSES, ...errorResponses(429) },
       },
+      config: claimWriteConfig,
     },
     async (request) =>
       saveStep(

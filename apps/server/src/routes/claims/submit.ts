@@ -1,14 +1,10 @@
 // POST …/drafts/{draftId}/submit sends the claim: 201 with its reference, deadline and receipt.
-import {
-  API_ROUTES,
-  brandQuerySchema,
-  claimAcknowledgementSchema,
-  errorBodySchema,
-} from '@espace/contract';
+import { API_ROUTES, brandQuerySchema, claimAcknowledgementSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { submitClaim } from '../../services/claims/submit-claim';
-import { draftParams } from './params';
+import { errorResponses } from '../responses';
+import { claimWriteConfig, draftParams } from './params';
 
 export default async function submitClaimRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -23,13 +19,10 @@ export default async function submitClaimRoute(app: FastifyInstance) {
         querystring: brandQuerySchema,
         response: {
           201: claimAcknowledgementSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
+      config: claimWriteConfig,
     },
     async (request, reply) => {
       const acknowledgement = await submitClaim(

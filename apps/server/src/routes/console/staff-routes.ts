@@ -12,7 +12,6 @@
 // not in the customer API's OpenAPI document (`hide`).
 import {
   CONSOLE_ROUTES,
-  errorBodySchema,
   passwordChangeSchema,
   STAFF_ROLES,
   staffCreateSchema,
@@ -36,6 +35,7 @@ import {
 } from '../../services/staff/staff-accounts';
 import { resetStaffAccess } from '../../services/staff/staff-links';
 import { changeOwnStaffPassword } from '../../services/staff/staff-passwords';
+import { errorResponses } from '../responses';
 
 const staffMemberSchema = z.object({
   id: z.string(),
@@ -49,8 +49,8 @@ const staffListingSchema = staffMemberSchema.extend({
   enabled: z.boolean(),
 });
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } as const;
-const targetErrors = { ...errors, 404: errorBodySchema, 409: errorBodySchema } as const;
+const errors = errorResponses(400, 401, 403);
+const targetErrors = errorResponses(400, 401, 403, 404, 409);
 const targetParams = z.object({ id: z.string().max(100) });
 
 const M = {
@@ -101,7 +101,7 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: {
         hide: true,
         body: passwordChangeSchema,
-        response: { 204: z.null(), ...errors, 429: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -142,8 +142,7 @@ export default async function staffRoutes(app: FastifyInstance) {
         body: staffCreateSchema,
         response: {
           201: staffMemberSchema.extend({ temporaryPassword: z.string() }),
-          ...errors,
-          409: errorBodySchema,
+          ...errorResponses(400, 401, 403, 409),
         },
       },
     },

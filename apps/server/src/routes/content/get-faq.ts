@@ -1,8 +1,9 @@
 // GET the FAQ (docs/product/contact-and-faq.md /faq): categories and the entries matching a French full-text search.
-import { API_ROUTES, errorBodySchema, faqQuerySchema, faqResponseSchema } from '@espace/contract';
+import { API_ROUTES, faqQuerySchema, faqResponseSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { faqPage } from '../../services/content/faq';
+import { errorResponses } from '../responses';
 
 export default async function getFaqRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -13,7 +14,7 @@ export default async function getFaqRoute(app: FastifyInstance) {
         operationId: 'listFaqQuestions',
         summary: 'Les questions de la FAQ, filtrées par catégorie et recherche en français',
         querystring: faqQuerySchema,
-        response: { 200: faqResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: faqResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => faqPage(app.db, request.query),

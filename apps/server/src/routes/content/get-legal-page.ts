@@ -1,9 +1,10 @@
 // GET one legal page (docs/product/contact-and-faq.md: site rules, terms of use, personal data, accessibility).
-import { API_ROUTES, errorBodySchema, legalPageSchema, legalSlugSchema } from '@espace/contract';
+import { API_ROUTES, legalPageSchema, legalSlugSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getLegalPage } from '../../services/content/legal-pages';
+import { errorResponses } from '../responses';
 
 export default async function getLegalPageRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -16,9 +17,7 @@ export default async function getLegalPageRoute(app: FastifyInstance) {
         params: z.object({ slug: legalSlugSchema }),
         response: {
           200: legalPageSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

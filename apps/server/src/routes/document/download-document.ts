@@ -1,12 +1,13 @@
 // GET one document's bytes (docs/product/documents.md), streamed from storage and sent as an
 // attachment (http/attachment.ts, docs/decisions/0018-documents-streamed-and-sniffed.md). A generated document is drawn in the `brand` skin asked for.
-import { API_ROUTES, brandQuerySchema, errorBodySchema } from '@espace/contract';
+import { API_ROUTES, brandQuerySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment';
 import { openPolicyDocument } from '../../services/documents/downloads';
 import { documentParams } from '../params';
+import { errorResponses } from '../responses';
 
 export default async function downloadDocumentRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -20,11 +21,7 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
         querystring: brandQuerySchema,
         response: {
           200: z.any().describe('Le fichier (pdf, png ou jpeg), en pièce jointe'),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },

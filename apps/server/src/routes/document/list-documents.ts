@@ -1,9 +1,10 @@
 // GET the documents of one policy to download (docs/product/documents.md, one call per policy).
-import { API_ROUTES, downloadedDocumentListSchema, errorBodySchema } from '@espace/contract';
+import { API_ROUTES, downloadedDocumentListSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listPolicyDocuments } from '../../services/documents/downloads';
 import { policyParams } from '../params';
+import { errorResponses } from '../responses';
 
 export default async function listDocumentsRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -16,9 +17,7 @@ export default async function listDocumentsRoute(app: FastifyInstance) {
         params: policyParams,
         response: {
           200: downloadedDocumentListSchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
+          ...errorResponses(401, 403, 404),
         },
       },
     },

@@ -1,12 +1,13 @@
 // POST uploadfile (docs/product/documents.md): one file per request, multipart `fileType` then `upfile`; 201 with
 // the stored document. The policy is checked before a byte of the file is read
 // (services/documents/receive-upload.ts).
-import { API_ROUTES, errorBodySchema, uploadResponseSchema } from '@espace/contract';
+import { API_ROUTES, uploadResponseSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { receiveDocumentUpload } from '../../services/documents/receive-upload';
 import { policyParams } from '../params';
 import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
+import { errorResponses } from '../responses';
 
 export default async function uploadDocumentRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -22,13 +23,7 @@ export default async function uploadDocumentRoute(app: FastifyInstance) {
         params: policyParams,
         response: {
           201: uploadResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
         },
       },
     },

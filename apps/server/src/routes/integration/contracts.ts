@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readContract, removeContract, upsertContract } from '../../services/integration/contracts';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 import { ifMatchOf, sendWithVersion } from './if-match';
 
 export default async function contractRoutes(app: FastifyInstance) {
@@ -25,7 +25,7 @@ export default async function contractRoutes(app: FastifyInstance) {
           'Crée ou remplace un contrat entier\u00a0: véhicule, conducteurs, garanties, paiement, garage, sinistres',
         params: contractParamsSchema,
         body: contractRecordSchema,
-        response: { 200: writeResultSchema, 201: writeResultSchema, ...errorResponses },
+        response: { 200: writeResultSchema, 201: writeResultSchema, ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export default async function contractRoutes(app: FastifyInstance) {
         operationId: 'getContract',
         summary: 'Lit un contrat tel qu’il est enregistré, avec sa version',
         params: contractParamsSchema,
-        response: { 200: contractReadSchema, ...errorResponses },
+        response: { 200: contractReadSchema, ...integrationErrors },
       },
     },
     async (request, reply) =>
@@ -56,7 +56,7 @@ export default async function contractRoutes(app: FastifyInstance) {
         operationId: 'deleteContract',
         summary: 'Retire un contrat et tout ce que le portail garde pour lui',
         params: contractParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...errorResponses },
+        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readCustomer, removeCustomer, upsertCustomer } from '../../services/integration/customers';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 import { ifMatchOf, sendWithVersion } from './if-match';
 
 export default async function customerRoutes(app: FastifyInstance) {
@@ -24,7 +24,7 @@ export default async function customerRoutes(app: FastifyInstance) {
         summary: 'Crée ou remplace un client, identifié par son numéro de client',
         params: customerParamsSchema,
         body: customerRecordSchema,
-        response: { 200: writeResultSchema, 201: writeResultSchema, ...errorResponses },
+        response: { 200: writeResultSchema, 201: writeResultSchema, ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -41,7 +41,7 @@ export default async function customerRoutes(app: FastifyInstance) {
         operationId: 'getCustomer',
         summary: 'Lit un client tel qu’il est enregistré, avec sa version',
         params: customerParamsSchema,
-        response: { 200: customerReadSchema, ...errorResponses },
+        response: { 200: customerReadSchema, ...integrationErrors },
       },
     },
     async (request, reply) =>
@@ -55,7 +55,7 @@ export default async function customerRoutes(app: FastifyInstance) {
         operationId: 'deleteCustomer',
         summary: 'Supprime un client sans contrat',
         params: customerParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...errorResponses },
+        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
       },
     },
     async (request, reply) => {

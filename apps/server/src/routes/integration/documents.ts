@@ -6,7 +6,6 @@ import {
   contractDocumentParamsSchema,
   documentReadSchema,
   documentUploadQuerySchema,
-  errorBodySchema,
   writeResultSchema,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { readDocument, removeDocument, upsertDocument } from '../../services/integration/documents';
 import { newDocumentMailNotifier } from '../../services/requests/status-mail';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 import { ifMatchOf, sendWithVersion } from './if-match';
+import { errorResponses } from '../responses';
 
 export const PDF_TYPE = 'application/pdf';
 
@@ -40,9 +40,8 @@ export default async function documentRoutes(app: FastifyInstance) {
         response: {
           200: writeResultSchema,
           201: writeResultSchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          ...errorResponses,
+          ...errorResponses(413, 415),
+          ...integrationErrors,
         },
       },
     },
@@ -71,7 +70,7 @@ export default async function documentRoutes(app: FastifyInstance) {
         operationId: 'getDocument',
         summary: 'Lit les métadonnées d’un document déposé, avec sa version',
         params: contractDocumentParamsSchema,
-        response: { 200: documentReadSchema, ...errorResponses },
+        response: { 200: documentReadSchema, ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -87,7 +86,7 @@ export default async function documentRoutes(app: FastifyInstance) {
         operationId: 'deleteDocument',
         summary: 'Retire un document\u00a0: le client ne le voit plus',
         params: contractDocumentParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...errorResponses },
+        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
       },
     },
     async (request, reply) => {

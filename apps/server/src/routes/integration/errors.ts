@@ -1,13 +1,5 @@
 // The error answers every /backoffice/v1 route documents (docs/decisions/0013-bad-input-gets-a-french-400.md):
-// the customer API's body, `{ error: { code, message, fields? } }`.
-import { errorBodySchema } from '@espace/contract';
+// the customer API's body, `{ error: { code, message, fields? } }` (routes/responses.ts).
+import { errorResponses } from '../responses';
 
-export const errorResponses = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  412: errorBodySchema,
-  422: errorBodySchema,
-} as const;
+export const integrationErrors = errorResponses(400, 401, 403, 404, 409, 412, 422);

@@ -4,7 +4,7 @@ import { INTEGRATION_ROUTES, eventFeedQuerySchema, eventFeedSchema } from '@espa
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readEventFeed } from '../../services/events/feed';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 
 export default async function eventRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -15,7 +15,7 @@ export default async function eventRoutes(app: FastifyInstance) {
         operationId: 'listEvents',
         summary: 'Lit les événements après un curseur, dans l’ordre',
         querystring: eventFeedQuerySchema,
-        response: { 200: eventFeedSchema, ...errorResponses },
+        response: { 200: eventFeedSchema, ...integrationErrors },
       },
     },
     async (request) => readEventFeed(app.db, request.query),

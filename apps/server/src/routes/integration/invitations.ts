@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { passwordLinkFor } from '../../http/provider-paths';
 import { inviteCustomer } from '../../services/account/invitation';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 
 export default async function invitationRoutes(app: FastifyInstance) {
   const { config } = app;
@@ -26,7 +26,7 @@ export default async function invitationRoutes(app: FastifyInstance) {
         params: customerParamsSchema,
         // Optional: Fastify validates a request without a body as null.
         body: invitationRequestSchema.nullish(),
-        response: { 200: invitationResultSchema, ...errorResponses },
+        response: { 200: invitationResultSchema, ...integrationErrors },
       },
     },
     async (request) => {

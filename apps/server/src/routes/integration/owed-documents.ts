@@ -14,7 +14,7 @@ import {
   removeOwedDocument,
   upsertOwedDocument,
 } from '../../services/integration/owed-documents';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 import { ifMatchOf, sendWithVersion } from './if-match';
 
 export default async function owedDocumentRoutes(app: FastifyInstance) {
@@ -28,7 +28,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
         summary: 'Crée ou remplace un document que le client doit envoyer',
         params: contractDocumentParamsSchema,
         body: owedDocumentRecordSchema,
-        response: { 200: writeResultSchema, 201: writeResultSchema, ...errorResponses },
+        response: { 200: writeResultSchema, 201: writeResultSchema, ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -51,7 +51,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
         operationId: 'getOwedDocument',
         summary: 'Lit un document à fournir, avec sa version',
         params: contractDocumentParamsSchema,
-        response: { 200: owedDocumentReadSchema, ...errorResponses },
+        response: { 200: owedDocumentReadSchema, ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -71,7 +71,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
         operationId: 'deleteOwedDocument',
         summary: 'Retire un document à fournir',
         params: contractDocumentParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...errorResponses },
+        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
       },
     },
     async (request, reply) => {

@@ -18,7 +18,7 @@ import { brokerRequestDetail, openRequestFile } from '../../services/requests/re
 import { changeRequestStatus } from '../../services/requests/request-status';
 import { statusMailNotifier } from '../../services/requests/status-mail';
 import { sendAttachment } from '../../http/attachment';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 
 export default async function requestRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +36,7 @@ export default async function requestRoutes(app: FastifyInstance) {
         params: requestReferenceParamsSchema,
         response: {
           200: requestEventDataSchema.extend({ timeline: z.array(requestTimelineEntrySchema) }),
-          ...errorResponses,
+          ...integrationErrors,
         },
       },
     },
@@ -50,7 +50,7 @@ export default async function requestRoutes(app: FastifyInstance) {
         operationId: 'downloadRequestFile',
         summary: 'Télécharge un fichier d’une demande',
         params: requestReferenceParamsSchema.extend({ fileId: z.string().min(1).max(80) }),
-        response: { 200: z.any().describe('Le fichier, en pièce jointe'), ...errorResponses },
+        response: { 200: z.any().describe('Le fichier, en pièce jointe'), ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ export default async function requestRoutes(app: FastifyInstance) {
             status: z.enum(REQUEST_STATUSES),
             changed: z.boolean().describe('Faux : la demande avait déjà ce statut et ce message'),
           }),
-          ...errorResponses,
+          ...integrationErrors,
         },
       },
     },

@@ -22,7 +22,7 @@ import {
   rotateWebhookSecret,
   webhookFailures,
 } from '../../services/events/webhooks';
-import { errorResponses } from './errors';
+import { integrationErrors } from './errors';
 
 const tags = ['webhooks'];
 
@@ -36,7 +36,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
         operationId: 'createWebhook',
         summary: 'Déclare un webhook\u00a0; son secret n’est montré que dans cette réponse',
         body: webhookCreateSchema,
-        response: { 201: webhookWithSecretSchema, ...errorResponses },
+        response: { 201: webhookWithSecretSchema, ...integrationErrors },
       },
     },
     async (request, reply) =>
@@ -51,7 +51,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
         tags,
         operationId: 'listWebhooks',
         summary: 'Liste les webhooks (sans leurs secrets)',
-        response: { 200: webhookListSchema, ...errorResponses },
+        response: { 200: webhookListSchema, ...integrationErrors },
       },
     },
     async () => ({ webhooks: await listWebhooks(app.db) }),
@@ -64,7 +64,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
         operationId: 'getWebhook',
         summary: 'Lit un webhook (sans son secret)',
         params: webhookParamsSchema,
-        response: { 200: webhookSchema, ...errorResponses },
+        response: { 200: webhookSchema, ...integrationErrors },
       },
     },
     async (request) => readWebhook(app.db, request.params.webhookId),
@@ -77,7 +77,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
         operationId: 'deleteWebhook',
         summary: 'Désactive un webhook\u00a0: plus aucun envoi, ses échecs restent lisibles',
         params: webhookParamsSchema,
-        response: { 204: z.null().describe('Désactivé'), ...errorResponses },
+        response: { 204: z.null().describe('Désactivé'), ...integrationErrors },
       },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
         operationId: 'rotateWebhookSecret',
         summary: 'Change le secret\u00a0; l’ancien signe aussi pendant 24 h',
         params: webhookParamsSchema,
-        response: { 200: webhookWithSecretSchema, ...errorResponses },
+        response: { 200: webhookWithSecretSchema, ...integrationErrors },
       },
     },
     async (request) => rotateWebhookSecret(app.db, app.secretKeys, request.params.webhookId),
@@ -106,7 +106,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
         operationId: 'listWebhookFailures',
         summary: 'Liste les envois abandonnés après la fenêtre de nouvelles tentatives',
         params: webhookParamsSchema,
-        response: { 200: webhookFailuresSchema, ...errorResponses },
+        response: { 200: webhookFailuresSchema, ...integrationErrors },
       },
     },
     async (request) => ({ failures: await webhookFailures(app.db, request.params.webhookId) }),

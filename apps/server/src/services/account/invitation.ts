@@ -10,7 +10,8 @@
 //   on file, all three, of an account without credentials. The caller gets the same answer
 //   whatever matched, after the same statements (the two counts): the search, the link and its
 //   mail are written together in one transaction after the answer; mails are limited per e-mail
-//   (3 per 30 minutes) and requests per network address (10 per 15 minutes), in the database;
+//   and requests per network address (RATE_LIMITS.firstAccessMails, .firstAccessAddress), in the
+//   database;
 // - the mail is an outbox row sent by the one relay when SMTP is configured; in demo mode
 //   without SMTP the link is written to the log.
 import {
@@ -22,16 +23,12 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
-import { countAttempt, type AttemptLimit } from '../../platform/rate-limits/attempt-counter';
+import { countAttempt } from '../../platform/rate-limits/attempt-counter';
+import { RATE_LIMITS } from '../../platform/rate-limits/tiers';
 import { NotFoundError, TooManyAttemptsError } from '../errors';
 import { invitationMail } from './invitation-mail';
 import { drawLinkToken } from './password-links';
 import type { ResetLog } from './password-reset';
-
-export const FIRST_ACCESS_LIMITS: { mailsPerEmail: AttemptLimit; perAddress: AttemptLimit } = {
-  mailsPerEmail: { max: 3, windowMs: 30 * 60_000 },
-  perAddress: { max: 10, windowMs: 15 * 60_000 },
-};
 
 export interface InvitationDeps {
   db: Db;
@@ -164,20 +161,12 @@ export async function requestFirstAccess(
   brand: BrandKey = 'lumen',
 ): Promise<void> {
   const { db } = deps;
-  const byAddress = await countAttempt(
-    db,
-    `first-access-address:${address}`,
-    FIRST_ACCESS_LIMITS.perAddress,
-  );
-  if (byAddress > FIRST_ACCESS_LIMITS.perAddress.max)
-    throw new TooManyAttemptsError(FIRST_ACCESS_TEXTS.tooMany);
+  const perAddress = RATE_LIMITS.firstAccessAddress;
+  const byAddress = await countAttempt(db, `first-access-address:${address}`, perAddress);
+  if (byAddress > perAddress.max) throw new TooManyAttemptsError(FIRST_ACCESS_TEXTS.tooMany);
   const email = request.email.trim().toLowerCase();
-  const mails = await countAttempt(
-    db,
-    `first-access-mail:${email}`,
-    FIRST_ACCESS_LIMITS.mailsPerEmail,
-  );
-  if (mails > FIRST_ACCESS_LIMITS.mailsPerEmail.max) return;
+  const perEmail = RATE_LIMITS.firstAccessMails;
+  if ((await countAttempt(db, `first-access-mail:${email}`, perEmail)) > perEmail.max) return;
   // Typed as printed on a document: spaces and case do not matter.
   const policyNumber = request.policyNumber.replace(/\s+/g, '').toUpperCase();
   // The answer does not wait for the search, the link or the mail: the same time whatever

@@ -1,15 +1,11 @@
 // POST …/mail/phone-contact {phone} → 200 { reference } (docs/product/contact-and-faq.md, docs/decisions/0046-request-reference-on-success.md): a call-back request for customer service.
-import {
-  API_ROUTES,
-  errorBodySchema,
-  requestReceiptSchema,
-  phoneContactSchema,
-} from '@espace/contract';
+import { API_ROUTES, requestReceiptSchema, phoneContactSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestCallBack } from '../../../services/contact/contact';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { errorResponses } from '../../responses';
 
 export default async function phoneContactRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -23,12 +19,7 @@ export default async function phoneContactRoute(app: FastifyInstance) {
         body: phoneContactSchema,
         response: {
           200: requestReceiptSchema,
-          409: errorBodySchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
       config: { rateLimit: routeLimit(RATE_LIMITS.contact) },

@@ -1,11 +1,12 @@
 // PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md).
-import { API_ROUTES, errorBodySchema, passwordChangeSchema } from '@espace/contract';
+import { API_ROUTES, passwordChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePassword } from '../../../services/account/change-password';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { errorResponses } from '../../responses';
 
 export default async function changePasswordRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -19,11 +20,7 @@ export default async function changePasswordRoute(app: FastifyInstance) {
         body: passwordChangeSchema,
         response: {
           204: z.null().describe('Mot de passe changé'),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 409, 429),
         },
       },
       config: { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) },

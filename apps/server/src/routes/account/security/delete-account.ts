@@ -1,11 +1,12 @@
 // DELETE …/account/accounts/{accountId} {password} → 204 (docs/product/account.md "Account deletion").
-import { accountDeletionSchema, API_ROUTES, errorBodySchema } from '@espace/contract';
+import { accountDeletionSchema, API_ROUTES } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccount } from '../../../services/account/delete-account';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { errorResponses } from '../../responses';
 
 export default async function deleteAccountRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().delete(
@@ -19,12 +20,7 @@ export default async function deleteAccountRoute(app: FastifyInstance) {
         body: accountDeletionSchema,
         response: {
           204: z.null().describe('Accès en ligne supprimé'),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
       config: { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) },

@@ -1,13 +1,14 @@
 // PUT …/consent/accounts/{accountId}/{true|false}, empty body with a JSON content type → 204
 // (docs/product/account.md). Fastify refuses an empty JSON body by default; this route's scope reads an empty
 // one as no body, and still refuses a malformed one.
-import { API_ROUTES, consentParamSchema, errorBodySchema } from '@espace/contract';
+import { API_ROUTES, consentParamSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setCommercialConsent } from '../../../services/account/consent';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { errorResponses } from '../../responses';
 
 export default async function setConsentRoute(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
@@ -31,11 +32,7 @@ export default async function setConsentRoute(app: FastifyInstance) {
         params: accountParams.extend({ consent: consentParamSchema }),
         response: {
           204: z.null().describe('Choix enregistré'),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
       config: { rateLimit: routeLimit(RATE_LIMITS.consent) },

@@ -1,11 +1,12 @@
 // POST /policy/accounts/{accountId}/iban/{iban} (docs/product/changes.md): 204 for an IBAN usable for a SEPA
 // direct debit, 400 when it is not an IBAN, 403 when it is one of a country outside SEPA.
-import { API_ROUTES, errorBodySchema, safeString } from '@espace/contract';
+import { API_ROUTES, safeString } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUsableIban } from '../../../services/changes/iban';
 import { accountParams } from '../../params';
 import { changeRouteConfig, noContent } from './params';
+import { errorResponses } from '../../responses';
 
 // The longest IBAN has 34 characters; the URL may carry the spaces of the grouped display.
 const ibanParams = accountParams.extend({ iban: safeString().max(64) });
@@ -21,10 +22,7 @@ export default async function checkIbanRoute(app: FastifyInstance) {
         params: ibanParams,
         response: {
           204: noContent,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 429),
         },
       },
       config: changeRouteConfig,

@@ -1,17 +1,10 @@
 // What the contract-change routes share: their refusals, their rate limit, their empty answer.
-import { errorBodySchema } from '@espace/contract';
 import { z } from 'zod';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { errorResponses } from '../../responses';
 
 /** The refusals every change route can give (docs/decisions/0009-one-contract.md: one error shape). */
-export const changeErrorResponses = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-} as const;
+export const changeErrorResponses = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Requests per account and route (platform/rate-limits/tiers.ts, index.ts). */
 export const changeRouteConfig = { rateLimit: routeLimit(RATE_LIMITS.change) };

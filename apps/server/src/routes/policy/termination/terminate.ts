@@ -4,7 +4,6 @@
 import {
   API_ROUTES,
   brandQuerySchema,
-  errorBodySchema,
   TERMINATION_BODY_LIMIT,
   terminationAcknowledgementSchema,
   terminationRequestSchema,
@@ -14,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestTermination } from '../../../services/termination/request-termination';
 import { policyParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { errorResponses } from '../../responses';
 
 export default async function terminateRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -32,13 +32,7 @@ export default async function terminateRoute(app: FastifyInstance) {
         response: {
           200: terminationAcknowledgementSchema.describe('Demande déjà reçue pour ce contrat'),
           201: terminationAcknowledgementSchema.describe('Demande reçue'),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(400, 401, 403, 404, 409, 413, 429),
         },
       },
     },
