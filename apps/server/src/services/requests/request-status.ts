@@ -9,7 +9,8 @@
 // - « en attente de pièces » adds the document it names to the request's contract, with a type
 //   of its own ('piece-<reference>-<n>'), where the customer's documents screen lists it as to
 //   send and the customer's upload completes it;
-// - a termination request's own status follows ('done' → 'processed', 'refused' → 'rejected').
+// - a termination request's own status follows ('done' → 'processed', 'refused' → 'rejected':
+//   services/termination/termination-status.ts).
 // The customer's e-mail is written by the caller's `notify`, in the same transaction.
 import {
   MESSAGES,
@@ -25,11 +26,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
-
-const TERMINATION_STATUS: Partial<Record<BrokerRequestStatus, 'processed' | 'rejected'>> = {
-  done: 'processed',
-  refused: 'rejected',
-};
+import { terminationStatusOf } from '../termination/termination-status';
 
 export interface RequestOnTheMove {
   id: string;
@@ -197,7 +194,7 @@ async function writeStatus(trx: Db, move: StatusWrite, actor: string | null, at 
   if (source === 'termination' && id) {
     await trx
       .updateTable('termination_requests')
-      .set({ status: TERMINATION_STATUS[move.status] ?? 'received' })
+      .set({ status: terminationStatusOf(move.status) })
       .where('id', '=', id)
       .execute();
   }
