@@ -3,7 +3,6 @@ import {
   API_PREFIX,
   API_ROUTES,
   apiPath,
-  errorBodySchema,
   policiesQuerySchema,
   policyListSchema,
 } from '@espace/contract';
@@ -12,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmSession } from '../../plugins/authentication';
 import { listPoliciesJson } from '../../services/policies/policies';
 import { accountParams } from '../params';
+import { errorResponses } from '../responses';
 
 export default async function listPoliciesRoute(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -31,9 +31,7 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
         querystring: policiesQuerySchema,
         response: {
           200: policyListSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },
