@@ -32,7 +32,7 @@ export default defineConfig({
           // every file builds its own app on its own database.
           isolate: false,
           // Builds the template database every API test file copies (test/template.ts).
-          globalSetup: ['test/global-setup.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
         },
       },
       // The portal's tests run on Preact, as the portal does (apps/web/vite.config.ts).

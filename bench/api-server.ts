@@ -43,7 +43,7 @@ const TOKEN_MAX_AGE_MS = 120_000;
 async function startReal(): Promise<void> {
   const { buildApp } = await import('../apps/server/src/app');
   const { loadConfig } = await import('../apps/server/src/config/config');
-  const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
+  const { DEMO, signIn, subjectOf } = await import('../apps/server/test/support/harness');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-bench-api-'));
   cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   const config = loadConfig({

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReceiver } from '../apps/server/test/webhook-receiver';
+import { startReceiver } from '../apps/server/test/support/webhook-receiver';
 import { postgresDatabase } from './postgres-database';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2_000);

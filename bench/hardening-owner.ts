@@ -12,8 +12,8 @@ import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEVICE_COOKIE } from '../apps/server/src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../apps/server/src/platform/rate-limits/tiers';
-import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/harness';
-import { attemptSignIn, resetByMail } from '../apps/server/test/owner-attack-support';
+import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/support/harness';
+import { attemptSignIn, resetByMail } from '../apps/server/test/support/owner-attack';
 
 const ADDRESSES = 20;
 const GUESSES_PER_ADDRESS = 3;

@@ -1,6 +1,6 @@
 // `npm run bench -- hardening`: figures of the hardening, printed, never asserted.
-// - 5xx answers over the fuzz corpus (apps/server/test/fuzz-corpus.ts): BENCH_FUZZ_RUNS bodies
-//   per JSON route, on the real app over PGlite in memory;
+// - 5xx answers over the fuzz corpus (apps/server/test/support/fuzz-corpus.ts): BENCH_FUZZ_RUNS
+//   bodies per JSON route, on the real app over PGlite in memory;
 // - the sign-in throttle under attack (hardening-owner.ts): passwords evaluated per account and
 //   window from 20 addresses on two instances, and the owner's time to get in by each way;
 // - files left after BENCH_KILLS kills of a real server process mid-upload (3 by default; more
@@ -18,9 +18,14 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { referencedStorageKeys } from '../apps/server/src/platform/storage/sweep';
-import { bodies, FUZZ_SEED, fuzzRoutes } from '../apps/server/test/fuzz-corpus';
-import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/harness';
-import { killMidUpload, overHttp, startPortal, stopped } from '../apps/server/test/portal-process';
+import { bodies, FUZZ_SEED, fuzzRoutes } from '../apps/server/test/support/fuzz-corpus';
+import { bearer, DEMO, signIn, subjectOf } from '../apps/server/test/support/harness';
+import {
+  killMidUpload,
+  overHttp,
+  startPortal,
+  stopped,
+} from '../apps/server/test/support/portal-process';
 import { reportOwnerUnderAttack } from './hardening-owner';
 
 const FUZZ_RUNS = Number(process.env.BENCH_FUZZ_RUNS ?? 50);

@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { toolCommand } from '../apps/server/test/built-server';
+import { toolCommand } from '../apps/server/test/support/built-server';
 import { ensureServerBuilt } from '../scripts/builds.mjs';
-import { totalsOf, writeImportFile } from '../apps/server/test/import-support';
+import { totalsOf, writeImportFile } from '../apps/server/test/support/import';
 import { BENCH_ADMIN_URL, postgresDatabase } from './postgres-database';
 
 /** BENCH_IMPORT_LINES / BENCH_IMPORT_PGLITE_LINES: other sizes (a quick look on a busy machine). */

@@ -159,8 +159,8 @@ async function main(): Promise<void> {
     )
       await new Promise((r) => setTimeout(r, 100));
     const { loadConfig } = await import('../apps/server/src/config/config');
-    const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
-    const { overHttp } = await import('../apps/server/test/portal-process');
+    const { DEMO, signIn, subjectOf } = await import('../apps/server/test/support/harness');
+    const { overHttp } = await import('../apps/server/test/support/portal-process');
     const config = loadConfig({ PORT: String(PORT), LOG_LEVEL: 'warn' });
     const { access_token: token } = await signIn(overHttp(base), config, DEMO.camille);
     const accountId = subjectOf(token);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
 import autocannon from 'autocannon';
-import { freePort } from '../apps/server/test/portal-process';
+import { freePort } from '../apps/server/test/support/portal-process';
 import { recordFigure } from './figures';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,8 +39,8 @@ const LOAD_REQUESTS = 10_000;
 /** LOAD_REQUESTS policies reads at 50 connections, with a token got by signing in over HTTP. */
 async function loadPolicies(port: number): Promise<void> {
   const { loadConfig } = await import('../apps/server/src/config/config');
-  const { DEMO, signIn, subjectOf } = await import('../apps/server/test/harness');
-  const { overHttp } = await import('../apps/server/test/portal-process');
+  const { DEMO, signIn, subjectOf } = await import('../apps/server/test/support/harness');
+  const { overHttp } = await import('../apps/server/test/support/portal-process');
   const base = `http://localhost:${port}`;
   const config = loadConfig({ PORT: String(port), LOG_LEVEL: 'warn' });
   const { access_token: token } = await signIn(overHttp(base), config, DEMO.camille);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
-import { DEMO, signIn, subjectOf } from '../apps/server/test/harness';
+import { DEMO, signIn, subjectOf } from '../apps/server/test/support/harness';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-bench-upload-'));
 const config = loadConfig(

@@ -12,7 +12,7 @@
 // added over a second (it polls every 500 ms after its first tries; each action takes some
 // 200 ms under the CPU throttling).
 import { fork } from 'node:child_process';
-import { freePort } from '../apps/server/test/portal-process';
+import { freePort } from '../apps/server/test/support/portal-process';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import type { ChildMessage } from './api-server';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // French typography of content/: a no-break space (U+00A0) before ! ? : ; and inside
 // « », and the typographic apostrophe (’). Run `node scripts/french-typography.mjs` after editing
-// content; apps/server/test/content.test.ts fails while a file needs it.
+// content; apps/server/test/routes/content/legal-pages.test.ts fails while a file needs it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -15,7 +15,7 @@ import {
   jpegSegment,
   pngChunk,
   PROGRESSIVE_JPEG,
-} from '../../../test/image-samples';
+} from '../../../test/support/image-samples';
 import { sizeReader } from './image-size';
 import { stripImageMetadata } from './strip-metadata';
 

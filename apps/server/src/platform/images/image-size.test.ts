@@ -9,7 +9,7 @@ import {
   hugePng,
   jpegSegment,
   PROGRESSIVE_JPEG,
-} from '../../../test/image-samples';
+} from '../../../test/support/image-samples';
 import { readImageSize, sizeReader } from './image-size';
 import type { ImageType } from './types';
 

@@ -15,7 +15,7 @@ import {
   pngChunk,
   pngChunkTypes,
   PROGRESSIVE_JPEG,
-} from '../../../test/image-samples';
+} from '../../../test/support/image-samples';
 import { stripImageMetadata } from './strip-metadata';
 import type { StrippedImage } from './types';
 

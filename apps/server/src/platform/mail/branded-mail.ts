@@ -4,7 +4,7 @@
 // from the portal's stylesheet (platform/brand/brand-skins.ts), one table with inline styles
 // (what mail clients render), no image, no script, no tracking. The HTML and the plain text
 // carry the same words; every value is escaped. The skin reader (postcss) is loaded with the
-// first mail, not at start (test/lazy-modules.test.ts).
+// first mail, not at start (test/process/lazy-modules.test.ts).
 import type { BrandKey } from '@espace/contract';
 import { escapeHtml as e } from '../html/escape-html';
 

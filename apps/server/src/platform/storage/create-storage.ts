@@ -18,9 +18,9 @@ export async function createDocumentStorage(config: Config): Promise<DocumentSto
 }
 
 /**
- * The crash tests' hook (test/storage-intents-crash.test.ts, TEST_HOLD_AFTER_PUT_MS), armed by
- * server.ts once listening: each stored key is announced on stderr and the put resolves only
- * `holdMs` later, so a kill lands between the object and its row.
+ * The crash tests' hook (test/process/storage-intents-crash.test.ts, TEST_HOLD_AFTER_PUT_MS),
+ * armed by server.ts once listening: each stored key is announced on stderr and the put resolves
+ * only `holdMs` later, so a kill lands between the object and its row.
  */
 export function holdAfterEachPut(storage: DocumentStorage, holdMs: number): void {
   const put = storage.put.bind(storage);

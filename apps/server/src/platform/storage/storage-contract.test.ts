@@ -1,5 +1,5 @@
 // The DocumentStorage contract (storage.ts), run against every adapter: the folder on disk and
-// the S3 adapter talking to a real S3-protocol server on loopback (s3rver, test/s3-server.ts).
+// the S3 adapter talking to a real S3-protocol server on loopback (s3rver, test/support/s3-server.ts).
 // What is specific to one adapter (the folder's temporary files) stays in its own test file.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../test/s3-server';
+import { startS3Server, type TestS3Server } from '../../../test/support/s3-server';
 import { FsDocumentStorage } from './fs-storage';
 import { S3DocumentStorage } from './s3-storage';
 import {

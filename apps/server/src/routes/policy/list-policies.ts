@@ -36,8 +36,9 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
       },
     },
     // Already the JSON of policyListSchema, built by the database (services/policies/policies.ts)
-    // and kept as UTF-8 bytes: sent as it is, without the response serialiser (policies-api.test.ts
-    // checks it against the schema), with the ETag kept beside it (the etag plugin only compares).
+    // and kept as UTF-8 bytes: sent as it is, without the response serialiser
+    // (test/routes/policy/policies.test.ts checks it against the schema), with the ETag kept
+    // beside it (the etag plugin only compares).
     async (request, reply) => {
       const page = request.query.page ?? 1;
       const answer = await listPoliciesJson(app.db, request.session, page);

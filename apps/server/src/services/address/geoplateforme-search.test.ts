@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   startAddressServiceStandIn,
   type AddressServiceStandIn,
-} from '../../../test/address-service-stand-in';
+} from '../../../test/support/address-service-stand-in';
 import type { AddressSearch } from './address-search';
 import { GeoplateformeAddressSearch } from './geoplateforme-search';
 

@@ -28,7 +28,7 @@ export function plainText(text: string): string {
  * is a pattern on the plain text (plainText: no accents, apostrophes as spaces): `s?` for a
  * plural, `e?s?` for an agreement. Phrases come before the words they contain, and a phrase
  * that a row takes is not read again by the rows after it. The FAQ's words are checked against
- * content/faq by apps/server/test/faq-phrasings.test.ts.
+ * content/faq by apps/server/test/routes/content/faq-phrasings.test.ts.
  */
 export const CUSTOMER_WORDS: readonly (readonly [string, readonly string[]])[] = [
   // Sinistres et assistance (content/faq/07-sinistres.md).

@@ -1,0 +1,119 @@
+// docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md, on the compiled server
+// (`npm start`'s process, over HTTP, PGlite on disk and the documents folder): a phone's photo and
+// an edited PNG sent with a claim are stored without any of their metadata and decode to the same
+// pixels; a 30,000 × 30,000 PNG or JPEG, with a claim or as a document, is refused with its size in
+// French and leaves nothing in the folder.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { imageTooLargeRefusal, type ClaimDraft, type ClaimFile } from '@espace/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVE, claimCalls } from '../support/claims';
+import { MULTIPART_HEADERS, multipartBody, upfile } from '../support/documents';
+import { bearer, DEMO, signIn, subjectOf } from '../support/harness';
+import {
+  cameraJpeg,
+  decodedPixels,
+  editorPng,
+  encodedJpeg,
+  encodedPng,
+  hugeJpeg,
+  hugePng,
+  jpegMarkers,
+  METADATA_TEXTS,
+  pngChunkTypes,
+} from '../support/image-samples';
+import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { testConfig } from '../support/test-config';
+
+describe('images sent to the compiled server', () => {
+  let dataDir: string;
+  let portal: Portal | undefined;
+  let token: string;
+  let accountId: string;
+  let calls: ReturnType<typeof claimCalls>;
+  const documentsDir = () => path.join(dataDir, 'documents');
+  const stored = async () => new Set(await readdir(documentsDir()).catch(() => []));
+  /** The one file stored while `send` ran. */
+  const storedBy = async (
+    send: () => Promise<{ statusCode: number; body: string; json: <T>() => T }>,
+  ) => {
+    const before = await stored();
+    const response = await send();
+    expect(response.statusCode, response.body).toBe(201);
+    const added = [...(await stored())].filter((name) => !before.has(name));
+    expect(added).toHaveLength(1);
+    return { response, bytes: await readFile(path.join(documentsDir(), added[0]!)) };
+  };
+  const metadataIn = (bytes: Buffer) =>
+    METADATA_TEXTS.filter((text) => bytes.toString('latin1').includes(text));
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'espace-images-'));
+    portal = await startPortal({
+      DATA_DIR: dataDir,
+      DEMO_MODE: 'true',
+      // The harness's sign-in speaks for a portal at http://localhost:3000 (its redirect URI).
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    const http = overHttp(portal.url);
+    token = (await signIn(http, testConfig({ publicUrl: 'http://localhost:3000' }), DEMO.camille))
+      .access_token;
+    accountId = subjectOf(token);
+    calls = claimCalls(http, accountId, token);
+  }, 180_000);
+  afterAll(async () => {
+    if (portal) await stopped(portal.child, 'SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('stores a phone’s photo and an edited PNG without their metadata, with the same pixels', async () => {
+    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+    const photo = cameraJpeg(encodedJpeg(32, 20, 11));
+    expect(metadataIn(photo)).toEqual(METADATA_TEXTS);
+    const jpeg = await storedBy(() =>
+      calls.upload(draft.id, 'photo', 'photo.jpg', photo, 'image/jpeg'),
+    );
+    expect(jpeg.response.json<ClaimFile>().size).toBe(jpeg.bytes.length);
+    expect(metadataIn(jpeg.bytes)).toEqual([]);
+    expect(jpegMarkers(jpeg.bytes)).toEqual([0xe0, 0xdb, 0xc0, 0xc4, 0xda]);
+    expect(decodedPixels(jpeg.bytes)).toEqual(decodedPixels(photo));
+
+    const base = encodedPng(20, 12, 6);
+    const png = await storedBy(() =>
+      calls.upload(draft.id, 'constat', 'constat.png', editorPng(base), 'image/png'),
+    );
+    expect(pngChunkTypes(png.bytes)).toEqual(['IHDR', 'gAMA', 'IDAT', 'IEND']);
+    expect(metadataIn(png.bytes)).toEqual([]);
+    expect(decodedPixels(png.bytes)).toEqual(decodedPixels(base));
+    expect((await calls.get(draft.id)).json<ClaimDraft>().files).toHaveLength(2);
+  });
+
+  it.each([
+    ['PNG', 'plan.png', 'image/png', hugePng],
+    ['JPEG', 'plan.jpg', 'image/jpeg', hugeJpeg],
+  ])(
+    'refuses a 30,000 × 30,000 %s with a claim and as a document, storing nothing',
+    async (_name, fileName, type, image) => {
+      const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+      const before = await stored();
+      const photo = await calls.upload(draft.id, 'photo', fileName, image(), type);
+      expect(photo.statusCode).toBe(400);
+      expect(photo.json()).toMatchObject({
+        error: { message: imageTooLargeRefusal(30_000, 30_000) },
+      });
+      const document = await overHttp(portal!.url).inject({
+        method: 'POST',
+        url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/uploadfile`,
+        headers: { ...bearer(token), ...MULTIPART_HEADERS },
+        payload: multipartBody([{ name: 'fileType', value: 'autre' }, upfile(fileName, image())]),
+      });
+      expect(document.statusCode).toBe(400);
+      expect(document.json()).toMatchObject({
+        error: { message: imageTooLargeRefusal(30_000, 30_000) },
+      });
+      expect((await calls.get(draft.id)).json<ClaimDraft>().files).toEqual([]);
+      expect(await stored()).toEqual(before);
+    },
+  );
+});

@@ -1,0 +1,60 @@
+// The staff tool (`npm run staff -- create`, the compiled dist/staff.js; docs/console.md
+// « Comptes »): an account it creates on the server's PostgreSQL database must change its
+// temporary password, and the password it prints opens the console's sign-in, whose next step is
+// the second factor's enrolment. PostgreSQL only: the tool and the app share the database.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../support/backends';
+import { toolCommand } from '../support/built-server';
+import { createTestApp, type TestApp } from '../support/harness';
+import { browser, locationOf, startStaffSignIn } from '../support/staff';
+
+describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t?.close());
+
+  const mustChange = async (email: string) =>
+    (
+      await t.app.db
+        .selectFrom('staff_accounts')
+        .select('must_change_password')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).must_change_password;
+
+  it('creates an account with the CLI whose printed password signs in', async () => {
+    const run = await promisify(execFile)(
+      process.execPath,
+      [
+        ...toolCommand('staff'),
+        'create',
+        '--email',
+        'cli@courtage.test',
+        '--name',
+        'Claire Cli',
+        '--role',
+        'agent',
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: t.database.url },
+      },
+    );
+    const password = /mot de passe temporaire\s*:\s*(\S+)/.exec(run.stdout)?.[1];
+    expect(password).toBeTruthy();
+    expect(await mustChange('cli@courtage.test')).toBe(true);
+    const b = browser(t.app);
+    const { interaction } = await startStaffSignIn(b);
+    const sent = await b.post(`${interaction}/staff`, {
+      email: 'cli@courtage.test',
+      password: password!,
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(locationOf(sent)).toBe(`${interaction}/staff/enrol`);
+  });
+});

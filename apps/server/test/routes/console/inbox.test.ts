@@ -1,0 +1,202 @@
+// The staff console's API (docs/console.md « Boîte de réception »): only a signed-in staff
+// member opens it (no cookie, a forged one, a customer's token or portal cookie: 401; a call from
+// another site: 403); the inbox lists every customer's requests with their customer, filters by
+// kind, status, state, age against the kind's target delay, contract and agent, sorts and pages.
+import { CONSOLE_PAGE_SIZE, type InboxItem, type InboxPage } from '@espace/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../support/backends';
+import {
+  consoleCall,
+  customerCallBack,
+  staffSignedIn,
+  type ConsoleStaff,
+} from '../../support/console';
+import {
+  bearer,
+  createTestApp,
+  DEMO,
+  portalSignIn,
+  signIn,
+  subjectOf,
+  type TestApp,
+} from '../../support/harness';
+
+describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (backend) => {
+  let t: TestApp;
+  let agent: ConsoleStaff;
+  let customerToken: string;
+  const refs: Record<'fresh' | 'soon' | 'late', string> = { fresh: '', soon: '', late: '' };
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    agent = await staffSignedIn(t.app, 'agent');
+    const signedIn = await signIn(t.app, t.config, DEMO.camille);
+    customerToken = signedIn.access_token;
+    const customer = { token: customerToken, accountId: subjectOf(customerToken) };
+    for (const [key, phone] of [
+      ['fresh', '06 12 34 56 71'],
+      ['soon', '06 12 34 56 72'],
+      ['late', '06 12 34 56 73'],
+    ] as const)
+      refs[key] = await customerCallBack(t.app, customer, phone);
+    // A call back's target is 72 hours: 60 hours old is due soon, 80 is overdue.
+    for (const [key, hours] of [
+      ['soon', 60],
+      ['late', 80],
+    ] as const)
+      await sql`update outbox set created_at = now() - make_interval(hours => ${hours})
+                where 'DEM-' || upper(substr(md5('outbox:' || id), 1, 8)) = ${refs[key]}`.execute(
+        t.app.db,
+      );
+  });
+  afterAll(async () => t.close());
+
+  const inbox = async (query = '', as: ConsoleStaff = agent) => {
+    const response = await consoleCall(t.app, as, 'GET', `/requests${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<InboxPage>();
+  };
+  const item = (page: InboxPage, reference: string) =>
+    page.items.find((i) => i.reference === reference);
+
+  describe('requires authentication', () => {
+    it('refuses a call without the console cookie, with a forged one, or a customer’s', async () => {
+      const bare = await consoleCall(t.app, null, 'GET', '/requests');
+      expect(bare.statusCode).toBe(401);
+      const forged = { cookie: `espace-console=${'x'.repeat(43)}` };
+      expect((await consoleCall(t.app, forged, 'GET', '/requests')).statusCode).toBe(401);
+      const token = await consoleCall(
+        t.app,
+        null,
+        'GET',
+        '/requests',
+        undefined,
+        bearer(customerToken),
+      );
+      expect(token.statusCode).toBe(401);
+      const portal = await portalSignIn(t.app, DEMO.jean);
+      const cookie = { cookie: portal.jar.header() };
+      expect((await consoleCall(t.app, cookie, 'GET', '/requests')).statusCode).toBe(401);
+    });
+
+    it('refuses a call from another site with 403, and a write without its header', async () => {
+      const cross = await consoleCall(t.app, agent, 'GET', '/requests', undefined, {
+        'sec-fetch-site': 'cross-site',
+      });
+      expect(cross.statusCode).toBe(403);
+      const write = await consoleCall(
+        t.app,
+        agent,
+        'PUT',
+        `/requests/${refs.fresh}/assignment`,
+        {
+          staffId: agent.id,
+        },
+        { 'x-espace-request': '' },
+      );
+      expect(write.statusCode).toBe(403);
+      expect(await t.app.db.selectFrom('request_assignments').selectAll().execute()).toEqual([]);
+    });
+
+    it('refuses a disabled staff member’s session', async () => {
+      const gone = await staffSignedIn(t.app, 'agent', 'Paul Parti');
+      await t.app.db
+        .updateTable('staff_accounts')
+        .set({ disabled_at: new Date() })
+        .where('id', '=', gone.id)
+        .execute();
+      expect((await consoleCall(t.app, gone, 'GET', '/requests')).statusCode).toBe(401);
+    });
+  });
+
+  it('lists the open requests of every customer with their customer, summary and age', async () => {
+    const page = await inbox('?state=all&sort=newest');
+    const fresh = item(page, refs.fresh)!;
+    expect(fresh).toMatchObject({
+      kind: 'call_back',
+      kindLabel: 'Demande de rappel',
+      status: 'received',
+      statusLabel: 'Reçue',
+      customerName: 'Camille Martin',
+      customerNumber: 'CLI-00100231',
+      policyNumber: null,
+      summary: 'Être rappelé(e) au 06 12 34 56 71.',
+      assignee: null,
+      targetHours: 72,
+      age: 'on_time',
+    });
+    expect(fresh.ageHours).toBeLessThan(1);
+    const customers = new Set(page.items.map((i) => i.customerNumber));
+    expect(customers.size).toBeGreaterThan(1);
+  });
+
+  it('colours each age against the kind’s target and filters by it', async () => {
+    const page = await inbox('?kind=call_back');
+    expect(item(page, refs.soon)).toMatchObject({ age: 'due_soon' });
+    expect(item(page, refs.late)).toMatchObject({ age: 'overdue' });
+    for (const age of ['overdue', 'due_soon', 'on_time'] as const) {
+      const filtered = await inbox(`?age=${age}&state=all`);
+      expect(filtered.items.length).toBeGreaterThan(0);
+      for (const i of filtered.items) {
+        expect(i.age).toBe(age);
+        if (age === 'overdue') expect(i.ageHours).toBeGreaterThanOrEqual(i.targetHours);
+        else expect(i.ageHours).toBeLessThan(i.targetHours);
+      }
+    }
+    expect(item(await inbox('?age=overdue&kind=call_back'), refs.late)).toBeDefined();
+    expect(item(await inbox('?age=on_time&kind=call_back'), refs.late)).toBeUndefined();
+  });
+
+  it('filters by kind, status, state and contract', async () => {
+    const byKind = await inbox('?kind=call_back&state=all');
+    expect(byKind.items.every((i) => i.kind === 'call_back')).toBe(true);
+    const closed = await inbox('?state=all&status=done');
+    expect(closed.items.length).toBeGreaterThan(0);
+    expect(closed.items.every((i) => i.status === 'done')).toBe(true);
+    expect((await inbox('?status=done')).items).toEqual([]); // open ones only by default
+    const open = await inbox();
+    expect(open.items.every((i) => !['done', 'refused', 'closed'].includes(i.status))).toBe(true);
+    const contract = (await inbox('?state=all')).items.find((i) => i.policyNumber)!.policyNumber!;
+    const byContract = await inbox(`?state=all&contract=${contract.toLowerCase()}`);
+    expect(byContract.total).toBeGreaterThan(0);
+    expect(byContract.items.every((i) => i.policyNumber === contract)).toBe(true);
+  });
+
+  it('filters by agent: mine, nobody’s, someone’s', async () => {
+    const other = await staffSignedIn(t.app, 'agent', 'Berthe Collègue');
+    const assign = (ref: string, staffId: string) =>
+      consoleCall(t.app, agent, 'PUT', `/requests/${ref}/assignment`, { staffId });
+    expect((await assign(refs.fresh, agent.id)).statusCode).toBe(200);
+    expect((await assign(refs.soon, other.id)).statusCode).toBe(200);
+    const mine = await inbox('?agent=me');
+    expect(mine.items.map((i) => i.reference)).toEqual([refs.fresh]);
+    expect(mine.items[0]!.assignee).toEqual({ id: agent.id, displayName: agent.displayName });
+    expect((await inbox(`?agent=${other.id}`)).items.map((i) => i.reference)).toEqual([refs.soon]);
+    const none = await inbox('?agent=none&kind=call_back');
+    expect(item(none, refs.late)).toBeDefined();
+    expect(item(none, refs.fresh)).toBeUndefined();
+  });
+
+  it('sorts oldest first by default, newest first when asked, and pages', async () => {
+    const all: InboxItem[] = [];
+    const first = await inbox('?state=all');
+    expect(first.pageCount).toBe(Math.max(1, Math.ceil(first.total / CONSOLE_PAGE_SIZE)));
+    for (let page = 1; page <= first.pageCount; page++)
+      all.push(...(await inbox(`?state=all&page=${page}`)).items);
+    expect(all).toHaveLength(first.total);
+    expect(new Set(all.map((i) => i.reference)).size).toBe(first.total);
+    const dates = all.map((i) => i.createdAt);
+    expect(dates).toEqual([...dates].sort());
+    const newest = await inbox('?state=all&sort=newest');
+    expect(newest.items[0]!.createdAt >= newest.items.at(-1)!.createdAt).toBe(true);
+    expect((await inbox(`?state=all&page=${first.pageCount + 1}`)).items).toEqual([]);
+  });
+
+  it('refuses a malformed query with 400 and French fields', async () => {
+    for (const query of ['?kind=nope', '?page=0', '?age=late', '?sort=random']) {
+      const response = await consoleCall(t.app, agent, 'GET', `/requests${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.message).toMatch(/[a-zé]/);
+    }
+  });
+});

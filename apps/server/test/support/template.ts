@@ -1,0 +1,88 @@
+// The template database of the API suite, built once per run by global-setup.ts: migrated,
+// seeded with the demo data, content loaded, provider keys generated, exactly as buildApp leaves
+// a new database. Each test file then opens a copy (test-database.ts), which costs a fraction of
+// migrating and seeding again (a PGlite dump is loaded, a PostgreSQL database is created from the
+// template), and buildApp finds nothing left to do on it.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/app';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { openPglite } from './pglite';
+import { adminQuery, postgresAnswers, postgresUrl } from './postgres';
+import type { TestTemplates } from './provided';
+import { testConfig } from './test-config';
+
+const TEMPLATE_PREFIX = 'espace_template_';
+/** Templates left by a run that was killed; a run lasts minutes, so these are surely orphans. */
+const ORPHAN_AGE_MS = 6 * 3_600_000;
+
+async function initialise(handle: DatabaseHandle, documentsDir: string): Promise<void> {
+  const app = await buildApp(testConfig({ documentsDir }), { database: handle, logger: false });
+  await app.ready();
+  await app.close();
+}
+
+async function buildPgliteTemplate(file: string, documentsDir: string): Promise<void> {
+  const { pglite, handle } = await openPglite();
+  try {
+    await initialise(handle, documentsDir);
+    const dump = await pglite.dumpDataDir('none');
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The name carries its creation time, so that a later run can drop it if this one dies. */
+function templateName(): string {
+  return `${TEMPLATE_PREFIX}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+async function dropOrphanTemplates(): Promise<void> {
+  const rows = await adminQuery<{ datname: string }>(
+    `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
+  );
+  for (const { datname } of rows) {
+    const created = parseInt(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]!, 36);
+    if (Date.now() - created > ORPHAN_AGE_MS)
+      await adminQuery(`drop database if exists ${datname} with (force)`);
+  }
+}
+
+async function buildPostgresTemplate(documentsDir: string): Promise<string> {
+  await dropOrphanTemplates();
+  const name = templateName();
+  await adminQuery(`create database ${name}`);
+  const handle = await openDatabase({ databaseUrl: postgresUrl(name) });
+  try {
+    await initialise(handle, documentsDir);
+  } finally {
+    await handle.close();
+  }
+  return name;
+}
+
+export async function buildTemplates(): Promise<{
+  templates: TestTemplates;
+  remove(): Promise<void>;
+}> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'espace-template-'));
+  const documentsDirs = {
+    pglite: path.join(dir, 'documents-pglite'),
+    postgres: path.join(dir, 'documents-postgres'),
+  };
+  const pgliteDump = path.join(dir, 'pglite.tar');
+  const [postgresTemplate] = await Promise.all([
+    (await postgresAnswers()) ? buildPostgresTemplate(documentsDirs.postgres) : null,
+    buildPgliteTemplate(pgliteDump, documentsDirs.pglite),
+  ]);
+  return {
+    templates: { pgliteDump, documentsDirs, postgresTemplate },
+    async remove() {
+      if (postgresTemplate) await adminQuery(`drop database if exists ${postgresTemplate}`);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The configuration every API test and the template database (global-setup.ts) are built with:
+// demo mode, the repository's content folder, an in-memory database, no log, no SPA build.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config/config';
+
+/**
+ * Name resolution without the network, for webhook endpoints: `localhost` is 127.0.0.1 (as
+ * /etc/hosts says), every other name is unknown, so no test asks a DNS server anything.
+ */
+export async function offlineResolve(hostname: string) {
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: '/nonexistent',
+      CONSOLE_DIST: '/nonexistent',
+    },
+    {
+      inMemoryDatabase: true,
+      // Documents go to a throw-away folder, never the repository's data folder.
+      documentsDir: overrides.documentsDir ?? mkdtempSync(path.join(tmpdir(), 'espace-docs-')),
+      ...overrides,
+    },
+  );
+  return { ...config, webhooks: { resolve: offlineResolve, ...config.webhooks } };
+}

@@ -1,0 +1,66 @@
+// A throw-away database per test file: a copy of the run's template (template.ts), already
+// migrated, seeded and loaded with the content, so buildApp finds nothing left to do.
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type {} from './provided'; // the type of inject('testTemplates')
+import { openDatabase, openPgliteWorker, type DatabaseHandle } from '../../src/db/client';
+import type { BackendName } from './backends';
+import { openPglite } from './pglite';
+import { adminQuery, postgresUrl } from './postgres';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+let pgliteDump: Promise<Blob> | undefined;
+
+/**
+ * TEST_PGLITE_WORKER=true runs every PGlite copy in its worker thread, as the server runs PGlite
+ * on a data folder (db/pglite-worker-dialect.ts), to prove that path on the whole API suite; by
+ * default the copies stay in process, which is quicker to open.
+ */
+const IN_WORKER = process.env.TEST_PGLITE_WORKER === 'true';
+
+async function openPgliteCopy(): Promise<DatabaseHandle> {
+  pgliteDump ??= readFile(inject('testTemplates').pgliteDump).then((bytes) => new Blob([bytes]));
+  const dump = await pgliteDump;
+  if (IN_WORKER)
+    return openPgliteWorker({
+      dataDir: undefined,
+      loadDataDir: new Uint8Array(await dump.arrayBuffer()),
+    });
+  return (await openPglite(dump)).handle;
+}
+
+export async function createTestDatabase(backend: BackendName): Promise<TestDatabase> {
+  if (backend === 'pglite') {
+    const handle = await openPgliteCopy();
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  const template = inject('testTemplates').postgresTemplate;
+  if (!template) throw new Error('PostgreSQL did not answer when the run started');
+  const name = `espace_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template}`);
+  const url = postgresUrl(name);
+  const handle = await openDatabase({ databaseUrl: url });
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** A throw-away copy of the documents that the backend's template seed stored. */
+export async function copyTemplateDocuments(backend: BackendName): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'espace-docs-'));
+  await cp(inject('testTemplates').documentsDirs[backend], dir, { recursive: true });
+  return dir;
+}
