@@ -5,6 +5,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
+// Chromium reads only the last --disable-features, so this one repeats Playwright's own list
+// (playwright-core's chromiumSwitches.ts) and adds the omnibox popup that Chromium 151+ draws in
+// every new window even when headless: a renderer per browser context, about 150 ms each.
+const DISABLED_FEATURES = [
+  ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
+  ...['HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding'],
+  ...['ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect'],
+  ...['TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled'],
+  ...['PreconnectToSearch', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'],
+];
+
 export default defineConfig({
   globalSetup: './support/global-setup.ts',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
@@ -33,6 +44,7 @@ export default defineConfig({
         '--no-first-run',
         '--disable-quic',
         '--disable-sync',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },

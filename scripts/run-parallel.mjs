@@ -1,14 +1,11 @@
-// `node scripts/run-parallel.mjs 'cmd 1' 'cmd 2' …`: runs independent checks side by side, as many
-// at a time as the machine has cores (each of tsc, eslint and prettier uses one), so that
-// `npm run lint` and `npm run typecheck` take the time of their longest lane instead of the sum.
-// Each command's output is printed whole when it ends, never interleaved; the exit code is
-// non-zero when any command failed.
+// Runs independent commands side by side, as many at a time as the machine has cores (each of
+// tsc, eslint and prettier uses one), so that a group of checks takes the time of its longest lane
+// instead of the sum. Each command's output is printed whole when it ends, never interleaved.
+//   node scripts/run-parallel.mjs 'cmd 1' 'cmd 2' …   (exit code non-zero when any failed)
+//   import { runParallel } from './run-parallel.mjs'  (resolves to the failed commands)
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-
-const commands = process.argv.slice(2);
-const queue = [...commands];
-const failed = [];
+import { pathToFileURL } from 'node:url';
 
 function run(command) {
   return new Promise((resolve) => {
@@ -21,19 +18,28 @@ function run(command) {
   });
 }
 
-async function lane() {
-  for (let command = queue.shift(); command; command = queue.shift()) {
-    const started = performance.now();
-    const { code, output } = await run(command);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`> ${command} (${code === 0 ? 'ok' : `exit ${code}`}, ${seconds} s)\n`);
-    process.stdout.write(output);
-    if (code !== 0) failed.push(command);
+/** Runs the commands in as many lanes as cores; resolves to the commands that failed. */
+export async function runParallel(commands, lanes = availableParallelism()) {
+  const queue = [...commands];
+  const failed = [];
+  async function lane() {
+    for (let command = queue.shift(); command; command = queue.shift()) {
+      const started = performance.now();
+      const { code, output } = await run(command);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`> ${command} (${code === 0 ? 'ok' : `exit ${code}`}, ${seconds} s)\n`);
+      process.stdout.write(output);
+      if (code !== 0) failed.push(command);
+    }
   }
+  await Promise.all(Array.from({ length: Math.min(lanes, commands.length) }, lane));
+  return failed;
 }
 
-await Promise.all(Array.from({ length: Math.min(availableParallelism(), commands.length) }, lane));
-if (failed.length) {
-  console.error(`Failed: ${failed.join(', ')}`);
-  process.exit(1);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const failed = await runParallel(process.argv.slice(2));
+  if (failed.length) {
+    console.error(`Failed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
 }

@@ -4,7 +4,8 @@
 // and 1280 px in both skins, written to the test's output folder.
 import { ASSISTANCE_CALL } from '@espace/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations } from '../support/fixtures';
+import { keepScreenshot } from '../support/screens';
 
 export const POLICY = 'AU2026104512'; // camille, 'Actif'
 const BRANDS = ['lumen', 'vireo'] as const;
@@ -59,10 +60,7 @@ export async function screenshots(page: Page, name: string) {
     await page.evaluate((b) => (document.documentElement.dataset.brand = b), brand);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${brand}-${width}.png`),
-        fullPage: true,
-      });
+      await keepScreenshot(page, `${name}-${brand}-${width}`);
     }
   }
   await page.evaluate(() => (document.documentElement.dataset.brand = 'lumen'));

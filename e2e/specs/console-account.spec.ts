@@ -10,7 +10,7 @@
 //   for a wrong current password, a weak one, the same as before; on success their other
 //   session ends and the old password is refused.
 // Every page axe-clean, no sideways scroll at 320 px; screenshots at 375, 768 and 1280 px in both
-// skins go to the test's output folder (SCREENS_DIR overrides it).
+// skins go to SCREENS_DIR when it is set (e2e/support/screens.ts).
 import type { Page } from '@playwright/test';
 import {
   enrolAndSignIn,

@@ -5,7 +5,7 @@
 // supervisor finds those reads and actions in the audit log and its CSV; an agent has no
 // Journal and its API refuses them; a customer's session does not open the console. Every
 // screen axe-clean, no horizontal scroll at 320 px; screenshots at 375, 768 and 1280 px in both
-// skins go to the test's output folder (SCREENS_DIR overrides it).
+// skins go to SCREENS_DIR when it is set (e2e/support/screens.ts).
 import type { Browser, Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
 import { enrolAndSignIn, signInStaff, DEMO_STAFF } from '../support/console-staff';

@@ -141,14 +141,16 @@ test.describe('documents to provide', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signIn(page, DEMO.camille, '/documents/1');
     const peugeot = provideCard(page, PEUGEOT);
-    await expect(peugeot.getByText('Mandat SEPA signé')).toHaveCount(0);
-    // 4 documents and the 'Ajouter un autre document' entry.
+    // 4 documents and the « Ajouter un autre document » entry: what is owed first (the SEPA
+    // mandate « Non conforme » among them), the validated proof of address behind « Voir plus ».
     await expect(peugeot.getByRole('listitem')).toHaveCount(5);
+    await expect(peugeot.getByText('Mandat SEPA signé')).toBeVisible();
+    await expect(peugeot.getByText('Justificatif de domicile')).toHaveCount(0);
     await expectNoAxeViolations(page, 'documents, mobile, collapsed');
     const more = peugeot.getByRole('button', { name: 'Voir plus' });
     await more.click();
     await expect(peugeot.getByRole('listitem')).toHaveCount(7);
-    await expect(peugeot.getByText('Mandat SEPA signé')).toBeVisible();
+    await expect(peugeot.getByText('Justificatif de domicile')).toBeVisible();
     await expect(peugeot.getByRole('button', { name: 'Afficher moins' })).toHaveAttribute(
       'aria-expanded',
       'true',

@@ -4,10 +4,11 @@
 // exactly her two contracts; Marc gets the same link through « Première connexion », where a
 // wrong birth date is answered the same and sends nothing. Screenshots of the new pages at
 // 375 and 1280 px in both skins go to the test's output folder.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
 import { expect, expectNoAxeViolations, failedRequest, test as base } from '../support/fixtures';
 import { startImportedPortal, type ImportedPortal } from '../support/imported-portal';
+import { keepScreenshot } from '../support/screens';
 
 const EXAMPLE = 'docs/examples/import/portefeuille.ndjson';
 const SOPHIE = { email: 'sophie.laurent@example.fr', contracts: ['AU2026200001', 'AU2026200002'] };
@@ -55,17 +56,14 @@ const reload =
   };
 
 /** Both widths, both skins: what the customer sees, kept beside the test's results. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string, reopen = reload(page)) {
+async function screenshots(page: Page, name: string, reopen = reload(page)) {
   for (const brand of ['lumen', 'vireo']) {
     await reopen(brand);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scroll, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
-      await page.screenshot({
-        path: testInfo.outputPath(`${name}-${brand}-${width}.png`),
-        fullPage: true,
-      });
+      await keepScreenshot(page, `${name}-${brand}-${width}`);
     }
   }
 }
@@ -107,7 +105,7 @@ test('an imported customer follows the invitation mail, chooses a password and s
   page,
   portal,
   consoleErrors,
-}, testInfo) => {
+}) => {
   // The weak password and the used link are answered 400, which Chromium logs.
   consoleErrors.expect(failedRequest(/\/interaction\/password\/reset(\?\S*)?/, 400));
   const link = await linkMailedTo(portal, SOPHIE.email, 1);
@@ -115,7 +113,7 @@ test('an imported customer follows the invitation mail, chooses a password and s
   expect(mail.data).toContain('Bonjour Sophie,');
   expect(mail.data).toContain('Content-Type: text/html');
   await page.goto(link);
-  await screenshots(page, testInfo, 'choisir-mot-de-passe');
+  await screenshots(page, 'choisir-mot-de-passe');
   await page.goto(link);
   await choosePassword(page);
   await signInAndSeeContracts(page, SOPHIE.email, SOPHIE.contracts);
@@ -128,7 +126,7 @@ test('« Première connexion » answers the same to wrong data and mails the lin
   page,
   portal,
   consoleErrors,
-}, testInfo) => {
+}) => {
   // The empty form and the weak password are answered 400, which Chromium logs.
   consoleErrors.expect(failedRequest(/\/interaction\/password\/first-access\?\S*/, 400));
   consoleErrors.expect(failedRequest(/\/interaction\/password\/reset/, 400));
@@ -137,11 +135,11 @@ test('« Première connexion » answers the same to wrong data and mails the lin
   await expect(
     page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
   ).toBeVisible();
-  await screenshots(page, testInfo, 'connexion');
+  await screenshots(page, 'connexion');
   await page.getByRole('link', { name: 'Première connexion' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Première connexion' })).toBeVisible();
   await expectNoAxeViolations(page, 'first access form');
-  await screenshots(page, testInfo, 'premiere-connexion');
+  await screenshots(page, 'premiere-connexion');
 
   await page.getByRole('button', { name: 'Recevoir le lien' }).click();
   await expect(page.getByLabel('Numéro de contrat')).toHaveAccessibleDescription(
@@ -163,7 +161,7 @@ test('« Première connexion » answers the same to wrong data and mails the lin
   const form = page.url();
   const wrong = await ask('03/11/1979');
   await expectNoAxeViolations(page, 'first access answer');
-  await screenshots(page, testInfo, 'premiere-connexion-reponse', async (brand) => {
+  await screenshots(page, 'premiere-connexion-reponse', async (brand) => {
     await page.goto(`${form}&brand=${brand}`);
     // Another e-mail: requests for Marc's are counted (3 mails per e-mail per 30 minutes).
     await ask('03/11/1979', 'personne@example.fr');

@@ -7,13 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import type { PortalServer } from './portal-server';
 import { ServerPool } from './servers';
+import { DEMO, DEMO_PASSWORD, keptCookies, SIGN_IN_HEADING, submitSignInForm } from './signed-in';
 
-export const DEMO_PASSWORD = 'Demo2026!';
-export const DEMO = {
-  camille: 'camille.martin@example.fr',
-  jean: 'jean.dupont@example.fr',
-  lea: 'lea.bernard@example.fr',
-} as const;
+export { DEMO, DEMO_PASSWORD };
 
 export async function expectNoAxeViolations(page: Page, context = page.url()) {
   const results = await new AxeBuilder({ page })
@@ -26,15 +22,18 @@ export async function expectNoAxeViolations(page: Page, context = page.url()) {
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
 
-/** Signs in through the login form (whose own axe checks are in shell.spec.ts). */
-export async function signIn(page: Page, email: string, path = '/') {
+/**
+ * Opens `path` signed in as `email`: with the session global-setup.ts opened for this customer
+ * (signed-in.ts), else — or with `fresh`, for a test that needs a session of its own — through
+ * the login form (whose own axe checks are in shell.spec.ts).
+ */
+export async function signIn(page: Page, email: string, path = '/', { fresh = false } = {}) {
+  const cookies = fresh ? undefined : await keptCookies(email);
+  if (cookies) await page.context().addCookies(cookies);
   await page.goto(path);
-  await expect(
-    page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
-  ).toBeVisible();
-  await page.getByLabel('Adresse e-mail').fill(email);
-  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  // A kept session this server's copy no longer has (a test signed out): the form, as without.
+  if (cookies && (await page.getByRole('heading', { name: SIGN_IN_HEADING }).count()) === 0) return;
+  await submitSignInForm(page, email);
 }
 
 /**
