@@ -118,6 +118,56 @@ const featuresOf = (app) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
+/** One app's one-way layers (lib → api, components → features → app) and its features apart. */
+function appLayers(app, other, otherMessage) {
+  return {
+    files: [`apps/${app}/src/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript modules when following imports (no-cycle reads each module's imports).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `apps/${app}/tsconfig.json` }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: `apps/${app}/src`,
+          zones: [
+            { target: '.', from: `../../${other}`, message: otherMessage },
+            {
+              target: './lib',
+              from: ['./api', './components', './features', './app'],
+              message: 'lib/ is the shared plumbing: it imports no other layer of the app.',
+            },
+            {
+              target: './api',
+              from: ['./components', './features', './app'],
+              message: 'api/ (shared queries) builds on lib/ only.',
+            },
+            {
+              target: './components',
+              from: ['./api', './features', './app'],
+              message: 'components/ (shared UI) builds on lib/ only: screens pass it their data.',
+            },
+            { target: './features', from: './app', message: 'A feature never imports from app/.' },
+            ...featuresOf(app).map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature.',
+            })),
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -152,113 +202,11 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
   },
-  // Web layers (docs/architecture.md, bulletproof-react): imports flow one way,
-  // lib → api, components → features → app, and a feature never imports another feature.
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // Parse TypeScript modules when following imports (no-cycle reads each module's imports).
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
-      ],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: 'apps/web/src',
-          zones: [
-            {
-              target: '.',
-              from: '../../console',
-              message: 'The staff console never enters the portal’s bundle.',
-            },
-            {
-              target: './lib',
-              from: ['./api', './components', './features', './app'],
-              message: 'lib/ is the shared plumbing: it imports no other layer of the app.',
-            },
-            {
-              target: './api',
-              from: ['./components', './features', './app'],
-              message: 'api/ (shared queries) builds on lib/ only.',
-            },
-            {
-              target: './components',
-              from: ['./api', './features', './app'],
-              message: 'components/ (shared UI) builds on lib/ only: screens pass it their data.',
-            },
-            {
-              target: './features',
-              from: './app',
-              message: 'A feature never imports from app/.',
-            },
-            ...featuresOf('web').map((feature) => ({
-              target: `./features/${feature}`,
-              from: './features',
-              except: [`./${feature}`],
-              message: 'A feature never imports another feature.',
-            })),
-          ],
-        },
-      ],
-    },
-  },
-  // The staff console (docs/console.md « L’application »): the same one-way layers as the
-  // portal, and nothing of the portal's app (apps/web) enters it, nor it the portal.
-  {
-    files: ['apps/console/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'apps/console/tsconfig.json' }),
-      ],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: 'apps/console/src',
-          zones: [
-            {
-              target: '.',
-              from: '../../web',
-              message: 'The console imports nothing of the portal.',
-            },
-            {
-              target: './lib',
-              from: ['./api', './components', './features', './app'],
-              message: 'lib/ is the shared plumbing: it imports no other layer of the app.',
-            },
-            {
-              target: './api',
-              from: ['./components', './features', './app'],
-              message: 'api/ (shared queries) builds on lib/ only.',
-            },
-            {
-              target: './components',
-              from: ['./api', './features', './app'],
-              message: 'components/ (shared UI) builds on lib/ only.',
-            },
-            { target: './features', from: './app', message: 'A feature never imports from app/.' },
-            ...featuresOf('console').map((feature) => ({
-              target: `./features/${feature}`,
-              from: './features',
-              except: [`./${feature}`],
-              message: 'A feature never imports another feature.',
-            })),
-          ],
-        },
-      ],
-    },
-  },
+  // The portal and the console (docs/architecture.md, bulletproof-react): imports flow one way,
+  // lib → api, components → features → app, a feature never imports another feature, and
+  // neither app imports the other.
+  appLayers('web', 'console', 'The staff console never enters the portal’s bundle.'),
+  appLayers('console', 'web', 'The console imports nothing of the portal.'),
   // Server: imports flow one way between layers, and no import cycle.
   {
     files: ['apps/server/**/*.ts'],
