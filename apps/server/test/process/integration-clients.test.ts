@@ -22,7 +22,9 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const enabled = BACKENDS.includes('postgres');
 if (!enabled)
-  console.info('Integration clients on the compiled server skipped: PostgreSQL does not answer.');
+  console.info(
+    'Integration clients on the compiled server skipped: no PostgreSQL leg in this run.',
+  );
 
 const OWNER = '198.51.100.20';
 const ATTACKER = '203.0.113.20';

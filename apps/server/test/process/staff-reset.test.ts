@@ -36,7 +36,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const enabled = BACKENDS.includes('postgres');
 if (!enabled)
-  console.info('Staff reset on the compiled server skipped: PostgreSQL does not answer.');
+  console.info('Staff reset on the compiled server skipped: no PostgreSQL leg in this run.');
 
 const CHOSEN = 'Retour-au-Bureau-2027!';
 const PUBLIC_URL = 'http://localhost:3000';

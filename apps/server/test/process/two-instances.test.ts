@@ -35,7 +35,7 @@ const POLICY = 'AU2026104512';
 const instanceEnv = { NODE_ENV: 'test', PUBLIC_URL, DEMO_MODE: 'true' };
 const enabled = BACKENDS.includes('postgres');
 if (!enabled) {
-  console.info('Two-instance test skipped: PostgreSQL does not answer (test/support/postgres.ts).');
+  console.info('Two-instance test skipped: no PostgreSQL leg in this run (support/backends.ts).');
 }
 
 /** The provider's cookies across fetches, whichever instance set them. */

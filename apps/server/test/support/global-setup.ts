@@ -1,21 +1,37 @@
 // Once per run, before the server tests: builds the compiled server when it is older than its
 // sources (the process tests run it: built-server.ts), builds the template database that every
 // API test file copies (template.ts), hands its location to the test workers, and says which
-// databases the suite runs on.
+// databases the suite runs on. TEST_BACKENDS=pglite leaves PostgreSQL out even when it answers
+// (the fast loop, `npm run test:fast`): no template there, so BACKENDS is PGlite alone.
 import type { TestProject } from 'vitest/node';
 import { ensureServerBuilt } from '../../../../scripts/builds.mjs';
 import { POSTGRES_ADMIN_URL } from './postgres';
 import { buildTemplates } from './template';
 
+/** TEST_BACKENDS: unset (PGlite, and PostgreSQL when it answers) or `pglite`. */
+function pgliteOnly(): boolean {
+  const value = process.env.TEST_BACKENDS?.trim();
+  if (!value) return false;
+  if (value === 'pglite') return true;
+  throw new Error(
+    `TEST_BACKENDS=${value}: unset (PGlite, and PostgreSQL when it answers) or pglite`,
+  );
+}
+
 export default async function setup(project: TestProject) {
   ensureServerBuilt();
   const started = performance.now();
-  const { templates, remove } = await buildTemplates();
+  const pgliteAlone = pgliteOnly();
+  const { templates, remove } = await buildTemplates({ postgres: !pgliteAlone });
   project.provide('testTemplates', templates);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (templates.postgresTemplate) {
     console.info(
       `API tests run on PGlite and on PostgreSQL (${POSTGRES_ADMIN_URL}); template databases built in ${seconds} s.`,
+    );
+  } else if (pgliteAlone) {
+    console.info(
+      `API tests run on PGlite only: TEST_BACKENDS=pglite leaves PostgreSQL out. Template database built in ${seconds} s.`,
     );
   } else {
     console.info(

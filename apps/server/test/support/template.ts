@@ -64,7 +64,8 @@ async function buildPostgresTemplate(documentsDir: string): Promise<string> {
   return name;
 }
 
-export async function buildTemplates(): Promise<{
+/** `postgres: false` leaves PostgreSQL out even when it answers (TEST_BACKENDS=pglite). */
+export async function buildTemplates({ postgres = true } = {}): Promise<{
   templates: TestTemplates;
   remove(): Promise<void>;
 }> {
@@ -75,7 +76,7 @@ export async function buildTemplates(): Promise<{
   };
   const pgliteDump = path.join(dir, 'pglite.tar');
   const [postgresTemplate] = await Promise.all([
-    (await postgresAnswers()) ? buildPostgresTemplate(documentsDirs.postgres) : null,
+    postgres && (await postgresAnswers()) ? buildPostgresTemplate(documentsDirs.postgres) : null,
     buildPgliteTemplate(pgliteDump, documentsDirs.pglite),
   ]);
   return {
