@@ -7,12 +7,13 @@
 // be a 5xx or carry zod's English.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
-import { BO, integrationToken } from '../support/integration';
+import { BO } from '../support/integration';
 import { consoleCall, staffSignedIn } from '../support/console';
 import { FUZZ_SEED } from '../support/fuzz-corpus';
-import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../support/harness';
+import { bearer } from '../support/harness';
 import { englishIn } from '../support/refusal-language';
 import { badRequests, operationsOf, type BadRequest } from '../support/french-errors';
 
@@ -21,27 +22,26 @@ const STATUSES =
   '«\u00a0in_progress\u00a0», «\u00a0awaiting_documents\u00a0», «\u00a0done\u00a0», «\u00a0refused\u00a0», «\u00a0under_review\u00a0», «\u00a0expert_appointed\u00a0», «\u00a0in_repair\u00a0», «\u00a0settled\u00a0», «\u00a0closed\u00a0»';
 
 describe.each(BACKENDS)('French refusals on %s', (backend) => {
-  let t: TestApp;
-  let customer: { token: string; accountId: string };
-  let integration: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    const token = (await signIn(t.app, t.config, DEMO.jean)).access_token;
-    customer = { token, accountId: subjectOf(token) };
-    ({ token: integration } = await integrationToken(t.app));
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'send',
+      ({ t }) =>
+        (token: string, method: string, url: string, payload?: string) =>
+          t.app.inject({
+            method: method as 'GET',
+            url,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(payload === undefined ? {} : { payload }),
+          }),
+    )
+    .extend('operations', ({ t, jean, once }) =>
+      once('operations', () => operationsOf(t.app, jean.accountId)),
+    )
+    .override({ backend });
 
-  const send = (token: string, method: string, url: string, payload?: string) =>
-    t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(payload === undefined ? {} : { payload }),
-    });
   const fieldsOf = (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({
@@ -53,7 +53,10 @@ describe.each(BACKENDS)('French refusals on %s', (backend) => {
     return response.json<{ error: { fields: Record<string, string> } }>().error.fields;
   };
 
-  it('sends an invitation without a body, and names an unknown key of one in French', async () => {
+  it('sends an invitation without a body, and names an unknown key of one in French', async ({
+    integration: { token: integration },
+    send,
+  }) => {
     const url = `${BO}/customers/CLI-00100231/invitation`;
     // Camille has a password: nothing is mailed, the answer says so.
     expect((await send(integration, 'POST', url)).json()).toEqual({ outcome: 'active' });
@@ -66,7 +69,11 @@ describe.each(BACKENDS)('French refusals on %s', (backend) => {
     });
   });
 
-  it('names the statuses a request may take, on the integration API and in the console', async () => {
+  it('names the statuses a request may take, on the integration API and in the console', async ({
+    t,
+    integration: { token: integration },
+    send,
+  }) => {
     const body = JSON.stringify({ status: 'lost', message: 'Bonjour' });
     const expected = { status: `Valeur non reconnue. Valeurs possibles\u00a0: ${STATUSES}.` };
     expect(fieldsOf(await send(integration, 'PATCH', `${BO}/requests/DEM-1`, body))).toEqual(
@@ -80,7 +87,10 @@ describe.each(BACKENDS)('French refusals on %s', (backend) => {
     expect(fieldsOf(console)).toEqual(expected);
   });
 
-  it('says which page sizes the events feed takes', async () => {
+  it('says which page sizes the events feed takes', async ({
+    integration: { token: integration },
+    send,
+  }) => {
     const limit = async (value: string) =>
       fieldsOf(await send(integration, 'GET', `${BO}/events?limit=${value}`)).limit;
     expect(await limit('0')).toBe('Cette valeur doit être supérieure ou égale à 1.');
@@ -89,7 +99,11 @@ describe.each(BACKENDS)('French refusals on %s', (backend) => {
     expect(await limit('2.5')).toBe('Valeur attendue\u00a0: un nombre entier.');
   });
 
-  it('refuses a null record, and a field of the wrong type, in French', async () => {
+  it('refuses a null record, and a field of the wrong type, in French', async ({
+    jean: customer,
+    integration: { token: integration },
+    send,
+  }) => {
     expect(fieldsOf(await send(integration, 'PUT', `${BO}/customers/CLI-NUL`, 'null'))).toEqual({
       body: 'Valeur attendue\u00a0: un objet. Valeur reçue\u00a0: null.',
     });
@@ -100,17 +114,17 @@ describe.each(BACKENDS)('French refusals on %s', (backend) => {
   });
 
   describe('every operation of the OpenAPI documents', () => {
-    let operations: Awaited<ReturnType<typeof operationsOf>>;
-    beforeAll(async () => {
-      operations = await operationsOf(t.app, customer.accountId);
-    });
-
-    it('has operations in both documents', () => {
+    it('has operations in both documents', ({ operations }) => {
       expect(operations.filter((o) => o.api === 'customer').length).toBeGreaterThan(30);
       expect(operations.filter((o) => o.api === 'integration').length).toBeGreaterThan(20);
     });
 
-    it('answers bad input in French, never with a 5xx', async () => {
+    it('answers bad input in French, never with a 5xx', async ({
+      t,
+      jean: customer,
+      integration: { token: integration },
+      operations,
+    }) => {
       for (const operation of operations) {
         const token = operation.api === 'customer' ? customer.token : integration;
         await fc.assert(

@@ -4,10 +4,11 @@
 // arbitrary JSON. No answer may be a 5xx or carry zod's English (support/refusal-language.ts), and a 4xx
 // must leave every table as it was.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
 import { bodies, FUZZ_SEED, fuzzRoutes, hostileString } from '../support/fuzz-corpus';
-import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../support/harness';
+import { bearer } from '../support/harness';
 import { englishIn } from '../support/refusal-language';
 import { rowCounts } from '../support/row-counts';
 
@@ -15,19 +16,11 @@ import { rowCounts } from '../support/row-counts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-  });
-  afterAll(() => t.close());
+  const it = apiTest.override({ backend });
 
-  it.each(fuzzRoutes('{accountId}'))(
+  it.for(fuzzRoutes('{accountId}'))(
     '%s: no 5xx, and a refusal changes nothing',
-    async (_name, method, url, base) => {
+    async ([_name, method, url, base], { t, camille: { accountId, token } }) => {
       await fc.assert(
         fc.asyncProperty(bodies(base), async (body) => {
           const before = await rowCounts(t.database.handle.db);
@@ -47,9 +40,9 @@ describe.each(BACKENDS)('fuzzed JSON bodies on %s', (backend) => {
     },
   );
 
-  it.each(['/api/v1/content/faq', '/api/v1/address/search'])(
+  it.for(['/api/v1/content/faq', '/api/v1/address/search'])(
     '%s: no 5xx for any query',
-    async (path) => {
+    async (path, { t, camille: { token } }) => {
       await fc.assert(
         fc.asyncProperty(hostileString, hostileString, async (q, offset) => {
           const query = new URLSearchParams({ q, offset }).toString();

@@ -9,19 +9,11 @@ import {
   addMonths,
   todayInParis,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
 import { POLICIES } from '../support/changes';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  startLogin,
-  subjectOf,
-  submitLogin,
-  type TestApp,
-} from '../support/harness';
+import { bearer, DEMO, startLogin, submitLogin } from '../support/harness';
 import { rowCounts } from '../support/row-counts';
 
 const NUL = 'a\u0000b';
@@ -30,37 +22,38 @@ const BIDI_OVERRIDE = 'Mme Claire \u202eTNOPUD';
 const today = () => todayInParis();
 
 describe.each(BACKENDS)('hostile input on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-  });
-  afterAll(() => t.close());
-
-  /** Sends a request that must be refused with 400 and leave every table as it was. */
-  async function expectRefused(request: {
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-    url: string;
-    payload?: unknown;
-    headers?: Record<string, string>;
-  }) {
-    const before = await rowCounts(t.database.handle.db);
-    const response = await t.app.inject({
-      method: request.method,
-      url: request.url,
-      headers: { ...bearer(token), ...request.headers },
-      ...(request.payload === undefined ? {} : { payload: request.payload as string }),
-    });
-    expect(response.statusCode, response.body).toBe(400);
-    const body = response.json<ErrorBody>();
-    expect(body.error.code).toBe(ERROR_CODES.validation);
-    expect(await rowCounts(t.database.handle.db)).toEqual(before);
-    return body;
-  }
-  const policyUrl = (rest: string) => `/api/v1/policy/accounts/${accountId}/${rest}`;
+  const it = apiTest
+    /** Sends a request that must be refused with 400 and leave every table as it was. */
+    .extend(
+      'expectRefused',
+      ({ t, camille: { token } }) =>
+        async (request: {
+          method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+          url: string;
+          payload?: unknown;
+          headers?: Record<string, string>;
+        }) => {
+          const before = await rowCounts(t.database.handle.db);
+          const response = await t.app.inject({
+            method: request.method,
+            url: request.url,
+            headers: { ...bearer(token), ...request.headers },
+            ...(request.payload === undefined ? {} : { payload: request.payload as string }),
+          });
+          expect(response.statusCode, response.body).toBe(400);
+          const body = response.json<ErrorBody>();
+          expect(body.error.code).toBe(ERROR_CODES.validation);
+          expect(await rowCounts(t.database.handle.db)).toEqual(before);
+          return body;
+        },
+    )
+    .extend(
+      'policyUrl',
+      ({ camille: { accountId } }) =>
+        (rest: string) =>
+          `/api/v1/policy/accounts/${accountId}/${rest}`,
+    )
+    .override({ backend });
 
   const vehicle = () => ({
     manufacturer: 'Renault',
@@ -88,7 +81,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     ['a lone surrogate', LONE_SURROGATE],
     ['a bidi override', 'a\u202eb'],
   ])('a text holding %s', (_name, bad) => {
-    it('is refused in the mail-contact message', async () => {
+    it('is refused in the mail-contact message', async ({
+      camille: { accountId },
+      expectRefused,
+    }) => {
       const body = await expectRefused({
         method: 'POST',
         url: `/api/v1/account/accounts/${accountId}/mail/mail-contact`,
@@ -97,9 +93,9 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       expect(body.error.fields?.text).toBe(SAFE_TEXT_MESSAGE);
     });
 
-    it.each(['manufacturer', 'model', 'equipment'])(
+    it.for(['manufacturer', 'model', 'equipment'])(
       'is refused in the vehicle %s',
-      async (field) => {
+      async (field, { expectRefused, policyUrl }) => {
         const body = await expectRefused({
           method: 'PUT',
           url: policyUrl(`${POLICIES.active}/vehicle`),
@@ -109,9 +105,9 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       },
     );
 
-    it.each(['paymentMethod', 'bankAccount.ownerName'])(
+    it.for(['paymentMethod', 'bankAccount.ownerName'])(
       'is refused in the payment details’ %s',
-      async (field) => {
+      async (field, { expectRefused, policyUrl }) => {
         const payload = {
           id: 'x',
           paymentMethod: 'SEPA',
@@ -133,7 +129,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     );
   });
 
-  it('refuses a bank-account holder hidden behind a bidi override', async () => {
+  it('refuses a bank-account holder hidden behind a bidi override', async ({
+    expectRefused,
+    policyUrl,
+  }) => {
     await expectRefused({
       method: 'PUT',
       url: policyUrl(`${POLICIES.active}/payment-details`),
@@ -149,7 +148,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     });
   });
 
-  it('keeps line breaks in a multi-line message', async () => {
+  it('keeps line breaks in a multi-line message', async ({ t, camille: { accountId, token } }) => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/account/accounts/${accountId}/mail/mail-contact`,
@@ -159,7 +158,11 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('refuses NUL in the FAQ query and in a path parameter', async () => {
+  it('refuses NUL in the FAQ query and in a path parameter', async ({
+    t,
+    camille: { accountId, token },
+    expectRefused,
+  }) => {
     await expectRefused({ method: 'GET', url: '/api/v1/content/faq?q=a%00b' });
     const response = await t.app.inject({
       method: 'GET',
@@ -169,7 +172,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('refuses a multipart upload without boundary', async () => {
+  it('refuses a multipart upload without boundary', async ({
+    camille: { accountId },
+    expectRefused,
+  }) => {
     await expectRefused({
       method: 'POST',
       url: `/api/v1/document/accounts/${accountId}/policy/${POLICIES.active}/uploadfile`,
@@ -178,12 +184,12 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     });
   });
 
-  it.each([
+  it.for<[string, Record<string, string>]>([
     ['a birth date of year 0000', { birthDate: '0000-01-01' }],
     ['a birth date in 1800', { birthDate: '1800-03-01' }],
     ['a licence date in 1800', { driverLicensePermDate: '01.01.1800' }],
     ['an effective date in 9999', { effectiveDate: '9999-12-31' }],
-  ])('refuses a new driver with %s', async (_name, change) => {
+  ])('refuses a new driver with %s', async ([_name, change], { expectRefused, policyUrl }) => {
     const body = await expectRefused({
       method: 'POST',
       url: policyUrl(`${POLICIES.active}/driver`),
@@ -193,7 +199,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expect(body.error.fields?.[field!]).toMatch(/n’est pas plausible/);
   });
 
-  it('refuses a call-back to 000000', async () => {
+  it('refuses a call-back to 000000', async ({ camille: { accountId }, expectRefused }) => {
     const body = await expectRefused({
       method: 'POST',
       url: `/api/v1/account/accounts/${accountId}/mail/phone-contact`,
@@ -204,15 +210,11 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
 });
 
 describe('hostile sign-in input', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it.each([[NUL], ['l\u202eea@example.fr']])(
+  it.for<[string]>([[NUL], ['l\u202eea@example.fr']])(
     'answers the form again for the email %j',
-    async (email) => {
+    async ([email], { t }) => {
       const { jar, interaction } = await startLogin(t.app, t.config);
       const response = await submitLogin(t.app, interaction, jar, email, DEMO.password);
       expect(response.statusCode).toBe(400);

@@ -2,23 +2,21 @@
 // that does nothing again (docs/decisions/0012-security-baseline.md and
 // docs/decisions/0023-configuration-logs-and-health.md). The SPA's serving: plugins/spa.test.ts;
 // the configuration's checks: config/config.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { buildApp } from '../../src/app';
-import { createTestApp, type TestApp } from '../support/harness';
 
 describe('platform', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('answers /healthz and /readyz', async () => {
+  it('answers /healthz and /readyz', async ({ t }) => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
   });
 
-  it('publishes an OpenAPI document generated from the route schemas, with a viewer', async () => {
+  it('publishes an OpenAPI document generated from the route schemas, with a viewer', async ({
+    t,
+  }) => {
     const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
@@ -31,7 +29,7 @@ describe('platform', () => {
     expect(viewer.headers['content-type']).toContain('text/html');
   });
 
-  it('sends the security headers on API, provider and page responses', async () => {
+  it('sends the security headers on API, provider and page responses', async ({ t }) => {
     for (const url of [
       '/api/v1/policy/accounts/x',
       '/oidc/.well-known/openid-configuration',
@@ -53,7 +51,9 @@ describe('platform', () => {
   // docs/architecture.md: demo data only into an empty database, content only when a file changed,
   // keys only on first start. The API suite relies on it: every file starts on a copy of one
   // initialised template database (test/support/template.ts).
-  it('starts again on an initialised database without seeding, loading or generating anything', async () => {
+  it('starts again on an initialised database without seeding, loading or generating anything', async ({
+    t,
+  }) => {
     const db = t.app.db;
     const state = async () => ({
       accounts: await db.selectFrom('accounts').select('id').orderBy('id').execute(),

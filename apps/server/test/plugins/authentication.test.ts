@@ -1,16 +1,9 @@
 import { ERROR_CODES, errorBodySchema, MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
-import {
-  bearer,
-  claimsOf,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-  type Tokens,
-} from '../support/harness';
+import { bearer, claimsOf, type Tokens } from '../support/harness';
 import {
   hmacToken,
   providerSigningKey,
@@ -20,23 +13,16 @@ import {
 } from '../support/tokens';
 
 describe.each(BACKENDS)('API authentication on %s', (backend) => {
-  let t: TestApp;
-  let camille: Tokens;
-  let camilleId: string;
-  let jeanId: string;
+  const it = apiTest
+    .extend(
+      'policiesOf',
+      ({ t }) =>
+        (accountId: string, headers: Record<string, string> = {}) =>
+          t.app.inject({ method: 'GET', url: `/api/v1/policy/accounts/${accountId}`, headers }),
+    )
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    camille = await signIn(t.app, t.config, DEMO.camille);
-    camilleId = subjectOf(camille.access_token);
-    jeanId = subjectOf((await signIn(t.app, t.config, DEMO.jean)).access_token);
-  });
-  afterAll(() => t.close());
-
-  const policiesOf = (accountId: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/api/v1/policy/accounts/${accountId}`, headers });
-
-  function expectUnauthorized(response: Awaited<ReturnType<typeof policiesOf>>) {
+  function expectUnauthorized(response: LightMyRequestResponse) {
     expect(response.statusCode).toBe(401);
     expect(errorBodySchema.parse(response.json())).toEqual({
       error: { code: ERROR_CODES.unauthorized, message: MESSAGES.api.unauthorized },
@@ -44,19 +30,29 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     expect(response.headers['cache-control']).toBe('no-store');
   }
 
-  it('requires authentication: no token is refused with 401 and the French error body', async () => {
+  it('requires authentication: no token is refused with 401 and the French error body', async ({
+    t,
+    camille: { accountId: camilleId },
+    policiesOf,
+  }) => {
     expectUnauthorized(await policiesOf(camilleId));
     expectUnauthorized(
       await t.app.inject({ method: 'GET', url: `/api/v1/account/accounts/${camilleId}` }),
     );
   });
 
-  it('accepts the access token issued by the provider for its own account', async () => {
+  it('accepts the access token issued by the provider for its own account', async ({
+    camille: { accountId: camilleId, tokens: camille },
+    policiesOf,
+  }) => {
     const response = await policiesOf(camilleId, bearer(camille.access_token));
     expect(response.statusCode).toBe(200);
   });
 
-  it('refuses a malformed authorization header', async () => {
+  it('refuses a malformed authorization header', async ({
+    camille: { accountId: camilleId, tokens: camille },
+    policiesOf,
+  }) => {
     expectUnauthorized(await policiesOf(camilleId, { authorization: camille.access_token }));
     expectUnauthorized(await policiesOf(camilleId, { authorization: 'Bearer not.a.jwt' }));
     expectUnauthorized(
@@ -64,7 +60,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     );
   });
 
-  it('refuses an expired token signed by the real key', async () => {
+  it('refuses an expired token signed by the real key', async ({
+    t,
+    camille: { accountId: camilleId },
+    policiesOf,
+  }) => {
     const past = Math.floor(Date.now() / 1000) - 60;
     const token = await signWithProviderKey(
       t.database.handle.db,
@@ -74,7 +74,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     expectUnauthorized(await policiesOf(camilleId, bearer(token)));
   });
 
-  it('accepts a token it did not issue itself only when everything matches (control for the forged cases)', async () => {
+  it('accepts a token it did not issue itself only when everything matches (control for the forged cases)', async ({
+    t,
+    camille: { accountId: camilleId, tokens: camille },
+    policiesOf,
+  }) => {
     const token = await signWithProviderKey(t.database.handle.db, {
       sub: camilleId,
       iss: t.config.oidc.issuer,
@@ -85,7 +89,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     expect((await policiesOf(camilleId, bearer(token))).statusCode).toBe(200);
   });
 
-  it('refuses a token for another audience, such as the ID token', async () => {
+  it('refuses a token for another audience, such as the ID token', async ({
+    t,
+    camille: { accountId: camilleId, tokens: camille },
+    policiesOf,
+  }) => {
     const token = await signWithProviderKey(t.database.handle.db, {
       sub: camilleId,
       iss: t.config.oidc.issuer,
@@ -95,7 +103,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     expectUnauthorized(await policiesOf(camilleId, bearer(camille.id_token)));
   });
 
-  it('refuses a token from another issuer', async () => {
+  it('refuses a token from another issuer', async ({
+    t,
+    camille: { accountId: camilleId },
+    policiesOf,
+  }) => {
     const token = await signWithProviderKey(t.database.handle.db, {
       sub: camilleId,
       iss: 'https://evil.example/oidc',
@@ -104,14 +116,22 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     expectUnauthorized(await policiesOf(camilleId, bearer(token)));
   });
 
-  it('refuses a token signed by another key, even under the real key id', async () => {
+  it('refuses a token signed by another key, even under the real key id', async ({
+    t,
+    camille: { accountId: camilleId },
+    policiesOf,
+  }) => {
     const claims = { sub: camilleId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience };
     const { kid } = await providerSigningKey(t.database.handle.db);
     expectUnauthorized(await policiesOf(camilleId, bearer(await signWithOtherKey(claims))));
     expectUnauthorized(await policiesOf(camilleId, bearer(await signWithOtherKey(claims, kid))));
   });
 
-  it('refuses alg none and HMAC tokens', async () => {
+  it('refuses alg none and HMAC tokens', async ({
+    t,
+    camille: { accountId: camilleId },
+    policiesOf,
+  }) => {
     const claims = { sub: camilleId, iss: t.config.oidc.issuer, aud: t.config.oidc.audience };
     expectUnauthorized(await policiesOf(camilleId, bearer(unsignedToken(claims))));
     expectUnauthorized(
@@ -119,7 +139,12 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     );
   });
 
-  it('refuses a tampered payload', async () => {
+  it('refuses a tampered payload', async ({
+    t,
+    camille: { tokens: camille },
+    jean: { accountId: jeanId },
+    policiesOf,
+  }) => {
     const [header, , signature] = camille.access_token.split('.');
     const payload = Buffer.from(
       JSON.stringify({
@@ -132,7 +157,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     expectUnauthorized(await policiesOf(jeanId, bearer(`${header}.${payload}.${signature}`)));
   });
 
-  it("refuses another account's id with 403 and discloses nothing", async () => {
+  it("refuses another account's id with 403 and discloses nothing", async ({
+    t,
+    camille: { tokens: camille },
+    jean: { accountId: jeanId },
+  }) => {
     for (const url of [`/api/v1/policy/accounts/${jeanId}`, `/api/v1/account/accounts/${jeanId}`]) {
       const response = await t.app.inject({
         method: 'GET',
@@ -146,7 +175,11 @@ describe.each(BACKENDS)('API authentication on %s', (backend) => {
     }
   });
 
-  it('renews the access token with the refresh token', async () => {
+  it('renews the access token with the refresh token', async ({
+    t,
+    camille: { tokens: camille, accountId: camilleId },
+    policiesOf,
+  }) => {
     expect(camille.refresh_token).toBeTruthy();
     const response = await t.app.inject({
       method: 'POST',

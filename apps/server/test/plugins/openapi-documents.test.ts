@@ -6,8 +6,8 @@
 // a library, offline, with no error. The documents come from the routes' schemas alone, not
 // from the database: PGlite only.
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 
 interface Operation {
   operationId?: string;
@@ -119,21 +119,21 @@ const describeProblem = (p: NormalizedProblem) =>
   `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`;
 
 describe('the OpenAPI documents', () => {
-  let t: TestApp;
-  const served = new Map<string, string>();
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-    for (const [, url] of DOCUMENTS) {
-      const response = await t.app.inject(url);
-      expect(response.statusCode).toBe(200);
-      served.set(url, response.body);
-    }
-  });
-  afterAll(() => t.close());
+  const it = apiTest.extend('served', ({ t, once }) =>
+    once('served', async () => {
+      const served = new Map<string, string>();
+      for (const [, url] of DOCUMENTS) {
+        const response = await t.app.inject(url);
+        expect(response.statusCode).toBe(200);
+        served.set(url, response.body);
+      }
+      return served;
+    }),
+  );
 
-  it.each(DOCUMENTS)(
+  it.for(DOCUMENTS)(
     '%s: every operation has its stable operationId and a French summary',
-    (_name, url, expected) => {
+    ([_name, url, expected], { served }) => {
       const found = operations(JSON.parse(served.get(url)!) as Document);
       expect(Object.fromEntries(found.map((o) => [o.key, o.operationId]))).toEqual(expected);
       const ids = found.map((o) => o.operationId ?? '');
@@ -146,9 +146,9 @@ describe('the OpenAPI documents', () => {
     },
   );
 
-  it.each(DOCUMENTS)(
+  it.for(DOCUMENTS)(
     '%s passes the recommended rules of the OpenAPI linter',
-    async (_name, url) => {
+    async ([_name, url], { t, served }) => {
       const config = await createConfig({ extends: ['recommended'] });
       const problems = await lintFromString({
         source: served.get(url)!,

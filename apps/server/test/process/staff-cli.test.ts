@@ -5,29 +5,32 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
 import { toolCommand } from '../support/built-server';
-import { createTestApp, type TestApp } from '../support/harness';
 import { browser, locationOf, startStaffSignIn } from '../support/staff';
 
 describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('postgres');
-  });
-  afterAll(() => t?.close());
+  const it = apiTest
+    .extend(
+      'mustChange',
+      ({ t }) =>
+        async (email: string) =>
+          (
+            await t.app.db
+              .selectFrom('staff_accounts')
+              .select('must_change_password')
+              .where('email', '=', email)
+              .executeTakeFirstOrThrow()
+          ).must_change_password,
+    )
+    .override({ backend: 'postgres' });
 
-  const mustChange = async (email: string) =>
-    (
-      await t.app.db
-        .selectFrom('staff_accounts')
-        .select('must_change_password')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).must_change_password;
-
-  it('creates an account with the CLI whose printed password signs in', async () => {
+  it('creates an account with the CLI whose printed password signs in', async ({
+    t,
+    mustChange,
+  }) => {
     const run = await promisify(execFile)(
       process.execPath,
       [

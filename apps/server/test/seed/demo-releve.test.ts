@@ -10,9 +10,10 @@ import {
   type Policy,
 } from '@espace/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
-import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../support/harness';
+import { bearer, DEMO, signIn, subjectOf } from '../support/harness';
 
 /** The day the card replaced the pink paper licence. */
 const CARD_SINCE = '2013-09-16';
@@ -36,11 +37,7 @@ function licenceProblem(number: string, issued: string, birthDate: string): stri
 }
 
 describe.each(BACKENDS)('the demo’s licences on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const it = apiTest.override({ backend });
 
   const iso = (date: Date | string | null) =>
     date === null
@@ -49,7 +46,9 @@ describe.each(BACKENDS)('the demo’s licences on %s', (backend) => {
         ? date.slice(0, 10)
         : date.toISOString().slice(0, 10);
 
-  it('gives every demo driver and subscriber a French licence number that agrees with its date', async () => {
+  it('gives every demo driver and subscriber a French licence number that agrees with its date', async ({
+    t,
+  }) => {
     const db = t.database.handle.db;
     const drivers = await db
       .selectFrom('drivers')
@@ -70,7 +69,7 @@ describe.each(BACKENDS)('the demo’s licences on %s', (backend) => {
     }
   });
 
-  it('states them on every demo relevé, with nothing « Non renseigné »', async () => {
+  it('states them on every demo relevé, with nothing « Non renseigné »', async ({ t }) => {
     const statement = GENERATED_DOCUMENTS.statement;
     let relevés = 0;
     for (const email of [DEMO.camille, DEMO.jean, DEMO.lea]) {

@@ -1,6 +1,6 @@
 // Shared steps of the account-security API tests: the calls of docs/product/account.md with a
 // bearer token, a refresh through the real provider, and a look at what the database keeps.
-import type { TestApp, Tokens } from './harness';
+import type { TestApp } from './harness';
 import { bearer } from './harness';
 
 export const NEW_PASSWORD = 'Nouveau-Mot2passe';
@@ -59,5 +59,3 @@ export function providerPayloads(t: TestApp, accountId: string) {
     .where('account_id', '=', accountId)
     .execute();
 }
-
-export type { Tokens };

@@ -1,10 +1,10 @@
-// Shared set-up of the contract-change API tests (routes/policy/changes/, routes/address/changes.test.ts and the like): the real app on a
-// throw-away database, camille signed in through the real OIDC flow, and reads of what the
-// requests left in the database.
+// What the contract-change API tests share (routes/policy/changes/, routes/address/changes.test.ts,
+// the idempotency and duplicate tests): Camille's policies, dates, her calls on the test's app and
+// reads of what the requests left in the database.
 import { addMonths, todayInParis } from '@espace/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { bearer, createTestApp, DEMO, signIn, subjectOf, type TestApp } from './harness';
-import type { BackendName } from './backends';
+import type { Customer } from './api-test';
+import { bearer, type TestApp } from './harness';
 
 /** Camille's policies (seed/demo-customers.ts). */
 export const POLICIES = {
@@ -40,19 +40,18 @@ export interface ChangesContext {
   requests(): Promise<{ type: string; policy_number: string; payload: unknown; status: string }[]>;
 }
 
-export async function openChangesContext(backend: BackendName): Promise<ChangesContext> {
-  const test = await createTestApp(backend);
-  const tokens = await signIn(test.app, test.config, DEMO.camille);
-  const accountId = subjectOf(tokens.access_token);
-  const context: ChangesContext = {
+/** The calls of a change test: Camille, signed in on the test's app (api-test.ts), and her requests. */
+export function changesContext(test: TestApp, camille: Customer): ChangesContext {
+  const { token, accountId } = camille;
+  return {
     test,
-    token: tokens.access_token,
+    token,
     accountId,
-    send(method, path, payload, token = tokens.access_token) {
+    send(method, path, payload, as = token) {
       return test.app.inject({
         method,
         url: `/api/v1/policy/accounts/${path.startsWith('/') ? path.slice(1) : `${accountId}/${path}`}`,
-        headers: token ? bearer(token) : {},
+        headers: as ? bearer(as) : {},
         ...(payload === undefined ? {} : { payload: payload as object }),
       });
     },
@@ -65,7 +64,6 @@ export async function openChangesContext(backend: BackendName): Promise<ChangesC
         .execute();
     },
   };
-  return context;
 }
 
 export async function clearRequests(context: ChangesContext) {

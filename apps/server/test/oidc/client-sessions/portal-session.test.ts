@@ -4,7 +4,8 @@
 // requests, sign-out and password change ending sessions at once, expired or forged cookies,
 // and a session that opens its own account only.
 import { MESSAGES, SESSION_REQUEST_HEADER, type ErrorBody } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
   bearer,
@@ -16,39 +17,46 @@ import {
   signInSession,
   subjectOf,
   submitLogin,
-  type TestApp,
   webBuild,
 } from '../../support/harness';
 
 const NEW_PASSWORD = 'Nouveau-Mot2passe!';
 
 describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { webDist: webBuild() });
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'api',
+      ({ t }) =>
+        (
+          jar: CookieJar,
+          url: string,
+          init: { method?: string; headers?: object; payload?: unknown } = {},
+        ) =>
+          t.app.inject({
+            method: (init.method ?? 'GET') as 'GET',
+            url: `/api/v1${url}`,
+            headers: { cookie: jar.header(), ...init.headers },
+            ...(init.payload !== undefined ? { payload: init.payload as object } : {}),
+          }),
+    )
+    .extend(
+      'signOut',
+      ({ t }) =>
+        (jar: CookieJar, headers: object = write) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/auth/sign-out',
+            headers: { cookie: jar.header(), ...headers },
+          }),
+    )
+    .override({ backend, appConfig: { webDist: webBuild() } });
 
-  const api = (
-    jar: CookieJar,
-    url: string,
-    init: { method?: string; headers?: object; payload?: unknown } = {},
-  ) =>
-    t.app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: `/api/v1${url}`,
-      headers: { cookie: jar.header(), ...init.headers },
-      ...(init.payload !== undefined ? { payload: init.payload as object } : {}),
-    });
   const write = { [SESSION_REQUEST_HEADER]: '1', 'sec-fetch-site': 'same-origin' };
-  const signOut = (jar: CookieJar, headers: object = write) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/auth/sign-out',
-      headers: { cookie: jar.header(), ...headers },
-    });
 
-  it('takes the form’s script from its POST straight to the callback: the resume runs in process', async () => {
+  it('takes the form’s script from its POST straight to the callback: the resume runs in process', async ({
+    t,
+    api,
+  }) => {
     const browser = await portalSignIn(t.app, DEMO.camille, { path: '/documents', script: true });
     const steps = browser.steps.map((step, i) => `${browser.responses[i]!.statusCode} ${step}`);
     const uid = /^POST \/interaction\/([^/]+)\/login$/.exec(browser.steps[1]!)?.[1];
@@ -74,7 +82,9 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect((await api(browser.jar, `/account/accounts/${accountId}`)).statusCode).toBe(200);
   });
 
-  it('lets the browser resume itself when the form’s POST lacks the resume cookie', async () => {
+  it('lets the browser resume itself when the form’s POST lacks the resume cookie', async ({
+    t,
+  }) => {
     const jar = new CookieJar();
     const first = await t.app.inject({
       method: 'GET',
@@ -91,7 +101,10 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect(login.json<{ location: string }>().location).toMatch(new RegExp(`/oidc/auth/${uid}$`));
   });
 
-  it('answers a new visitor’s page with the sign-in form, and the callback with the page', async () => {
+  it('answers a new visitor’s page with the sign-in form, and the callback with the page', async ({
+    t,
+    api,
+  }) => {
     const browser = await portalSignIn(t.app, DEMO.camille, { path: '/documents?x=1' });
     const steps = browser.steps.map((step, i) => `${browser.responses[i]!.statusCode} ${step}`);
     const uid = /^POST \/interaction\/([^/]+)\/login$/.exec(browser.steps[1]!)?.[1];
@@ -130,7 +143,9 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect(policies.json<unknown[]>().length).toBeGreaterThan(0);
   });
 
-  it('serves a returning customer the page at once, even one with only the provider’s session', async () => {
+  it('serves a returning customer the page at once, even one with only the provider’s session', async ({
+    t,
+  }) => {
     const { jar } = await portalSignIn(t.app, DEMO.camille);
     const again = await t.app.inject({ url: '/', headers: { cookie: jar.header() } });
     expect(again.statusCode).toBe(200);
@@ -143,7 +158,7 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect(pageAccount(silent.page)).toBe(pageAccount(again));
   });
 
-  it('over https names its cookies __Host- and marks them Secure', async () => {
+  it('over https names its cookies __Host- and marks them Secure', async ({ t }) => {
     const https = await createTestApp(backend, {
       webDist: webBuild(),
       publicUrl: 'https://portail.example.fr',
@@ -167,7 +182,10 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     }
   });
 
-  it('refuses a cross-site write, a write without the portal header and a cross-site read', async () => {
+  it('refuses a cross-site write, a write without the portal header and a cross-site read', async ({
+    t,
+    api,
+  }) => {
     const { jar, page } = await portalSignIn(t.app, DEMO.jean);
     const accountId = pageAccount(page)!;
     const consent = (value: boolean) => `/consent/accounts/${accountId}/${value}`;
@@ -204,7 +222,7 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect(own.statusCode).toBeLessThan(300);
   });
 
-  it('answers 401 to a forged, an expired or an ended cookie', async () => {
+  it('answers 401 to a forged, an expired or an ended cookie', async ({ t, api }) => {
     const { jar, page } = await portalSignIn(t.app, DEMO.lea);
     const accountId = pageAccount(page)!;
     const url = `/account/accounts/${accountId}`;
@@ -230,7 +248,7 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     );
   });
 
-  it('opens only its own account', async () => {
+  it('opens only its own account', async ({ t, api }) => {
     const camille = await portalSignIn(t.app, DEMO.camille);
     const jean = pageAccount((await portalSignIn(t.app, DEMO.jean)).page)!;
     for (const url of [`/account/accounts/${jean}`, `/policy/accounts/${jean}`]) {
@@ -239,7 +257,11 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     }
   });
 
-  it('signs out from the portal only: the cookie, its provider session and that session’s tokens end', async () => {
+  it('signs out from the portal only: the cookie, its provider session and that session’s tokens end', async ({
+    t,
+    api,
+    signOut,
+  }) => {
     const browser = await portalSignIn(t.app, DEMO.camille);
     const accountId = pageAccount(browser.page)!;
     const url = `/account/accounts/${accountId}`;
@@ -264,7 +286,7 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect((await api(elsewhere.jar, url)).statusCode).toBe(200);
   });
 
-  it('ends every other session, cookie or token, when the password changes', async () => {
+  it('ends every other session, cookie or token, when the password changes', async ({ t, api }) => {
     const here = await portalSignIn(t.app, DEMO.lea);
     const accountId = pageAccount(here.page)!;
     const other = await portalSignIn(t.app, DEMO.lea);
@@ -289,7 +311,9 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses a callback without its sign-in cookie, with another state or a code used twice', async () => {
+  it('refuses a callback without its sign-in cookie, with another state or a code used twice', async ({
+    t,
+  }) => {
     const start = await t.app.inject({ url: '/' });
     const jar = new CookieJar();
     jar.store(start);

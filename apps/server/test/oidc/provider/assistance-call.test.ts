@@ -4,14 +4,9 @@
 // format, at the top of the card; the portal's pages asked for signed out (/faq, /contact, /rules)
 // are answered with that sign-in page. That the number is typed once, in the contract, is
 // repository/assistance-number.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInSession,
-  startLogin,
-  DEMO,
-  type TestApp,
-} from '../../support/harness';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
+import { signInSession, startLogin, DEMO } from '../../support/harness';
 
 /** The call as the pages write it, and how many times a page has it. */
 const LINK =
@@ -24,11 +19,7 @@ const atTop = (html: string) =>
   );
 
 describe('the assistance call on the provider’s customer pages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
   const expectCall = (html: string, page: string) => {
     expect(calls(html), page).toBe(1);
@@ -36,7 +27,9 @@ describe('the assistance call on the provider’s customer pages', () => {
     expect(html, page).not.toMatch(/<script>|<style>| style="/);
   };
 
-  it('is on the sign-in page, also where /faq, /contact and /rules signed out land', async () => {
+  it('is on the sign-in page, also where /faq, /contact and /rules signed out land', async ({
+    t,
+  }) => {
     const { form } = await startLogin(t.app, t.config);
     expect(form.statusCode).toBe(200);
     expectCall(form.body, 'sign-in');
@@ -48,7 +41,7 @@ describe('the assistance call on the provider’s customer pages', () => {
     }
   });
 
-  it('is on the forgotten-password pages', async () => {
+  it('is on the forgotten-password pages', async ({ t }) => {
     const forgot = await t.app.inject('/interaction/password/forgot');
     expect(forgot.statusCode).toBe(200);
     expect(forgot.body).toContain('<h1>Mot de passe oublié</h1>');
@@ -66,14 +59,14 @@ describe('the assistance call on the provider’s customer pages', () => {
     expectCall(invalid.body, 'invalid link');
   });
 
-  it('is on « Première connexion »', async () => {
+  it('is on « Première connexion »', async ({ t }) => {
     const page = await t.app.inject('/interaction/password/first-access');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Première connexion</h1>');
     expectCall(page.body, 'first access');
   });
 
-  it('is on the sign-out pages', async () => {
+  it('is on the sign-out pages', async ({ t }) => {
     const { jar } = await signInSession(t.app, t.config, DEMO.lea);
     // Without our client's id_token_hint the provider asks first (logout-pages.ts).
     const confirm = await t.app.inject({
@@ -101,7 +94,7 @@ describe('the assistance call on the provider’s customer pages', () => {
     expectCall(loggedOut.body, 'signed out');
   });
 
-  it('is not on the page of an unknown sign-in, which the staff console shares', async () => {
+  it('is not on the page of an unknown sign-in, which the staff console shares', async ({ t }) => {
     const page = await t.app.inject('/interaction/unknown-uid');
     expect(page.body).toContain('Connexion impossible');
     expect(calls(page.body)).toBe(0);

@@ -7,6 +7,7 @@
 // the same time.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { getAccount } from '../../support/account-security';
 import { BACKENDS } from '../../support/backends';
@@ -24,19 +25,19 @@ import { signWithProviderKey } from '../../support/tokens';
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe.each(BACKENDS)('tokens and logout on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'endSession',
+      ({ t }) =>
+        (cookie: string, query: Record<string, string> = {}) =>
+          t.app.inject({
+            url: `/oidc/session/end?${new URLSearchParams(query)}`,
+            headers: { cookie },
+          }),
+    )
+    .override({ backend });
 
-  const endSession = (cookie: string, query: Record<string, string> = {}) =>
-    t.app.inject({
-      url: `/oidc/session/end?${new URLSearchParams(query)}`,
-      headers: { cookie },
-    });
-
-  it('kills the access token at the sign-out, not 5 minutes later', async () => {
+  it('kills the access token at the sign-out, not 5 minutes later', async ({ t, endSession }) => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
     const accountId = subjectOf(tokens.access_token);
     const policies = () =>
@@ -64,7 +65,10 @@ describe.each(BACKENDS)('tokens and logout on %s', (backend) => {
     expect(refused.body).not.toContain('policyNumber');
   });
 
-  it('asks before signing out when the request does not carry our id_token_hint', async () => {
+  it('asks before signing out when the request does not carry our id_token_hint', async ({
+    t,
+    endSession,
+  }) => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.camille);
     const accountId = subjectOf(tokens.access_token);
     const page = await endSession(jar.header());
@@ -84,7 +88,7 @@ describe.each(BACKENDS)('tokens and logout on %s', (backend) => {
     expect(hinted.body).toContain('<form data-auto-submit ');
   });
 
-  it('refuses a token bound to a key (cnf), and the provider offers no DPoP', async () => {
+  it('refuses a token bound to a key (cnf), and the provider offers no DPoP', async ({ t }) => {
     const { tokens } = await signInSession(t.app, t.config, DEMO.jean);
     const accountId = subjectOf(tokens.access_token);
     const claims = {

@@ -1,25 +1,17 @@
 // The embedded provider's sign-in page: an ordinary French form; one message for a wrong email
 // or a wrong password; repeated failures throttled; passwords stored as scrypt hashes.
 import { MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
-import {
-  createTestApp,
-  DEMO,
-  signInSession,
-  startLogin,
-  submitLogin,
-  type TestApp,
-} from '../../support/harness';
+import { DEMO, signInSession, startLogin, submitLogin } from '../../support/harness';
 
 describe('sign-in page', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('is a French form with an email field, a password field and a submit button', async () => {
+  it('is a French form with an email field, a password field and a submit button', async ({
+    t,
+  }) => {
     const { form } = await startLogin(t.app, t.config);
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('<html lang="fr">');
@@ -33,7 +25,7 @@ describe('sign-in page', () => {
     expect(form.body).not.toMatch(/<script>|<style>| style="/);
   });
 
-  it('gives the same message for an unknown email and for a wrong password', async () => {
+  it('gives the same message for an unknown email and for a wrong password', async ({ t }) => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     const unknown = await submitLogin(t.app, interaction, jar, 'personne@example.fr', 'Demo2026!');
     const wrong = await submitLogin(t.app, interaction, jar, DEMO.lea, 'Mauvais2026!');
@@ -45,7 +37,7 @@ describe('sign-in page', () => {
     expect(message(wrong.body)).toBe(message(unknown.body));
   });
 
-  it('throttles an email after repeated failures, even with the right password', async () => {
+  it('throttles an email after repeated failures, even with the right password', async ({ t }) => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     for (let i = 0; i < RATE_LIMITS.signInAccount.max; i++) {
       expect((await submitLogin(t.app, interaction, jar, DEMO.jean, `Faux-${i}`)).statusCode).toBe(
@@ -60,7 +52,7 @@ describe('sign-in page', () => {
     expect(other.statusCode).toBe(303);
   });
 
-  it('stores passwords as scrypt hashes, never in clear', async () => {
+  it('stores passwords as scrypt hashes, never in clear', async ({ t }) => {
     const rows = await t.database.handle.db
       .selectFrom('credentials')
       .select('password_hash')
@@ -72,7 +64,9 @@ describe('sign-in page', () => {
     }
   });
 
-  it('signs out in one click: the provider’s form is submitted at once, then the SPA page', async () => {
+  it('signs out in one click: the provider’s form is submitted at once, then the SPA page', async ({
+    t,
+  }) => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
     const query = new URLSearchParams({
       id_token_hint: tokens.id_token,
@@ -115,7 +109,7 @@ describe('sign-in page', () => {
     expect(refresh.statusCode).toBe(400);
   });
 
-  it('shows a French error page for an unknown interaction', async () => {
+  it('shows a French error page for an unknown interaction', async ({ t }) => {
     const response = await t.app.inject('/interaction/unknown-uid');
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('Connexion impossible');

@@ -1,38 +1,37 @@
 // The sign-out that follows an account deletion (docs/decisions/0041-account-deletion-recap.md):
 // the provider accepts the SPA's second post-logout redirect, the public « Votre compte a été
 // supprimé » page, refuses any address it does not know, and sends the deleted customer there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { deleteAccount } from '../../support/account-security';
-import { createTestApp, DEMO, signInSession, subjectOf, type TestApp } from '../../support/harness';
+import { DEMO, signInSession, subjectOf } from '../../support/harness';
 
 describe('sign-out after an account deletion', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
-
-  const endSession = (cookie: string, idToken: string, redirect: string) =>
-    t.app.inject({
-      url: `/oidc/session/end?${new URLSearchParams({
-        id_token_hint: idToken,
-        post_logout_redirect_uri: redirect,
-      })}`,
-      headers: { cookie },
+  const it = apiTest
+    .extend(
+      'endSession',
+      ({ t }) =>
+        (cookie: string, idToken: string, redirect: string) =>
+          t.app.inject({
+            url: `/oidc/session/end?${new URLSearchParams({
+              id_token_hint: idToken,
+              post_logout_redirect_uri: redirect,
+            })}`,
+            headers: { cookie },
+          }),
+    )
+    .extend('confirm', ({ t }) => async (cookie: string, page: string) => {
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
+      expect(xsrf).toBeTruthy();
+      return t.app.inject({
+        method: 'POST',
+        url: '/oidc/session/end/confirm',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+      });
     });
 
-  const confirm = async (cookie: string, page: string) => {
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1];
-    expect(xsrf).toBeTruthy();
-    return t.app.inject({
-      method: 'POST',
-      url: '/oidc/session/end/confirm',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
-    });
-  };
-
-  it('accepts the deleted page as a post-logout redirect', async () => {
+  it('accepts the deleted page as a post-logout redirect', async ({ t, confirm, endSession }) => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
     const page = await endSession(
       jar.header(),
@@ -45,7 +44,10 @@ describe('sign-out after an account deletion', () => {
     expect(done.headers.location).toBe('http://localhost:3000/accountDeleted');
   });
 
-  it('refuses a post-logout redirect it does not know, and signs nobody out', async () => {
+  it('refuses a post-logout redirect it does not know, and signs nobody out', async ({
+    t,
+    endSession,
+  }) => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.lea);
     for (const redirect of [
       'http://localhost:3000/accountDeleted/../evil',
@@ -64,7 +66,11 @@ describe('sign-out after an account deletion', () => {
     expect(account.statusCode).toBe(200);
   });
 
-  it('sends a customer who has just deleted their account to the deleted page', async () => {
+  it('sends a customer who has just deleted their account to the deleted page', async ({
+    t,
+    confirm,
+    endSession,
+  }) => {
     const { tokens, jar } = await signInSession(t.app, t.config, DEMO.camille);
     const accountId = subjectOf(tokens.access_token);
     expect(

@@ -3,49 +3,52 @@
 // checks and the same counting as the classic POST (oidc/provider/login.test.ts and sign-in-throttle.test.ts):
 // one attempt is one claim in the throttle and one request for the route's rate limit.
 import { MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { DEVICE_COOKIE } from '../../../src/oidc/provider/device-cookie';
-import { CookieJar, createTestApp, DEMO, startLogin, type TestApp } from '../../support/harness';
+import { CookieJar, DEMO, startLogin } from '../../support/harness';
 
 const ADDRESS = '198.51.100.40';
 
 describe('sign-in asked for JSON (the form’s script)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'submit',
+      ({ t }) =>
+        (
+          interaction: string,
+          jar: CookieJar,
+          email: string,
+          password: string,
+          accept = 'application/json',
+        ) => {
+          return t.app.inject({
+            method: 'POST',
+            url: `${interaction}/login`,
+            remoteAddress: ADDRESS,
+            headers: {
+              accept,
+              cookie: jar.header(),
+              'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+            },
+            payload: new URLSearchParams({ email, password }).toString(),
+          });
+        },
+    )
+    .extend(
+      'failures',
+      ({ t }) =>
+        async (key: string) =>
+          (
+            await t.database.handle.db
+              .selectFrom('sign_in_throttle')
+              .select('attempts')
+              .where('key', '=', key)
+              .executeTakeFirst()
+          )?.attempts,
+    );
 
-  function submit(
-    interaction: string,
-    jar: CookieJar,
-    email: string,
-    password: string,
-    accept = 'application/json',
-  ) {
-    return t.app.inject({
-      method: 'POST',
-      url: `${interaction}/login`,
-      remoteAddress: ADDRESS,
-      headers: {
-        accept,
-        cookie: jar.header(),
-        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-      },
-      payload: new URLSearchParams({ email, password }).toString(),
-    });
-  }
-
-  const failures = async (key: string) =>
-    (
-      await t.database.handle.db
-        .selectFrom('sign_in_throttle')
-        .select('attempts')
-        .where('key', '=', key)
-        .executeTakeFirst()
-    )?.attempts;
-
-  it('serves the script the login page loads, with no inline script', async () => {
+  it('serves the script the login page loads, with no inline script', async ({ t }) => {
     const { form } = await startLogin(t.app, t.config);
     expect(form.body).toMatch(/<script src="\/interaction\/sign-in.js" defer><\/script>/);
     expect(form.body).toMatch(/<form method="post" action="[^"]+\/login" novalidate data-sign-in>/);
@@ -56,7 +59,11 @@ describe('sign-in asked for JSON (the form’s script)', () => {
     expect(script.body).toContain('location.replace');
   });
 
-  it('answers a wrong password with the French message, counted once in the throttle', async () => {
+  it('answers a wrong password with the French message, counted once in the throttle', async ({
+    t,
+    failures,
+    submit,
+  }) => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     const wrong = await submit(interaction, jar, DEMO.camille, 'Mauvais2026!');
     expect(wrong.statusCode).toBe(401);
@@ -81,7 +88,11 @@ describe('sign-in asked for JSON (the form’s script)', () => {
     expect(await failures(`account:${DEMO.camille}`)).toBe(2);
   });
 
-  it('answers the right password with the URL the classic POST is redirected to', async () => {
+  it('answers the right password with the URL the classic POST is redirected to', async ({
+    t,
+    failures,
+    submit,
+  }) => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     // Begun at the provider (not by the portal's page): the browser holds the provider's resume
     // cookie for the resume's path only, so the form's POST does not carry it (this jar sends
@@ -111,7 +122,10 @@ describe('sign-in asked for JSON (the form’s script)', () => {
     expect(new URL(resume.headers.location as string).searchParams.get('code')).toBeTruthy();
   });
 
-  it('with the resume cookie, resumes in process and answers the callback with its code', async () => {
+  it('with the resume cookie, resumes in process and answers the callback with its code', async ({
+    t,
+    submit,
+  }) => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     const login = await submit(interaction, jar, DEMO.lea, DEMO.password);
     expect(login.statusCode).toBe(200);
@@ -124,7 +138,9 @@ describe('sign-in asked for JSON (the form’s script)', () => {
     );
   });
 
-  it('says when the sign-in has expired, so the script shows the server’s page', async () => {
+  it('says when the sign-in has expired, so the script shows the server’s page', async ({
+    submit,
+  }) => {
     // The interaction is the one its cookie names: without it (expired), there is none.
     const jar = new CookieJar();
     const expired = await submit('/interaction/inconnue', jar, DEMO.lea, DEMO.password);
@@ -135,7 +151,7 @@ describe('sign-in asked for JSON (the form’s script)', () => {
     expect(page.body).toContain('Connexion impossible');
   });
 
-  it('keeps the throttle’s French message for a locked email', async () => {
+  it('keeps the throttle’s French message for a locked email', async ({ t, submit }) => {
     const { jar, interaction } = await startLogin(t.app, t.config);
     let last;
     for (let i = 0; i < 6; i++) last = await submit(interaction, jar, DEMO.jean, `Faux-${i}`);

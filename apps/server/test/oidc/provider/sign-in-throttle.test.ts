@@ -2,11 +2,12 @@
 // guesses are claimed one after the other in the database (only the free ones are checked); a
 // customer's right password from their known device (the signed cookie of an earlier sign-in)
 // is accepted while their email is under attack, even from the same address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { DEVICE_COOKIE } from '../../../src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { BACKENDS } from '../../support/backends';
-import { createTestApp, DEMO, startLogin, type TestApp } from '../../support/harness';
+import { DEMO, startLogin } from '../../support/harness';
 
 const ATTACKER = '203.0.113.7';
 const OWNER_HOME = '198.51.100.2';
@@ -14,33 +15,36 @@ const OWNER_HOME = '198.51.100.2';
 const OTHER_ATTACKER = '203.0.113.8';
 
 describe.each(BACKENDS)('sign-in throttle on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'attempt',
+      ({ t }) =>
+        async (
+          email: string,
+          password: string,
+          {
+            address,
+            device,
+            login,
+          }: { address: string; device?: string; login?: Awaited<ReturnType<typeof startLogin>> },
+        ) => {
+          const { jar, interaction } = login ?? (await startLogin(t.app, t.config));
+          const cookie = [jar.header(), device ? `${DEVICE_COOKIE}=${device}` : ''].filter(Boolean);
+          return t.app.inject({
+            method: 'POST',
+            url: `${interaction}/login`,
+            remoteAddress: address,
+            headers: {
+              cookie: cookie.join('; '),
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            payload: new URLSearchParams({ email, password }).toString(),
+          });
+        },
+    )
+    .override({ backend });
 
-  async function attempt(
-    email: string,
-    password: string,
-    {
-      address,
-      device,
-      login,
-    }: { address: string; device?: string; login?: Awaited<ReturnType<typeof startLogin>> },
-  ) {
-    const { jar, interaction } = login ?? (await startLogin(t.app, t.config));
-    const cookie = [jar.header(), device ? `${DEVICE_COOKIE}=${device}` : ''].filter(Boolean);
-    return t.app.inject({
-      method: 'POST',
-      url: `${interaction}/login`,
-      remoteAddress: address,
-      headers: { cookie: cookie.join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ email, password }).toString(),
-    });
-  }
-
-  it('checks only the free guesses of 25 sent at once', async () => {
+  it('checks only the free guesses of 25 sent at once', async ({ t, attempt }) => {
     const login = await startLogin(t.app, t.config);
     const answers = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
@@ -54,7 +58,9 @@ describe.each(BACKENDS)('sign-in throttle on %s', (backend) => {
     expect((await attempt(DEMO.lea, DEMO.password, { address: ATTACKER })).statusCode).toBe(429);
   });
 
-  it('lets the customer in from their known device while their email is under attack', async () => {
+  it('lets the customer in from their known device while their email is under attack', async ({
+    attempt,
+  }) => {
     const first = await attempt(DEMO.jean, DEMO.password, { address: OWNER_HOME });
     expect(first.statusCode).toBe(303);
     const device = first.cookies.find((c) => c.name === DEVICE_COOKIE);

@@ -3,36 +3,44 @@
 // address and of the client at that address, while the client's owner, from its own address,
 // and the other clients keep getting tokens; a right secret never fills a window; a secret in
 // the body is not read. Addresses are the request's own (`remoteAddress` of app.inject).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { createIntegrationClient } from '../../../src/services/integration/clients';
 import { BACKENDS } from '../../support/backends';
-import { createTestApp, type TestApp } from '../../support/harness';
 
 const ATTACKER = '203.0.113.7';
 const OWNER = '198.51.100.4';
 
 describe.each(BACKENDS)('the token endpoint’s throttle (%s)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    .extend(
+      'client',
+      ({ t }) =>
+        (name: string) =>
+          createIntegrationClient(t.app.db, name, ['backoffice:read']),
+    )
+    .extend(
+      'token',
+      ({ t }) =>
+        (clientId: string, secret: string, address: string, body: object = {}) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/oidc/token',
+            remoteAddress: address,
+            headers: {
+              authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            payload: new URLSearchParams({ grant_type: 'client_credentials', ...body }).toString(),
+          }),
+    )
+    .override({ backend });
 
-  const client = (name: string) => createIntegrationClient(t.app.db, name, ['backoffice:read']);
-  const token = (clientId: string, secret: string, address: string, body: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      remoteAddress: address,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({ grant_type: 'client_credentials', ...body }).toString(),
-    });
-
-  it('refuses 200 wrong secrets past the limit, and the owner elsewhere and other clients still get tokens', async () => {
+  it('refuses 200 wrong secrets past the limit, and the owner elsewhere and other clients still get tokens', async ({
+    client,
+    token,
+  }) => {
     const attacked = await client('Courtier attaqué');
     const other = await client('Autre courtier');
     const statuses: number[] = [];
@@ -66,7 +74,10 @@ describe.each(BACKENDS)('the token endpoint’s throttle (%s)', (backend) => {
     expect((await token(other.clientId, other.secret, '198.51.100.5')).statusCode).toBe(200);
   });
 
-  it('counts an address’s wrong secrets whatever the client id, known or not', async () => {
+  it('counts an address’s wrong secrets whatever the client id, known or not', async ({
+    client,
+    token,
+  }) => {
     const address = '192.0.2.50';
     const known = await client('Courtier voisin');
     for (let n = 0; n < RATE_LIMITS.tokenAddress.max; n++)
@@ -76,7 +87,10 @@ describe.each(BACKENDS)('the token endpoint’s throttle (%s)', (backend) => {
     expect((await token(known.clientId, known.secret, OWNER)).statusCode).toBe(200);
   });
 
-  it('takes a right secret back: a client asking often never throttles itself', async () => {
+  it('takes a right secret back: a client asking often never throttles itself', async ({
+    client,
+    token,
+  }) => {
     const busy = await client('Courtier pressé');
     const address = '192.0.2.60';
     for (let n = 0; n < RATE_LIMITS.tokenAddress.max + 5; n++)
@@ -89,7 +103,10 @@ describe.each(BACKENDS)('the token endpoint’s throttle (%s)', (backend) => {
     expect((await token(busy.clientId, busy.secret, address)).statusCode).toBe(200);
   });
 
-  it('does not read a secret sent in the body, where it would go uncounted', async () => {
+  it('does not read a secret sent in the body, where it would go uncounted', async ({
+    t,
+    client,
+  }) => {
     const { clientId, secret } = await client('Courtier formulaire');
     const response = await t.app.inject({
       method: 'POST',

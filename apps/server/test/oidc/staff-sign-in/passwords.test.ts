@@ -13,12 +13,12 @@ import {
   PASSWORD_RULE_MESSAGES,
   SAFE_TEXT_MESSAGE,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { down, up } from '../../../src/db/migrations/0032-staff-temporary-passwords';
 import { createStaffAccount } from '../../../src/services/staff/staff-accounts';
 import { BACKENDS } from '../../support/backends';
 import { auditRows, consoleCall, staffSignedIn } from '../../support/console';
-import { createTestApp, type TestApp } from '../../support/harness';
 import {
   browser,
   createStaff,
@@ -36,35 +36,44 @@ const NEW_PAGE = 'Choisissez votre mot de passe';
 const html = (text: string) => text.replace(/'/g, '&#39;');
 
 describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'me',
+      ({ t }) =>
+        (cookie: string) =>
+          t.app.inject({
+            method: 'GET',
+            url: '/backoffice/api/me',
+            headers: { cookie, 'sec-fetch-site': 'same-origin' },
+          }),
+    )
+    .extend(
+      'marked',
+      ({ t }) =>
+        async (email: string) =>
+          (
+            await t.app.db
+              .selectFrom('staff_accounts')
+              .select('must_change_password')
+              .where('email', '=', email)
+              .executeTakeFirstOrThrow()
+          ).must_change_password,
+    )
+    /** The password step in a new browser. */
+    .extend('passwordStep', ({ t }) => async (email: string, password: string) => {
+      const b = browser(t.app);
+      const { interaction } = await startStaffSignIn(b);
+      const sent = await b.post(`${interaction}/staff`, { email, password });
+      return { b, interaction, sent };
+    })
+    .override({ backend });
 
-  const me = (cookie: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/backoffice/api/me',
-      headers: { cookie, 'sec-fetch-site': 'same-origin' },
-    });
-  const marked = async (email: string) =>
-    (
-      await t.app.db
-        .selectFrom('staff_accounts')
-        .select('must_change_password')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).must_change_password;
-  /** The password step in a new browser. */
-  const passwordStep = async (email: string, password: string) => {
-    const b = browser(t.app);
-    const { interaction } = await startStaffSignIn(b);
-    const sent = await b.post(`${interaction}/staff`, { email, password });
-    return { b, interaction, sent };
-  };
-
-  it('makes a member created by a supervisor choose their own password after enrolling, before any console session', async () => {
+  it('makes a member created by a supervisor choose their own password after enrolling, before any console session', async ({
+    t,
+    marked,
+    me,
+    passwordStep,
+  }) => {
     const supervisor = await staffSignedIn(t.app, 'supervisor');
     const created = await consoleCall(t.app, supervisor, 'POST', '/staff', {
       email: 'premiere.connexion@courtage.test',
@@ -145,7 +154,11 @@ describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) 
     expect(locationOf(again.sent)).toBe(`${again.interaction}/staff/code`);
   });
 
-  it('asks an enrolled account still on its temporary password for the code first, then a new password', async () => {
+  it('asks an enrolled account still on its temporary password for the code first, then a new password', async ({
+    t,
+    marked,
+    passwordStep,
+  }) => {
     const created = await createStaffAccount(t.app.db, {
       email: 'cli.enrole@courtage.test',
       displayName: 'Carl Cli',
@@ -187,12 +200,18 @@ describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) 
     expect(b.jar.get('espace-console')).toBeTruthy();
   });
 
-  it('keeps the demo staff accounts on their documented password: no change asked', async () => {
+  it('keeps the demo staff accounts on their documented password: no change asked', async ({
+    marked,
+  }) => {
     expect(await marked('conseiller@courtage-horizon.test')).toBe(false);
     expect(await marked('superviseur@courtage-horizon.test')).toBe(false);
   });
 
-  it('marks the accounts that exist before the migration, except the demo’s; a marked account’s session opens nothing', async () => {
+  it('marks the accounts that exist before the migration, except the demo’s; a marked account’s session opens nothing', async ({
+    t,
+    marked,
+    me,
+  }) => {
     const signedIn = await staffSignedIn(t.app, 'agent');
     expect((await me(signedIn.cookie)).statusCode).toBe(200);
     await down(t.app.db as never);
@@ -204,7 +223,11 @@ describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) 
     await t.app.db.updateTable('staff_accounts').set({ must_change_password: false }).execute();
   });
 
-  it('lets a staff member change their password: the current one first, the rule, the other sessions end, audited', async () => {
+  it('lets a staff member change their password: the current one first, the rule, the other sessions end, audited', async ({
+    t,
+    me,
+    passwordStep,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'agent' });
     const here = { cookie: await signInStaff(t.app, staff) };
     const elsewhere = { cookie: await signInStaff(t.app, staff) };
@@ -275,7 +298,9 @@ describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) 
     expect(locationOf(next.sent)).toBe(`${next.interaction}/staff/code`);
   });
 
-  it('counts wrong current passwords: the sixth in the window is refused with 429', async () => {
+  it('counts wrong current passwords: the sixth in the window is refused with 429', async ({
+    t,
+  }) => {
     const staff = await staffSignedIn(t.app, 'agent');
     const wrong = { oldPassword: 'mauvais', newPassword: NEW_PASSWORD };
     for (let i = 0; i < 5; i++)

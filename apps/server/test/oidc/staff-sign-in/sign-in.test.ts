@@ -4,10 +4,11 @@
 // recovery codes used once, wrong codes and wrong passwords throttled, and the two kinds of
 // subject kept apart (a customer's provider session never gives a console code, a staff
 // member's never opens a customer's portal session).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { spaRedirectUris } from '../../../src/oidc/provider/provider';
 import { createStaffAccount } from '../../../src/services/staff/staff-accounts';
-import { createTestApp, DEMO, signInSession, type TestApp } from '../../support/harness';
+import { DEMO, signInSession } from '../../support/harness';
 import {
   browser,
   createStaff,
@@ -24,29 +25,31 @@ const STAFF_FORM = 'Console du courtier — connexion';
 const CHOSEN = 'Recrue-du-Mois-2027!';
 
 describe('staff console sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'me',
+      ({ t }) =>
+        (cookie: string) =>
+          t.app.inject({ method: 'GET', url: '/backoffice/api/me', headers: { cookie } }),
+    )
+    /** Password step of a new browser: the browser and where it was sent next. */
+    .extend('password', ({ t }) => async (email: string, secret: string) => {
+      const b = browser(t.app);
+      const { interaction } = await startStaffSignIn(b);
+      const answer = await b.post(`${interaction}/staff`, { email, password: secret });
+      return { b, interaction, answer };
+    });
 
-  const me = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/backoffice/api/me', headers: { cookie } });
   const consoleCookie = (b: ReturnType<typeof browser>) =>
     `espace-console=${b.jar.get('espace-console') ?? ''}`;
-
-  /** Password step of a new browser: the browser and where it was sent next. */
-  async function password(email: string, secret: string) {
-    const b = browser(t.app);
-    const { interaction } = await startStaffSignIn(b);
-    const answer = await b.post(`${interaction}/staff`, { email, password: secret });
-    return { b, interaction, answer };
-  }
 
   let recoveryCodes: string[] = [];
   let enrolled: TestStaff;
 
-  it('enrols a new staff member: QR code and secret, a code, recovery codes shown once, then the console', async () => {
+  it('enrols a new staff member: QR code and secret, a code, recovery codes shown once, then the console', async ({
+    t,
+    me,
+  }) => {
     const created = await createStaffAccount(t.app.db, {
       email: 'Nouvelle.Recrue@Courtage.test',
       displayName: 'Nina Recrue',
@@ -130,7 +133,7 @@ describe('staff console sign-in', () => {
     };
   });
 
-  it('takes a recovery code once, and refuses it the second time', async () => {
+  it('takes a recovery code once, and refuses it the second time', async ({ me, password }) => {
     const first = await password(enrolled.email, enrolled.password);
     const code = await first.b.post(locationOf(first.answer), { code: recoveryCodes[0]! });
     expect((await followToConsole(first.b, code)).statusCode).toBe(303);
@@ -144,7 +147,11 @@ describe('staff console sign-in', () => {
     expect(again.b.jar.get('espace-console')).toBeUndefined();
   });
 
-  it('signs a returning staff member in with a TOTP code, and refuses the same code replayed', async () => {
+  it('signs a returning staff member in with a TOTP code, and refuses the same code replayed', async ({
+    t,
+    me,
+    password,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'supervisor' });
     const code = await freshCode(t.app.db, staff);
     const first = await password(staff.email, staff.password);
@@ -163,7 +170,10 @@ describe('staff console sign-in', () => {
     expect(refused.body).toContain('Code incorrect ou déjà utilisé.');
   });
 
-  it('refuses the code step without the password step, and with another interaction’s step', async () => {
+  it('refuses the code step without the password step, and with another interaction’s step', async ({
+    t,
+    password,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'agent' });
     const b = browser(t.app);
     const { interaction } = await startStaffSignIn(b);
@@ -178,7 +188,10 @@ describe('staff console sign-in', () => {
     expect(b.jar.get('espace-console')).toBeUndefined();
   });
 
-  it('refuses the sign-in after 5 wrong codes, even with the right one', async () => {
+  it('refuses the sign-in after 5 wrong codes, even with the right one', async ({
+    t,
+    password,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'agent' });
     const { b, answer } = await password(staff.email, staff.password);
     const codePath = locationOf(answer);
@@ -189,7 +202,10 @@ describe('staff console sign-in', () => {
     expect(locked.body).toContain('Trop de codes incorrects');
   });
 
-  it('throttles wrong passwords like the customers’ sign-in, apart from their counts', async () => {
+  it('throttles wrong passwords like the customers’ sign-in, apart from their counts', async ({
+    t,
+    password,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'agent' });
     for (let i = 0; i < 5; i++)
       expect((await password(staff.email, 'mauvais-mot-de-passe')).answer.statusCode).toBe(401);
@@ -200,7 +216,9 @@ describe('staff console sign-in', () => {
     expect(keys.map((k) => k.key)).toContain(`account:staff:${staff.email}`);
   });
 
-  it('shows the staff form to a browser with a customer’s provider session, and gives no console code', async () => {
+  it('shows the staff form to a browser with a customer’s provider session, and gives no console code', async ({
+    t,
+  }) => {
     const { jar } = await signInSession(t.app, t.config, DEMO.camille);
     const b = browser(t.app, jar);
     const { interaction, page } = await startStaffSignIn(b);
@@ -219,7 +237,7 @@ describe('staff console sign-in', () => {
     expect(b.jar.get('espace-console')).toBeUndefined();
   });
 
-  it('never opens a customer’s portal session or token for a staff member', async () => {
+  it('never opens a customer’s portal session or token for a staff member', async ({ t }) => {
     const staff = await createStaff(t.app.db, { role: 'supervisor' });
     const b = browser(t.app);
     const { interaction } = await startStaffSignIn(b);
@@ -252,7 +270,10 @@ describe('staff console sign-in', () => {
     expect(b.jar.get('espace-session')).toBeUndefined();
   });
 
-  it('gives a staff member nothing of the customer API or the integration API', async () => {
+  it('gives a staff member nothing of the customer API or the integration API', async ({
+    t,
+    me,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'supervisor' });
     const cookie = await signInStaff(t.app, staff);
     const secret = cookie.slice(cookie.indexOf('=') + 1);

@@ -2,17 +2,11 @@
 // lost answer) is recorded once and answered as the first time; keys are per account and route;
 // a refused key changes nothing; a failure the server caused (5xx) is not kept.
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_REPLAYED_HEADER } from '@espace/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { bearer, DEMO, signIn, subjectOf } from '../../support/harness';
-import {
-  clearRequests,
-  openChangesContext,
-  POLICIES,
-  today,
-  yearsAgo,
-  type ChangesContext,
-} from '../../support/changes';
+import { clearRequests, changesContext, POLICIES, today, yearsAgo } from '../../support/changes';
 import {
   MULTIPART_HEADERS,
   multipartBody,
@@ -23,12 +17,30 @@ import {
 } from '../../support/documents';
 
 describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
-  let ctx: ChangesContext;
-  beforeAll(async () => {
-    ctx = await openChangesContext(backend);
-  });
-  afterAll(() => ctx.test.close());
-  beforeEach(async () => {
+  const it = apiTest
+    .extend('ctx', ({ t, camille }) => changesContext(t, camille))
+    .extend(
+      'addDriver',
+      ({ ctx }) =>
+        (
+          key: string | undefined,
+          policy: string = POLICIES.active,
+          token = ctx.token,
+          payload: object = driver(),
+        ) =>
+          ctx.test.app.inject({
+            method: 'POST',
+            url: `/api/v1/policy/accounts/${ctx.accountId}/${policy}/driver`,
+            headers: {
+              ...bearer(token),
+              ...(key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key }),
+            },
+            payload,
+          }),
+    )
+    .override({ backend });
+
+  it.beforeEach(async ({ ctx }) => {
     await clearRequests(ctx);
     await ctx.test.database.handle.db.deleteFrom('idempotency_keys').execute();
   });
@@ -44,20 +56,11 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     driverLicensePermDate: today(),
     effectiveDate: today(),
   });
-  const addDriver = (
-    key: string | undefined,
-    policy: string = POLICIES.active,
-    token = ctx.token,
-    payload: object = driver(),
-  ) =>
-    ctx.test.app.inject({
-      method: 'POST',
-      url: `/api/v1/policy/accounts/${ctx.accountId}/${policy}/driver`,
-      headers: { ...bearer(token), ...(key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key }) },
-      payload,
-    });
 
-  it('records the same change request sent twice once, and answers the repeat the same', async () => {
+  it('records the same change request sent twice once, and answers the repeat the same', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     const first = await addDriver(key);
     const again = await addDriver(key);
@@ -69,14 +72,20 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('records two concurrent requests with one key (a double click) once', async () => {
+  it('records two concurrent requests with one key (a double click) once', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     const answers = await Promise.all([addDriver(key), addDriver(key), addDriver(key)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('answers the same submission with another key, or none, as a duplicate', async () => {
+  it('answers the same submission with another key, or none, as a duplicate', async ({
+    addDriver,
+    ctx,
+  }) => {
     // docs/decisions/0045-duplicate-requests.md: a real second click after a reload.
     const first = await addDriver(crypto.randomUUID());
     const second = await addDriver(crypto.randomUUID());
@@ -86,7 +95,10 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('refuses the same key with other values (422, French reason) and changes nothing', async () => {
+  it('refuses the same key with other values (422, French reason) and changes nothing', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     expect((await addDriver(key)).statusCode).toBe(200);
     const other = await addDriver(key, POLICIES.active, ctx.token, {
@@ -113,7 +125,10 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('keeps a refusal as the answer to its repeat, with its French reason', async () => {
+  it('keeps a refusal as the answer to its repeat, with its French reason', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     const refused = await addDriver(key, POLICIES.terminated);
     const again = await addDriver(key, POLICIES.terminated);
@@ -124,14 +139,20 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(await ctx.requests()).toEqual([]);
   });
 
-  it('scopes a key to its route: the same key on another policy is another request', async () => {
+  it('scopes a key to its route: the same key on another policy is another request', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     await addDriver(key, POLICIES.active);
     await addDriver(key, POLICIES.withInes);
     expect(await ctx.requests()).toHaveLength(2);
   });
 
-  it('scopes a key to its account: another customer with the same key is recorded', async () => {
+  it('scopes a key to its account: another customer with the same key is recorded', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     await addDriver(key);
     const other = await signIn(ctx.test.app, ctx.test.config, DEMO.jean);
@@ -146,7 +167,10 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(response.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
   });
 
-  it('refuses a malformed key with a French reason and records nothing', async () => {
+  it('refuses a malformed key with a French reason and records nothing', async ({
+    addDriver,
+    ctx,
+  }) => {
     const response = await addDriver('x');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -155,7 +179,9 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(await ctx.requests()).toEqual([]);
   });
 
-  it('records the same document upload (multipart) sent twice with one key once', async () => {
+  it('records the same document upload (multipart) sent twice with one key once', async ({
+    ctx,
+  }) => {
     // camille's policy started 12 days ago, its 'mandat_sepa' still to be sent (1 file).
     const url = `/api/v1/document/accounts/${ctx.accountId}/policy/AU2026104512/uploadfile`;
     const body = multipartBody([
@@ -184,7 +210,10 @@ describe.each(BACKENDS)('idempotent writes on %s', (backend) => {
     expect(await kept()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
   });
 
-  it('keeps answers for at least 24 hours and purges them after twice that', async () => {
+  it('keeps answers for at least 24 hours and purges them after twice that', async ({
+    addDriver,
+    ctx,
+  }) => {
     const { purgeIdempotencyKeys } = await import('../../../src/platform/idempotency/idempotency');
     const db = ctx.test.database.handle.db;
     const key = crypto.randomUUID();

@@ -11,18 +11,12 @@ import {
   type TerminationAcknowledgement,
 } from '@espace/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BRAND_CSS_PATH } from '../../../src/config/config';
 import { skinFromCss } from '../../../src/platform/brand/brand-skins';
 import { BACKENDS } from '../../support/backends';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 import { terminationBody } from '../../support/termination';
 
 const TOYOTA = 'AU2023049920'; // Camille's, active, two drivers, one claim
@@ -37,52 +31,72 @@ async function pagesOf(bytes: Buffer): Promise<string[]> {
 }
 
 describe.each(BACKENDS)('the PDFs on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  const identity = () => t.config.legalIdentity;
+  const it = apiTest
+    .extend(
+      'identity',
+      ({ t }) =>
+        () =>
+          t.config.legalIdentity,
+    )
+    .extend(
+      'get',
+      ({ t, camille: { token } }) =>
+        (url: string) =>
+          t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+    )
+    .extend(
+      'base',
+      ({ camille: { accountId } }) =>
+        (policy: string) =>
+          `/api/v1/document/accounts/${accountId}/policy/${policy}`,
+    )
+    .extend('generated', ({ base, get }) => async (policy: string, id: string, brand = 'lumen') => {
+      const response = await get(`${base(policy)}/document/${id}?brand=${brand}`);
+      expect(response.statusCode).toBe(200);
+      return pagesOf(response.rawPayload);
+    })
+    .extend(
+      'issuedBy',
+      ({ identity }) =>
+        () =>
+          `${identity().brokerName}, courtier en assurance, ORIAS n° ${identity().brokerOrias} · Assureur : ${identity().insurerName}`,
+    )
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-  });
-  afterAll(() => t.close());
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const base = (policy: string) => `/api/v1/document/accounts/${accountId}/policy/${policy}`;
-  const generated = async (policy: string, id: string, brand = 'lumen') => {
-    const response = await get(`${base(policy)}/document/${id}?brand=${brand}`);
-    expect(response.statusCode).toBe(200);
-    return pagesOf(response.rawPayload);
-  };
-  const issuedBy = () =>
-    `${identity().brokerName}, courtier en assurance, ORIAS n° ${identity().brokerOrias} · Assureur : ${identity().insurerName}`;
-
-  it.each([
+  it.for<[string, string]>([
     ['memo-vehicule-assure', 'Mémo Véhicule Assuré'],
     ['attestation-assurance', 'Attestation d’assurance'],
     ['releve-informations', 'Relevé d’informations'],
-  ])('%s fits on one page whose footer says « page 1/1 » and who issues it', async (id, title) => {
-    for (const [brand, name] of [
-      ['lumen', 'Lumen Assurance'],
-      ['vireo', 'Vireo Assurance'],
-    ]) {
-      const pages = await generated(TOYOTA, id, brand);
-      expect(pages).toHaveLength(1);
-      expect(pages[0]).toContain(`${name} · ${title} · contrat n° ${TOYOTA} · page 1/1`);
-      expect(pages[0]).toContain(issuedBy());
-    }
-  });
+  ])(
+    '%s fits on one page whose footer says « page 1/1 » and who issues it',
+    async ([id, title], { generated, issuedBy }) => {
+      for (const [brand, name] of [
+        ['lumen', 'Lumen Assurance'],
+        ['vireo', 'Vireo Assurance'],
+      ]) {
+        const pages = await generated(TOYOTA, id, brand);
+        expect(pages).toHaveLength(1);
+        expect(pages[0]).toContain(`${name} · ${title} · contrat n° ${TOYOTA} · page 1/1`);
+        expect(pages[0]).toContain(issuedBy());
+      }
+    },
+  );
 
-  it('the Mémo names the insurer as the insurer, never the brand as a « Marque »', async () => {
+  it('the Mémo names the insurer as the insurer, never the brand as a « Marque »', async ({
+    generated,
+    identity,
+  }) => {
     const [memo] = await generated(TOYOTA, 'memo-vehicule-assure');
     expect(memo).toContain(`Assureur ${identity().insurerName} Intermédiaire (courtier)`);
     expect(memo).not.toMatch(/Marque (Lumen|Vireo)/);
     expect(memo).toContain('Marque et modèle Toyota');
   });
 
-  it('the relevé states every mention of article A121-1', async () => {
+  it('the relevé states every mention of article A121-1', async ({
+    t,
+    camille: { accountId },
+    generated,
+  }) => {
     const db = t.database.handle.db;
     const iso = (d: Date | string | null) =>
       d === null ? '' : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
@@ -127,7 +141,11 @@ describe.each(BACKENDS)('the PDFs on %s', (backend) => {
     expect(text).toMatch(/Informations arrêtées au \d\d\.\d\d\.\d{4}/);
   });
 
-  it('a suspended contract has its relevé, but no Mémo nor certificate: 409 saying why', async () => {
+  it('a suspended contract has its relevé, but no Mémo nor certificate: 409 saying why', async ({
+    base,
+    generated,
+    get,
+  }) => {
     const list = (await get(base(CITROEN))).json<DownloadedDocument[]>();
     expect(list.map((d) => d.id)).toContain('releve-informations');
     expect(list.map((d) => d.id)).not.toContain('memo-vehicule-assure');
@@ -143,9 +161,9 @@ describe.each(BACKENDS)('the PDFs on %s', (backend) => {
     expect(statement).toContain('Situation En cours (Suspendu)');
   });
 
-  it.each(['lumen', 'vireo'] as const)(
+  it.for(['lumen', 'vireo'] as const)(
     'the termination receipt carries the %s skin, the broker and the insurer, on one page',
-    async (brand) => {
+    async (brand, { t, camille: { accountId, token }, base, get, issuedBy }) => {
       const policy = TO_TERMINATE[brand];
       const sent = await t.app.inject({
         method: 'POST',
@@ -169,7 +187,11 @@ describe.each(BACKENDS)('the PDFs on %s', (backend) => {
     },
   );
 
-  it('refuses a receipt skin it does not know, and keeps nothing', async () => {
+  it('refuses a receipt skin it does not know, and keeps nothing', async ({
+    t,
+    camille: { accountId, token },
+    get,
+  }) => {
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/v1/policy/accounts/${accountId}/${TOYOTA}/terminate?brand=autre`,

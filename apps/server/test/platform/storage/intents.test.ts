@@ -3,38 +3,44 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { sweepIntents } from '../../../src/platform/storage/intents';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO, signIn, subjectOf } from '../../support/harness';
 
 const HOUR = 3_600_000;
 
 describe('storage intents', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'store',
+      ({ t }) =>
+        async (key: string) =>
+          t.app.storage.put(key, Readable.from([Buffer.from('%PDF-1.4 x')]), { maxBytes: 1000 }),
+    )
+    .extend(
+      'intent',
+      ({ t }) =>
+        (key: string, ageMs: number) =>
+          t.app.db
+            .insertInto('storage_intents')
+            .values({ key, created_at: sql`now() - make_interval(secs => ${ageMs / 1000})` })
+            .execute(),
+    )
+    .extend(
+      'intents',
+      ({ t }) =>
+        async () =>
+          (await t.app.db.selectFrom('storage_intents').select('key').execute()).map((r) => r.key),
+    );
 
-  const store = async (key: string) =>
-    t.app.storage.put(key, Readable.from([Buffer.from('%PDF-1.4 x')]), { maxBytes: 1000 });
-  const intent = (key: string, ageMs: number) =>
-    t.app.db
-      .insertInto('storage_intents')
-      .values({ key, created_at: sql`now() - make_interval(secs => ${ageMs / 1000})` })
-      .execute();
-  const intents = async () =>
-    (await t.app.db.selectFrom('storage_intents').select('key').execute()).map((r) => r.key);
-
-  it('removes old objects no row names, keeps recent ones and recorded ones', async () => {
+  it('removes old objects no row names, keeps recent ones and recorded ones', async ({
+    t,
+    intent,
+    intents,
+    store,
+  }) => {
     const orphan = randomUUID();
     const recent = randomUUID();
     const vanished = randomUUID();
@@ -62,7 +68,7 @@ describe('storage intents', () => {
     await t.app.storage.delete(recent);
   });
 
-  it('leaves no intent once an upload is recorded', async () => {
+  it('leaves no intent once an upload is recorded', async ({ t, intents }) => {
     const token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
     const response = await t.app.inject({
       method: 'POST',

@@ -11,7 +11,8 @@ import {
   type RequestDetail,
   type RequestList,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import {
   changeRequestStatus,
   setRequestStatus,
@@ -25,57 +26,53 @@ import {
   samplePdf,
   upfile,
 } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, subjectOf } from '../../support/harness';
 
 const WITH_PAYMENT = 'AU2025087731'; // Camille's Renault Clio V FT-219-BN
 const IBAN = 'DE89370400440532013000';
 
 describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let jeanToken: string;
+  const it = apiTest
+    .extend(
+      'detail',
+      ({ t, camille: { accountId, token } }) =>
+        (reference: string, as = token, id = accountId) =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/v1/account/accounts/${id}/requests/${encodeURIComponent(reference)}`,
+            headers: as ? bearer(as) : {},
+          }),
+    )
+    .extend(
+      'post',
+      ({ t, camille: { token } }) =>
+        (url: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') =>
+          t.app.inject({
+            method,
+            url: `/api/v1/${url}`,
+            headers: bearer(token),
+            payload: payload as string,
+          }),
+    )
+    /** A call-back to a new number each time (the same one twice is a duplicate). */
+    .extend('callBack', ({ camille: { accountId }, post }) => async () => {
+      calls += 1;
+      const response = await post(`account/accounts/${accountId}/mail/phone-contact`, {
+        phone: `06 12 34 56 7${calls}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ reference: string }>().reference;
+    })
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    jeanToken = (await signIn(t.app, t.config, DEMO.jean)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const detail = (reference: string, as = token, id = accountId) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/account/accounts/${id}/requests/${encodeURIComponent(reference)}`,
-      headers: as ? bearer(as) : {},
-    });
-  const post = (url: string, payload: unknown, method: 'POST' | 'PUT' = 'POST') =>
-    t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: bearer(token),
-      payload: payload as string,
-    });
   let calls = 0;
-  /** A call-back to a new number each time (the same one twice is a duplicate). */
-  const callBack = async () => {
-    calls += 1;
-    const response = await post(`account/accounts/${accountId}/mail/phone-contact`, {
-      phone: `06 12 34 56 7${calls}`,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<{ reference: string }>().reference;
-  };
 
-  it('shows the caller’s own request: the list item, what was asked, no file, « Reçue »', async () => {
+  it('shows the caller’s own request: the list item, what was asked, no file, « Reçue »', async ({
+    t,
+    camille: { accountId, token },
+    callBack,
+    detail,
+  }) => {
     const reference = await callBack();
     const response = await detail(reference);
     expect(response.statusCode).toBe(200);
@@ -103,7 +100,11 @@ describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
     ]);
   });
 
-  it('answers 404 for another account’s reference and an unknown one, 403 and 401 otherwise', async () => {
+  it('answers 404 for another account’s reference and an unknown one, 403 and 401 otherwise', async ({
+    jean: { token: jeanToken },
+    callBack,
+    detail,
+  }) => {
     const reference = await callBack();
     const jeanId = subjectOf(jeanToken);
     const theirs = await detail(reference, jeanToken, jeanId);
@@ -116,7 +117,12 @@ describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
     expect((await detail(reference, '')).statusCode).toBe(401);
   });
 
-  it('shows the new bank details with the IBAN masked, never whole', async () => {
+  it('shows the new bank details with the IBAN masked, never whole', async ({
+    t,
+    camille: { accountId },
+    detail,
+    post,
+  }) => {
     const payment = await t.database.handle.db
       .selectFrom('payment_details')
       .select(['id', 'payment_method', 'owner_name'])
@@ -141,7 +147,12 @@ describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
     expect(shown.body).not.toContain('0532013000');
   });
 
-  it('shows every status with its date and message, oldest first; « state=open » drops it when done', async () => {
+  it('shows every status with its date and message, oldest first; « state=open » drops it when done', async ({
+    t,
+    camille: { accountId, token },
+    callBack,
+    detail,
+  }) => {
     const reference = await callBack();
     const created = (await detail(reference)).json<RequestDetail>();
     const open = async (query = 'state=open&pageSize=50') => {
@@ -179,7 +190,11 @@ describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
     expect([...times].sort()).toEqual(times);
   });
 
-  it('lists a sent document’s file by name, type and size', async () => {
+  it('lists a sent document’s file by name, type and size', async ({
+    t,
+    camille: { accountId, token },
+    detail,
+  }) => {
     const pdf = await samplePdf();
     const sent = await t.app.inject({
       method: 'POST',
@@ -208,7 +223,11 @@ describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
     expect(JSON.stringify(body)).not.toMatch(/storage|Key/);
   });
 
-  it('follows a claim: its photos, constat and receipt, and the steps with their details', async () => {
+  it('follows a claim: its photos, constat and receipt, and the steps with their details', async ({
+    t,
+    camille: { accountId, token },
+    detail,
+  }) => {
     const claim = claimCalls(t.app, accountId, token);
     const policies = (
       await t.app.inject({
@@ -243,7 +262,7 @@ describe.each(BACKENDS)('a request’s detail on %s', (backend) => {
     ]);
   });
 
-  it('is declared in the customer API’s OpenAPI document', async () => {
+  it('is declared in the customer API’s OpenAPI document', async ({ t }) => {
     const doc = (await t.app.inject('/api/docs/json')).json<{
       paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
     }>();

@@ -8,17 +8,11 @@ import {
   type CustomerRequest,
   type RequestList,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, subjectOf } from '../../support/harness';
 import { setRequestStatus } from '../../../src/services/requests/request-status';
 import { terminationBody } from '../../support/termination';
 
@@ -28,62 +22,68 @@ const NO_PAYMENT = 'AU2024061108'; // Camille's Dacia, garaged at Craponne
 const IBAN = 'DE89370400440532013000';
 
 describe.each(BACKENDS)('requests list on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let jeanToken: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    jeanToken = (await signIn(t.app, t.config, DEMO.jean)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-  const list = async (query = '', as = token, id = accountId) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/account/accounts/${id}/requests${query}`,
-      headers: bearer(as),
-    });
-    return response;
-  };
-  const newest = async (): Promise<CustomerRequest> => {
-    const response = await list('?pageSize=1');
-    expect(response.statusCode).toBe(200);
-    return response.json<RequestList>().items[0]!;
-  };
-  let count = 0;
-  /**
-   * Runs one write and checks it added exactly one request, returned; a request for the broker
-   * answers 200 with the reference the list shows (docs/decisions/0046-request-reference-on-success.md).
-   */
-  const oneMore = async (
-    write: () => Promise<{ statusCode: number; json(): unknown }>,
-    { answersReference = true } = {},
-  ) => {
-    const response = await write();
-    expect(response.statusCode).toBeLessThan(300);
-    count += 1;
-    const body = (await list('?pageSize=50')).json<RequestList>();
-    expect(body.total).toBe(count);
-    const listed = body.items[0]!;
-    if (answersReference) {
+  const it = apiTest
+    .extend(
+      'call',
+      ({ t, camille: { token } }) =>
+        (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+          t.app.inject({
+            method,
+            url: `/api/v1/${url}`,
+            headers: bearer(token),
+            ...(payload === undefined ? {} : { payload: payload as string }),
+          }),
+    )
+    .extend(
+      'list',
+      ({ t, camille: { accountId, token } }) =>
+        async (query = '', as = token, id = accountId) => {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/account/accounts/${id}/requests${query}`,
+            headers: bearer(as),
+          });
+          return response;
+        },
+    )
+    .extend('newest', ({ list }) => async (): Promise<CustomerRequest> => {
+      const response = await list('?pageSize=1');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ reference: listed.reference });
-    }
-    return listed;
-  };
+      return response.json<RequestList>().items[0]!;
+    })
+    /**
+     * Runs one write and checks it added exactly one request, returned; a request for the broker
+     * answers 200 with the reference the list shows (docs/decisions/0046-request-reference-on-success.md).
+     */
+    .extend(
+      'oneMore',
+      ({ list }) =>
+        async (
+          write: () => Promise<{ statusCode: number; json(): unknown }>,
+          { answersReference = true } = {},
+        ) => {
+          const response = await write();
+          expect(response.statusCode).toBeLessThan(300);
+          count += 1;
+          const body = (await list('?pageSize=50')).json<RequestList>();
+          expect(body.total).toBe(count);
+          const listed = body.items[0]!;
+          if (answersReference) {
+            expect(response.statusCode).toBe(200);
+            expect(response.json()).toEqual({ reference: listed.reference });
+          }
+          return listed;
+        },
+    )
+    .override({ backend });
 
-  it('starts empty for Camille and refuses another account’s list', async () => {
+  let count = 0;
+
+  it('starts empty for Camille and refuses another account’s list', async ({
+    camille: { accountId, token },
+    jean: { token: jeanToken },
+    list,
+  }) => {
     expect((await list()).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 10 });
     const jeanId = subjectOf(jeanToken);
     expect((await list('', token, jeanId)).statusCode).toBe(403);
@@ -91,7 +91,10 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     expect((await list('', '', accountId)).statusCode).toBe(401);
   });
 
-  it('shows Jean’s seeded history in every status, the refusal with its reason', async () => {
+  it('shows Jean’s seeded history in every status, the refusal with its reason', async ({
+    jean: { token: jeanToken },
+    list,
+  }) => {
     const body = (await list('', jeanToken, subjectOf(jeanToken))).json<RequestList>();
     expect(body.items.map((r) => r.statusLabel).sort()).toEqual(
       ['En cours de traitement', 'Refusée', 'Reçue', 'Traitée', 'Traitée'].sort(),
@@ -103,7 +106,13 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     expect(JSON.stringify(body)).not.toContain('FR7630004000031234567890143');
   });
 
-  it('lists each kind of write once, newest first, with vehicle, summary and status', async () => {
+  it('lists each kind of write once, newest first, with vehicle, summary and status', async ({
+    t,
+    camille: { accountId, token },
+    call,
+    list,
+    oneMore,
+  }) => {
     const today = todayInParis();
     const driver = await oneMore(() =>
       call('POST', `policy/accounts/${accountId}/${ACTIVE}/driver`, {
@@ -252,7 +261,7 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     expect(JSON.stringify(all)).not.toContain(IBAN);
   });
 
-  it('pages newest first and filters by contract', async () => {
+  it('pages newest first and filters by contract', async ({ list }) => {
     const first = (await list('?pageSize=4')).json<RequestList>();
     const second = (await list('?pageSize=4&page=2')).json<RequestList>();
     expect(first).toMatchObject({ total: count, page: 1, pageSize: 4 });
@@ -266,7 +275,7 @@ describe.each(BACKENDS)('requests list on %s', (backend) => {
     expect((await list('?pageSize=0')).statusCode).toBe(400);
   });
 
-  it('shows the status the broker sets, a refusal with its reason', async () => {
+  it('shows the status the broker sets, a refusal with its reason', async ({ t, newest }) => {
     const request = await newest();
     await setRequestStatus(t.database.handle.db, request.id, 'in_progress');
     expect(await newest()).toMatchObject({

@@ -9,14 +9,10 @@ import {
   type Account,
 } from '@espace/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import {
-  clearRequests,
-  openChangesContext,
-  POLICIES,
-  type ChangesContext,
-} from '../../support/changes';
+import { clearRequests, changesContext, POLICIES } from '../../support/changes';
 import { bearer } from '../../support/harness';
 
 const { check: CHECK, required: REQUIRED, api: API } = ADDRESS_MESSAGES;
@@ -38,79 +34,108 @@ const UPPER_CASED = {
 };
 
 describe.each(BACKENDS)('address calls on %s', (backend) => {
-  let ctx: ChangesContext;
-  let seeded: Account;
-  let craponneId: string;
+  const it = apiTest
+    .extend('ctx', ({ t, camille }) => changesContext(t, camille))
+    .extend(
+      'call',
+      ({ ctx }) =>
+        (
+          method: 'POST' | 'PUT',
+          path: string,
+          payload?: unknown,
+          { token = ctx.token, raw = false } = {},
+        ): Promise<LightMyRequestResponse> =>
+          ctx.test.app.inject({
+            method,
+            url: `/api/v1/${path}`,
+            headers: {
+              ...(token ? bearer(token) : {}),
+              ...(raw ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(payload === undefined ? {} : { payload: payload as string }),
+          }),
+    )
+    .extend(
+      'validate',
+      ({ call, ctx }) =>
+        (body: unknown, options?: { token?: string; raw?: boolean }) =>
+          call('POST', `account/accounts/${ctx.accountId}/validateAddress`, body, options),
+    )
+    .extend(
+      'changePersonal',
+      ({ call, ctx }) =>
+        (body: unknown, options?: { token?: string; raw?: boolean }) =>
+          call('PUT', `account/accounts/${ctx.accountId}/address`, body, options),
+    )
+    .extend(
+      'changeGarage',
+      ({ call, ctx }) =>
+        (policy: string, body: unknown, options?: { token?: string; raw?: boolean }) =>
+          call('PUT', `policy/accounts/${ctx.accountId}/address/${policy}`, body, options),
+    )
+    .extend(
+      'db',
+      ({ ctx }) =>
+        () =>
+          ctx.test.database.handle.db,
+    )
+    .extend(
+      'accountAddress',
+      ({ ctx, db }) =>
+        () =>
+          db()
+            .selectFrom('account_addresses')
+            .select(['id', 'line1', 'postal_code', 'city', 'country', 'complement'])
+            .where('account_id', '=', ctx.accountId)
+            .executeTakeFirstOrThrow(),
+    )
+    .extend(
+      'account',
+      ({ ctx }) =>
+        () =>
+          ctx.test.app.inject({
+            method: 'GET',
+            url: `/api/v1/account/accounts/${ctx.accountId}`,
+            headers: bearer(ctx.token),
+          }),
+    )
+    .extend('start', { auto: true }, ({ ctx, db, once }) =>
+      once('start', async () => {
+        const account = await ctx.test.app.inject({
+          method: 'GET',
+          url: `/api/v1/account/accounts/${ctx.accountId}`,
+          headers: bearer(ctx.token),
+        });
+        const garage = await db()
+          .selectFrom('policies')
+          .select('garage_address_id')
+          .where('policy_number', '=', POLICIES.noPayment)
+          .executeTakeFirstOrThrow();
+        return { seeded: account.json<Account>(), craponneId: garage.garage_address_id! };
+      }),
+    )
+    .extend('seededRow', ({ start: { seeded } }) => () => ({
+      id: seeded.address.id,
+      line1: seeded.address.line1,
+      postal_code: seeded.address.postalCode,
+      city: seeded.address.city,
+      country: seeded.address.country,
+      complement: seeded.address.complement ?? null,
+    }))
+    .extend('expectNothingWritten', ({ accountAddress, ctx, seededRow }) => async () => {
+      expect(await ctx.requests()).toEqual([]);
+      expect(await accountAddress()).toEqual(seededRow());
+    })
+    .override({ backend });
 
-  const call = (
-    method: 'POST' | 'PUT',
-    path: string,
-    payload?: unknown,
-    { token = ctx.token, raw = false } = {},
-  ): Promise<LightMyRequestResponse> =>
-    ctx.test.app.inject({
-      method,
-      url: `/api/v1/${path}`,
-      headers: {
-        ...(token ? bearer(token) : {}),
-        ...(raw ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(payload === undefined ? {} : { payload: payload as string }),
-    });
-  const validate = (body: unknown, options?: { token?: string; raw?: boolean }) =>
-    call('POST', `account/accounts/${ctx.accountId}/validateAddress`, body, options);
-  const changePersonal = (body: unknown, options?: { token?: string; raw?: boolean }) =>
-    call('PUT', `account/accounts/${ctx.accountId}/address`, body, options);
-  const changeGarage = (
-    policy: string,
-    body: unknown,
-    options?: { token?: string; raw?: boolean },
-  ) => call('PUT', `policy/accounts/${ctx.accountId}/address/${policy}`, body, options);
-
-  const db = () => ctx.test.database.handle.db;
-  const accountAddress = () =>
-    db()
-      .selectFrom('account_addresses')
-      .select(['id', 'line1', 'postal_code', 'city', 'country', 'complement'])
-      .where('account_id', '=', ctx.accountId)
-      .executeTakeFirstOrThrow();
-  const seededRow = () => ({
-    id: seeded.address.id,
-    line1: seeded.address.line1,
-    postal_code: seeded.address.postalCode,
-    city: seeded.address.city,
-    country: seeded.address.country,
-    complement: seeded.address.complement ?? null,
-  });
-  const expectNothingWritten = async () => {
-    expect(await ctx.requests()).toEqual([]);
-    expect(await accountAddress()).toEqual(seededRow());
-  };
-
-  beforeAll(async () => {
-    ctx = await openChangesContext(backend);
-    const account = await ctx.test.app.inject({
-      method: 'GET',
-      url: `/api/v1/account/accounts/${ctx.accountId}`,
-      headers: bearer(ctx.token),
-    });
-    seeded = account.json<Account>();
-    const garage = await db()
-      .selectFrom('policies')
-      .select('garage_address_id')
-      .where('policy_number', '=', POLICIES.noPayment)
-      .executeTakeFirstOrThrow();
-    craponneId = garage.garage_address_id!;
-  });
-  afterAll(() => ctx.test.close());
-  beforeEach(async () => {
+  it.beforeEach(async ({ ctx, db, seededRow }) => {
     await clearRequests(ctx);
     const { id, ...address } = seededRow();
     await db().updateTable('account_addresses').set(address).where('id', '=', id).execute();
   });
 
   describe('POST …/validateAddress', () => {
-    it('requires authentication and the caller’s own account id', async () => {
+    it('requires authentication and the caller’s own account id', async ({ call, validate }) => {
       expect((await validate(newAddress('x'), { token: '' })).statusCode).toBe(401);
       const other = await call(
         'POST',
@@ -120,7 +145,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect(other.statusCode).toBe(403);
     });
 
-    it('says offline that a street of a right commune could not be verified, writing nothing', async () => {
+    it('says offline that a street of a right commune could not be verified, writing nothing', async ({
+      expectNothingWritten,
+      start: { seeded },
+      validate,
+    }) => {
       // docs/decisions/0044-address-truthfulness-and-complement.md: the communes list cannot
       // confirm a street; the customer is asked to check it before saving.
       const message =
@@ -135,7 +164,7 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       await expectNothingWritten();
     });
 
-    it.each([
+    it.for<[string, Record<string, unknown>, string, string]>([
       ['an unknown postal code', { zip: '99999' }, 'zip', CHECK.unknownPostalCode('99999')],
       ['a postal code of 4 digits', { zip: '6913' }, 'zip', CHECK.postalCodeFormat],
       ['an address abroad', { country: 'Belgique' }, 'country', CHECK.notFrance],
@@ -145,15 +174,18 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
         'city',
         CHECK.postalCodeNotInCity('69130', 'Lyon', ['Écully']),
       ],
-    ])('refuses %s with 400 and the French reason', async (_, change, field, message) => {
-      const response = await validate({ ...newAddress('x'), ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: { code: 'validation_error', message, fields: { [field]: message } },
-      });
-    });
+    ])(
+      'refuses %s with 400 and the French reason',
+      async ([_, change, field, message], { validate }) => {
+        const response = await validate({ ...newAddress('x'), ...change });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: { code: 'validation_error', message, fields: { [field]: message } },
+        });
+      },
+    );
 
-    it('refuses a body without its fields or that is not JSON with 400', async () => {
+    it('refuses a body without its fields or that is not JSON with 400', async ({ validate }) => {
       const missing = await validate({ id: 'x', street: '12 rue X' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error.fields).toEqual({
@@ -168,7 +200,12 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
   });
 
   describe('PUT …/account/accounts/{accountId}/address', () => {
-    it('requires authentication and the caller’s own account id', async () => {
+    it('requires authentication and the caller’s own account id', async ({
+      call,
+      changePersonal,
+      expectNothingWritten,
+      start: { seeded },
+    }) => {
       const body = newAddress(seeded.address.id);
       expect((await changePersonal(body, { token: '' })).statusCode).toBe(401);
       expect((await call('PUT', 'account/accounts/someone-else/address', body)).statusCode).toBe(
@@ -177,7 +214,12 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       await expectNothingWritten();
     });
 
-    it('changes the personal address at once, upper-cased, and answers 200 with its reference', async () => {
+    it('changes the personal address at once, upper-cased, and answers 200 with its reference', async ({
+      accountAddress,
+      changePersonal,
+      ctx,
+      start: { seeded },
+    }) => {
       const response = await changePersonal(newAddress(seeded.address.id));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
@@ -193,7 +235,12 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('asks the broker to move the garage of the linked policies with it', async () => {
+    it('asks the broker to move the garage of the linked policies with it', async ({
+      accountAddress,
+      changePersonal,
+      ctx,
+      start: { seeded },
+    }) => {
       const response = await changePersonal({
         ...newAddress(seeded.address.id),
         policyNumber: POLICIES.active,
@@ -215,7 +262,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       ]);
     });
 
-    it('asks nothing of the broker for a policy garaged elsewhere', async () => {
+    it('asks nothing of the broker for a policy garaged elsewhere', async ({
+      changePersonal,
+      ctx,
+      start: { seeded },
+    }) => {
       const response = await changePersonal({
         ...newAddress(seeded.address.id),
         policyNumber: POLICIES.noPayment,
@@ -224,7 +275,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('refuses a policy of another account or another address id with 404, writing nothing', async () => {
+    it('refuses a policy of another account or another address id with 404, writing nothing', async ({
+      changePersonal,
+      expectNothingWritten,
+      start: { craponneId, seeded },
+    }) => {
       const otherPolicy = await changePersonal({
         ...newAddress(seeded.address.id),
         policyNumber: POLICIES.otherAccount,
@@ -240,7 +295,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       await expectNothingWritten();
     });
 
-    it('refuses a body without its fields or that is not JSON with 400, writing nothing', async () => {
+    it('refuses a body without its fields or that is not JSON with 400, writing nothing', async ({
+      changePersonal,
+      expectNothingWritten,
+      start: { seeded },
+    }) => {
       const missing = await changePersonal({ ...newAddress(seeded.address.id), street: '  ' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error.fields).toEqual({ street: REQUIRED.street });
@@ -252,7 +311,12 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
   });
 
   describe('PUT …/policy/accounts/{accountId}/address/{policyNumber}', () => {
-    it('requires authentication and the caller’s own account id', async () => {
+    it('requires authentication and the caller’s own account id', async ({
+      call,
+      changeGarage,
+      expectNothingWritten,
+      start: { craponneId },
+    }) => {
       const body = newAddress(craponneId);
       expect((await changeGarage(POLICIES.noPayment, body, { token: '' })).statusCode).toBe(401);
       const other = await call(
@@ -264,7 +328,14 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       await expectNothingWritten();
     });
 
-    it('records one request for every policy garaged there and answers its reference', async () => {
+    it('records one request for every policy garaged there and answers its reference', async ({
+      accountAddress,
+      changeGarage,
+      ctx,
+      db,
+      seededRow,
+      start: { craponneId },
+    }) => {
       const response = await changeGarage(POLICIES.noPayment, newAddress(craponneId));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
@@ -291,7 +362,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect(await accountAddress()).toEqual(seededRow());
     });
 
-    it('refuses another account’s policy and an address that is not the policy’s with 404', async () => {
+    it('refuses another account’s policy and an address that is not the policy’s with 404', async ({
+      changeGarage,
+      expectNothingWritten,
+      start: { craponneId },
+    }) => {
       const other = await changeGarage(POLICIES.otherAccount, newAddress(craponneId));
       expect(other.statusCode).toBe(404);
       expect(other.json().error.message).toBe(MESSAGES.api.policyNotFound);
@@ -301,7 +376,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       await expectNothingWritten();
     });
 
-    it('refuses a terminated policy with 409', async () => {
+    it('refuses a terminated policy with 409', async ({
+      changeGarage,
+      expectNothingWritten,
+      start: { craponneId },
+    }) => {
       const response = await changeGarage(POLICIES.terminated, newAddress(craponneId));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
@@ -310,7 +389,11 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       await expectNothingWritten();
     });
 
-    it('refuses a body without its fields or that is not JSON with 400, writing nothing', async () => {
+    it('refuses a body without its fields or that is not JSON with 400, writing nothing', async ({
+      changeGarage,
+      expectNothingWritten,
+      start: { craponneId },
+    }) => {
       const missing = await changeGarage(POLICIES.noPayment, { id: craponneId });
       expect(missing.statusCode).toBe(400);
       expect(Object.keys(missing.json().error.fields).sort()).toEqual([
@@ -328,14 +411,13 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
 
   // docs/decisions/0044-address-truthfulness-and-complement.md: bâtiment, appartement…
   describe('the complement of an address', () => {
-    const account = () =>
-      ctx.test.app.inject({
-        method: 'GET',
-        url: `/api/v1/account/accounts/${ctx.accountId}`,
-        headers: bearer(ctx.token),
-      });
-
-    it('is stored with the personal address, upper-cased, and read back by the account', async () => {
+    it('is stored with the personal address, upper-cased, and read back by the account', async ({
+      account,
+      accountAddress,
+      changePersonal,
+      ctx,
+      start: { seeded },
+    }) => {
       const response = await changePersonal({
         ...newAddress(seeded.address.id),
         complement: ' Bâtiment B, appartement 12 ',
@@ -355,7 +437,12 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       expect((await account()).json<Account>().address).not.toHaveProperty('complement');
     });
 
-    it('is sent along in the garage request, and a garage complement is read back', async () => {
+    it('is sent along in the garage request, and a garage complement is read back', async ({
+      changeGarage,
+      ctx,
+      db,
+      start: { craponneId },
+    }) => {
       const response = await changeGarage(POLICIES.noPayment, {
         ...newAddress(craponneId),
         complement: 'Résidence Les Tilleuls',
@@ -392,24 +479,34 @@ describe.each(BACKENDS)('address calls on %s', (backend) => {
       }
     });
 
-    it.each([
+    it.for([
       ['longer than 38 characters', 'B'.repeat(39), ADDRESS_MESSAGES.invalid.tooLong(38)],
       ['with a control character', 'Bâtiment\u0007B', SAFE_TEXT_MESSAGE],
       ['with a line break', 'Bâtiment B\nappartement 12', SAFE_TEXT_MESSAGE],
-    ])('is refused %s with 400, nothing stored', async (_, complement, message) => {
-      const personal = await changePersonal({ ...newAddress(seeded.address.id), complement });
-      expect(personal.statusCode).toBe(400);
-      expect(personal.json().error.fields).toEqual({ complement: message });
-      const garage = await changeGarage(POLICIES.noPayment, {
-        ...newAddress(craponneId),
-        complement,
-      });
-      expect(garage.statusCode).toBe(400);
-      expect(garage.json().error.fields).toEqual({ complement: message });
-      await expectNothingWritten();
-    });
+    ])(
+      'is refused %s with 400, nothing stored',
+      async (
+        [_, complement, message],
+        { changeGarage, changePersonal, expectNothingWritten, start: { craponneId, seeded } },
+      ) => {
+        const personal = await changePersonal({ ...newAddress(seeded.address.id), complement });
+        expect(personal.statusCode).toBe(400);
+        expect(personal.json().error.fields).toEqual({ complement: message });
+        const garage = await changeGarage(POLICIES.noPayment, {
+          ...newAddress(craponneId),
+          complement,
+        });
+        expect(garage.statusCode).toBe(400);
+        expect(garage.json().error.fields).toEqual({ complement: message });
+        await expectNothingWritten();
+      },
+    );
 
-    it('accepts exactly 38 characters', async () => {
+    it('accepts exactly 38 characters', async ({
+      accountAddress,
+      changePersonal,
+      start: { seeded },
+    }) => {
       const complement = 'b'.repeat(38);
       expect(
         (await changePersonal({ ...newAddress(seeded.address.id), complement })).statusCode,

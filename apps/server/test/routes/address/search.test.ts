@@ -8,6 +8,7 @@ import {
   type AddressSearchResponse,
 } from '@espace/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { ConfigError, loadConfig } from '../../../src/config/config';
 import {
   startAddressServiceStandIn,
@@ -38,26 +39,20 @@ const suggestionsOf = (body: unknown) =>
   addressSearchResponseSchema.parse(body).suggestions.map((s) => s.label);
 
 describe('address search API on the list of communes', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-    token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t }) => {
     const response = await searchAs(t, undefined, { q: '75' });
     expect(response.statusCode).toBe(401);
     expect(errorBodySchema.parse(response.json()).error.code).toBe('unauthorized');
     expect((await searchAs(t, 'not-a-token', { q: '75' })).statusCode).toBe(401);
   });
 
-  it.each([
+  it.for<[string, Record<string, string>, string]>([
     ['without q', {}, SEARCH.tooShort(2)],
     ['with one character', { q: ' 7 ' }, SEARCH.tooShort(2)],
     ['with more than 100 characters', { q: 'a'.repeat(101) }, SEARCH.tooLong(100)],
-  ])('answers 400 with a French message %s', async (_, query, message) => {
+  ])('answers 400 with a French message %s', async ([_, query, message], { t, lea: { token } }) => {
     const response = await searchAs(t, token, query);
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).error).toEqual({
@@ -67,14 +62,20 @@ describe('address search API on the list of communes', () => {
     });
   });
 
-  it('says it finds communes only, not streets, to a signed-in customer', async () => {
+  it('says it finds communes only, not streets, to a signed-in customer', async ({
+    t,
+    lea: { token },
+  }) => {
     expect((await searchModeAs(t, undefined)).statusCode).toBe(401);
     const response = await searchModeAs(t, token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ streets: false });
   });
 
-  it('finds the communes of a postal code, as addresses in France', async () => {
+  it('finds the communes of a postal code, as addresses in France', async ({
+    t,
+    lea: { token },
+  }) => {
     const response = await searchAs(t, token, { q: '20000' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -91,7 +92,10 @@ describe('address search API on the list of communes', () => {
     });
   });
 
-  it('finds a commune typed without accents, most populated first', async () => {
+  it('finds a commune typed without accents, most populated first', async ({
+    t,
+    lea: { token },
+  }) => {
     const labels = suggestionsOf((await searchAs(t, token, { q: 'st etienne' })).json());
     expect(labels.slice(0, 4)).toEqual([
       'Saint-Étienne (42000)',

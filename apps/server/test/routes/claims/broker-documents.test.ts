@@ -11,81 +11,80 @@ import {
   type Policy,
 } from '@espace/contract';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { BO, integrationToken } from '../../support/integration';
 import { ACTIVE, accidentAnswers, claimCalls } from '../../support/claims';
 import { MULTIPART_HEADERS, multipartBody, samplePdf } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 const DOCUMENT = { name: 'Devis de réparation du garage', files: 1 };
 
 describe.each(BACKENDS)('documents the broker asks for on a claim, on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let calls: ReturnType<typeof claimCalls>;
-  let broker: string;
-
-  const policy = async () =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/policy/accounts/${accountId}`,
-        headers: bearer(token),
-      })
+  const it = apiTest
+    .extend(
+      'policy',
+      ({ t, camille: { accountId, token } }) =>
+        async () =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/v1/policy/accounts/${accountId}`,
+              headers: bearer(token),
+            })
+          )
+            .json<Policy[]>()
+            .find((p) => p.policyNumber === ACTIVE)!,
     )
-      .json<Policy[]>()
-      .find((p) => p.policyNumber === ACTIVE)!;
-  const patch = (reference: string, body: unknown, auth = broker) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `${BO}/requests/${reference}`,
-      headers: { ...bearer(auth), 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-  const upload = async (fileType: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/uploadfile`,
-      headers: { ...bearer(token), ...MULTIPART_HEADERS },
-      payload: multipartBody([
-        { name: UPLOAD_FORM_FIELDS.fileType, value: fileType },
-        {
-          name: UPLOAD_FORM_FIELDS.file,
-          fileName: 'devis.pdf',
-          contentType: 'application/pdf',
-          content: await samplePdf(),
-        },
-      ]),
-    });
-  const sendClaim = async () => {
-    const driverId = (await policy()).drivers[0]!.id;
-    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
-    for (const [step, body] of accidentAnswers(driverId)) await calls.save(draft.id, step, body);
-    await calls.save(draft.id, 'constat', { eConstatReference: 'EC-2026-000001' });
-    const sent = await calls.submit(draft.id);
-    expect(sent.statusCode).toBe(201);
-    return sent.json<ClaimAcknowledgement>().reference;
-  };
+    .extend(
+      'patch',
+      ({ t, integration: { token: broker } }) =>
+        (reference: string, body: unknown, auth = broker) =>
+          t.app.inject({
+            method: 'PATCH',
+            url: `${BO}/requests/${reference}`,
+            headers: { ...bearer(auth), 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          }),
+    )
+    .extend(
+      'upload',
+      ({ t, camille: { accountId, token } }) =>
+        async (fileType: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/uploadfile`,
+            headers: { ...bearer(token), ...MULTIPART_HEADERS },
+            payload: multipartBody([
+              { name: UPLOAD_FORM_FIELDS.fileType, value: fileType },
+              {
+                name: UPLOAD_FORM_FIELDS.file,
+                fileName: 'devis.pdf',
+                contentType: 'application/pdf',
+                content: await samplePdf(),
+              },
+            ]),
+          }),
+    )
+    .extend('calls', ({ t, camille }) => claimCalls(t.app, camille.accountId, camille.token))
+    .extend('sendClaim', ({ calls, policy }) => async () => {
+      const driverId = (await policy()).drivers[0]!.id;
+      const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+      for (const [step, body] of accidentAnswers(driverId)) await calls.save(draft.id, step, body);
+      await calls.save(draft.id, 'constat', { eConstatReference: 'EC-2026-000001' });
+      const sent = await calls.submit(draft.id);
+      expect(sent.statusCode).toBe(201);
+      return sent.json<ClaimAcknowledgement>().reference;
+    })
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    calls = claimCalls(t.app, accountId, token);
-    broker = (await integrationToken(t.app)).token;
-  });
-  afterAll(() => t.close());
-
-  it('refuses the request without a token or without the write scope, and changes nothing', async () => {
+  it('refuses the request without a token or without the write scope, and changes nothing', async ({
+    t,
+    patch,
+    policy,
+    sendClaim,
+  }) => {
     const reference = await sendClaim();
     const reader = (await integrationToken(t.app, ['backoffice:read'])).token;
     const body = { status: 'awaiting_documents', document: DOCUMENT };
@@ -96,7 +95,15 @@ describe.each(BACKENDS)('documents the broker asks for on a claim, on %s', (back
 
   // The document asked for gets a file type of its own (services/requests/request-status.ts),
   // so the contract's one-document-per-type rule holds and the documents screen opens it.
-  it('adds the document to the claim’s contract, shown to the customer, and takes its file', async () => {
+  it('adds the document to the claim’s contract, shown to the customer, and takes its file', async ({
+    t,
+    camille: { accountId, token },
+    integration: { token: broker },
+    patch,
+    policy,
+    sendClaim,
+    upload,
+  }) => {
     const reference = await sendClaim();
     const { id: requestId } = await t.app.db
       .selectFrom('customer_requests')
@@ -152,7 +159,9 @@ describe.each(BACKENDS)('documents the broker asks for on a claim, on %s', (back
     );
   });
 
-  it('answers 404 « Sinister not found » for a claim file upload on an unknown claim', async () => {
+  it('answers 404 « Sinister not found » for a claim file upload on an unknown claim', async ({
+    calls,
+  }) => {
     for (const draftId of [randomUUID(), 'not-a-claim']) {
       const response = await calls.upload(
         draftId,

@@ -13,17 +13,16 @@ import {
   type ClaimDraft,
 } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { ACTIVE } from '../../support/claims';
 import {
-  createTestApp,
   DEMO,
   pageAccount,
   portalSignIn,
   webBuild,
   type PortalBrowser,
-  type TestApp,
 } from '../../support/harness';
 
 const WRITE = { [SESSION_REQUEST_HEADER]: '1', 'sec-fetch-site': 'same-origin' };
@@ -36,55 +35,71 @@ const WHEN = {
 };
 
 describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
-  let t: TestApp;
-  let phone: PortalBrowser;
-  let laptop: PortalBrowser;
-  let base: string;
+  const it = apiTest
+    .extend('phone', { auto: true }, ({ t, once }) =>
+      once('phone', () => portalSignIn(t.app, DEMO.camille)),
+    )
+    // Camille's two devices, signed in before any test, the phone first.
+    .extend('laptop', { auto: true }, ({ t, phone: _signedInFirst, once }) =>
+      once('laptop', () => portalSignIn(t.app, DEMO.camille)),
+    )
+    .extend('base', ({ phone }) => `/api/v1/claim/accounts/${pageAccount(phone.page)!}/drafts`)
+    .extend(
+      'call',
+      ({ t, base }) =>
+        (
+          device: PortalBrowser,
+          method: 'GET' | 'POST' | 'PUT',
+          url: string,
+          body?: unknown,
+          headers: Record<string, string> = {},
+        ) =>
+          t.app.inject({
+            method,
+            url: `${base}${url}`,
+            headers: {
+              cookie: device.jar.header(),
+              ...(method === 'GET' ? {} : WRITE),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...headers,
+            },
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          }),
+    )
+    .extend(
+      'read',
+      ({ call }) =>
+        async (device: PortalBrowser, id: string) =>
+          (await call(device, 'GET', `/${id}`)).json<ClaimDraft>(),
+    )
+    .extend(
+      'progress',
+      ({ call, phone }) =>
+        (id: string, body: unknown, headers?: Record<string, string>) =>
+          call(phone, 'PUT', `/${id}/progress`, body, headers),
+    )
+    /** A glass claim whose kind is confirmed: the customer is on « Date et lieu ». */
+    .extend('glassClaim', ({ call, phone }) => async (): Promise<ClaimDraft> => {
+      const created = (await call(phone, 'POST', '', { policyNumber: ACTIVE })).json<ClaimDraft>();
+      expect(created).toMatchObject({ step: 'kind', version: 1, typed: {} });
+      const saved = await call(phone, 'PUT', `/${created.id}/steps/kind`, { kind: 'broken_glass' });
+      expect(saved.statusCode).toBe(200);
+      return saved.json<ClaimDraft>();
+    })
+    .override({ backend, appConfig: { webDist: webBuild() } });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend, { webDist: webBuild() });
-    phone = await portalSignIn(t.app, DEMO.camille);
-    laptop = await portalSignIn(t.app, DEMO.camille);
-    base = `/api/v1/claim/accounts/${pageAccount(phone.page)!}/drafts`;
-  });
-  afterAll(() => t.close());
-
-  const call = (
-    device: PortalBrowser,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: {
-        cookie: device.jar.header(),
-        ...(method === 'GET' ? {} : WRITE),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-  const read = async (device: PortalBrowser, id: string) =>
-    (await call(device, 'GET', `/${id}`)).json<ClaimDraft>();
-  const progress = (id: string, body: unknown, headers?: Record<string, string>) =>
-    call(phone, 'PUT', `/${id}/progress`, body, headers);
   const tab = (id: string, seq: number, version: number) => ({
     'if-match': `"${version}"`,
     [CLAIM_DRAFT_WRITER_HEADER]: `${id}:${seq}`,
   });
-  /** A glass claim whose kind is confirmed: the customer is on « Date et lieu ». */
-  async function glassClaim(): Promise<ClaimDraft> {
-    const created = (await call(phone, 'POST', '', { policyNumber: ACTIVE })).json<ClaimDraft>();
-    expect(created).toMatchObject({ step: 'kind', version: 1, typed: {} });
-    const saved = await call(phone, 'PUT', `/${created.id}/steps/kind`, { kind: 'broken_glass' });
-    expect(saved.statusCode).toBe(200);
-    return saved.json<ClaimDraft>();
-  }
 
-  it('keeps a step typed in part, and another device resumes at that step with it', async () => {
+  it('keeps a step typed in part, and another device resumes at that step with it', async ({
+    call,
+    glassClaim,
+    laptop,
+    progress,
+    read,
+  }) => {
     const draft = await glassClaim();
     expect(draft).toMatchObject({ step: 'when', version: 2 });
     const typed = {
@@ -109,7 +124,14 @@ describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
     expect(sent.json().error.fields).toMatchObject({ when: CLAIM_MESSAGES.required.step });
   });
 
-  it('confirming a step drops what was typed there and resumes at the next one', async () => {
+  it('confirming a step drops what was typed there and resumes at the next one', async ({
+    call,
+    glassClaim,
+    laptop,
+    phone,
+    progress,
+    read,
+  }) => {
     const draft = await glassClaim();
     await progress(draft.id, { step: 'when', typed: { place: { label: 'Rue' } } });
     const confirmed = await call(phone, 'PUT', `/${draft.id}/steps/when`, WHEN);
@@ -128,7 +150,14 @@ describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
     expect((await read(laptop, draft.id)).step).toBe('when');
   });
 
-  it('« Précédent »: the step opened is kept, whichever of its writes arrives last', async () => {
+  it('« Précédent »: the step opened is kept, whichever of its writes arrives last', async ({
+    call,
+    glassClaim,
+    laptop,
+    phone,
+    progress,
+    read,
+  }) => {
     const draft = await glassClaim();
     const confirmed = await call(phone, 'PUT', `/${draft.id}/steps/when`, WHEN, tab(TAB_A, 1, 2));
     expect(confirmed.json<ClaimDraft>()).toMatchObject({ step: 'circumstances', version: 3 });
@@ -155,7 +184,12 @@ describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
     });
   });
 
-  it('refuses bad typed values in French and changes nothing', async () => {
+  it('refuses bad typed values in French and changes nothing', async ({
+    glassClaim,
+    phone,
+    progress,
+    read,
+  }) => {
     const draft = await glassClaim();
     const cases: [unknown, Record<string, string>][] = [
       [
@@ -201,7 +235,12 @@ describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
     expect(await read(phone, draft.id)).toMatchObject({ step: 'when', typed: {}, version: 2 });
   });
 
-  it('never resumes past an incomplete step, whatever step is stored', async () => {
+  it('never resumes past an incomplete step, whatever step is stored', async ({
+    t,
+    glassClaim,
+    laptop,
+    read,
+  }) => {
     const draft = await glassClaim();
     await sql`update claim_drafts set step = 'vehicle' where id = ${draft.id}`.execute(
       t.database.handle.db,
@@ -216,7 +255,13 @@ describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
     expect(resumed.step).toBe('when');
   });
 
-  it('refuses with 412 a write over another device’s, and orders a tab’s own writes', async () => {
+  it('refuses with 412 a write over another device’s, and orders a tab’s own writes', async ({
+    call,
+    glassClaim,
+    laptop,
+    progress,
+    read,
+  }) => {
     const draft = await glassClaim();
     const typed = (label: string) => ({ step: 'when', typed: { place: { label } } });
     expect((await progress(draft.id, typed('A1'), tab(TAB_A, 1, 2))).statusCode).toBe(200);
@@ -253,7 +298,13 @@ describe.each(BACKENDS)('claim draft progress on %s', (backend) => {
     });
   });
 
-  it('answers another account’s draft 404 and a write without the portal’s header 403', async () => {
+  it('answers another account’s draft 404 and a write without the portal’s header 403', async ({
+    t,
+    base,
+    glassClaim,
+    phone,
+    read,
+  }) => {
     const draft = await glassClaim();
     const lea = await portalSignIn(t.app, DEMO.lea);
     const other = await t.app.inject({

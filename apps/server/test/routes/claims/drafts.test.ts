@@ -1,49 +1,38 @@
 // Claim drafts (docs/product/claims.md): opened on one's own contract in force, saved step by
 // step with the contract's French messages, resumed as saved, invisible to another account.
 import { CLAIM_MESSAGES, type ClaimDraft, type Policy } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { ACTIVE, accidentAnswers, claimCalls, LEAS, TERMINATED } from '../../support/claims';
 import { purgeAbandonedDrafts } from '../../../src/services/claims/purge-drafts';
 import { SAMPLE_JPEG } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
-  let t: TestApp;
-  let calls: ReturnType<typeof claimCalls>;
-  let lea: ReturnType<typeof claimCalls>;
-  let driverId: string;
+  const it = apiTest
+    .extend('calls', ({ t, camille }) => claimCalls(t.app, camille.accountId, camille.token))
+    .extend('leaCalls', ({ t, lea }) => claimCalls(t.app, lea.accountId, lea.token))
+    .extend('driverId', ({ t, camille: { accountId, token }, once }) =>
+      once('driverId', async () => {
+        const policies = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/policy/accounts/${accountId}`,
+            headers: bearer(token),
+          })
+        ).json<Policy[]>();
+        return policies.find((p) => p.policyNumber === ACTIVE)!.drivers[0]!.id;
+      }),
+    )
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    const token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    calls = claimCalls(t.app, subjectOf(token), token);
-    const leaToken = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-    lea = claimCalls(t.app, subjectOf(leaToken), leaToken);
-    const policies = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/policy/accounts/${subjectOf(token)}`,
-        headers: bearer(token),
-      })
-    ).json<Policy[]>();
-    driverId = policies.find((p) => p.policyNumber === ACTIVE)!.drivers[0]!.id;
-  });
-  afterAll(() => t.close());
-
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, calls }) => {
     const response = await t.app.inject({ method: 'GET', url: calls.base });
     expect(response.statusCode).toBe(401);
   });
 
-  it('opens a draft only on the caller’s own contract in force', async () => {
+  it('opens a draft only on the caller’s own contract in force', async ({ calls }) => {
     expect((await calls.create(LEAS)).json().error.message).toBe('Policy not found');
     const terminated = await calls.create(TERMINATED);
     expect(terminated.statusCode).toBe(409);
@@ -58,7 +47,9 @@ describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
     });
   });
 
-  it('refuses each step’s bad answers with French messages and keeps the draft as it was', async () => {
+  it('refuses each step’s bad answers with French messages and keeps the draft as it was', async ({
+    calls,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const cases: [string, unknown, Record<string, string>][] = [
       ['kind', { kind: 'meteorite' }, { kind: CLAIM_MESSAGES.required.kind }],
@@ -132,7 +123,9 @@ describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
     expect((await calls.get(draft.id)).json<ClaimDraft>().answers).toEqual({});
   });
 
-  it('keeps the place picked, typed or the phone’s position rounded, and refuses bad coordinates', async () => {
+  it('keeps the place picked, typed or the phone’s position rounded, and refuses bad coordinates', async ({
+    calls,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const when = (place: object) => ({ occurredOn: '2026-11-02', occurredAt: '08:30', place });
     const coordinates = CLAIM_MESSAGES.invalid.coordinates;
@@ -166,7 +159,10 @@ describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
     });
   });
 
-  it('resumes a draft as saved, with its deadline, and drops the steps a new kind does not have', async () => {
+  it('resumes a draft as saved, with its deadline, and drops the steps a new kind does not have', async ({
+    calls,
+    driverId,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     for (const [step, body] of accidentAnswers(driverId)) {
       expect((await calls.save(draft.id, step, body)).statusCode, step).toBe(200);
@@ -187,7 +183,10 @@ describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
     expect(theft.deadline).toMatchObject({ workingDays: 2 });
   });
 
-  it('answers 404 « Sinister not found » for another account’s draft, and changes nothing', async () => {
+  it('answers 404 « Sinister not found » for another account’s draft, and changes nothing', async ({
+    calls,
+    leaCalls: lea,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     for (const response of [
       await lea.get(draft.id),
@@ -202,7 +201,10 @@ describe.each(BACKENDS)('claim drafts API on %s', (backend) => {
     expect((await calls.get(draft.id)).json<ClaimDraft>().answers).toEqual({});
   });
 
-  it('purges a draft untouched for the configured days, with its photos, and keeps a recent one', async () => {
+  it('purges a draft untouched for the configured days, with its photos, and keeps a recent one', async ({
+    t,
+    calls,
+  }) => {
     const old = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const recent = (await calls.create(ACTIVE)).json<ClaimDraft>();
     expect(

@@ -15,18 +15,12 @@ import {
   type RequestList,
 } from '@espace/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { ACTIVE, accidentAnswers, claimCalls } from '../../support/claims';
 import { SAMPLE_JPEG, samplePdf, storedFileCount } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 import {
   cameraJpeg,
   decodedPixels,
@@ -41,45 +35,57 @@ import {
 } from '../../support/image-samples';
 
 describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let calls: ReturnType<typeof claimCalls>;
-  let driverId: string;
+  const it = apiTest
+    .extend(
+      'outboxCount',
+      ({ t }) =>
+        async () =>
+          Number(
+            (
+              await t.app.db
+                .selectFrom('outbox')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .where('type', '=', CLAIM_OUTBOX_TYPE)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+    )
+    .extend('storedBytes', ({ t }) => async (fileId: string) => {
+      const row = await t.app.db
+        .selectFrom('claim_files')
+        .select(['storage_key', 'size'])
+        .where('id', '=', fileId)
+        .executeTakeFirstOrThrow();
+      const chunks: Buffer[] = [];
+      for await (const chunk of await t.app.storage.get(row.storage_key))
+        chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      expect(row.size).toBe(bytes.length);
+      return bytes;
+    })
+    .extend('calls', ({ t, camille }) => claimCalls(t.app, camille.accountId, camille.token))
+    .extend('driverId', ({ t, camille: { accountId, token }, once }) =>
+      once('driverId', async () => {
+        const policies = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/policy/accounts/${accountId}`,
+            headers: bearer(token),
+          })
+        ).json<Policy[]>();
+        return policies.find((p) => p.policyNumber === ACTIVE)!.drivers[0]!.id;
+      }),
+    )
+    .extend('completeDraft', ({ calls, driverId }) => async () => {
+      const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+      for (const [step, body] of accidentAnswers(driverId)) await calls.save(draft.id, step, body);
+      return draft;
+    })
+    .override({ backend });
 
-  const completeDraft = async () => {
-    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
-    for (const [step, body] of accidentAnswers(driverId)) await calls.save(draft.id, step, body);
-    return draft;
-  };
-  const outboxCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('outbox')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('type', '=', CLAIM_OUTBOX_TYPE)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    calls = claimCalls(t.app, accountId, token);
-    const policies = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/policy/accounts/${accountId}`,
-        headers: bearer(token),
-      })
-    ).json<Policy[]>();
-    driverId = policies.find((p) => p.policyNumber === ACTIVE)!.drivers[0]!.id;
-  });
-  afterAll(() => t.close());
-
-  it('checks photos by their bytes, not their name, and refuses a PDF as a photo', async () => {
+  it('checks photos by their bytes, not their name, and refuses a PDF as a photo', async ({
+    calls,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const renamed = await calls.upload(
       draft.id,
@@ -112,7 +118,7 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     ]);
   });
 
-  it('refuses a photo over 10 MB', async () => {
+  it('refuses a photo over 10 MB', async ({ calls }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const big = Buffer.concat([SAMPLE_JPEG, Buffer.alloc(10_000_001 - SAMPLE_JPEG.length)]);
     const response = await calls.upload(draft.id, 'photo', 'big.jpg', big, 'image/jpeg');
@@ -120,7 +126,7 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect((await calls.get(draft.id)).json<ClaimDraft>().files).toEqual([]);
   });
 
-  it(`takes ${CLAIM_MAX_PHOTOS} photos, not one more`, async () => {
+  it(`takes ${CLAIM_MAX_PHOTOS} photos, not one more`, async ({ calls }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     for (let i = 1; i <= CLAIM_MAX_PHOTOS; i += 1) {
       expect(
@@ -132,24 +138,13 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(extra.json().error.message).toBe(CLAIM_MESSAGES.invalid.tooManyPhotos);
     expect((await calls.get(draft.id)).json<ClaimDraft>().files).toHaveLength(CLAIM_MAX_PHOTOS);
   });
-
-  const storedBytes = async (fileId: string) => {
-    const row = await t.app.db
-      .selectFrom('claim_files')
-      .select(['storage_key', 'size'])
-      .where('id', '=', fileId)
-      .executeTakeFirstOrThrow();
-    const chunks: Buffer[] = [];
-    for await (const chunk of await t.app.storage.get(row.storage_key))
-      chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    expect(row.size).toBe(bytes.length);
-    return bytes;
-  };
   const metadataIn = (bytes: Buffer) =>
     METADATA_TEXTS.filter((text) => bytes.toString('latin1').includes(text));
 
-  it('stores a phone’s photo without Exif, GPS, XMP, ICC, IPTC, comments, thumbnail or video, and with the same pixels', async () => {
+  it('stores a phone’s photo without Exif, GPS, XMP, ICC, IPTC, comments, thumbnail or video, and with the same pixels', async ({
+    calls,
+    storedBytes,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const base = encodedJpeg(24, 16, 5);
     const photo = cameraJpeg(base);
@@ -172,7 +167,10 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(decodedPixels(storedSample)).toEqual(decodedPixels(SAMPLE_JPEG));
   });
 
-  it('stores an edited PNG constat page without its text, Exif, time and profile chunks, with the same pixels', async () => {
+  it('stores an edited PNG constat page without its text, Exif, time and profile chunks, with the same pixels', async ({
+    calls,
+    storedBytes,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const base = encodedPng(24, 16, 8);
     const response = await calls.upload(
@@ -189,12 +187,12 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(decodedPixels(stored)).toEqual(decodedPixels(base));
   });
 
-  it.each([
+  it.for<[string, string, string, () => Buffer]>([
     ['a PNG', 'photo.png', 'image/png', () => hugePng()],
     ['a JPEG', 'photo.jpg', 'image/jpeg', () => hugeJpeg()],
   ])(
     'refuses %s of 30,000 × 30,000 pixels with its size, in French, and stores nothing',
-    async (_name, fileName, type, bytes) => {
+    async ([_name, fileName, type, bytes], { t, calls }) => {
       const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
       const before = await storedFileCount(t.config.documentsDir);
       const response = await calls.upload(draft.id, 'photo', fileName, bytes(), type);
@@ -208,7 +206,10 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     },
   );
 
-  it('refuses a JPEG that stops before its end, in French, and stores nothing', async () => {
+  it('refuses a JPEG that stops before its end, in French, and stores nothing', async ({
+    t,
+    calls,
+  }) => {
     const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
     const before = await storedFileCount(t.config.documentsDir);
     const cut = cameraJpeg().subarray(0, -300);
@@ -219,7 +220,11 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(await storedFileCount(t.config.documentsDir)).toBe(before);
   });
 
-  it('refuses to send an accident with a third party without its constat, and sends nothing', async () => {
+  it('refuses to send an accident with a third party without its constat, and sends nothing', async ({
+    calls,
+    completeDraft,
+    outboxCount,
+  }) => {
     const draft = await completeDraft();
     const before = await outboxCount();
     const response = await calls.submit(draft.id);
@@ -228,7 +233,13 @@ describe.each(BACKENDS)('claim files and sending on %s', (backend) => {
     expect(await outboxCount()).toBe(before);
   });
 
-  it('sends a complete claim once: reference, receipt, « Déclaré » in Mes demandes, one outbox row, one event', async () => {
+  it('sends a complete claim once: reference, receipt, « Déclaré » in Mes demandes, one outbox row, one event', async ({
+    t,
+    camille: { accountId, token },
+    calls,
+    completeDraft,
+    outboxCount,
+  }) => {
     const draft = await completeDraft();
     await calls.upload(draft.id, 'photo', 'avant.jpg', SAMPLE_JPEG, 'image/jpeg');
     await calls.upload(draft.id, 'constat', 'constat.pdf', await samplePdf(), 'application/pdf');

@@ -4,35 +4,34 @@
 // export for Excel (BOM, header row, ';', no cell a spreadsheet would run as a formula), itself
 // audited.
 import { todayInParis, type AuditPage } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { auditRows, consoleCall, staffSignedIn, type ConsoleStaff } from '../../support/console';
-import { createTestApp, type TestApp } from '../../support/harness';
+import { auditRows, consoleCall } from '../../support/console';
 
 const CAMILLE = 'CLI-00100231';
 const JEAN_SEARCH = 'dupont';
 
 describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let agent: ConsoleStaff;
-  let supervisor: ConsoleStaff;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    agent = await staffSignedIn(t.app, 'agent');
-    supervisor = await staffSignedIn(t.app, 'supervisor');
-    const formula = { 'user-agent': '=HYPERLINK("http://evil.test")' };
-    await consoleCall(t.app, agent, 'GET', `/customers/${CAMILLE}`, undefined, formula);
-    await consoleCall(t.app, agent, 'GET', `/customers?q=${JEAN_SEARCH}`);
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    .extend('audit', ({ t, supervisor }) => async (query = '') => {
+      const response = await consoleCall(t.app, supervisor, 'GET', `/audit${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditPage>();
+    })
+    .extend('consulted', { auto: true }, ({ t, agent, once }) =>
+      once('consulted', async () => {
+        const formula = { 'user-agent': '=HYPERLINK("http://evil.test")' };
+        await consoleCall(t.app, agent, 'GET', `/customers/${CAMILLE}`, undefined, formula);
+        await consoleCall(t.app, agent, 'GET', `/customers?q=${JEAN_SEARCH}`);
+      }),
+    )
+    .override({ backend });
 
-  const audit = async (query = '') => {
-    const response = await consoleCall(t.app, supervisor, 'GET', `/audit${query}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AuditPage>();
-  };
-
-  it('is for supervisors: an agent gets 403 on the log and on its export, each refusal logged', async () => {
+  it('is for supervisors: an agent gets 403 on the log and on its export, each refusal logged', async ({
+    t,
+    agent,
+  }) => {
     for (const path of ['/audit', '/audit.csv', '/audit/integrity'])
       expect((await consoleCall(t.app, agent, 'GET', path)).statusCode, path).toBe(403);
     expect(await auditRows(t.app, 'audit.exported')).toEqual([]);
@@ -51,7 +50,10 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
     });
   });
 
-  it('lists each read and action with who, what, on whom, from where, in French', async () => {
+  it('lists each read and action with who, what, on whom, from where, in French', async ({
+    agent,
+    audit,
+  }) => {
     const page = await audit();
     expect(page).toMatchObject({ page: 1, pageCount: 1, total: 5 });
     const [refused, , , search, read] = page.items;
@@ -79,7 +81,7 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
     expect(Date.parse(read!.at)).toBeLessThanOrEqual(Date.parse(search!.at));
   });
 
-  it('filters by staff member, customer and dates', async () => {
+  it('filters by staff member, customer and dates', async ({ t, agent, supervisor, audit }) => {
     expect((await audit(`?staff=${agent.id}`)).total).toBe(5);
     expect((await audit(`?staff=${agent.email.toUpperCase()}`)).total).toBe(5);
     expect((await audit(`?staff=${supervisor.id}`)).total).toBe(0);
@@ -93,7 +95,11 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
     expect(bad.json().error.fields).toHaveProperty('from');
   });
 
-  it('exports the log as CSV for Excel, and audits the export', async () => {
+  it('exports the log as CSV for Excel, and audits the export', async ({
+    t,
+    agent,
+    supervisor,
+  }) => {
     const response = await consoleCall(t.app, supervisor, 'GET', `/audit.csv?staff=${agent.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

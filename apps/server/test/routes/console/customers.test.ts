@@ -3,49 +3,46 @@
 // customer's file as they see it in the portal (contracts, documents, requests), read-only; the
 // first-access invitation through the integration API's own service. Each is audited.
 import type { CustomerFile, CustomerSearchHit } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { BO, customerRecord, integrationToken } from '../../support/integration';
-import {
-  auditRows,
-  consoleCall,
-  customerCallBack,
-  staffSignedIn,
-  type ConsoleStaff,
-} from '../../support/console';
+import { auditRows, consoleCall, customerCallBack } from '../../support/console';
 import { inviteCustomer } from '../../../src/services/account/invitation';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO, signIn, subjectOf } from '../../support/harness';
 
 const CAMILLE = 'CLI-00100231';
 
 describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let agent: ConsoleStaff;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    agent = await staffSignedIn(t.app, 'agent');
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    .extend('search', ({ t, agent }) => async (q: string) => {
+      const response = await consoleCall(
+        t.app,
+        agent,
+        'GET',
+        `/customers?q=${encodeURIComponent(q)}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CustomerSearchHit[]>();
+    })
+    /** A new customer loaded by the integration API, without online access yet. */
+    .extend('loadCustomer', ({ t }) => async (customerNumber: string, email: string) => {
+      const { token } = await integrationToken(t.app);
+      const created = await t.app.inject({
+        method: 'PUT',
+        url: `${BO}/customers/${customerNumber}`,
+        headers: bearer(token),
+        payload: customerRecord({ email }),
+      });
+      expect(created.statusCode, created.body).toBeLessThan(300);
+    })
+    .override({ backend });
 
-  const search = async (q: string) => {
-    const response = await consoleCall(
-      t.app,
-      agent,
-      'GET',
-      `/customers?q=${encodeURIComponent(q)}`,
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<CustomerSearchHit[]>();
-  };
-
-  it('finds a customer by name, e-mail, customer number, contract number or plate', async () => {
+  it('finds a customer by name, e-mail, customer number, contract number or plate', async ({
+    t,
+    agent,
+    search,
+  }) => {
     for (const q of [
       'martin camille',
       'Camille Mar',
@@ -70,7 +67,7 @@ describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (
     expect(rows.at(-1)!.details).toMatchObject({ q: '%%', hits: 0 });
   });
 
-  it('asks for at least 2 characters', async () => {
+  it('asks for at least 2 characters', async ({ t, agent }) => {
     for (const q of ['', 'a', ' b ']) {
       const response = await consoleCall(
         t.app,
@@ -83,7 +80,10 @@ describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (
     }
   });
 
-  it('shows the customer’s file as the customer sees it, and audits the read', async () => {
+  it('shows the customer’s file as the customer sees it, and audits the read', async ({
+    t,
+    agent,
+  }) => {
     const signedIn = await signIn(t.app, t.config, DEMO.camille);
     const accountId = subjectOf(signedIn.access_token);
     await customerCallBack(t.app, { token: signedIn.access_token, accountId }, '06 11 22 33 44');
@@ -129,19 +129,11 @@ describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (
     expect(await auditRows(t.app, 'customer.read')).toHaveLength(1);
   });
 
-  /** A new customer loaded by the integration API, without online access yet. */
-  async function loadCustomer(customerNumber: string, email: string) {
-    const { token } = await integrationToken(t.app);
-    const created = await t.app.inject({
-      method: 'PUT',
-      url: `${BO}/customers/${customerNumber}`,
-      headers: bearer(token),
-      payload: customerRecord({ email }),
-    });
-    expect(created.statusCode, created.body).toBeLessThan(300);
-  }
-
-  it('sends the first-access invitation through the integration API’s service', async () => {
+  it('sends the first-access invitation through the integration API’s service', async ({
+    t,
+    agent,
+    loadCustomer,
+  }) => {
     await loadCustomer('CLI-NEW-0001', 'nadia.leroy@example.fr');
     const invite = (n: string) => consoleCall(t.app, agent, 'POST', `/customers/${n}/invitation`);
     const sent = await invite('CLI-NEW-0001');
@@ -158,7 +150,11 @@ describe.each(BACKENDS)('customers in the console (%s)', { timeout: 150_000 }, (
     expect(file.json()).toMatchObject({ portalAccess: 'none', contracts: [], documents: [] });
   });
 
-  it('records an invitation in the transaction of its link and mail: without the record, nothing is written', async () => {
+  it('records an invitation in the transaction of its link and mail: without the record, nothing is written', async ({
+    t,
+    agent,
+    loadCustomer,
+  }) => {
     await loadCustomer('CLI-NEW-0002', 'nouveau.client2@example.fr');
     const deps = {
       db: t.app.db,

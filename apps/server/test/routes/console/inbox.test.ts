@@ -4,7 +4,8 @@
 // kind, status, state, age against the kind's target delay, contract and agent, sorts and pages.
 import { CONSOLE_PAGE_SIZE, type InboxItem, type InboxPage } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
   consoleCall,
@@ -12,55 +13,46 @@ import {
   staffSignedIn,
   type ConsoleStaff,
 } from '../../support/console';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  portalSignIn,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO, portalSignIn } from '../../support/harness';
 
 describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let agent: ConsoleStaff;
-  let customerToken: string;
-  const refs: Record<'fresh' | 'soon' | 'late', string> = { fresh: '', soon: '', late: '' };
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    agent = await staffSignedIn(t.app, 'agent');
-    const signedIn = await signIn(t.app, t.config, DEMO.camille);
-    customerToken = signedIn.access_token;
-    const customer = { token: customerToken, accountId: subjectOf(customerToken) };
-    for (const [key, phone] of [
-      ['fresh', '06 12 34 56 71'],
-      ['soon', '06 12 34 56 72'],
-      ['late', '06 12 34 56 73'],
-    ] as const)
-      refs[key] = await customerCallBack(t.app, customer, phone);
-    // A call back's target is 72 hours: 60 hours old is due soon, 80 is overdue.
-    for (const [key, hours] of [
-      ['soon', 60],
-      ['late', 80],
-    ] as const)
-      await sql`update outbox set created_at = now() - make_interval(hours => ${hours})
-                where 'DEM-' || upper(substr(md5('outbox:' || id), 1, 8)) = ${refs[key]}`.execute(
-        t.app.db,
-      );
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    .extend('inbox', ({ t, agent }) => async (query = '', as: ConsoleStaff = agent) => {
+      const response = await consoleCall(t.app, as, 'GET', `/requests${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<InboxPage>();
+    })
+    .extend('refs', { auto: true }, ({ t, camille, once }) =>
+      once('refs', async () => {
+        const refs: Record<'fresh' | 'soon' | 'late', string> = { fresh: '', soon: '', late: '' };
+        for (const [key, phone] of [
+          ['fresh', '06 12 34 56 71'],
+          ['soon', '06 12 34 56 72'],
+          ['late', '06 12 34 56 73'],
+        ] as const)
+          refs[key] = await customerCallBack(t.app, camille, phone);
+        // A call back's target is 72 hours: 60 hours old is due soon, 80 is overdue.
+        for (const [key, hours] of [
+          ['soon', 60],
+          ['late', 80],
+        ] as const)
+          await sql`update outbox set created_at = now() - make_interval(hours => ${hours})
+              where 'DEM-' || upper(substr(md5('outbox:' || id), 1, 8)) = ${refs[key]}`.execute(
+            t.app.db,
+          );
+        return refs;
+      }),
+    )
+    .override({ backend });
 
-  const inbox = async (query = '', as: ConsoleStaff = agent) => {
-    const response = await consoleCall(t.app, as, 'GET', `/requests${query}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<InboxPage>();
-  };
   const item = (page: InboxPage, reference: string) =>
     page.items.find((i) => i.reference === reference);
 
   describe('requires authentication', () => {
-    it('refuses a call without the console cookie, with a forged one, or a customer’s', async () => {
+    it('refuses a call without the console cookie, with a forged one, or a customer’s', async ({
+      t,
+      camille: { token: customerToken },
+    }) => {
       const bare = await consoleCall(t.app, null, 'GET', '/requests');
       expect(bare.statusCode).toBe(401);
       const forged = { cookie: `espace-console=${'x'.repeat(43)}` };
@@ -79,7 +71,11 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
       expect((await consoleCall(t.app, cookie, 'GET', '/requests')).statusCode).toBe(401);
     });
 
-    it('refuses a call from another site with 403, and a write without its header', async () => {
+    it('refuses a call from another site with 403, and a write without its header', async ({
+      t,
+      agent,
+      refs,
+    }) => {
       const cross = await consoleCall(t.app, agent, 'GET', '/requests', undefined, {
         'sec-fetch-site': 'cross-site',
       });
@@ -98,7 +94,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
       expect(await t.app.db.selectFrom('request_assignments').selectAll().execute()).toEqual([]);
     });
 
-    it('refuses a disabled staff member’s session', async () => {
+    it('refuses a disabled staff member’s session', async ({ t }) => {
       const gone = await staffSignedIn(t.app, 'agent', 'Paul Parti');
       await t.app.db
         .updateTable('staff_accounts')
@@ -109,7 +105,10 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     });
   });
 
-  it('lists the open requests of every customer with their customer, summary and age', async () => {
+  it('lists the open requests of every customer with their customer, summary and age', async ({
+    inbox,
+    refs,
+  }) => {
     const page = await inbox('?state=all&sort=newest');
     const fresh = item(page, refs.fresh)!;
     expect(fresh).toMatchObject({
@@ -130,7 +129,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     expect(customers.size).toBeGreaterThan(1);
   });
 
-  it('colours each age against the kind’s target and filters by it', async () => {
+  it('colours each age against the kind’s target and filters by it', async ({ inbox, refs }) => {
     const page = await inbox('?kind=call_back');
     expect(item(page, refs.soon)).toMatchObject({ age: 'due_soon' });
     expect(item(page, refs.late)).toMatchObject({ age: 'overdue' });
@@ -147,7 +146,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     expect(item(await inbox('?age=on_time&kind=call_back'), refs.late)).toBeUndefined();
   });
 
-  it('filters by kind, status, state and contract', async () => {
+  it('filters by kind, status, state and contract', async ({ inbox }) => {
     const byKind = await inbox('?kind=call_back&state=all');
     expect(byKind.items.every((i) => i.kind === 'call_back')).toBe(true);
     const closed = await inbox('?state=all&status=done');
@@ -162,7 +161,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     expect(byContract.items.every((i) => i.policyNumber === contract)).toBe(true);
   });
 
-  it('filters by agent: mine, nobody’s, someone’s', async () => {
+  it('filters by agent: mine, nobody’s, someone’s', async ({ t, agent, inbox, refs }) => {
     const other = await staffSignedIn(t.app, 'agent', 'Berthe Collègue');
     const assign = (ref: string, staffId: string) =>
       consoleCall(t.app, agent, 'PUT', `/requests/${ref}/assignment`, { staffId });
@@ -177,7 +176,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     expect(item(none, refs.fresh)).toBeUndefined();
   });
 
-  it('sorts oldest first by default, newest first when asked, and pages', async () => {
+  it('sorts oldest first by default, newest first when asked, and pages', async ({ inbox }) => {
     const all: InboxItem[] = [];
     const first = await inbox('?state=all');
     expect(first.pageCount).toBe(Math.max(1, Math.ceil(first.total / CONSOLE_PAGE_SIZE)));
@@ -192,7 +191,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     expect((await inbox(`?state=all&page=${first.pageCount + 1}`)).items).toEqual([]);
   });
 
-  it('refuses a malformed query with 400 and French fields', async () => {
+  it('refuses a malformed query with 400 and French fields', async ({ t, agent }) => {
     for (const query of ['?kind=nope', '?page=0', '?age=late', '?sort=random']) {
       const response = await consoleCall(t.app, agent, 'GET', `/requests${query}`);
       expect(response.statusCode, query).toBe(400);

@@ -5,18 +5,11 @@
 // answered once, the audit of a creation, sign-out. An account made with the staff tool:
 // process/staff-cli.test.ts.
 import { SESSION_REQUEST_HEADER } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { integrationToken } from '../../support/integration';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  portalSignIn,
-  signIn,
-  type TestApp,
-  webBuild,
-} from '../../support/harness';
+import { bearer, DEMO, portalSignIn, signIn, webBuild } from '../../support/harness';
 import {
   browser,
   createStaff,
@@ -30,31 +23,42 @@ const STAFF = '/backoffice/api/staff';
 const write = { [SESSION_REQUEST_HEADER]: '1', 'sec-fetch-site': 'same-origin' };
 
 describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { webDist: webBuild() });
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'call',
+      ({ t }) =>
+        (method: 'GET' | 'POST', url: string, headers: object, payload?: object) =>
+          t.app.inject({
+            method,
+            url,
+            headers: headers as Record<string, string>,
+            ...(payload ? { payload } : {}),
+          }),
+    )
+    .extend(
+      'mustChange',
+      ({ t }) =>
+        async (email: string) =>
+          (
+            await t.app.db
+              .selectFrom('staff_accounts')
+              .select('must_change_password')
+              .where('email', '=', email)
+              .executeTakeFirstOrThrow()
+          ).must_change_password,
+    )
+    .extend(
+      'staffCount',
+      ({ t }) =>
+        async () =>
+          (await t.app.db.selectFrom('staff_accounts').select('id').execute()).length,
+    )
+    .override({ backend, appConfig: { webDist: webBuild() } });
 
-  const call = (method: 'GET' | 'POST', url: string, headers: object, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: headers as Record<string, string>,
-      ...(payload ? { payload } : {}),
-    });
-  const mustChange = async (email: string) =>
-    (
-      await t.app.db
-        .selectFrom('staff_accounts')
-        .select('must_change_password')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).must_change_password;
-  const staffCount = async () =>
-    (await t.app.db.selectFrom('staff_accounts').select('id').execute()).length;
-
-  it('requires a console session: none, a customer’s cookie or token, an integration token or a forged cookie get 401', async () => {
+  it('requires a console session: none, a customer’s cookie or token, an integration token or a forged cookie get 401', async ({
+    t,
+    call,
+  }) => {
     const portal = await portalSignIn(t.app, DEMO.camille);
     const customerToken = (await signIn(t.app, t.config, DEMO.jean)).access_token;
     const { token } = await integrationToken(t.app);
@@ -71,7 +75,10 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
     }
   });
 
-  it('answers the signed-in staff member, and refuses another site with 403', async () => {
+  it('answers the signed-in staff member, and refuses another site with 403', async ({
+    t,
+    call,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     const cookie = await signInStaff(t.app, agent);
     const me = await call('GET', ME, { cookie });
@@ -86,7 +93,12 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
     );
   });
 
-  it('lets a supervisor create an account, answering its temporary password once, audited; an agent gets 403', async () => {
+  it('lets a supervisor create an account, answering its temporary password once, audited; an agent gets 403', async ({
+    t,
+    call,
+    mustChange,
+    staffCount,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     const supervisor = await createStaff(t.app.db, { role: 'supervisor' });
     const agentCookie = await signInStaff(t.app, agent);
@@ -137,7 +149,10 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
     expect(locationOf(sent)).toBe(`${interaction}/staff/enrol`);
   });
 
-  it('signs out: the session and its provider session end, the cookie is cleared', async () => {
+  it('signs out: the session and its provider session end, the cookie is cleared', async ({
+    t,
+    call,
+  }) => {
     const staff = await createStaff(t.app.db, { role: 'supervisor' });
     const cookie = await signInStaff(t.app, staff);
     const out = await call('POST', '/backoffice/api/sign-out', { cookie, ...write });

@@ -5,10 +5,10 @@
 // 403, nothing changed), audited, refused on one's own account (disable) or an unknown id (404);
 // the list says who is enrolled and enabled, the disabled ones for supervisors only.
 import type { StaffListing } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { auditRows, consoleCall, staffSignedIn, type ConsoleStaff } from '../../support/console';
-import { createTestApp, type TestApp } from '../../support/harness';
+import { auditRows, consoleCall } from '../../support/console';
 import {
   browser,
   createStaff,
@@ -18,35 +18,34 @@ import {
 } from '../../support/staff';
 
 describe.each(BACKENDS)('a supervisor’s hold on the team (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let supervisor: ConsoleStaff;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    supervisor = await staffSignedIn(t.app, 'supervisor');
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    /** An enrolled agent, signed in through the real sign-in: their console cookie. */
+    .extend('signedInAgent', ({ t }) => async (): Promise<TestStaff & { cookie: string }> => {
+      const agent = await createStaff(t.app.db, { role: 'agent' });
+      return { ...agent, cookie: await signInStaff(t.app, agent) };
+    })
+    .extend('passwordStep', ({ t }) => async (staff: TestStaff) => {
+      const b = browser(t.app);
+      const { interaction } = await startStaffSignIn(b);
+      const sent = await b.post(`${interaction}/staff`, {
+        email: staff.email,
+        password: staff.password,
+      });
+      return { interaction, sent };
+    })
+    .extend('listing', ({ t, supervisor }) => async (id: string) => {
+      const all = await consoleCall(t.app, supervisor, 'GET', '/staff?include=disabled');
+      expect(all.statusCode).toBe(200);
+      return all.json<StaffListing[]>().find((member) => member.id === id);
+    })
+    .override({ backend });
 
-  /** An enrolled agent, signed in through the real sign-in: their console cookie. */
-  const signedInAgent = async (): Promise<TestStaff & { cookie: string }> => {
-    const agent = await createStaff(t.app.db, { role: 'agent' });
-    return { ...agent, cookie: await signInStaff(t.app, agent) };
-  };
-  const passwordStep = async (staff: TestStaff) => {
-    const b = browser(t.app);
-    const { interaction } = await startStaffSignIn(b);
-    const sent = await b.post(`${interaction}/staff`, {
-      email: staff.email,
-      password: staff.password,
-    });
-    return { interaction, sent };
-  };
-  const listing = async (id: string) => {
-    const all = await consoleCall(t.app, supervisor, 'GET', '/staff?include=disabled');
-    expect(all.statusCode).toBe(200);
-    return all.json<StaffListing[]>().find((member) => member.id === id);
-  };
-
-  it('is for supervisors: an agent, another site or no session change nothing', async () => {
+  it('is for supervisors: an agent, another site or no session change nothing', async ({
+    t,
+    supervisor,
+    listing,
+    signedInAgent,
+  }) => {
     const agent = await signedInAgent();
     const target = await createStaff(t.app.db, { role: 'agent' });
     for (const action of ['disable', 'second-factor-reset']) {
@@ -64,7 +63,13 @@ describe.each(BACKENDS)('a supervisor’s hold on the team (%s)', { timeout: 150
     expect(bad.statusCode).toBe(400);
   });
 
-  it('disables an agent: their cookie gets 401 at once, they sign in no more, audited', async () => {
+  it('disables an agent: their cookie gets 401 at once, they sign in no more, audited', async ({
+    t,
+    supervisor,
+    listing,
+    passwordStep,
+    signedInAgent,
+  }) => {
     const agent = await signedInAgent();
     expect((await consoleCall(t.app, agent, 'GET', '/me')).statusCode).toBe(200);
     const done = await consoleCall(t.app, supervisor, 'POST', `/staff/${agent.id}/disable`);
@@ -88,7 +93,13 @@ describe.each(BACKENDS)('a supervisor’s hold on the team (%s)', { timeout: 150
     expect(again.statusCode).toBe(409);
   });
 
-  it('resets a second factor and the password: the sessions end, the old password signs in no more, audited', async () => {
+  it('resets a second factor and the password: the sessions end, the old password signs in no more, audited', async ({
+    t,
+    supervisor,
+    listing,
+    passwordStep,
+    signedInAgent,
+  }) => {
     const agent = await signedInAgent();
     const path = `/staff/${agent.id}/second-factor-reset`;
     const done = await consoleCall(t.app, supervisor, 'POST', path);
@@ -102,7 +113,10 @@ describe.each(BACKENDS)('a supervisor’s hold on the team (%s)', { timeout: 150
     expect(await listing(agent.id)).toMatchObject({ enrolled: false, enabled: true });
   });
 
-  it('refuses to disable one’s own account, and an unknown id is a 404', async () => {
+  it('refuses to disable one’s own account, and an unknown id is a 404', async ({
+    t,
+    supervisor,
+  }) => {
     const self = await consoleCall(t.app, supervisor, 'POST', `/staff/${supervisor.id}/disable`);
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toBe('Vous ne pouvez pas désactiver votre propre compte.');

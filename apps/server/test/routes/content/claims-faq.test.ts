@@ -2,29 +2,28 @@
 // and those answers lead to the screen « Déclarer un sinistre ». The assistance answer gives the
 // assistance number itself, the contract's, as a link that calls it.
 import { PHONE_NUMBERS, telHref, type FaqResponse } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 describe.each(BACKENDS)('FAQ searches about claims on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'search',
+      ({ t, lea: { token } }) =>
+        async (q: string) =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/v1/content/faq?${new URLSearchParams({ q })}`,
+              headers: bearer(token),
+            })
+          ).json<FaqResponse>(),
+    )
+    .override({ backend });
 
-  const search = async (q: string) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/content/faq?${new URLSearchParams({ q })}`,
-        headers: bearer(token),
-      })
-    ).json<FaqResponse>();
-
-  it.each([
+  it.for<[string, string]>([
     ['déclarer un accident', 'Comment déclarer un sinistre et dans quel délai'],
     ['sinistre', 'Comment déclarer un sinistre et dans quel délai'],
     ['vol', 'Que faire en cas de vol de mon véhicule'],
@@ -32,14 +31,14 @@ describe.each(BACKENDS)('FAQ searches about claims on %s', (backend) => {
     ['constat', 'Comment bien remplir un constat amiable'],
   ])(
     '« %s » finds « %s » among the first three, linking to the claim screen',
-    async (q, question) => {
+    async ([q, question], { search }) => {
       const { entries } = await search(q);
       const found = entries.slice(0, 3).find((entry) => entry.question.includes(question));
       expect(found?.answerHtml).toContain('href="/claims"');
     },
   );
 
-  it('« Comment joindre l’assistance » gives the contract’s assistance number as a link that calls it', async () => {
+  it('« Comment joindre l’assistance » gives the contract’s assistance number as a link that calls it', async ({ search }) => {
     const { entries } = await search('joindre l’assistance');
     const answer = entries.find((entry) =>
       entry.question.startsWith('Comment joindre l’assistance'),

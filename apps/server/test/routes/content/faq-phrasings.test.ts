@@ -4,10 +4,11 @@
 // answer among the first three, through the real API, on PGlite and on PostgreSQL.
 import type { FaqResponse } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { CUSTOMER_WORDS } from '../../../src/services/content/faq-vocabulary';
 import { BACKENDS } from '../../support/backends';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 /** [what the customer types, the start of the FAQ question it must find among the first three]. */
 const PHRASINGS: readonly (readonly [string, string])[] = [
@@ -105,15 +106,8 @@ const PHRASINGS: readonly (readonly [string, string])[] = [
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe.each(BACKENDS)('FAQ search in customers’ words on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const search = async (q: string) => {
+const it = apiTest
+  .extend('search', ({ t, lea: { token } }) => async (q: string) => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/content/faq?${new URLSearchParams({ q })}`,
@@ -121,9 +115,11 @@ describe.each(BACKENDS)('FAQ search in customers’ words on %s', (backend) => {
     });
     expect(response.statusCode).toBe(200);
     return response.json<FaqResponse>();
-  };
+  })
+  .override({ backend });
 
-  it.each(PHRASINGS)('« %s » finds « %s » among the first three', async (q, question) => {
+
+  it.for(PHRASINGS)('« %s » finds « %s » among the first three', async ([q, question], { search }) => {
     const firstThree = (await search(q)).entries.slice(0, 3).map((e) => spaced(e.question));
     expect(
       firstThree.some((found) => found.startsWith(question)),
@@ -131,25 +127,25 @@ describe.each(BACKENDS)('FAQ search in customers’ words on %s', (backend) => {
     ).toBe(true);
   });
 
-  it('lists only the answers sharing the most with the search: a stolen car finds theft', async () => {
+  it('lists only the answers sharing the most with the search: a stolen car finds theft', async ({ search }) => {
     const { entries, total } = await search('on m’a piqué ma voiture');
     expect(entries[0]!.question).toMatch(/^Que faire en cas de vol de mon véhicule/);
     expect(total).toBeLessThan(8);
     for (const entry of entries) expect(entry.question + entry.answerHtml).toMatch(/\bvol\b/);
   });
 
-  it('still reads the search syntax as typed: « contrat -vol » leaves the theft answers out', async () => {
+  it('still reads the search syntax as typed: « contrat -vol » leaves the theft answers out', async ({ search }) => {
     const { entries, total } = await search('contrat -vol');
     expect(total).toBeGreaterThan(10);
     expect(entries.some((e) => /\bvol\b/.test(e.question + e.answerHtml))).toBe(false);
   });
 
-  it('searches a word the spoken questions use when it is all there is (« comment »)', async () => {
+  it('searches a word the spoken questions use when it is all there is (« comment »)', async ({ search }) => {
     const { entries } = await search('comment');
     expect(entries[0]!.question).toMatch(/^Comment /);
   });
 
-  it('maps customers’ words only to words content/faq has', async () => {
+  it('maps customers’ words only to words content/faq has', async ({ t }) => {
     const { db } = t.database.handle;
     const missing: string[] = [];
     for (const [faq] of CUSTOMER_WORDS) {

@@ -3,35 +3,31 @@
 import { readFileSync } from 'node:fs';
 import type { FaqResponse } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { FAQ_TABLES } from '../../../src/db/migrations/0019-faq-version';
 import { BACKENDS } from '../../support/backends';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 describe.each(BACKENDS)('FAQ on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const faq = async (query: Record<string, string> = {}) => {
+const it = apiTest
+  .extend('faq', ({ t, lea: { token } }) => async (query: Record<string, string> = {}) => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/content/faq?${new URLSearchParams(query)}`,
       headers: bearer(token),
     });
     return { status: response.statusCode, body: response.json<FaqResponse>() };
-  };
+  })
+  .override({ backend });
 
-  it('requires authentication', async () => {
+
+  it('requires authentication', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/content/faq' });
     expect(response.statusCode).toBe(401);
   });
 
-  it('lists every question of content/faq in editorial order, with the eight category tabs', async () => {
+  it('lists every question of content/faq in editorial order, with the eight category tabs', async ({ faq }) => {
     const { status, body } = await faq();
     expect(status).toBe(200);
     expect(body.categories.map((c) => c.slug)).toEqual([
@@ -56,7 +52,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect(body.entries[0]!.answerHtml).toContain('<li>');
   });
 
-  it('finds « Résiliation » when the customer types "resilier" (stemming, no accents)', async () => {
+  it('finds « Résiliation » when the customer types "resilier" (stemming, no accents)', async ({ faq }) => {
     const { body } = await faq({ q: 'resilier' });
     expect(body.total).toBeGreaterThan(0);
     // Ranked: the first answers are about termination, with the word in the question (weight A).
@@ -64,7 +60,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect(body.entries.some((e) => e.category === 'resiliation')).toBe(true);
   });
 
-  it('finds « véhicule » when the customer types "vehicules"', async () => {
+  it('finds « véhicule » when the customer types "vehicules"', async ({ faq }) => {
     const plain = await faq({ q: 'vehicules' });
     const accented = await faq({ q: 'véhicule' });
     expect(plain.body.total).toBeGreaterThan(0);
@@ -74,7 +70,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     );
   });
 
-  it('filters by category, with and without a search', async () => {
+  it('filters by category, with and without a search', async ({ faq }) => {
     const all = await faq({ category: 'paiement' });
     expect(all.body.total).toBe(5);
     expect(new Set(all.body.entries.map((e) => e.category))).toEqual(new Set(['paiement']));
@@ -84,14 +80,14 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect(searched.body.entries.every((e) => e.category === 'paiement')).toBe(true);
   });
 
-  it('answers an empty list when nothing matches', async () => {
+  it('answers an empty list when nothing matches', async ({ faq }) => {
     const { status, body } = await faq({ q: 'zzqxw hélicoptère' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ entries: [], total: 0 });
     expect((await faq({ category: 'inconnue' })).body.total).toBe(0);
   });
 
-  it('pages with limit and offset and keeps the total', async () => {
+  it('pages with limit and offset and keeps the total', async ({ faq }) => {
     const first = await faq({ limit: '10' });
     const second = await faq({ limit: '10', offset: '10' });
     expect(first.body.entries).toHaveLength(10);
@@ -99,7 +95,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect(second.body.entries[0]!.id).not.toBe(first.body.entries[0]!.id);
   });
 
-  it('answers a search again after its categories or entries change in the database', async () => {
+  it('answers a search again after its categories or entries change in the database', async ({ t, faq }) => {
     const { db } = t.database.handle;
     const before = (await faq({ limit: '1' })).body;
     const entry = before.entries[0]!;
@@ -118,7 +114,7 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect((await faq({ limit: '1' })).body).toEqual(before);
   });
 
-  it('has the version trigger on every table the FAQ read selects from', async () => {
+  it('has the version trigger on every table the FAQ read selects from', async ({ t }) => {
     const { rows } = await sql<{ table: string }>`
       select distinct event_object_table as table from information_schema.triggers
       where trigger_name like '%_faq_changed'`.execute(t.database.handle.db);
@@ -129,12 +125,12 @@ describe.each(BACKENDS)('FAQ on %s', (backend) => {
     expect([...read].sort()).toEqual([...FAQ_TABLES].sort());
   });
 
-  it('refuses a malformed category or an over-long query', async () => {
+  it('refuses a malformed category or an over-long query', async ({ faq }) => {
     expect((await faq({ category: '<script>' })).status).toBe(400);
     expect((await faq({ q: 'a'.repeat(201) })).status).toBe(400);
   });
 
-  it('accepts search syntax characters without a database error', async () => {
+  it('accepts search syntax characters without a database error', async ({ faq }) => {
     for (const q of ['"contrat', 'or -', "l'assurance & | !", '((']) {
       expect((await faq({ q })).status).toBe(200);
     }

@@ -2,31 +2,27 @@
 // docs/decisions/0016-content-in-markdown.md): every legal page, its promised delays, no
 // placeholder and French typography. How the Markdown is loaded: services/content/content-loader.test.ts.
 import type { LegalPage } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 describe.each(BACKENDS)('legal pages on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const page = (slug: string, auth = true) =>
+const it = apiTest
+  .extend('page', ({ t, lea: { token } }) => (slug: string, auth = true) =>
     t.app.inject({
       method: 'GET',
       url: `/api/v1/content/legal/${slug}`,
       headers: auth ? bearer(token) : {},
-    });
+    }))
+  .override({ backend });
 
-  it('requires authentication', async () => {
+
+  it('requires authentication', async ({ page }) => {
     expect((await page('rules', false)).statusCode).toBe(401);
   });
 
-  it.each([
+  it.for([
     [
       'rules',
       'Règles du site',
@@ -53,7 +49,7 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
         'Voies de recours',
       ],
     ],
-  ] as const)('serves /%s with its sections', async (slug, title, expected) => {
+  ] as const)('serves /%s with its sections', async ([slug, title, expected], { page }) => {
     const response = await page(slug);
     expect(response.statusCode).toBe(200);
     const body = response.json<LegalPage>();
@@ -67,7 +63,7 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     expect(body.sections.every((s) => s.html.startsWith('<'))).toBe(true);
   });
 
-  it('states the retention and complaint delays of docs/product/contact-and-faq.md and the conformance level measured', async () => {
+  it('states the retention and complaint delays of docs/product/contact-and-faq.md and the conformance level measured', async ({ page }) => {
     const html = (slug: string) =>
       page(slug).then((r) =>
         r
@@ -88,7 +84,7 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     expect(accessibility).toMatch(/href="\/contact"/);
   });
 
-  it('lets no placeholder reach a customer: the legal identity comes from configuration', async () => {
+  it('lets no placeholder reach a customer: the legal identity comes from configuration', async ({ t, lea: { token }, page }) => {
     const texts = await Promise.all(
       ['rules', 'personalInformation', 'generalConditions', 'accessibility'].map((slug) =>
         page(slug).then((r) => r.body),
@@ -113,7 +109,7 @@ describe.each(BACKENDS)('legal pages on %s', (backend) => {
     expect(texts[1]).toContain(t.config.legalIdentity.dpoEmail);
   });
 
-  it('answers 400 for an unknown page', async () => {
+  it('answers 400 for an unknown page', async ({ page }) => {
     expect((await page('secret')).statusCode).toBe(400);
   });
 });

@@ -1,17 +1,11 @@
 // The documents to download (docs/product/documents.md document calls, docs/decisions/0002-spa-code-flow-with-pkce.md and docs/decisions/0018-documents-streamed-and-sniffed.md): every
 // call scoped to the caller's account, files sent as attachments that cannot run as pages.
 import { DOCUMENT_NOT_FOUND_MESSAGE, downloadedDocumentListSchema } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO, signIn, subjectOf } from '../../support/harness';
 
 const CAMILLE_NEW = 'AU2026104512';
 const CAMILLE_OTHER = 'AU2025087731';
@@ -19,29 +13,31 @@ const JEAN_TERMINATED = 'AU2020007342';
 const LEA_POLICY = 'AU2025110264';
 
 describe.each(BACKENDS)('document download API on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let jeanToken: string;
-  const base = (policy: string, account = accountId) =>
-    `/api/v1/document/accounts/${account}/policy/${policy}`;
-  const get = (url: string, auth = token) =>
-    t.app.inject({ method: 'GET', url, headers: bearer(auth) });
+  const it = apiTest
+    .extend(
+      'base',
+      ({ camille: { accountId } }) =>
+        (policy: string, account = accountId) =>
+          `/api/v1/document/accounts/${account}/policy/${policy}`,
+    )
+    .extend(
+      'get',
+      ({ t, camille: { token } }) =>
+        (url: string, auth = token) =>
+          t.app.inject({ method: 'GET', url, headers: bearer(auth) }),
+    )
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    jeanToken = (await signIn(t.app, t.config, DEMO.jean)).access_token;
-  });
-  afterAll(() => t.close());
-
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, base }) => {
     const response = await t.app.inject({ method: 'GET', url: base(CAMILLE_NEW) });
     expect(response.statusCode).toBe(401);
   });
 
-  it('lists the generated documents, then the stored general conditions, with ISO creation dates', async () => {
+  it('lists the generated documents, then the stored general conditions, with ISO creation dates', async ({
+    camille: { accountId },
+    base,
+    get,
+  }) => {
     const response = await get(base(CAMILLE_NEW));
     expect(response.statusCode).toBe(200);
     const docs = downloadedDocumentListSchema.parse(response.json());
@@ -63,7 +59,11 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
     expect(age).toBeLessThan(60_000);
   });
 
-  it('lists only the relevé and the stored documents for terminated policies', async () => {
+  it('lists only the relevé and the stored documents for terminated policies', async ({
+    jean: { token: jeanToken },
+    base,
+    get,
+  }) => {
     const response = await get(base(JEAN_TERMINATED, subjectOf(jeanToken)), jeanToken);
     expect(response.statusCode).toBe(200);
     expect(response.json<{ fileName: string }[]>().map((d) => d.fileName)).toEqual([
@@ -72,7 +72,11 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
     ]);
   });
 
-  it('lists only the generated documents for a policy with none stored', async () => {
+  it('lists only the generated documents for a policy with none stored', async ({
+    t,
+    base,
+    get,
+  }) => {
     const { db } = t.database.handle;
     await db.deleteFrom('downloadable_documents').where('policy_number', '=', LEA_POLICY).execute();
     const leaToken = (await signIn(t.app, t.config, DEMO.lea)).access_token;
@@ -85,7 +89,10 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
     ]);
   });
 
-  it('sends a document as a PDF attachment under its file name, nosniff and sandboxed', async () => {
+  it('sends a document as a PDF attachment under its file name, nosniff and sandboxed', async ({
+    base,
+    get,
+  }) => {
     const docs = downloadedDocumentListSchema.parse((await get(base(CAMILLE_NEW))).json());
     const certificate = docs.find((d) => d.fileName.startsWith('Attestation'))!;
     const response = await get(`${base(CAMILLE_NEW)}/document/${certificate.id}`);
@@ -102,7 +109,13 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
   });
 
   describe('scoping', () => {
-    it("refuses another account's id in the path with 403, on all three calls", async () => {
+    it("refuses another account's id in the path with 403, on all three calls", async ({
+      t,
+      camille: { token },
+      jean: { token: jeanToken },
+      base,
+      get,
+    }) => {
       const other = subjectOf(jeanToken);
       const list = await get(base(JEAN_TERMINATED, other));
       const download = await get(`${base(JEAN_TERMINATED, other)}/document/x`);
@@ -118,7 +131,12 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
       expect([list.statusCode, download.statusCode, upload.statusCode]).toEqual([403, 403, 403]);
     });
 
-    it("answers 404 'Policy not found' for another customer's policy, on all three calls", async () => {
+    it("answers 404 'Policy not found' for another customer's policy, on all three calls", async ({
+      t,
+      camille: { token },
+      base,
+      get,
+    }) => {
       const list = await get(base(LEA_POLICY));
       const download = await get(`${base(LEA_POLICY)}/document/x`);
       const upload = await t.app.inject({
@@ -136,13 +154,17 @@ describe.each(BACKENDS)('document download API on %s', (backend) => {
       }
     });
 
-    it("answers 404 'Policy not found' for a policy that does not exist", async () => {
+    it("answers 404 'Policy not found' for a policy that does not exist", async ({ base, get }) => {
       const response = await get(base('AU0000000000'));
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe('Policy not found');
     });
 
-    it("answers 404 for a document of the customer's other policy or of another customer", async () => {
+    it("answers 404 for a document of the customer's other policy or of another customer", async ({
+      jean: { token: jeanToken },
+      base,
+      get,
+    }) => {
       // Stored documents (the generated ones share their ids across policies).
       const ownOther = downloadedDocumentListSchema
         .parse((await get(base(CAMILLE_OTHER))).json())

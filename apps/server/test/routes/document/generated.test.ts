@@ -12,80 +12,96 @@ import {
   type Policy,
 } from '@espace/contract';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, createTestApp, DEMO, signIn, subjectOf } from '../../support/harness';
 
 const TOYOTA = 'AU2023049920'; // Camille's, active, started 1150 days ago, one claim
 const PEUGEOT_3008 = 'AU2019004215'; // Camille's, terminated, one claim older than 5 years
 
 describe.each(BACKENDS)('generated documents on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let policies: Policy[];
+  const it = apiTest
+    .extend(
+      'get',
+      ({ t, camille: { token } }) =>
+        (url: string) =>
+          t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+    )
+    // The policies as they were before any test.
+    .extend('policies', { auto: true }, ({ get, camille: { accountId }, once }) =>
+      once('policies', async () =>
+        (await get(`/api/v1/policy/accounts/${accountId}`)).json<Policy[]>(),
+      ),
+    )
+    .extend(
+      'base',
+      ({ camille: { accountId } }) =>
+        (policy: string) =>
+          `/api/v1/document/accounts/${accountId}/policy/${policy}`,
+    )
+    .extend(
+      'policy',
+      ({ policies }) =>
+        (number: string) =>
+          policies.find((p) => p.policyNumber === number)!,
+    )
+    /** Downloads a listed document by its file name's start; its text, title and tagging. */
+    .extend(
+      'download',
+      ({ base, get }) =>
+        async (policyNumber: string, name: string, query = '') => {
+          const list = (await get(base(policyNumber))).json<DownloadedDocument[]>();
+          const doc = list.find((d) => d.fileName.startsWith(name))!;
+          expect(doc.fileName).toBe(`${name} ${policyNumber}.pdf`);
+          const response = await get(`${base(policyNumber)}/document/${doc.id}${query}`);
+          expect(response.statusCode).toBe(200);
+          expect(response.headers['content-type']).toBe('application/pdf');
+          expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+          const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+          const { info } = (await pdf.getMetadata()) as {
+            info: { Title?: string; Language?: string };
+          };
+          const markInfo = await pdf.getMarkInfo();
+          const raw = response.rawPayload.toString('latin1');
+          const { text } = await extractText(pdf, { mergePages: true });
+          // The structure tree a screen reader follows: the roles of page 1, in reading order.
+          const roles: string[] = [];
+          const walk = (node: { role?: string; children?: unknown[] }) => {
+            if (node.role) roles.push(node.role);
+            for (const child of node.children ?? []) walk(child as typeof node);
+          };
+          walk((await (await pdf.getPage(1)).getStructTree()) as { children?: unknown[] });
+          return {
+            // Lines as extracted, spaces normalised (fr-FR formats use no-break spaces).
+            text: text.replace(/[\u00a0\u202f]/g, ' '),
+            title: info.Title,
+            tagged: markInfo?.Marked === true && raw.includes('/StructTreeRoot'),
+            roles,
+            lang: /\/Lang \((fr-FR)\)/.exec(raw)?.[1],
+          };
+        },
+    )
+    .extend(
+      'claimsOf',
+      ({ t }) =>
+        (policyNumber: string) =>
+          t.database.handle.db
+            .selectFrom('claims')
+            .select(['nature', 'responsibility', 'occurred_on', 'driver_name'])
+            .where('policy_number', '=', policyNumber)
+            .orderBy('occurred_on', 'desc')
+            .execute(),
+    )
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    policies = (await get(`/api/v1/policy/accounts/${accountId}`)).json<Policy[]>();
-  });
-  afterAll(() => t.close());
-
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const base = (policy: string) => `/api/v1/document/accounts/${accountId}/policy/${policy}`;
-  const policy = (number: string) => policies.find((p) => p.policyNumber === number)!;
-
-  /** Downloads a listed document by its file name's start; its text, title and tagging. */
-  async function download(policyNumber: string, name: string, query = '') {
-    const list = (await get(base(policyNumber))).json<DownloadedDocument[]>();
-    const doc = list.find((d) => d.fileName.startsWith(name))!;
-    expect(doc.fileName).toBe(`${name} ${policyNumber}.pdf`);
-    const response = await get(`${base(policyNumber)}/document/${doc.id}${query}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
-    const { info } = (await pdf.getMetadata()) as { info: { Title?: string; Language?: string } };
-    const markInfo = await pdf.getMarkInfo();
-    const raw = response.rawPayload.toString('latin1');
-    const { text } = await extractText(pdf, { mergePages: true });
-    // The structure tree a screen reader follows: the roles of page 1, in reading order.
-    const roles: string[] = [];
-    const walk = (node: { role?: string; children?: unknown[] }) => {
-      if (node.role) roles.push(node.role);
-      for (const child of node.children ?? []) walk(child as typeof node);
-    };
-    walk((await (await pdf.getPage(1)).getStructTree()) as { children?: unknown[] });
-    return {
-      // Lines as extracted, spaces normalised (fr-FR formats use no-break spaces).
-      text: text.replace(/[\u00a0\u202f]/g, ' '),
-      title: info.Title,
-      tagged: markInfo?.Marked === true && raw.includes('/StructTreeRoot'),
-      roles,
-      lang: /\/Lang \((fr-FR)\)/.exec(raw)?.[1],
-    };
-  }
-
-  const claimsOf = (policyNumber: string) =>
-    t.database.handle.db
-      .selectFrom('claims')
-      .select(['nature', 'responsibility', 'occurred_on', 'driver_name'])
-      .where('policy_number', '=', policyNumber)
-      .orderBy('occurred_on', 'desc')
-      .execute();
   const isoOf = (date: Date | string) =>
     typeof date === 'string' ? date.slice(0, 10) : date.toISOString().slice(0, 10);
 
-  it('the Mémo Véhicule Assuré states the contract, vehicle, period and what to do', async () => {
+  it('the Mémo Véhicule Assuré states the contract, vehicle, period and what to do', async ({
+    download,
+    policy,
+  }) => {
     const p = policy(TOYOTA);
     const risk = p.risks[0]!;
     const memo = await download(TOYOTA, 'Mémo Véhicule Assuré');
@@ -107,7 +123,11 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     expect(memo.text).toContain(`Période de validité du ${formatDate(from)} au `);
   });
 
-  it('draws a document in the skin the customer sees, and refuses an unknown one', async () => {
+  it('draws a document in the skin the customer sees, and refuses an unknown one', async ({
+    base,
+    download,
+    get,
+  }) => {
     const lumen = await download(TOYOTA, 'Mémo Véhicule Assuré');
     expect(lumen.text).toContain('Lumen Assurance · Espace Assuré');
     const vireo = await download(TOYOTA, 'Mémo Véhicule Assuré', '?brand=vireo');
@@ -117,7 +137,7 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('names the broker and the insurer of the operator’s configuration', async () => {
+  it('names the broker and the insurer of the operator’s configuration', async ({ t }) => {
     const configured = await createTestApp(backend, {
       legalIdentity: {
         ...t.config.legalIdentity,
@@ -143,7 +163,10 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     }
   });
 
-  it('the certificate names the subscriber, the vehicle and the guarantees', async () => {
+  it('the certificate names the subscriber, the vehicle and the guarantees', async ({
+    download,
+    policy,
+  }) => {
     const p = policy(TOYOTA);
     const risk = p.risks[0]!;
     const certificate = await download(TOYOTA, 'Attestation d’assurance');
@@ -156,7 +179,12 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     for (const g of risk.guarantees) expect(text).toContain(g.type);
   });
 
-  it('the relevé states drivers with licence dates, bonus-malus and the claims of 5 years', async () => {
+  it('the relevé states drivers with licence dates, bonus-malus and the claims of 5 years', async ({
+    t,
+    claimsOf,
+    download,
+    policy,
+  }) => {
     const p = policy(TOYOTA);
     const statement = await download(TOYOTA, 'Relevé d’informations');
     expect(statement).toMatchObject({ title: 'Relevé d’informations', tagged: true });
@@ -184,7 +212,14 @@ describe.each(BACKENDS)('generated documents on %s', (backend) => {
     );
   });
 
-  it('a terminated policy has only its relevé, with its end date and reason', async () => {
+  it('a terminated policy has only its relevé, with its end date and reason', async ({
+    t,
+    base,
+    claimsOf,
+    download,
+    get,
+    policy,
+  }) => {
     const list = (await get(base(PEUGEOT_3008))).json<DownloadedDocument[]>();
     expect(list.map((d) => d.fileName)).toEqual([
       `Relevé d’informations ${PEUGEOT_3008}.pdf`,

@@ -1,7 +1,8 @@
 // docs/decisions/0012-security-baseline.md: uploads are rate-limited per account; past the limit the request
 // is refused with 429 and the French message, and nothing is stored.
 import { MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import {
   MULTIPART_HEADERS,
@@ -11,27 +12,15 @@ import {
   storedFileCount,
   upfile,
 } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 describe('upload rate limit', () => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('answers 429 past the limit and keeps nothing', async () => {
+  it('answers 429 past the limit and keeps nothing', async ({
+    t,
+    camille: { accountId, token },
+  }) => {
     // Refused uploads (an unknown fileType) count too, and store nothing.
     const refused = multipartBody([
       { name: 'fileType', value: 'inconnu' },

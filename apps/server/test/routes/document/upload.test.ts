@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { imageTooLargeRefusal, MAX_FILES_PER_REQUEST, UPLOAD_REFUSALS } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
   documentStatus,
@@ -18,14 +19,7 @@ import {
   upfile,
   type Part,
 } from '../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 import { encodedJpeg, hugeJpeg, hugePng, jpegSegment } from '../../support/image-samples';
 
 const POLICY = 'AU2026104512'; // camille, started 12 days ago, documents outstanding
@@ -33,31 +27,30 @@ const OTHER_POLICY = 'AU2025087731'; // camille: carte_grise cancelled, cannot b
 const TERMINATED = 'AU2019004215'; // camille, 'Résilié'
 
 describe.each(BACKENDS)('document upload API on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
   let pdf: Buffer;
-
-  const upload = (parts: Part[] | Buffer, policy = POLICY) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/document/accounts/${accountId}/policy/${policy}/uploadfile`,
-      headers: { ...bearer(token), ...MULTIPART_HEADERS },
-      payload: Buffer.isBuffer(parts) ? parts : multipartBody(parts),
-    });
-  const fileType = (value: string): Part => ({ name: 'fileType', value });
-  const kept = async () => ({
-    files: await storedFileCount(t.config.documentsDir),
-    rows: await receivedRowCount(t.app),
-  });
-
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
     pdf = await samplePdf();
   });
-  afterAll(() => t.close());
+
+  const it = apiTest
+    .extend(
+      'upload',
+      ({ t, camille: { accountId, token } }) =>
+        (parts: Part[] | Buffer, policy = POLICY) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/v1/document/accounts/${accountId}/policy/${policy}/uploadfile`,
+            headers: { ...bearer(token), ...MULTIPART_HEADERS },
+            payload: Buffer.isBuffer(parts) ? parts : multipartBody(parts),
+          }),
+    )
+    .extend('kept', ({ t }) => async () => ({
+      files: await storedFileCount(t.config.documentsDir),
+      rows: await receivedRowCount(t.app),
+    }))
+    .override({ backend });
+
+  const fileType = (value: string): Part => ({ name: 'fileType', value });
 
   describe('refusals leave no file and no row behind', () => {
     const tooBig = () => Buffer.concat([pdf, Buffer.alloc(10_000_001 - pdf.length, 0x20)]);
@@ -192,18 +185,21 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
       ],
     ];
 
-    it.each(cases)('refuses %s', async (_name, body, status, message, policy = POLICY) => {
-      const before = await kept();
-      const response = await upload(body(), policy);
-      expect(response.statusCode).toBe(status);
-      expect(response.json().error.message).toBe(message);
-      expect(await kept()).toEqual(before);
-      expect(await documentStatus(t.app, POLICY, 'mandat_sepa')).toBe('not validated');
-    });
+    it.for(cases)(
+      'refuses %s',
+      async ([_name, body, status, message, policy = POLICY], { t, kept, upload }) => {
+        const before = await kept();
+        const response = await upload(body(), policy);
+        expect(response.statusCode).toBe(status);
+        expect(response.json().error.message).toBe(message);
+        expect(await kept()).toEqual(before);
+        expect(await documentStatus(t.app, POLICY, 'mandat_sepa')).toBe('not validated');
+      },
+    );
   });
 
   // 'permis' needs exactly 2 files: its first file leaves it 'pending', counted.
-  it.each([
+  it.for<[string, string, string, () => Buffer, string, string]>([
     ['a real PDF', 'permis', 'Permis recto.pdf', () => pdf, 'application/pdf', 'pending'],
     [
       'a real PNG',
@@ -216,7 +212,7 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     ['a real JPEG', 'mandat_sepa', 'mandat signé.jpg', () => SAMPLE_JPEG, 'image/jpeg', 'received'],
   ])(
     'stores %s, records it and moves the document on when its files are all there',
-    async (_name, type, fileName, content, contentType, status) => {
+    async ([_name, type, fileName, content, contentType, status], { t, kept, upload }) => {
       const before = await kept();
       const response = await upload([fileType(type), upfile(fileName, content())]);
       expect(response.statusCode).toBe(201);
@@ -242,7 +238,11 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     },
   );
 
-  it('counts the first of two required files and receives the document with the second', async () => {
+  it('counts the first of two required files and receives the document with the second', async ({
+    t,
+    camille: { accountId, token },
+    upload,
+  }) => {
     const filesReceived = async () => {
       const policies = await t.app.inject({
         method: 'GET',
@@ -266,7 +266,10 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     expect(await filesReceived()).toBe(2);
   });
 
-  it("accepts an extra document ('autre') of exactly 10,000,000 bytes without changing any status", async () => {
+  it("accepts an extra document ('autre') of exactly 10,000,000 bytes without changing any status", async ({
+    t,
+    upload,
+  }) => {
     const big = Buffer.concat([pdf, Buffer.alloc(10_000_000 - pdf.length, 0x20)]);
     const response = await upload([fileType('autre'), upfile('Courrier.pdf', big)]);
     expect(response.statusCode).toBe(201);
@@ -278,12 +281,17 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     expect(row).toEqual({ size: 10_000_000, policy_document_id: null, file_type: 'autre' });
   });
 
-  it('accepts an image at the pixel limits: 16,384 × 3,662 (59,998,208 pixels)', async () => {
+  it('accepts an image at the pixel limits: 16,384 × 3,662 (59,998,208 pixels)', async ({
+    upload,
+  }) => {
     const response = await upload([fileType('autre'), upfile('Plan.jpg', hugeJpeg(16_384, 3_662))]);
     expect(response.statusCode, response.body).toBe(201);
   });
 
-  it(`refuses a request with more than ${MAX_FILES_PER_REQUEST} file and keeps none of them`, async () => {
+  it(`refuses a request with more than ${MAX_FILES_PER_REQUEST} file and keeps none of them`, async ({
+    kept,
+    upload,
+  }) => {
     const before = await kept();
     const response = await upload([
       fileType('autre'),
@@ -295,7 +303,7 @@ describe.each(BACKENDS)('document upload API on %s', (backend) => {
     expect(await kept()).toEqual(before);
   });
 
-  it('keeps only a sanitised original name', async () => {
+  it('keeps only a sanitised original name', async ({ upload }) => {
     const response = await upload([fileType('autre'), upfile('facture\u202egpj.pdf', pdf)]);
     expect(response.statusCode).toBe(201);
     expect(response.json<{ fileName: string }>().fileName).toBe('facturegpj.pdf');

@@ -1,7 +1,8 @@
 // Who may call /backoffice/v1 (docs/integration.md): integration clients with the client
 // credentials of the embedded provider, by scope; never a customer's token, and an integration
 // token never opens /api/v1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
   BO,
@@ -10,7 +11,7 @@ import {
   integrationToken,
   requestToken,
 } from '../../support/integration';
-import { createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { DEMO, signIn } from '../../support/harness';
 import { signWithOtherKey, signWithProviderKey } from '../../support/tokens';
 import {
   revokeIntegrationClient,
@@ -18,19 +19,15 @@ import {
 } from '../../../src/services/integration/clients';
 
 describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-  });
-  afterAll(async () => t.close());
+  const it = apiTest.override({ backend });
 
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: `${BO}/customers/CLI-00100231` });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: { code: 'unauthorized' } });
   });
 
-  it('gives a client its token for the integration API, and reads with it', async () => {
+  it('gives a client its token for the integration API, and reads with it', async ({ t }) => {
     const { token } = await integrationToken(t.app);
     const response = await call(t.app, token, 'GET', '/customers/CLI-00100231');
     expect(response.statusCode).toBe(200);
@@ -38,7 +35,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect(response.headers.etag).toBe('"1"');
   });
 
-  it('refuses a wrong secret and a revoked client at the token endpoint', async () => {
+  it('refuses a wrong secret and a revoked client at the token endpoint', async ({ t }) => {
     const { clientId, secret } = await integrationToken(t.app);
     const wrong = await requestToken(t.app, clientId, `${secret}x`);
     expect(wrong.statusCode).toBe(401);
@@ -47,7 +44,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect((await requestToken(t.app, clientId, secret)).statusCode).toBe(401);
   });
 
-  it('refuses a revoked client’s token at once, to read and to write', async () => {
+  it('refuses a revoked client’s token at once, to read and to write', async ({ t }) => {
     const { token, clientId } = await integrationToken(t.app);
     const put = () => call(t.app, token, 'PUT', '/customers/CLI-REVOQUE-1', customerRecord());
     expect((await call(t.app, token, 'GET', '/customers/CLI-00100231')).statusCode).toBe(200);
@@ -59,7 +56,9 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect((await put()).statusCode).toBe(401);
   });
 
-  it('refuses the tokens of a secret rotated away at once; the new secret gets working ones', async () => {
+  it('refuses the tokens of a secret rotated away at once; the new secret gets working ones', async ({
+    t,
+  }) => {
     const { token, clientId, secret } = await integrationToken(t.app);
     expect((await call(t.app, token, 'GET', '/customers/CLI-00100231')).statusCode).toBe(200);
     const rotated = await rotateIntegrationClientSecret(t.app.db, clientId);
@@ -73,7 +72,9 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect(await rotateIntegrationClientSecret(t.app.db, 'inconnu-00000000')).toBeUndefined();
   });
 
-  it('refuses a provider-signed token that names no current secret of its client', async () => {
+  it('refuses a provider-signed token that names no current secret of its client', async ({
+    t,
+  }) => {
     const { clientId } = await integrationToken(t.app);
     const claims = {
       sub: clientId,
@@ -88,7 +89,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     }
   });
 
-  it('stores only the SHA-256 of a secret', async () => {
+  it('stores only the SHA-256 of a secret', async ({ t }) => {
     const { clientId, secret } = await integrationToken(t.app);
     const row = await t.app.db
       .selectFrom('integration_clients')
@@ -99,7 +100,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect(row.secret_sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('keeps each scope to its operations', async () => {
+  it('keeps each scope to its operations', async ({ t }) => {
     const reader = await integrationToken(t.app, ['backoffice:read']);
     const writer = await integrationToken(t.app, ['backoffice:write']);
     const put = await call(t.app, reader.token, 'PUT', '/customers/X-1', {});
@@ -113,7 +114,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     );
   });
 
-  it('does not give a client a scope it does not hold, nor the customer API', async () => {
+  it('does not give a client a scope it does not hold, nor the customer API', async ({ t }) => {
     const { clientId, secret } = await integrationToken(t.app, ['backoffice:read']);
     const more = await requestToken(t.app, clientId, secret, { scope: 'backoffice:write' });
     const scope = more.statusCode === 200 ? more.json<{ scope?: string }>().scope : undefined;
@@ -125,13 +126,13 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect(api.json()).toMatchObject({ error: 'invalid_target' });
   });
 
-  it('refuses a customer’s token on /backoffice/v1', async () => {
+  it('refuses a customer’s token on /backoffice/v1', async ({ t }) => {
     const tokens = await signIn(t.app, t.config, DEMO.camille);
     const response = await call(t.app, tokens.access_token, 'GET', '/customers/CLI-00100231');
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses an integration token on /api/v1', async () => {
+  it('refuses an integration token on /api/v1', async ({ t }) => {
     const { token } = await integrationToken(t.app);
     const account = await t.app.db
       .selectFrom('accounts')
@@ -146,7 +147,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses expired, forged and audience-less tokens', async () => {
+  it('refuses expired, forged and audience-less tokens', async ({ t }) => {
     const claims = {
       sub: 'forger',
       iss: t.config.oidc.issuer,
@@ -165,7 +166,7 @@ describe.each(BACKENDS)('integration API authentication (%s)', (backend) => {
     }
   });
 
-  it('serves its own OpenAPI document at /backoffice/docs, apart from /api/docs', async () => {
+  it('serves its own OpenAPI document at /backoffice/docs, apart from /api/docs', async ({ t }) => {
     const own = await t.app.inject({ method: 'GET', url: '/backoffice/docs/json' });
     expect(own.statusCode).toBe(200);
     const paths = Object.keys(own.json<{ paths: object }>().paths);

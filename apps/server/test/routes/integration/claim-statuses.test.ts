@@ -3,50 +3,53 @@
 // through expertise, repair, settlement and closing, each step with what it must carry (400
 // naming the field otherwise); a request's status that is not a claim's is refused with 409.
 import type { ClaimAcknowledgement, ClaimDraft, Policy, RequestDetail } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { integrationToken } from '../../support/integration';
 import { accidentAnswers, ACTIVE, claimCalls } from '../../support/claims';
 import { samplePdf } from '../../support/documents';
 import { getRequest, patchRequest } from '../../support/events';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 describe.each(BACKENDS)('a claim’s steps from the broker (%s)', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let reference: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    ({ token } = await integrationToken(t.app));
-    const customer = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    const accountId = subjectOf(customer);
-    const calls = claimCalls(t.app, accountId, customer);
-    const policies = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/policy/accounts/${accountId}`,
-      headers: bearer(customer),
-    });
-    const driverId = policies.json<Policy[]>().find((p) => p.policyNumber === ACTIVE)!.drivers[0]!
-      .id;
-    const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
-    for (const [step, body] of accidentAnswers(driverId)) await calls.save(draft.id, step, body);
-    await calls.upload(draft.id, 'constat', 'constat.pdf', await samplePdf(), 'application/pdf');
-    const submitted = await calls.submit(draft.id);
-    expect(submitted.statusCode).toBe(201);
-    reference = submitted.json<ClaimAcknowledgement>().reference;
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    .extend('reference', { auto: true }, ({ t, camille: { accountId, token }, once }) =>
+      once('claim', async () => {
+        const calls = claimCalls(t.app, accountId, token);
+        const policies = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/policy/accounts/${accountId}`,
+          headers: bearer(token),
+        });
+        const driverId = policies.json<Policy[]>().find((p) => p.policyNumber === ACTIVE)!
+          .drivers[0]!.id;
+        const draft = (await calls.create(ACTIVE)).json<ClaimDraft>();
+        for (const [step, body] of accidentAnswers(driverId))
+          await calls.save(draft.id, step, body);
+        await calls.upload(
+          draft.id,
+          'constat',
+          'constat.pdf',
+          await samplePdf(),
+          'application/pdf',
+        );
+        const submitted = await calls.submit(draft.id);
+        expect(submitted.statusCode).toBe(201);
+        return submitted.json<ClaimAcknowledgement>().reference;
+      }),
+    )
+    .extend(
+      'patch',
+      ({ t, integration: { token }, reference }) =>
+        (body: unknown) =>
+          patchRequest(t.app, token, reference, body),
+    )
+    .override({ backend });
 
-  const patch = (body: unknown) => patchRequest(t.app, token, reference, body);
-
-  it('refuses a request’s status that is not a claim’s step, listing the steps allowed', async () => {
+  it('refuses a request’s status that is not a claim’s step, listing the steps allowed', async ({
+    patch,
+    reference,
+  }) => {
     const response = await patch({ status: 'done' });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(
@@ -54,7 +57,7 @@ describe.each(BACKENDS)('a claim’s steps from the broker (%s)', (backend) => {
     );
   });
 
-  it('needs what each step carries, naming the field', async () => {
+  it('needs what each step carries, naming the field', async ({ patch }) => {
     for (const [body, field] of [
       [{ status: 'expert_appointed' }, 'expertise'],
       [{ status: 'in_repair' }, 'repair'],
@@ -68,7 +71,12 @@ describe.each(BACKENDS)('a claim’s steps from the broker (%s)', (backend) => {
     }
   });
 
-  it('moves through expertise, repair, settlement and closing, each kept in the timeline', async () => {
+  it('moves through expertise, repair, settlement and closing, each kept in the timeline', async ({
+    t,
+    integration: { token },
+    patch,
+    reference,
+  }) => {
     const steps = [
       { status: 'expert_appointed', expertise: { date: '2027-01-10', expert: 'Cabinet Durand' } },
       { status: 'in_repair', repair: { garage: 'Garage du Centre' } },

@@ -1,40 +1,49 @@
 // The integration API's documents (docs/integration.md): those the customer must still send,
 // and the broker's PDFs the customer downloads, streamed to storage and checked by their bytes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { BO, call, contractRecord, integrationToken } from '../../support/integration';
+import { BO, call, contractRecord } from '../../support/integration';
 import { samplePdf } from '../../support/documents';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../../support/harness';
 
 const CAMILLE = 'CLI-00100231';
 const CONTRACT = 'AU9990100';
 
 describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let portal: { path: string; policies: string; headers: { authorization: string } };
-  let pdf: Buffer;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    ({ token } = await integrationToken(t.app));
-    const tokens = await signIn(t.app, t.config, DEMO.camille);
-    const accountId = subjectOf(tokens.access_token);
-    portal = {
+  const it = apiTest
+    .extend(
+      'upload',
+      ({ t, integration: { token } }) =>
+        (
+          body: Buffer,
+          query = 'fileName=Avis%20d%E2%80%99%C3%A9ch%C3%A9ance.pdf&issuedOn=2026-11-02',
+        ) =>
+          t.app.inject({
+            method: 'PUT',
+            url: `${BO}/contracts/${CONTRACT}/documents/AE-2027?${query}`,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+            payload: body,
+          }),
+    )
+    .extend('contract', { auto: true }, ({ t, integration: { token }, once }) =>
+      once('contract', async () => {
+        const created = await call(
+          t.app,
+          token,
+          'PUT',
+          `/contracts/${CONTRACT}`,
+          contractRecord(CAMILLE),
+        );
+        expect(created.statusCode).toBe(201);
+      }),
+    )
+    .extend('portal', ({ camille: { accountId, headers } }) => ({
       path: `/api/v1/document/accounts/${accountId}/policy/${CONTRACT}`,
       policies: `/api/v1/policy/accounts/${accountId}`,
-      headers: { authorization: `Bearer ${tokens.access_token}` },
-    };
-    pdf = await samplePdf();
-    const created = await call(
-      t.app,
-      token,
-      'PUT',
-      `/contracts/${CONTRACT}`,
-      contractRecord(CAMILLE),
-    );
-    expect(created.statusCode).toBe(201);
-  });
-  afterAll(async () => t.close());
+      headers,
+    }))
+    .extend('pdf', ({ once }) => once('pdf', samplePdf))
+    .override({ backend });
 
   const owed = {
     type: 'permis',
@@ -46,7 +55,11 @@ describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
   };
   const owedPath = `/contracts/${CONTRACT}/owed-documents/DOC-1`;
 
-  it('adds a document to provide that the customer sees, idempotently', async () => {
+  it('adds a document to provide that the customer sees, idempotently', async ({
+    t,
+    integration: { token },
+    portal,
+  }) => {
     const created = await call(t.app, token, 'PUT', owedPath, owed);
     expect(created.statusCode).toBe(201);
     expect((await call(t.app, token, 'PUT', owedPath, owed)).json()).toMatchObject({
@@ -74,7 +87,10 @@ describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
     expect(read.json()).toMatchObject({ documentId: 'DOC-1', deadline: '2026-12-31', version: 1 });
   });
 
-  it('refuses a second document of the same type under another id, and a bad count', async () => {
+  it('refuses a second document of the same type under another id, and a bad count', async ({
+    t,
+    integration: { token },
+  }) => {
     const same = await call(
       t.app,
       token,
@@ -97,28 +113,23 @@ describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
     ).toBe(404);
   });
 
-  it('answers 404 for a document of an unknown contract', async () => {
+  it('answers 404 for a document of an unknown contract', async ({ t, integration: { token } }) => {
     const response = await call(t.app, token, 'PUT', '/contracts/AU404/owed-documents/D', owed);
     expect(response.statusCode).toBe(404);
   });
 
-  it('withdraws a document to provide', async () => {
+  it('withdraws a document to provide', async ({ t, integration: { token } }) => {
     expect((await call(t.app, token, 'DELETE', owedPath)).statusCode).toBe(204);
     expect((await call(t.app, token, 'GET', owedPath)).statusCode).toBe(404);
   });
 
-  const upload = (
-    body: Buffer,
-    query = 'fileName=Avis%20d%E2%80%99%C3%A9ch%C3%A9ance.pdf&issuedOn=2026-11-02',
-  ) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `${BO}/contracts/${CONTRACT}/documents/AE-2027?${query}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
-      payload: body,
-    });
-
-  it('stores the broker’s PDF, which the customer lists and downloads', async () => {
+  it('stores the broker’s PDF, which the customer lists and downloads', async ({
+    t,
+    integration: { token },
+    pdf,
+    portal,
+    upload,
+  }) => {
     const created = await upload(pdf);
     expect(created.statusCode).toBe(201);
     const list = await t.app.inject({ method: 'GET', url: portal.path, headers: portal.headers });
@@ -137,12 +148,17 @@ describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
     expect(meta.json()).toMatchObject({ size: pdf.length, issuedOn: '2026-11-02', version: 1 });
   });
 
-  it('changes nothing when the same PDF is sent again', async () => {
+  it('changes nothing when the same PDF is sent again', async ({ pdf, upload }) => {
     const again = await upload(pdf);
     expect(again.json()).toEqual({ changed: false, created: false, version: 1 });
   });
 
-  it('refuses bytes that are not a PDF, and keeps the stored one', async () => {
+  it('refuses bytes that are not a PDF, and keeps the stored one', async ({
+    t,
+    integration: { token },
+    pdf,
+    upload,
+  }) => {
     const html = await upload(Buffer.from('<html><body>pas un pdf</body></html>'));
     expect(html.statusCode).toBeGreaterThanOrEqual(400);
     expect(html.statusCode).toBeLessThan(500);
@@ -153,7 +169,11 @@ describe.each(BACKENDS)('integration API documents (%s)', (backend) => {
     expect(noName.json().error.fields).toHaveProperty('fileName');
   });
 
-  it('withdraws a document: the customer no longer lists it', async () => {
+  it('withdraws a document: the customer no longer lists it', async ({
+    t,
+    integration: { token },
+    portal,
+  }) => {
     const response = await call(t.app, token, 'DELETE', `/contracts/${CONTRACT}/documents/AE-2027`);
     expect(response.statusCode).toBe(204);
     const list = await t.app.inject({ method: 'GET', url: portal.path, headers: portal.headers });

@@ -4,35 +4,46 @@
 // a bad `after` or `limit` is refused with the field named; the retention purge removes old
 // events; only an integration token reads it.
 import type { EventFeed } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { purgeEvents } from '../../../src/services/events/feed';
 import { BACKENDS } from '../../support/backends';
 import { integrationToken } from '../../support/integration';
 import { allEvents, feedPage, type FeedEvent } from '../../support/events';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../../support/harness';
+import { DEMO, signIn, subjectOf } from '../../support/harness';
 import { deleteAccount, setConsent } from '../../support/account-security';
 
 describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    ({ token } = await integrationToken(t.app, ['backoffice:read']));
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    /** The broker's number of the customer, as the integration API's records hold it. */
+    .extend('customerNumberOf', ({ t }) => async (accountId: string): Promise<string> => {
+      const row = await t.app.db
+        .selectFrom('accounts')
+        .select('customer_id')
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      return row.customer_id;
+    })
+    .extend('reader', ({ t, once }) =>
+      once('reader', () => integrationToken(t.app, ['backoffice:read'])),
+    )
+    /** The feed, once it holds `count` events of `type`. */
+    .extend(
+      'eventsOfType',
+      ({ t, reader: { token } }) =>
+        (type: string, count: number) =>
+          vi.waitFor(
+            async () => {
+              const events = (await allEvents(t.app, token)).filter((e) => e.type === type);
+              if (events.length < count) throw new Error(`${events.length} of ${count} ${type}`);
+              return events;
+            },
+            { timeout: 10_000, interval: 100 },
+          ),
+    )
+    .override({ backend });
 
-  /** The feed, once it holds `count` events of `type`. */
-  const eventsOfType = (type: string, count: number) =>
-    vi.waitFor(
-      async () => {
-        const events = (await allEvents(t.app, token)).filter((e) => e.type === type);
-        if (events.length < count) throw new Error(`${events.length} of ${count} ${type}`);
-        return events;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-
-  it('requires an integration token', async () => {
+  it('requires an integration token', async ({ t }) => {
     expect((await t.app.inject({ method: 'GET', url: '/backoffice/v1/events' })).statusCode).toBe(
       401,
     );
@@ -40,7 +51,11 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
     expect((await feedPage(t.app, customer.access_token)).statusCode).toBe(401);
   });
 
-  it('tells a consent given then withdrawn, with the customer number', async () => {
+  it('tells a consent given then withdrawn, with the customer number', async ({
+    t,
+    customerNumberOf,
+    eventsOfType,
+  }) => {
     const lea = await signIn(t.app, t.config, DEMO.lea);
     const leaId = subjectOf(lea.access_token);
     expect((await setConsent(t, leaId, lea.access_token, 'true')).statusCode).toBeLessThan(300);
@@ -53,7 +68,11 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
     ]);
   });
 
-  it('tells an account erased, with the customer number', async () => {
+  it('tells an account erased, with the customer number', async ({
+    t,
+    customerNumberOf,
+    eventsOfType,
+  }) => {
     const jean = await signIn(t.app, t.config, DEMO.jean);
     const jeanId = subjectOf(jean.access_token);
     const customerNumber = await customerNumberOf(jeanId);
@@ -64,7 +83,10 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
     expect(event!.id).toMatch(/^evt_[0-9a-f]{32}$/);
   });
 
-  it('pages in cursor order: the same sequence whatever the page size', async () => {
+  it('pages in cursor order: the same sequence whatever the page size', async ({
+    t,
+    reader: { token },
+  }) => {
     const all = await allEvents(t.app, token);
     expect(all.length).toBeGreaterThanOrEqual(3);
     const cursors = all.map((e) => BigInt(e.cursor));
@@ -86,7 +108,10 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
     expect(end).toEqual({ events: [], cursor: all.at(-1)!.cursor, hasMore: false });
   });
 
-  it('refuses a cursor or a limit that is not one, naming the field', async () => {
+  it('refuses a cursor or a limit that is not one, naming the field', async ({
+    t,
+    reader: { token },
+  }) => {
     for (const [query, field] of [
       ['?after=abc', 'after'],
       ['?after=-1', 'after'],
@@ -99,7 +124,10 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
     }
   });
 
-  it('purges the events older than the retention, and only those', async () => {
+  it('purges the events older than the retention, and only those', async ({
+    t,
+    reader: { token },
+  }) => {
     const before = await allEvents(t.app, token);
     const old = before[0]!;
     await t.app.db
@@ -120,7 +148,7 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
   // cursor it got still finds the first: nothing committed late is skipped.
   it.runIf(backend === 'postgres')(
     'never skips an event whose transaction commits after a later one was read',
-    async () => {
+    async ({ t, reader: { token } }) => {
       const { recordEvent } = await import('../../../src/services/events/record-event');
       const event = (label: string) => ({
         type: 'consent.changed' as const,
@@ -149,14 +177,4 @@ describe.each(BACKENDS)('the events feed (%s)', { timeout: 150_000 }, (backend) 
       expect(second.events.map((e) => e.data.customerNumber)).toEqual(['LATE']);
     },
   );
-
-  /** The broker's number of the customer, as the integration API's records hold it. */
-  async function customerNumberOf(accountId: string): Promise<string> {
-    const row = await t.app.db
-      .selectFrom('accounts')
-      .select('customer_id')
-      .where('id', '=', accountId)
-      .executeTakeFirstOrThrow();
-    return row.customer_id;
-  }
 });

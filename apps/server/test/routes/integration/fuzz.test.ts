@@ -2,11 +2,11 @@
 // no 5xx, no English, and a refused record writes nothing, as http/fuzz.test.ts checks for the
 // customer API.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { BO, contractRecord, customerRecord, integrationToken } from '../../support/integration';
+import { BO, contractRecord, customerRecord } from '../../support/integration';
 import { bodies, FUZZ_SEED } from '../../support/fuzz-corpus';
-import { createTestApp, type TestApp } from '../../support/harness';
 import { englishIn } from '../../support/refusal-language';
 import { rowCounts } from '../../support/row-counts';
 
@@ -23,30 +23,27 @@ const ROUTES: [string, string, Record<string, unknown>][] = [
 ];
 
 describe.each(BACKENDS)('fuzzed integration records on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    ({ token } = await integrationToken(t.app));
-  });
-  afterAll(() => t.close());
+  const it = apiTest.override({ backend });
 
-  it.each(ROUTES)('%s: no 5xx, and a refusal changes nothing', async (_name, path, base) => {
-    await fc.assert(
-      fc.asyncProperty(bodies(base), async (body) => {
-        const before = await rowCounts(t.database.handle.db);
-        const response = await t.app.inject({
-          method: 'PUT',
-          url: `${BO}${path}`,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          payload: JSON.stringify(body),
-        });
-        expect(response.statusCode, response.body).toBeLessThan(500);
-        expect(englishIn(response), response.body).toEqual([]);
-        if (response.statusCode >= 400)
-          expect(await rowCounts(t.database.handle.db)).toEqual(before);
-      }),
-      { seed: FUZZ_SEED, numRuns: RUNS, endOnFailure: true },
-    );
-  });
+  it.for(ROUTES)(
+    '%s: no 5xx, and a refusal changes nothing',
+    async ([_name, path, base], { t, integration: { token } }) => {
+      await fc.assert(
+        fc.asyncProperty(bodies(base), async (body) => {
+          const before = await rowCounts(t.database.handle.db);
+          const response = await t.app.inject({
+            method: 'PUT',
+            url: `${BO}${path}`,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          expect(englishIn(response), response.body).toEqual([]);
+          if (response.statusCode >= 400)
+            expect(await rowCounts(t.database.handle.db)).toEqual(before);
+        }),
+        { seed: FUZZ_SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    },
+  );
 });

@@ -12,34 +12,42 @@ import {
   unfulfilledDocuments,
   type Policy,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { call, integrationToken } from '../../support/integration';
-import {
-  createTestApp,
-  DEMO,
-  pageAccount,
-  portalSignIn,
-  webBuild,
-  type PortalBrowser,
-  type TestApp,
-} from '../../support/harness';
+import { call } from '../../support/integration';
+import { DEMO, pageAccount, portalSignIn, webBuild } from '../../support/harness';
 
 const LEA_CONTRACT = 'AU2025110264'; // Léa's Fiat 500, in force, started 200 days ago
 const OWED_PATH = `/contracts/${LEA_CONTRACT}/owed-documents/ATT-2027`;
 
 describe.each(BACKENDS)('the broker’s deadline of an owed document on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let lea: PortalBrowser;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { webDist: webBuild() });
-    ({ token } = await integrationToken(t.app));
-    lea = await portalSignIn(t.app, DEMO.lea);
-    accountId = pageAccount(lea.page)!;
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend('leaBrowser', ({ t, once }) => once('lea browser', () => portalSignIn(t.app, DEMO.lea)))
+    /** The policies the signed-in page carries (its first reads). */
+    .extend('pagePolicies', ({ t, leaBrowser: lea }) => async (): Promise<Policy[]> => {
+      const page = await t.app.inject({ url: '/', headers: { cookie: lea.jar.header() } });
+      const block =
+        /<script type="application\/json" id="portal-first-reads">([^<]*)<\/script>/.exec(
+          page.body,
+        )?.[1];
+      return (JSON.parse(block!) as { policies: Policy[] }).policies;
+    })
+    .extend('leaAccount', ({ leaBrowser }) => pageAccount(leaBrowser.page)!)
+    /** Léa's policies as the API answers them (cookie session, the kept body when unchanged). */
+    .extend(
+      'policiesRead',
+      ({ t, leaAccount: accountId, leaBrowser: lea }) =>
+        async (): Promise<Policy[]> => {
+          const response = await t.app.inject({
+            url: `/api/v1/policy/accounts/${accountId}`,
+            headers: { cookie: lea.jar.header() },
+          });
+          expect(response.statusCode).toBe(200);
+          return response.json<Policy[]>();
+        },
+    )
+    .override({ backend, appConfig: { webDist: webBuild() } });
 
   const inDays = (days: number) => addDays(todayInParis(), days);
   const owed = (deadline: string | null) => ({
@@ -49,25 +57,6 @@ describe.each(BACKENDS)('the broker’s deadline of an owed document on %s', (ba
     status: 'pending',
     deadline,
   });
-
-  /** Léa's policies as the API answers them (cookie session, the kept body when unchanged). */
-  async function policiesRead(): Promise<Policy[]> {
-    const response = await t.app.inject({
-      url: `/api/v1/policy/accounts/${accountId}`,
-      headers: { cookie: lea.jar.header() },
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json<Policy[]>();
-  }
-
-  /** The policies the signed-in page carries (its first reads). */
-  async function pagePolicies(): Promise<Policy[]> {
-    const page = await t.app.inject({ url: '/', headers: { cookie: lea.jar.header() } });
-    const block = /<script type="application\/json" id="portal-first-reads">([^<]*)<\/script>/.exec(
-      page.body,
-    )?.[1];
-    return (JSON.parse(block!) as { policies: Policy[] }).policies;
-  }
 
   const attestation = (policies: Policy[]) =>
     policies
@@ -79,7 +68,12 @@ describe.each(BACKENDS)('the broker’s deadline of an owed document on %s', (ba
     return unfulfilledDocs ? sentenceText(owedDocumentsDelay(remainedDays)) : null;
   };
 
-  it('reaches the customer’s read and page, and the banner counts the days until it', async () => {
+  it('reaches the customer’s read and page, and the banner counts the days until it', async ({
+    t,
+    integration: { token },
+    pagePolicies,
+    policiesRead,
+  }) => {
     // Read first, so that both answers are kept bodies the write must replace.
     expect(banner(await policiesRead())).toBeNull();
     expect(banner(await pagePolicies())).toBeNull();
@@ -96,7 +90,12 @@ describe.each(BACKENDS)('the broker’s deadline of an owed document on %s', (ba
     }
   });
 
-  it('follows a new deadline at once, and the 30-day rule when the broker removes it', async () => {
+  it('follows a new deadline at once, and the 30-day rule when the broker removes it', async ({
+    t,
+    integration: { token },
+    pagePolicies,
+    policiesRead,
+  }) => {
     expect((await call(t.app, token, 'PUT', OWED_PATH, owed(inDays(1)))).statusCode).toBe(200);
     let policies = await policiesRead();
     expect(attestation(policies)?.dueOn).toBe(inDays(1));
@@ -113,7 +112,11 @@ describe.each(BACKENDS)('the broker’s deadline of an owed document on %s', (ba
     );
   });
 
-  it('refuses a deadline that is no date with a French reason, and changes nothing', async () => {
+  it('refuses a deadline that is no date with a French reason, and changes nothing', async ({
+    t,
+    integration: { token },
+    policiesRead,
+  }) => {
     const before = await policiesRead();
     const refused = await call(t.app, token, 'PUT', OWED_PATH, owed('31/12/2026'));
     expect(refused.statusCode).toBe(400);

@@ -1,33 +1,35 @@
 // The integration API's customers and contracts (docs/integration.md): upsert by the broker's
 // numbers, idempotent, versioned (ETag / If-Match), each refused field named with nothing
 // written, and what the broker changes visible to the customer at the next read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { call, contractRecord, customerRecord, integrationToken } from '../../support/integration';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../../support/harness';
+import { call, contractRecord, customerRecord } from '../../support/integration';
+import { DEMO, signIn, subjectOf } from '../../support/harness';
 
 const CAMILLE = 'CLI-00100231';
 
 describe.each(BACKENDS)('integration API records (%s)', (backend) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    ({ token } = await integrationToken(t.app));
-  });
-  afterAll(async () => t.close());
+  const it = apiTest
+    .extend(
+      'count',
+      ({ t }) =>
+        async (table: 'accounts' | 'policies' | 'drivers') =>
+          Number(
+            (
+              await t.app.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+    )
+    .override({ backend });
 
-  const count = async (table: 'accounts' | 'policies' | 'drivers') =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  it('creates a customer, reads it back, and changes nothing when it is sent again', async () => {
+  it('creates a customer, reads it back, and changes nothing when it is sent again', async ({
+    t,
+    integration: { token },
+  }) => {
     const created = await call(t.app, token, 'PUT', '/customers/CLI-9001', customerRecord());
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ changed: true, created: true, version: 1 });
@@ -52,7 +54,10 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(changed.json()).toEqual({ changed: true, created: false, version: 2 });
   });
 
-  it('refuses a stale If-Match with 412 and writes nothing', async () => {
+  it('refuses a stale If-Match with 412 and writes nothing', async ({
+    t,
+    integration: { token },
+  }) => {
     const before = await call(t.app, token, 'GET', '/customers/CLI-9001');
     const stale = await call(
       t.app,
@@ -77,7 +82,10 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(fresh.statusCode).toBe(200);
   });
 
-  it('resolves two concurrent writers of the same version: one wins, the other gets 412', async () => {
+  it('resolves two concurrent writers of the same version: one wins, the other gets 412', async ({
+    t,
+    integration: { token },
+  }) => {
     const { etag } = (await call(t.app, token, 'GET', '/customers/CLI-9001')).headers;
     const [a, b] = await Promise.all(
       ['Rémi', 'Sacha'].map((firstName) =>
@@ -89,7 +97,11 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 412]);
   });
 
-  it('names each refused field of a customer in French and writes nothing', async () => {
+  it('names each refused field of a customer in French and writes nothing', async ({
+    t,
+    integration: { token },
+    count,
+  }) => {
     const accounts = await count('accounts');
     const response = await call(t.app, token, 'PUT', '/customers/CLI-9002', {
       ...customerRecord({ email: 'pas-une-adresse', birthDate: '2030-01-01' }),
@@ -105,7 +117,10 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(await count('accounts')).toBe(accounts);
   });
 
-  it('refuses another customer’s e-mail, naming the field', async () => {
+  it('refuses another customer’s e-mail, naming the field', async ({
+    t,
+    integration: { token },
+  }) => {
     const response = await call(
       t.app,
       token,
@@ -117,7 +132,11 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(response.json().error.fields).toHaveProperty('email');
   });
 
-  it('refuses a contract of an unknown customer with 422, naming customerNumber', async () => {
+  it('refuses a contract of an unknown customer with 422, naming customerNumber', async ({
+    t,
+    integration: { token },
+    count,
+  }) => {
     const policies = await count('policies');
     const response = await call(
       t.app,
@@ -131,7 +150,11 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(await count('policies')).toBe(policies);
   });
 
-  it('names each refused field of a contract and writes nothing', async () => {
+  it('names each refused field of a contract and writes nothing', async ({
+    t,
+    integration: { token },
+    count,
+  }) => {
     const [policies, drivers] = [await count('policies'), await count('drivers')];
     const record = contractRecord('CLI-9001', { state: 'Perdu', premium: -3 });
     record.drivers = [
@@ -155,7 +178,7 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect([await count('policies'), await count('drivers')]).toEqual([policies, drivers]);
   });
 
-  it('refuses a contract with two principal drivers', async () => {
+  it('refuses a contract with two principal drivers', async ({ t, integration: { token } }) => {
     const record = contractRecord('CLI-9001');
     record.drivers = [record.drivers[0]!, { ...record.drivers[0]!, firstName: 'Lou' }];
     const response = await call(t.app, token, 'PUT', '/contracts/AU9990003', record);
@@ -163,7 +186,10 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(response.json().error.fields.drivers).toMatch(/un seul principal/);
   });
 
-  it('writes a contract for Camille that she sees at her next read, then its change', async () => {
+  it('writes a contract for Camille that she sees at her next read, then its change', async ({
+    t,
+    integration: { token },
+  }) => {
     const tokens = await signIn(t.app, t.config, DEMO.camille);
     const policiesPath = `/api/v1/policy/accounts/${subjectOf(tokens.access_token)}`;
     const read = async () =>
@@ -211,7 +237,10 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect((await read()).find((p) => p.policyNumber === 'AU9990010')?.premiumA).toBe(580);
   });
 
-  it('reads a contract back in the record’s shape, normalised', async () => {
+  it('reads a contract back in the record’s shape, normalised', async ({
+    t,
+    integration: { token },
+  }) => {
     const response = await call(t.app, token, 'GET', '/contracts/AU9990010');
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe('"2"');
@@ -226,7 +255,10 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     });
   });
 
-  it('keeps a driver’s id while the contract still lists them', async () => {
+  it('keeps a driver’s id while the contract still lists them', async ({
+    t,
+    integration: { token },
+  }) => {
     const id = async () =>
       (
         await t.app.db
@@ -242,13 +274,16 @@ describe.each(BACKENDS)('integration API records (%s)', (backend) => {
     expect(await id()).toBe(before);
   });
 
-  it('answers 404 for what does not exist', async () => {
+  it('answers 404 for what does not exist', async ({ t, integration: { token } }) => {
     for (const path of ['/customers/CLI-404', '/contracts/AU404'])
       expect((await call(t.app, token, 'GET', path)).statusCode).toBe(404);
     expect((await call(t.app, token, 'DELETE', '/contracts/AU404')).statusCode).toBe(404);
   });
 
-  it('removes a contract, then its customer; a customer with contracts stays', async () => {
+  it('removes a contract, then its customer; a customer with contracts stays', async ({
+    t,
+    integration: { token },
+  }) => {
     await call(t.app, token, 'PUT', '/contracts/AU9990020', contractRecord('CLI-9001'));
     const refused = await call(t.app, token, 'DELETE', '/customers/CLI-9001');
     expect(refused.statusCode).toBe(409);

@@ -10,19 +10,13 @@ import {
   type RequestDetail,
   type RequestList,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { BO, integrationToken } from '../../support/integration';
 import { samplePdf } from '../../support/documents';
 import { customerSendsFile, eventsOfRequest, getRequest, patchRequest } from '../../support/events';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer } from '../../support/harness';
 
 const ACTIVE = 'AU2026104512'; // Camille's Peugeot 208
 const CAMILLE = 'CLI-00100231';
@@ -31,41 +25,60 @@ describe.each(BACKENDS)(
   'a request’s statuses from the broker (%s)',
   { timeout: 150_000 },
   (backend) => {
-    let t: TestApp;
-    let token: string;
-    let readOnly: string;
-    let customer: { token: string; accountId: string };
-    let pdf: Buffer;
-    let reference: string;
-    beforeAll(async () => {
-      t = await createTestApp(backend);
-      ({ token } = await integrationToken(t.app));
-      ({ token: readOnly } = await integrationToken(t.app, ['backoffice:read']));
-      const signedIn = await signIn(t.app, t.config, DEMO.camille);
-      customer = { token: signedIn.access_token, accountId: subjectOf(signedIn.access_token) };
-      pdf = await samplePdf();
-      reference = await customerSendsFile(t.app, customer, ACTIVE, 'Carte grise.pdf', pdf);
-    });
-    afterAll(async () => t.close());
+    const it = apiTest
+      .extend(
+        'eventsOf',
+        ({ t, integration: { token } }) =>
+          (ref: string, count: number) =>
+            eventsOfRequest(t.app, token, ref, count),
+      )
+      .extend(
+        'historyRows',
+        ({ t }) =>
+          async () =>
+            (await t.app.db.selectFrom('request_status_history').select('id').execute()).length,
+      )
+      // What a retried call must not add, counted in the tables (the feed may lag on PostgreSQL).
+      .extend(
+        'eventRows',
+        ({ t }) =>
+          async () =>
+            (await t.app.db.selectFrom('events').select('id').execute()).length,
+      )
+      .extend('readOnlyClient', ({ t, once }) =>
+        once('read-only', () => integrationToken(t.app, ['backoffice:read'])),
+      )
+      .extend('pdf', ({ once }) => once('pdf', samplePdf))
+      .extend('reference', { auto: true }, ({ t, camille, pdf, once }) =>
+        once('reference', () => customerSendsFile(t.app, camille, ACTIVE, 'Carte grise.pdf', pdf)),
+      )
+      .extend(
+        'patch',
+        ({ t, integration: { token }, reference }) =>
+          (body: unknown, ref = reference, as = token) =>
+            patchRequest(t.app, as, ref, body),
+      )
+      .extend(
+        'customerSees',
+        ({ t, camille: customer, reference }) =>
+          async (): Promise<CustomerRequest> => {
+            const list = await t.app.inject({
+              method: 'GET',
+              url: `/api/v1/account/accounts/${customer.accountId}/requests?pageSize=50`,
+              headers: bearer(customer.token),
+            });
+            return list.json<RequestList>().items.find((r) => r.reference === reference)!;
+          },
+      )
+      .override({ backend });
 
-    const patch = (body: unknown, ref = reference, as = token) =>
-      patchRequest(t.app, as, ref, body);
-    const eventsOf = (ref: string, count: number) => eventsOfRequest(t.app, token, ref, count);
-    const historyRows = async () =>
-      (await t.app.db.selectFrom('request_status_history').select('id').execute()).length;
-    // What a retried call must not add, counted in the tables (the feed may lag on PostgreSQL).
-    const eventRows = async () =>
-      (await t.app.db.selectFrom('events').select('id').execute()).length;
-    const customerSees = async (): Promise<CustomerRequest> => {
-      const list = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/account/accounts/${customer.accountId}/requests?pageSize=50`,
-        headers: bearer(customer.token),
-      });
-      return list.json<RequestList>().items.find((r) => r.reference === reference)!;
-    };
-
-    it('shows the customer’s request in the feed, with its numbers, payload and file link', async () => {
+    it('shows the customer’s request in the feed, with its numbers, payload and file link', async ({
+      t,
+      eventsOf,
+      pdf,
+      readOnlyClient: { token: readOnly },
+      reference,
+    }) => {
       const [created, ...others] = await eventsOf(reference, 1);
       expect(others).toEqual([]);
       expect(created).toMatchObject({
@@ -90,7 +103,11 @@ describe.each(BACKENDS)(
       expect((await t.app.inject({ method: 'GET', url: href })).statusCode).toBe(401);
     });
 
-    it('reads the request: what was asked, its files, its timeline', async () => {
+    it('reads the request: what was asked, its files, its timeline', async ({
+      t,
+      readOnlyClient: { token: readOnly },
+      reference,
+    }) => {
       const response = await getRequest(t.app, readOnly, reference);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -102,7 +119,14 @@ describe.each(BACKENDS)(
       });
     });
 
-    it('moves reçue → en cours → traitée, keeping each step with its date and message', async () => {
+    it('moves reçue → en cours → traitée, keeping each step with its date and message', async ({
+      t,
+      integration: { token },
+      customerSees,
+      eventsOf,
+      patch,
+      reference,
+    }) => {
       const started = await patch({ status: 'in_progress', message: 'Dossier pris en charge.' });
       expect(started.statusCode).toBe(200);
       expect(started.json()).toEqual({ reference, status: 'in_progress', changed: true });
@@ -126,7 +150,12 @@ describe.each(BACKENDS)(
       ]);
     });
 
-    it('answers changed:false to the same call again and writes nothing more', async () => {
+    it('answers changed:false to the same call again and writes nothing more', async ({
+      eventRows,
+      historyRows,
+      patch,
+      reference,
+    }) => {
       const [rows, events] = [await historyRows(), await eventRows()];
       const again = await patch({ status: 'done', message: 'Carte grise enregistrée.' });
       expect(again.statusCode).toBe(200);
@@ -135,7 +164,10 @@ describe.each(BACKENDS)(
       expect(await eventRows()).toBe(events);
     });
 
-    it('refuses a move from a closed request with 409 and a French message', async () => {
+    it('refuses a move from a closed request with 409 and a French message', async ({
+      patch,
+      reference,
+    }) => {
       const response = await patch({ status: 'in_progress' });
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe(
@@ -143,7 +175,14 @@ describe.each(BACKENDS)(
       );
     });
 
-    it('needs the reason of a refusal and names the field; then keeps the reason', async () => {
+    it('needs the reason of a refusal and names the field; then keeps the reason', async ({
+      t,
+      camille: customer,
+      integration: { token },
+      historyRows,
+      patch,
+      pdf,
+    }) => {
       const other = await customerSendsFile(t.app, customer, ACTIVE, 'Permis.pdf', pdf);
       const rows = await historyRows();
       for (const body of [{ status: 'refused' }, { status: 'refused', message: '   ' }]) {
@@ -164,7 +203,13 @@ describe.each(BACKENDS)(
       });
     });
 
-    it('names the awaited document, which the customer then sees to send; twice is harmless', async () => {
+    it('names the awaited document, which the customer then sees to send; twice is harmless', async ({
+      t,
+      camille: customer,
+      historyRows,
+      patch,
+      pdf,
+    }) => {
       const other = await customerSendsFile(t.app, customer, ACTIVE, 'Relevé.pdf', pdf);
       const missing = await patch({ status: 'awaiting_documents' }, other);
       expect(missing.statusCode).toBe(400);
@@ -202,7 +247,12 @@ describe.each(BACKENDS)(
       );
     });
 
-    it('answers 404 for an unknown reference and 400 for a malformed body', async () => {
+    it('answers 404 for an unknown reference and 400 for a malformed body', async ({
+      t,
+      integration: { token },
+      patch,
+      reference,
+    }) => {
       const unknown = await patch({ status: 'in_progress' }, 'DEM-NOPE0000');
       expect(unknown.statusCode).toBe(404);
       expect((await getRequest(t.app, token, 'DEM-NOPE0000')).statusCode).toBe(404);
@@ -218,7 +268,13 @@ describe.each(BACKENDS)(
       expect(notJson.statusCode).toBe(400);
     });
 
-    it('requires an integration token, and the write scope to PATCH', async () => {
+    it('requires an integration token, and the write scope to PATCH', async ({
+      t,
+      camille: customer,
+      patch,
+      readOnlyClient: { token: readOnly },
+      reference,
+    }) => {
       const noToken = await t.app.inject({ method: 'PATCH', url: `${BO}/requests/${reference}` });
       expect(noToken.statusCode).toBe(401);
       expect((await patch({ status: 'in_progress' }, reference, customer.token)).statusCode).toBe(

@@ -6,14 +6,15 @@
 // disabled once removed.
 import { INTEGRATION_ROUTES } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { loadConfig } from '../../../src/config/config';
 import { WEBHOOK_SECRET } from '../../../src/platform/secrets/reseal';
 import { open } from '../../../src/platform/secrets/sealed-secrets';
 import { syncConfiguredWebhooks } from '../../../src/services/events/webhooks';
 import { BACKENDS } from '../../support/backends';
 import { BO, integrationToken } from '../../support/integration';
-import { createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { createTestApp } from '../../support/harness';
 import { declareWebhook, hooks, webhookPath, webhookSettings } from '../../support/webhooks';
 
 const LIST = `${BO}${INTEGRATION_ROUTES.webhooks}`;
@@ -25,24 +26,26 @@ const CONFIGURED = {
 };
 
 describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backend) => {
-  let t: TestApp;
-  let writer: string;
-  let reader: string;
-  let customer: string;
+  const it = apiTest
+    .extend('readOnly', ({ t, once }) =>
+      once('read-only', () => integrationToken(t.app, ['backoffice:read'])),
+    )
+    .extend(
+      'list',
+      ({ t, readOnly: { token: reader } }) =>
+        async () =>
+          (await hooks(t.app, reader, 'GET', LIST)).json<{ webhooks: Record<string, unknown>[] }>()
+            .webhooks,
+    )
+    .override({
+      backend,
+      appConfig: { webhooks: webhookSettings({ endpoints: [CONFIGURED] }) },
+    });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend, { webhooks: webhookSettings({ endpoints: [CONFIGURED] }) });
-    writer = (await integrationToken(t.app)).token;
-    reader = (await integrationToken(t.app, ['backoffice:read'])).token;
-    customer = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-  });
-  afterAll(() => t.close());
-
-  const list = async () =>
-    (await hooks(t.app, reader, 'GET', LIST)).json<{ webhooks: Record<string, unknown>[] }>()
-      .webhooks;
-
-  it('requires an integration token: none or a customer’s gets 401', async () => {
+  it('requires an integration token: none or a customer’s gets 401', async ({
+    t,
+    camille: { token: customer },
+  }) => {
     for (const token of ['', customer])
       for (const [method, url] of [
         ['GET', LIST],
@@ -54,7 +57,11 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
       }
   });
 
-  it('declares an endpoint and shows its secret once, never in a listing', async () => {
+  it('declares an endpoint and shows its secret once, never in a listing', async ({
+    t,
+    integration: { token: writer },
+    readOnly: { token: reader },
+  }) => {
     const created = await hooks(t.app, writer, 'POST', LIST, {
       url: 'https://hooks.courtage-horizon.test/espace',
       description: 'ERP',
@@ -81,7 +88,11 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     );
   });
 
-  it('refuses a URL that is not https, or unknown event types, naming the field', async () => {
+  it('refuses a URL that is not https, or unknown event types, naming the field', async ({
+    t,
+    integration: { token: writer },
+    list,
+  }) => {
     const before = await list();
     for (const [payload, field] of [
       [{ url: 'pas une adresse' }, 'url'],
@@ -99,7 +110,10 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     expect(await list()).toEqual(before);
   });
 
-  it('accepts http to the loopback only when the server allows it', async () => {
+  it('accepts http to the loopback only when the server allows it', async ({
+    t,
+    integration: { token: writer },
+  }) => {
     const local = await declareWebhook(t.app, writer, { url: 'http://127.0.0.1:9/h' });
     expect(local.url).toBe('http://127.0.0.1:9/h');
     const strict = await createTestApp('pglite', {
@@ -115,7 +129,12 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     }
   });
 
-  it('refuses writes to a read-only client with 403 and changes nothing', async () => {
+  it('refuses writes to a read-only client with 403 and changes nothing', async ({
+    t,
+    integration: { token: writer },
+    list,
+    readOnly: { token: reader },
+  }) => {
     const created = await declareWebhook(t.app, writer, { url: 'https://ro.test/h' });
     const before = await list();
     for (const [method, url] of [
@@ -129,7 +148,11 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     expect(await list()).toEqual(before);
   });
 
-  it('answers 404 for an unknown endpoint', async () => {
+  it('answers 404 for an unknown endpoint', async ({
+    t,
+    integration: { token: writer },
+    readOnly: { token: reader },
+  }) => {
     for (const [method, url, token] of [
       ['GET', webhookPath('wh_inconnu'), reader],
       ['GET', webhookPath('wh_inconnu', 'webhookFailures'), reader],
@@ -144,7 +167,10 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     }
   });
 
-  it('rotates a secret: a new one shown once, the old one signing for 24 h', async () => {
+  it('rotates a secret: a new one shown once, the old one signing for 24 h', async ({
+    t,
+    integration: { token: writer },
+  }) => {
     const created = await declareWebhook(t.app, writer, { url: 'https://rotate.test/h' });
     const rotated = await hooks(t.app, writer, 'POST', webhookPath(created.id, 'webhookRotation'));
     expect(rotated.statusCode).toBe(200);
@@ -156,7 +182,11 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     expect(hours).toBeLessThanOrEqual(24);
   });
 
-  it('disables an endpoint on DELETE (twice harmless); it can no longer be rotated', async () => {
+  it('disables an endpoint on DELETE (twice harmless); it can no longer be rotated', async ({
+    t,
+    integration: { token: writer },
+    readOnly: { token: reader },
+  }) => {
     const created = await declareWebhook(t.app, writer, { url: 'https://gone.test/h' });
     for (let i = 0; i < 2; i++)
       expect((await hooks(t.app, writer, 'DELETE', webhookPath(created.id))).statusCode).toBe(204);
@@ -166,7 +196,11 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     expect(rotation.statusCode).toBe(409);
   });
 
-  it('keeps a configured endpoint the operator’s: listed, not deleted or rotated by the API', async () => {
+  it('keeps a configured endpoint the operator’s: listed, not deleted or rotated by the API', async ({
+    t,
+    integration: { token: writer },
+    readOnly: { token: reader },
+  }) => {
     const read = await hooks(t.app, reader, 'GET', webhookPath(CONFIGURED.id));
     expect(read.json()).toMatchObject({
       id: CONFIGURED.id,
@@ -182,7 +216,10 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
       expect((await hooks(t.app, writer, method, url)).statusCode).toBe(409);
   });
 
-  it('disables a configured endpoint once it leaves the configuration, and revives it', async () => {
+  it('disables a configured endpoint once it leaves the configuration, and revives it', async ({
+    t,
+    readOnly: { token: reader },
+  }) => {
     await syncConfiguredWebhooks(t.app.db, [], t.app.secretKeys);
     const gone = await hooks(t.app, reader, 'GET', webhookPath(CONFIGURED.id));
     expect(gone.json<{ disabledAt: string | null }>().disabledAt).not.toBeNull();
@@ -191,7 +228,9 @@ describe.each(BACKENDS)('webhook endpoints of the integration API on %s', (backe
     expect(back.json<{ disabledAt: string | null }>().disabledAt).toBeNull();
   });
 
-  it('writes nothing for a configured endpoint already as configured; seals a new secret once', async () => {
+  it('writes nothing for a configured endpoint already as configured; seals a new secret once', async ({
+    t,
+  }) => {
     const row = () =>
       sql<{ secret: string; version: string }>`select secret, xmin::text as version
         from event_subscriptions where id = ${CONFIGURED.id}`

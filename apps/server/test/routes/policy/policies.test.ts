@@ -1,44 +1,35 @@
 import { accountSchema, POLICIES_PAGE_SIZE, policyListSchema, type Policy } from '@espace/contract';
 import { sql } from 'kysely';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO } from '../../support/harness';
 
 describe.each(BACKENDS)('account and policies API on %s', (backend) => {
-  let t: TestApp;
-  const sessions: Record<'camille' | 'jean' | 'lea', { token: string; accountId: string }> =
-    {} as never;
+  const it = apiTest
+    .extend('sessions', ({ camille, jean, lea }) => ({ camille, jean, lea }))
+    .extend(
+      'policiesOf',
+      ({ t, sessions }) =>
+        async (who: 'camille' | 'jean' | 'lea'): Promise<Policy[]> => {
+          const { token, accountId } = sessions[who];
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/policy/accounts/${accountId}`,
+            headers: bearer(token),
+          });
+          expect(response.statusCode).toBe(200);
+          expect(response.headers['cache-control']).toBe('no-store');
+          return policyListSchema.parse(response.json());
+        },
+    )
+    .override({ backend });
 
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    for (const who of ['camille', 'jean', 'lea'] as const) {
-      const tokens = await signIn(t.app, t.config, DEMO[who]);
-      sessions[who] = { token: tokens.access_token, accountId: subjectOf(tokens.access_token) };
-    }
-  });
-  afterAll(() => t.close());
-
-  async function policiesOf(who: keyof typeof sessions): Promise<Policy[]> {
-    const { token, accountId } = sessions[who];
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/policy/accounts/${accountId}`,
-      headers: bearer(token),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-    return policyListSchema.parse(response.json());
-  }
-
-  it("returns camille's seven policies with every field of docs/product/policies.md", async () => {
+  it("returns camille's seven policies with every field of docs/product/policies.md", async ({
+    policiesOf,
+    sessions,
+  }) => {
     const policies = await policiesOf('camille');
     expect(policies).toHaveLength(7);
     const recent = policies.find((p) => p.policyNumber === 'AU2026104512')!;
@@ -110,20 +101,24 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     });
   });
 
-  it('lists policies in force first and terminated ones last', async () => {
+  it('lists policies in force first and terminated ones last', async ({ policiesOf }) => {
     const states = (await policiesOf('camille')).map((p) => p.state);
     expect(states.at(-1)).toBe('Résilié');
     expect(states.slice(0, -1)).not.toContain('Résilié');
   });
 
-  it('shares a garage address between two of camille’s policies and gives payment details to at least two', async () => {
+  it('shares a garage address between two of camille’s policies and gives payment details to at least two', async ({
+    policiesOf,
+  }) => {
     const policies = await policiesOf('camille');
     const garageIds = policies.map((p) => p.address?.id).filter(Boolean);
     expect(new Set(garageIds).size).toBeLessThan(garageIds.length);
     expect(policies.filter((p) => p.paymentDetails).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('gives jean only terminated policies and lea one active policy without payment details', async () => {
+  it('gives jean only terminated policies and lea one active policy without payment details', async ({
+    policiesOf,
+  }) => {
     expect((await policiesOf('jean')).map((p) => p.state).sort()).toEqual([
       'Résilié',
       'Résilié CTX',
@@ -133,7 +128,10 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(lea[0]).toMatchObject({ state: 'Actif', paymentDetails: null });
   });
 
-  it('returns the account with every field of docs/product/policies.md', async () => {
+  it('returns the account with every field of docs/product/policies.md', async ({
+    t,
+    sessions,
+  }) => {
     const { token, accountId } = sessions.lea;
     const response = await t.app.inject({
       method: 'GET',
@@ -158,7 +156,10 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     });
   });
 
-  it('answers 304 without a body while the policies and the account are unchanged', async () => {
+  it('answers 304 without a body while the policies and the account are unchanged', async ({
+    t,
+    sessions,
+  }) => {
     const { token, accountId } = sessions.jean;
     for (const url of [
       `/api/v1/policy/accounts/${accountId}`,
@@ -189,7 +190,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     }
   });
 
-  it('gives a new ETag and the body again once the account changed', async () => {
+  it('gives a new ETag and the body again once the account changed', async ({ t, sessions }) => {
     const { token, accountId } = sessions.jean;
     const url = `/api/v1/account/accounts/${accountId}`;
     const before = await t.app.inject({ url, headers: bearer(token) });
@@ -209,7 +210,10 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(after.json()).toMatchObject({ commercialConsent: !consent });
   });
 
-  it('compresses a JSON answer over 1 KB for a client that accepts gzip', async () => {
+  it('compresses a JSON answer over 1 KB for a client that accepts gzip', async ({
+    t,
+    sessions,
+  }) => {
     const { token, accountId } = sessions.camille;
     const url = `/api/v1/policy/accounts/${accountId}`;
     const plain = await t.app.inject({ url, headers: bearer(token) });
@@ -223,7 +227,10 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
-  it('pages a fleet account past POLICIES_PAGE_SIZE policies, the next page named by a Link header', async () => {
+  it('pages a fleet account past POLICIES_PAGE_SIZE policies, the next page named by a Link header', async ({
+    t,
+    sessions,
+  }) => {
     // lea gets 150 more policies, copies of hers with their own numbers (risks are per policy,
     // so the copies have none: this checks the paging, the shape is checked above).
     const { token, accountId } = sessions.lea;
@@ -251,7 +258,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     await sql`delete from policies where policy_number like 'FLEET%'`.execute(t.database.handle.db);
   });
 
-  it('answers an unknown API path with 404 in the error body shape', async () => {
+  it('answers an unknown API path with 404 in the error body shape', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });

@@ -4,65 +4,61 @@
 // read must show the change all the same.
 import { type Policy, policyListSchema } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { POLICY_DATA_TABLES } from '../../../src/db/migrations/0018-policy-data-versions';
 import { policiesJson } from '../../../src/services/policies/policies';
 import { BACKENDS } from '../../support/backends';
-import {
-  bearer,
-  claimsOf,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, claimsOf, DEMO, signIn, subjectOf } from '../../support/harness';
 
 const NUMBER = 'AU2026104512';
 
 describe.each(BACKENDS)('policies read kept between changes on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let otherToken: string;
-  const run = (query: ReturnType<typeof sql>) => query.execute(t.database.handle.db);
-
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    otherToken = (await signIn(t.app, t.config, DEMO.lea)).access_token;
-  });
-  afterAll(() => t.close());
-
-  async function read(bearerToken = token): Promise<Policy[]> {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/policy/accounts/${subjectOf(bearerToken)}`,
-      headers: bearer(bearerToken),
-    });
-    expect(response.statusCode).toBe(200);
-    return policyListSchema.parse(response.json());
-  }
-  const policy = async () => (await read()).find((p) => p.policyNumber === NUMBER)!;
+  const it = apiTest
+    .extend(
+      'run',
+      ({ t }) =>
+        (query: ReturnType<typeof sql>) =>
+          query.execute(t.database.handle.db),
+    )
+    .extend(
+      'read',
+      ({ t, camille: { token } }) =>
+        async (bearerToken = token): Promise<Policy[]> => {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/policy/accounts/${subjectOf(bearerToken)}`,
+            headers: bearer(bearerToken),
+          });
+          expect(response.statusCode).toBe(200);
+          return policyListSchema.parse(response.json());
+        },
+    )
+    .extend(
+      'policy',
+      ({ read }) =>
+        async () =>
+          (await read()).find((p) => p.policyNumber === NUMBER)!,
+    )
+    .override({ backend });
 
   // Each test starts from a body the app keeps.
-  beforeEach(async () => {
+  it.beforeEach(async ({ read }) => {
     await read();
   });
 
-  it('shows a change of the policy row', async () => {
+  it('shows a change of the policy row', async ({ policy, run }) => {
     await run(sql`update policies set premium_a = 812.5 where policy_number = ${NUMBER}`);
     expect((await policy()).premiumA).toBe(812.5);
   });
 
-  it('shows a change of its garage address', async () => {
+  it('shows a change of its garage address', async ({ policy, run }) => {
     await run(sql`update garage_addresses set city = 'Villeurbanne'
       where id = (select garage_address_id from policies where policy_number = ${NUMBER})`);
     expect((await policy()).address?.city).toBe('Villeurbanne');
   });
 
-  it('shows a driver added, changed and removed', async () => {
+  it('shows a driver added, changed and removed', async ({ policy, run }) => {
     await run(sql`insert into drivers (id, policy_number, salutation, first_name, last_name,
         birth_date, principal, crm)
       values ('kept-body-driver', ${NUMBER}, 'Mr', 'Hugo', 'Martin', '2001-04-12', false, 1)`);
@@ -73,7 +69,7 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     expect((await policy()).drivers.map((d) => d.firstName)).not.toContain('Hugues');
   });
 
-  it('shows a change of a risk and of one of its guarantees', async () => {
+  it('shows a change of a risk and of one of its guarantees', async ({ policy, run }) => {
     await run(sql`update risks set model = '208 GT' where policy_number = ${NUMBER}`);
     expect((await policy()).risks[0]!.model).toBe('208 GT');
     await run(sql`update guarantees set description = 'Bris de glace sans franchise'
@@ -85,13 +81,13 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     );
   });
 
-  it('shows a change of the payment details', async () => {
+  it('shows a change of the payment details', async ({ policy, run }) => {
     await run(sql`update payment_details set owner_name = 'M. Camille Martin'
       where policy_number = ${NUMBER}`);
     expect((await policy()).paymentDetails?.bankAccount.ownerName).toBe('M. Camille Martin');
   });
 
-  it('shows a change of a document to provide', async () => {
+  it('shows a change of a document to provide', async ({ policy, run }) => {
     await run(sql`update policy_documents set description = 'Copie recto verso'
       where policy_number = ${NUMBER}`);
     const documents = (await policy()).documents;
@@ -99,7 +95,11 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     expect(documents.every((d) => d.description === 'Copie recto verso')).toBe(true);
   });
 
-  it('shows a termination request received, then processed', async () => {
+  it('shows a termination request received, then processed', async ({
+    camille: { accountId },
+    policy,
+    run,
+  }) => {
     await run(sql`insert into termination_requests (id, reference, policy_number, account_id,
         reason, payload, received_at, effective_date, effect, basis, receipt_document_id)
       select 'kept-body-termination', 'RES-KEPT-BODY', ${NUMBER}, ${accountId}, 1, '{}',
@@ -114,7 +114,12 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     expect((await policy()).terminationRequest ?? null).toBeNull();
   });
 
-  it('shows a policy that changes account, on both accounts', async () => {
+  it('shows a policy that changes account, on both accounts', async ({
+    camille: { accountId },
+    lea: { token: otherToken },
+    read,
+    run,
+  }) => {
     const before = await read(otherToken);
     await run(sql`update policies set account_id = ${subjectOf(otherToken)}
       where policy_number = ${NUMBER}`);
@@ -126,7 +131,12 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     expect((await read()).map((p) => p.policyNumber)).toContain(NUMBER);
   });
 
-  it('answers 401, not the kept body, once the session is closed elsewhere', async () => {
+  it('answers 401, not the kept body, once the session is closed elsewhere', async ({
+    t,
+    camille: { accountId },
+    read,
+    run,
+  }) => {
     const own = (await signIn(t.app, t.config, DEMO.camille)).access_token;
     await read(own);
     await read(own);
@@ -143,7 +153,10 @@ describe.each(BACKENDS)('policies read kept between changes on %s', (backend) =>
     }
   });
 
-  it('has the trigger on every table the read selects from', async () => {
+  it('has the trigger on every table the read selects from', async ({
+    camille: { accountId },
+    run,
+  }) => {
     const { rows } = await run(sql<{ table: string }>`
       select distinct event_object_table as table from information_schema.triggers
       where trigger_name like '%_policy_data_changed'`);

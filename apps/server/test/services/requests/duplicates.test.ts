@@ -9,17 +9,11 @@ import {
   IDEMPOTENCY_REPLAYED_HEADER,
   type RequestList,
 } from '@espace/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { bearer } from '../../support/harness';
-import {
-  clearRequests,
-  openChangesContext,
-  POLICIES,
-  today,
-  yearsAgo,
-  type ChangesContext,
-} from '../../support/changes';
+import { clearRequests, changesContext, POLICIES, today, yearsAgo } from '../../support/changes';
 import { setRequestStatus } from '../../../src/services/requests/request-status';
 
 const driver = (firstName = 'Léa') => ({
@@ -35,12 +29,55 @@ const driver = (firstName = 'Léa') => ({
 });
 
 describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
-  let ctx: ChangesContext;
-  beforeAll(async () => {
-    ctx = await openChangesContext(backend);
-  });
-  afterAll(() => ctx.test.close());
-  beforeEach(async () => {
+  const it = apiTest
+    .extend('ctx', ({ t, camille }) => changesContext(t, camille))
+    .extend(
+      'inject',
+      ({ ctx }) =>
+        (method: 'POST' | 'PUT', url: string, payload: unknown, key?: string) =>
+          ctx.test.app.inject({
+            method,
+            url: `/api/v1/${url}`,
+            headers: {
+              ...bearer(ctx.token),
+              [IDEMPOTENCY_HEADER]: key ?? crypto.randomUUID(),
+            },
+            payload: payload as object,
+          }),
+    )
+    .extend(
+      'addDriver',
+      ({ ctx, inject }) =>
+        (body: unknown = driver(), policy: string = POLICIES.active, key?: string) =>
+          inject('POST', `policy/accounts/${ctx.accountId}/${policy}/driver`, body, key),
+    )
+    .extend(
+      'callBack',
+      ({ ctx, inject }) =>
+        (phone: string) =>
+          inject('POST', `account/accounts/${ctx.accountId}/mail/phone-contact`, { phone }),
+    )
+    .extend(
+      'message',
+      ({ ctx, inject }) =>
+        (text: string) =>
+          inject('POST', `account/accounts/${ctx.accountId}/mail/mail-contact`, { text }),
+    )
+    .extend(
+      'listed',
+      ({ ctx }) =>
+        async () =>
+          (
+            await ctx.test.app.inject({
+              method: 'GET',
+              url: `/api/v1/account/accounts/${ctx.accountId}/requests?pageSize=50`,
+              headers: bearer(ctx.token),
+            })
+          ).json<RequestList>().items,
+    )
+    .override({ backend });
+
+  it.beforeEach(async ({ ctx }) => {
     const db = ctx.test.database.handle.db;
     await clearRequests(ctx);
     await db.deleteFrom('outbox').where('account_id', '=', ctx.accountId).execute();
@@ -48,32 +85,11 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     await db.deleteFrom('idempotency_keys').execute();
   });
 
-  const inject = (method: 'POST' | 'PUT', url: string, payload: unknown, key?: string) =>
-    ctx.test.app.inject({
-      method,
-      url: `/api/v1/${url}`,
-      headers: {
-        ...bearer(ctx.token),
-        [IDEMPOTENCY_HEADER]: key ?? crypto.randomUUID(),
-      },
-      payload: payload as object,
-    });
-  const addDriver = (body: unknown = driver(), policy: string = POLICIES.active, key?: string) =>
-    inject('POST', `policy/accounts/${ctx.accountId}/${policy}/driver`, body, key);
-  const callBack = (phone: string) =>
-    inject('POST', `account/accounts/${ctx.accountId}/mail/phone-contact`, { phone });
-  const message = (text: string) =>
-    inject('POST', `account/accounts/${ctx.accountId}/mail/mail-contact`, { text });
-  const listed = async () =>
-    (
-      await ctx.test.app.inject({
-        method: 'GET',
-        url: `/api/v1/account/accounts/${ctx.accountId}/requests?pageSize=50`,
-        headers: bearer(ctx.token),
-      })
-    ).json<RequestList>().items;
-
-  it('answers a second identical request with the first one’s reference, recorded once', async () => {
+  it('answers a second identical request with the first one’s reference, recorded once', async ({
+    addDriver,
+    ctx,
+    listed,
+  }) => {
     const first = await addDriver();
     expect(first.statusCode).toBe(200);
     const { reference } = first.json<{ reference: string }>();
@@ -93,7 +109,10 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     expect((await listed()).map((r) => r.reference)).toEqual([reference]);
   });
 
-  it('replays the first answer for the same idempotency key, as before', async () => {
+  it('replays the first answer for the same idempotency key, as before', async ({
+    addDriver,
+    ctx,
+  }) => {
     const key = crypto.randomUUID();
     const first = await addDriver(driver(), POLICIES.active, key);
     const again = await addDriver(driver(), POLICIES.active, key);
@@ -103,7 +122,10 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('records one request when identical submissions arrive in parallel', async () => {
+  it('records one request when identical submissions arrive in parallel', async ({
+    addDriver,
+    ctx,
+  }) => {
     const answers = await Promise.all([addDriver(), addDriver(), addDriver()]);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409]);
@@ -116,7 +138,10 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(1);
   });
 
-  it('accepts a different content or another contract as a new request', async () => {
+  it('accepts a different content or another contract as a new request', async ({
+    addDriver,
+    ctx,
+  }) => {
     const first = await addDriver(driver('Léa'));
     const otherDriver = await addDriver(driver('Hugo'));
     const otherContract = await addDriver(driver('Léa'), POLICIES.withInes);
@@ -128,7 +153,11 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(3);
   });
 
-  it('accepts the same request again once the broker has closed the first one', async () => {
+  it('accepts the same request again once the broker has closed the first one', async ({
+    addDriver,
+    ctx,
+    listed,
+  }) => {
     const first = (await addDriver()).json<{ reference: string }>();
     const [request] = await listed();
     await setRequestStatus(ctx.test.database.handle.db, request!.id, 'in_progress');
@@ -141,7 +170,11 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     expect(await ctx.requests()).toHaveLength(2);
   });
 
-  it('refuses a repeated call-back or message, not a different one', async () => {
+  it('refuses a repeated call-back or message, not a different one', async ({
+    callBack,
+    listed,
+    message,
+  }) => {
     const phone = await callBack('06 12 34 56 78');
     expect(phone.statusCode).toBe(200);
     const repeat = await callBack('06 12 34 56 78');
@@ -159,7 +192,12 @@ describe.each(BACKENDS)('duplicate requests on %s', (backend) => {
     );
   });
 
-  it('refuses bad input with a 400 and stores nothing', async () => {
+  it('refuses bad input with a 400 and stores nothing', async ({
+    addDriver,
+    callBack,
+    ctx,
+    listed,
+  }) => {
     const bad = await addDriver({ ...driver(), birthDate: 'demain' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: { code: string } }>().error.code).toBe(ERROR_CODES.validation);

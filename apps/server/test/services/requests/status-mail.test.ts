@@ -5,6 +5,7 @@
 // None for a PATCH that changes nothing or a document sent again; none without SMTP_URL.
 import { NEW_DOCUMENT_MAIL_TEXTS, STATUS_MAIL_TEXTS } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BO, integrationToken } from '../../support/integration';
 import { samplePdf } from '../../support/documents';
 import { customerAsksCallBack, customerSendsFile, patchRequest } from '../../support/events';
@@ -152,13 +153,9 @@ describe('the customer’s e-mails with SMTP configured', () => {
 });
 
 describe('the customer’s e-mails without SMTP (demo mode)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(async () => t.close());
+  const it = apiTest;
 
-  it('moves the request and writes no mail', async () => {
+  it('moves the request and writes no mail', async ({ t }) => {
     const { token } = await integrationToken(t.app);
     const reference = await customerAsksCallBack(t.app, await customerOf(t));
     const moved = await patchRequest(t.app, token, reference, { status: 'in_progress' });

@@ -8,53 +8,60 @@
 // names the first entry in question; the migration chains the rows written before it.
 import type { AuditIntegrity } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { openDatabase } from '../../../src/db/client';
 import { down, up } from '../../../src/db/migrations/0034-staff-links-audit-chain';
 import { recordStaffAudit } from '../../../src/services/staff/audit';
 import { verifyJournal } from '../../../src/services/staff/audit-chain';
 import { BACKENDS } from '../../support/backends';
-import { consoleCall, staffSignedIn, type ConsoleStaff } from '../../support/console';
-import { createTestApp, type TestApp } from '../../support/harness';
+import { consoleCall, staffSignedIn } from '../../support/console';
+import { createTestApp } from '../../support/harness';
 
 const actor = { id: 'staff-1', email: 'lea@courtier.test', address: '127.0.0.1' };
 
 describe.each(BACKENDS)('the staff journal’s chain (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let supervisor: ConsoleStaff;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    supervisor = await staffSignedIn(t.app, 'supervisor');
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    /** Runs `change` with the journal's triggers off, as an administrator would. */
+    .extend('behindTheServer', ({ t }) => async (change: ReturnType<typeof sql>) => {
+      await sql`alter table staff_audit disable trigger user`.execute(t.app.db);
+      try {
+        await change.execute(t.app.db);
+      } finally {
+        await sql`alter table staff_audit enable trigger user`.execute(t.app.db);
+      }
+    })
+    .extend(
+      'write',
+      ({ t }) =>
+        (n: number) =>
+          recordStaffAudit(t.app.db, actor, {
+            action: 'customer.read',
+            targetKind: 'customer',
+            targetId: `CLI-${n}`,
+            details: { q: 'Dupont « Élise »', n },
+          }),
+    )
+    .extend('integrity', ({ t, supervisor }) => async () => {
+      const response = await consoleCall(t.app, supervisor, 'GET', '/audit/integrity');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AuditIntegrity>();
+    })
+    .extend(
+      'lastSeq',
+      ({ t }) =>
+        async () =>
+          Number(
+            (await t.app.db.selectFrom('staff_audit_head').select('seq').executeTakeFirstOrThrow())
+              .seq,
+          ),
+    )
+    .override({ backend });
 
-  /** Runs `change` with the journal's triggers off, as an administrator would. */
-  const behindTheServer = async (change: ReturnType<typeof sql>) => {
-    await sql`alter table staff_audit disable trigger user`.execute(t.app.db);
-    try {
-      await change.execute(t.app.db);
-    } finally {
-      await sql`alter table staff_audit enable trigger user`.execute(t.app.db);
-    }
-  };
-  const write = (n: number) =>
-    recordStaffAudit(t.app.db, actor, {
-      action: 'customer.read',
-      targetKind: 'customer',
-      targetId: `CLI-${n}`,
-      details: { q: 'Dupont « Élise »', n },
-    });
-  const integrity = async () => {
-    const response = await consoleCall(t.app, supervisor, 'GET', '/audit/integrity');
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<AuditIntegrity>();
-  };
-  const lastSeq = async () =>
-    Number(
-      (await t.app.db.selectFrom('staff_audit_head').select('seq').executeTakeFirstOrThrow()).seq,
-    );
-
-  it('chains every row to the one before, and refuses an UPDATE, a DELETE, a TRUNCATE and a changed head', async () => {
+  it('chains every row to the one before, and refuses an UPDATE, a DELETE, a TRUNCATE and a changed head', async ({
+    t,
+    write,
+  }) => {
     for (let n = 1; n <= 5; n++) await write(n);
     const rows = await t.app.db
       .selectFrom('staff_audit')
@@ -83,7 +90,7 @@ describe.each(BACKENDS)('the staff journal’s chain (%s)', { timeout: 150_000 }
     expect(await verifyJournal(t.app.db)).toMatchObject({ intact: true, entries: rows.length });
   });
 
-  it('chains inserts sent at once from two instances one after the other', async () => {
+  it('chains inserts sent at once from two instances one after the other', async ({ t }) => {
     // On PostgreSQL a second pool, as another instance has; PGlite has one writer.
     const other = t.database.url ? await openDatabase({ databaseUrl: t.database.url }) : undefined;
     try {
@@ -99,7 +106,13 @@ describe.each(BACKENDS)('the staff journal’s chain (%s)', { timeout: 150_000 }
     expect(await verifyJournal(t.app.db)).toMatchObject({ intact: true });
   });
 
-  it('finds a row changed behind the server’s back, and names it; the console says so', async () => {
+  it('finds a row changed behind the server’s back, and names it; the console says so', async ({
+    t,
+    behindTheServer,
+    integrity,
+    lastSeq,
+    write,
+  }) => {
     await write(6);
     const seq = (await lastSeq()) - 3;
     const row = await t.app.db
@@ -130,7 +143,12 @@ describe.each(BACKENDS)('the staff journal’s chain (%s)', { timeout: 150_000 }
     expect(await verifyJournal(t.app.db)).toMatchObject({ intact: true });
   });
 
-  it('finds a row deleted, the last rows deleted, and a row slipped in without its hash', async () => {
+  it('finds a row deleted, the last rows deleted, and a row slipped in without its hash', async ({
+    t,
+    behindTheServer,
+    lastSeq,
+    write,
+  }) => {
     await write(7);
     await write(8);
     const last = await lastSeq();

@@ -5,32 +5,34 @@
 // role (the route an agent tried), each with its address and browser, shown in French on the
 // journal's page and in its CSV export.
 import type { AuditPage } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { auditRows, consoleCall, staffSignedIn, type ConsoleStaff } from '../../support/console';
-import { createTestApp, type TestApp } from '../../support/harness';
+import { auditRows, consoleCall, staffSignedIn } from '../../support/console';
 import { browser, createStaff, freshCode, locationOf, startStaffSignIn } from '../../support/staff';
 
 const WRONG = 'Mauvais-Mot-de-Passe-42!';
 
 describe.each(BACKENDS)('refusals in the staff journal (%s)', { timeout: 150_000 }, (backend) => {
-  let t: TestApp;
-  let supervisor: ConsoleStaff;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    supervisor = await staffSignedIn(t.app, 'supervisor');
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend('passwordStep', ({ t }) => async (email: string, password: string) => {
+      const b = browser(t.app);
+      const { interaction } = await startStaffSignIn(b);
+      return { b, sent: await b.post(`${interaction}/staff`, { email, password }) };
+    })
+    .extend(
+      'rowsOf',
+      ({ t }) =>
+        async (action: string, where: (row: Record<string, unknown>) => boolean) =>
+          (await auditRows(t.app, action)).filter(where),
+    )
+    .override({ backend });
 
-  const passwordStep = async (email: string, password: string) => {
-    const b = browser(t.app);
-    const { interaction } = await startStaffSignIn(b);
-    return { b, sent: await b.post(`${interaction}/staff`, { email, password }) };
-  };
-  const rowsOf = async (action: string, where: (row: Record<string, unknown>) => boolean) =>
-    (await auditRows(t.app, action)).filter(where);
-
-  it('records failed sign-ins: a wrong password under its account, an unknown e-mail as typed, the throttle', async () => {
+  it('records failed sign-ins: a wrong password under its account, an unknown e-mail as typed, the throttle', async ({
+    t,
+    passwordStep,
+    rowsOf,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     expect((await passwordStep(agent.email, WRONG)).sent.statusCode).toBe(401);
     const [wrong] = await rowsOf('staff.sign_in_failed', (r) => r.staff_id === agent.id);
@@ -63,7 +65,10 @@ describe.each(BACKENDS)('refusals in the staff journal (%s)', { timeout: 150_000
     expect(throttled).toHaveLength(1);
   });
 
-  it('keeps a flood from one address to a few rows: the throttle is journaled when crossed, not at each post', async () => {
+  it('keeps a flood from one address to a few rows: the throttle is journaled when crossed, not at each post', async ({
+    t,
+    rowsOf,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     /** 100 posts from `address`, the forms' per-minute limit passed as four minutes would. */
     const flood = async (address: string, email: (i: number) => string) => {
@@ -93,7 +98,11 @@ describe.each(BACKENDS)('refusals in the staff journal (%s)', { timeout: 150_000
     ]);
   });
 
-  it('records refused codes, TOTP and recovery, without the code', async () => {
+  it('records refused codes, TOTP and recovery, without the code', async ({
+    t,
+    passwordStep,
+    rowsOf,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     const { b, sent } = await passwordStep(agent.email, agent.password);
     const codePath = locationOf(sent);
@@ -114,7 +123,7 @@ describe.each(BACKENDS)('refusals in the staff journal (%s)', { timeout: 150_000
     expect(all.at(-1)!.details).toEqual({ step: 'code', reason: 'throttled' });
   });
 
-  it('records each action refused by role with its route', async () => {
+  it('records each action refused by role with its route', async ({ t, rowsOf }) => {
     const agent = await staffSignedIn(t.app, 'agent');
     const target = await createStaff(t.app.db, { role: 'agent' });
     const tries = [
@@ -135,7 +144,10 @@ describe.each(BACKENDS)('refusals in the staff journal (%s)', { timeout: 150_000
     expect(rows[0]).toMatchObject({ staff_email: agent.email, user_agent: 'Console test' });
   });
 
-  it('shows them in French on the journal’s page and in its CSV export', async () => {
+  it('shows them in French on the journal’s page and in its CSV export', async ({
+    t,
+    supervisor,
+  }) => {
     const page = await consoleCall(t.app, supervisor, 'GET', '/audit');
     const labels = new Set(page.json<AuditPage>().items.map((i) => i.actionLabel));
     for (const label of [

@@ -1,16 +1,10 @@
 // POST …/mail/phone-contact and …/mail/mail-contact (docs/product/contact-and-faq.md contact calls): 200 { reference }, an outbox row
 // for customer service, French refusals, scoping; mailed when SMTP is configured.
 import { CONTACT_MESSAGES, CONTACT_TEXT_MAX, type ErrorBody, OUTBOX_TYPES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../../support/harness';
+import { bearer, DEMO, signIn, subjectOf, type TestApp } from '../../../support/harness';
 
 const outboxRows = (t: TestApp, accountId: string) =>
   t.database.handle.db
@@ -21,27 +15,21 @@ const outboxRows = (t: TestApp, accountId: string) =>
     .execute();
 
 describe.each(BACKENDS)('contact requests on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let otherAccountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-    otherAccountId = subjectOf((await signIn(t.app, t.config, DEMO.jean)).access_token);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'post',
+      ({ t, camille: { accountId, token } }) =>
+        (kind: 'phone-contact' | 'mail-contact', payload: unknown, id = accountId) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/v1/account/accounts/${id}/mail/${kind}`,
+            headers: bearer(token),
+            payload: payload as object,
+          }),
+    )
+    .override({ backend });
 
-  const post = (kind: 'phone-contact' | 'mail-contact', payload: unknown, id = accountId) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/account/accounts/${id}/mail/${kind}`,
-      headers: bearer(token),
-      payload: payload as object,
-    });
-
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, camille: { accountId } }) => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/account/accounts/${accountId}/mail/phone-contact`,
@@ -50,7 +38,11 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses a request on another customer’s account and writes nothing', async () => {
+  it('refuses a request on another customer’s account and writes nothing', async ({
+    t,
+    jean: { accountId: otherAccountId },
+    post,
+  }) => {
     const before = await outboxRows(t, otherAccountId); // Jean's seeded past requests
     expect(
       (await post('phone-contact', { phone: '06 12 34 56 78' }, otherAccountId)).statusCode,
@@ -59,7 +51,11 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
     expect(await outboxRows(t, otherAccountId)).toEqual(before);
   });
 
-  it('records a call-back request in the outbox for customer service', async () => {
+  it('records a call-back request in the outbox for customer service', async ({
+    t,
+    camille: { accountId },
+    post,
+  }) => {
     const response = await post('phone-contact', { phone: ' +33 6 12 34 56 78 ' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ reference: expect.stringMatching(/^DEM-[0-9A-F]{8}$/) });
@@ -74,9 +70,9 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
     expect(rows[0]!.created_at).toBeInstanceOf(Date);
   });
 
-  it.each([[''], ['   '], ['12345'], ['appelez-moi vite'], ['0'.repeat(21)], [42]])(
+  it.for([[''], ['   '], ['12345'], ['appelez-moi vite'], ['0'.repeat(21)], [42]])(
     'refuses the phone %j with a French message',
-    async (phone) => {
+    async ([phone], { t, camille: { accountId }, post }) => {
       const before = (await outboxRows(t, accountId)).length;
       const response = await post('phone-contact', { phone });
       expect(response.statusCode).toBe(400);
@@ -87,7 +83,11 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
     },
   );
 
-  it('records an email message with the signed-in customer’s address, never the one sent', async () => {
+  it('records an email message with the signed-in customer’s address, never the one sent', async ({
+    t,
+    camille: { accountId },
+    post,
+  }) => {
     const response = await post('mail-contact', {
       text: '  Bonjour, pouvez-vous m’envoyer mon attestation ?  ',
       email: 'quelquun.dautre@example.com',
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
     });
   });
 
-  it('refuses an empty or over-long message with a French message', async () => {
+  it('refuses an empty or over-long message with a French message', async ({ post }) => {
     const empty = await post('mail-contact', { text: ' \n ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<ErrorBody>().error.fields?.text).toBe(CONTACT_MESSAGES.textEmpty);
@@ -111,13 +111,9 @@ describe.each(BACKENDS)('contact requests on %s', (backend) => {
 });
 
 describe('contact requests are rate limited per account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('answers 429 after ten call-back requests within ten minutes', async () => {
+  it('answers 429 after ten call-back requests within ten minutes', async ({ t }) => {
     const token = (await signIn(t.app, t.config, DEMO.lea)).access_token;
     // Ten different numbers: the same one again would be a duplicate (decision 0045).
     const send = (i = 0) =>

@@ -8,54 +8,53 @@ import {
   OUTBOX_TYPES,
   type ErrorBody,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../../support/api-test';
 import {
   deleteAccount,
   getAccount,
   providerPayloads,
   refresh,
   setConsent,
-  type Tokens,
 } from '../../../support/account-security';
 import { BACKENDS } from '../../../support/backends';
-import {
-  createTestApp,
-  DEMO,
-  signIn,
-  startLogin,
-  submitLogin,
-  subjectOf,
-  type TestApp,
-} from '../../../support/harness';
+import { DEMO, signIn, startLogin, submitLogin, subjectOf } from '../../../support/harness';
 
 describe.each(BACKENDS)('account deletion on %s', (backend) => {
-  let t: TestApp;
-  let current: Tokens;
-  let other: Tokens;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    current = await signIn(t.app, t.config, DEMO.camille);
-    other = await signIn(t.app, t.config, DEMO.camille);
-    accountId = subjectOf(current.access_token);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    // Camille's other session, on another device, open before any test: the deletion must end it.
+    .extend('other', { auto: true }, ({ t, once }) =>
+      once('other session', () => signIn(t.app, t.config, DEMO.camille)),
+    )
+    .extend(
+      'db',
+      ({ t }) =>
+        () =>
+          t.database.handle.db,
+    )
+    .extend(
+      'remove',
+      ({ t, camille }) =>
+        (payload: unknown, id = camille.accountId, token = camille.token) =>
+          deleteAccount(t, id, token, payload),
+    )
+    .extend(
+      'count',
+      ({ db, camille: { accountId } }) =>
+        async (table: 'policies' | 'credentials' | 'consent_history') =>
+          Number(
+            (
+              await db()
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .where('account_id', '=', accountId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+    )
+    .override({ backend });
 
-  const db = () => t.database.handle.db;
-  const remove = (payload: unknown, id = accountId, token = current.access_token) =>
-    deleteAccount(t, id, token, payload);
-  const count = async (table: 'policies' | 'credentials' | 'consent_history') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('account_id', '=', accountId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, camille: { accountId } }) => {
     const response = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/account/accounts/${accountId}`,
@@ -64,7 +63,7 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses to delete another customer’s account', async () => {
+  it('refuses to delete another customer’s account', async ({ t, remove }) => {
     const lea = subjectOf((await signIn(t.app, t.config, DEMO.lea)).access_token);
     expect((await remove({ password: DEMO.password }, lea)).statusCode).toBe(403);
     const { jar, interaction } = await startLogin(t.app, t.config);
@@ -73,16 +72,21 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     );
   });
 
-  it.each([[{}], [{ password: '' }], [{ password: 12 }]])(
+  it.for([[{}], [{ password: '' }], [{ password: 12 }]])(
     'refuses the malformed body %j with the docs/product/account.md message',
-    async (payload) => {
+    async ([payload], { remove }) => {
       const response = await remove(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorBody>().error.fields).toEqual({ password: M.required });
     },
   );
 
-  it('deletes nothing when the password is wrong', async () => {
+  it('deletes nothing when the password is wrong', async ({
+    t,
+    camille: { accountId, tokens: current },
+    count,
+    remove,
+  }) => {
     expect((await setConsent(t, accountId, current.access_token, 'true')).statusCode).toBe(204);
     const before = {
       policies: await count('policies'),
@@ -102,7 +106,14 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     expect((await getAccount(t, accountId, current.access_token)).statusCode).toBe(200);
   });
 
-  it('erases the online access, keeps the contracts and tells the back office', async () => {
+  it('erases the online access, keeps the contracts and tells the back office', async ({
+    t,
+    camille: { accountId, tokens: current },
+    count,
+    db,
+    other,
+    remove,
+  }) => {
     const policiesBefore = await count('policies');
     expect(policiesBefore).toBeGreaterThan(0);
 
@@ -146,7 +157,7 @@ describe.each(BACKENDS)('account deletion on %s', (backend) => {
     expect(erasure[0]!.payload).toMatchObject({ customerId: account.customer_id });
   });
 
-  it('frees the email: a new sign-in identity may use it', async () => {
+  it('frees the email: a new sign-in identity may use it', async ({ db }) => {
     await expect(
       db()
         .insertInto('accounts')

@@ -7,43 +7,42 @@ import {
   PASSWORD_RULE_MESSAGES as R,
   type ErrorBody,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { RATE_LIMITS } from '../../../../src/platform/rate-limits/tiers';
 import {
   changePassword,
   getAccount,
   NEW_PASSWORD,
   refresh,
-  type Tokens,
 } from '../../../support/account-security';
+import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import {
   bearer,
-  createTestApp,
   DEMO,
   signIn,
   startLogin,
   submitLogin,
   subjectOf,
-  type TestApp,
+  type Tokens,
 } from '../../../support/harness';
 
 describe.each(BACKENDS)('password change on %s', (backend) => {
-  let t: TestApp;
-  let current: Tokens;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend);
-    current = await signIn(t.app, t.config, DEMO.lea);
-    accountId = subjectOf(current.access_token);
-  });
-  afterAll(() => t.close());
-
-  const change = (payload: unknown, id = accountId, token = current.access_token) =>
-    changePassword(t, id, token, payload);
+  const it = apiTest
+    .extend(
+      'change',
+      ({ t, lea }) =>
+        (payload: unknown, id = lea.accountId, token = lea.token) =>
+          changePassword(t, id, token, payload),
+    )
+    .extend('submitLoginAs', ({ t }) => async (email: string, password: string) => {
+      const { jar, interaction } = await startLogin(t.app, t.config);
+      return submitLogin(t.app, interaction, jar, email, password);
+    })
+    .override({ backend });
   const fields = (response: { json<T>(): T }) => response.json<ErrorBody>().error.fields;
 
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, lea: { accountId } }) => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/authentication/accounts/${accountId}/password`,
@@ -52,27 +51,30 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses to change another customer’s password', async () => {
+  it('refuses to change another customer’s password', async ({ t, change, submitLoginAs }) => {
     const other = subjectOf((await signIn(t.app, t.config, DEMO.camille)).access_token);
     const response = await change({ oldPassword: DEMO.password, newPassword: NEW_PASSWORD }, other);
     expect(response.statusCode).toBe(403);
     expect((await submitLoginAs(DEMO.camille, DEMO.password)).statusCode).toBe(303);
   });
 
-  it.each([
+  it.for<[unknown, object]>([
     [{}, { oldPassword: M.required, newPassword: M.required }],
     [
       { oldPassword: '', newPassword: '' },
       { oldPassword: M.required, newPassword: M.required },
     ],
     [{ oldPassword: DEMO.password, newPassword: 42 }, { newPassword: M.required }],
-  ])('refuses the malformed body %j with French field messages', async (payload, expected) => {
-    const response = await change(payload);
-    expect(response.statusCode).toBe(400);
-    expect(fields(response)).toMatchObject(expected);
-  });
+  ])(
+    'refuses the malformed body %j with French field messages',
+    async ([payload, expected], { change }) => {
+      const response = await change(payload);
+      expect(response.statusCode).toBe(400);
+      expect(fields(response)).toMatchObject(expected);
+    },
+  );
 
-  it('refuses a body that is not JSON', async () => {
+  it('refuses a body that is not JSON', async ({ t, lea: { accountId, tokens: current } }) => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/authentication/accounts/${accountId}/password`,
@@ -83,7 +85,10 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
     expect(response.json<ErrorBody>().error.message).toBe(MESSAGES.api.malformedJson);
   });
 
-  it('refuses a wrong current password, counted for this session and not the sign-in form', async () => {
+  it('refuses a wrong current password, counted for this session and not the sign-in form', async ({
+    t,
+    change,
+  }) => {
     const rows = () =>
       t.database.handle.db.selectFrom('sign_in_throttle').select(['key', 'attempts']).execute();
     const before = await rows();
@@ -98,17 +103,22 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
     expect(account(after)).toEqual(account(before));
   });
 
-  it.each([
+  it.for([
     ['a weak password', 'motdepasse2026', R.tooWeak],
     ['the email', `${DEMO.lea}#A1`, R.containsEmail],
     ['more than 128 characters', `${'Aa1#'.repeat(32)}x`, R.tooLong],
-  ])('refuses %s as the new password', async (_what, newPassword, message) => {
+  ])('refuses %s as the new password', async ([_what, newPassword, message], { change }) => {
     const response = await change({ oldPassword: DEMO.password, newPassword });
     expect(response.statusCode).toBe(400);
     expect(fields(response)).toEqual({ newPassword: message });
   });
 
-  it('changes it: this session goes on, every other session and token stops at once', async () => {
+  it('changes it: this session goes on, every other session and token stops at once', async ({
+    t,
+    lea: { accountId, tokens: current },
+    change,
+    submitLoginAs,
+  }) => {
     const other = await signIn(t.app, t.config, DEMO.lea);
     expect((await getAccount(t, accountId, other.access_token)).statusCode).toBe(200);
 
@@ -141,21 +151,14 @@ describe.each(BACKENDS)('password change on %s', (backend) => {
     expect(same.statusCode).toBe(400);
     expect(fields(same)).toEqual({ newPassword: R.sameAsOld });
   });
-
-  async function submitLoginAs(email: string, password: string) {
-    const { jar, interaction } = await startLogin(t.app, t.config);
-    return submitLogin(t.app, interaction, jar, email, password);
-  }
 });
 
 describe('a wrong current password is throttled per session', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('locks this session’s checks after repeated wrong passwords, not the sign-in page', async () => {
+  it('locks this session’s checks after repeated wrong passwords, not the sign-in page', async ({
+    t,
+  }) => {
     const tokens = await signIn(t.app, t.config, DEMO.jean);
     const accountId = subjectOf(tokens.access_token);
     for (let i = 0; i < RATE_LIMITS.signInAccount.max; i++) {

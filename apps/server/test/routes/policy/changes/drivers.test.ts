@@ -1,27 +1,45 @@
 // API of docs/product/changes.md POST and DELETE /policy/accounts/{accountId}/{policyNumber}/driver: 200 { reference } and
 // one 'received' request row on success; every refusal leaves no row.
 import { CHANGE_MESSAGES, MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import {
   clearRequests,
   daysFrom,
-  openChangesContext,
+  changesContext,
   POLICIES,
   today,
   yearsAgo,
-  type ChangesContext,
 } from '../../../support/changes';
 
 const { required: REQUIRED, invalid: INVALID, api: API } = CHANGE_MESSAGES;
 
 describe.each(BACKENDS)('driver changes on %s', (backend) => {
-  let ctx: ChangesContext;
-  beforeAll(async () => {
-    ctx = await openChangesContext(backend);
+  const ines = () => ({
+    salutation: 'Mme',
+    firstName: 'ines',
+    lastName: 'MARTIN',
+    birthDate: '21.03.2006',
+    effectiveDate: today(),
   });
-  afterAll(() => ctx.test.close());
-  beforeEach(() => clearRequests(ctx));
+  const it = apiTest
+    .extend('ctx', ({ t, camille }) => changesContext(t, camille))
+    .extend(
+      'addDriver',
+      ({ ctx }) =>
+        (policy: string, body: unknown = newDriver(), token?: string) =>
+          ctx.send('POST', `${policy}/driver`, body, token),
+    )
+    .extend(
+      'removeDriver',
+      ({ ctx }) =>
+        (policy: string, body: unknown = ines(), token?: string) =>
+          ctx.send('DELETE', `${policy}/driver`, body, token),
+    )
+    .override({ backend });
+
+  it.beforeEach(({ ctx }) => clearRequests(ctx));
 
   const newDriver = () => ({
     salutation: 'Mme',
@@ -34,17 +52,18 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
     driverLicensePermDate: today(),
     effectiveDate: today(),
   });
-  const addDriver = (policy: string, body: unknown = newDriver(), token?: string) =>
-    ctx.send('POST', `${policy}/driver`, body, token);
 
   describe('POST …/driver', () => {
-    it('requires authentication', async () => {
+    it('requires authentication', async ({ addDriver, ctx }) => {
       const response = await addDriver(POLICIES.active, newDriver(), '');
       expect(response.statusCode).toBe(401);
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('records the request with ISO dates and answers 200 with its reference', async () => {
+    it('records the request with ISO dates and answers 200 with its reference', async ({
+      addDriver,
+      ctx,
+    }) => {
       const response = await addDriver(POLICIES.active, {
         ...newDriver(),
         birthDate: yearsAgo(30).split('-').reverse().join('.'),
@@ -63,7 +82,10 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       ]);
     });
 
-    it('does not add the driver to the policy before the broker confirms', async () => {
+    it('does not add the driver to the policy before the broker confirms', async ({
+      addDriver,
+      ctx,
+    }) => {
       await addDriver(POLICIES.active);
       const policies = await ctx.test.app.inject({
         method: 'GET',
@@ -76,7 +98,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       expect(policy?.drivers.map((d) => d.firstName)).toEqual(['Camille', 'Thomas']);
     });
 
-    it.each([
+    it.for<[string, Record<string, unknown>, string, string]>([
       [
         'a driver one day short of 18',
         { birthDate: daysFrom(yearsAgo(18), 1) },
@@ -98,20 +120,26 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
         INVALID.driverLicenseNr(12),
       ],
       ['an unknown salutation', { salutation: 'Dr' }, 'salutation', REQUIRED.salutation],
-    ])('refuses %s with 400 and the form’s French message', async (_, change, field, message) => {
-      const response = await addDriver(POLICIES.active, { ...newDriver(), ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: {
-          code: 'validation_error',
-          message: MESSAGES.api.validation,
-          fields: { [field]: message },
-        },
-      });
-      expect(await ctx.requests()).toEqual([]);
-    });
+    ])(
+      'refuses %s with 400 and the form’s French message',
+      async ([_, change, field, message], { addDriver, ctx }) => {
+        const response = await addDriver(POLICIES.active, { ...newDriver(), ...change });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          error: {
+            code: 'validation_error',
+            message: MESSAGES.api.validation,
+            fields: { [field]: message },
+          },
+        });
+        expect(await ctx.requests()).toEqual([]);
+      },
+    );
 
-    it('refuses a policy of another account with 404 and a terminated one with 409', async () => {
+    it('refuses a policy of another account with 404 and a terminated one with 409', async ({
+      addDriver,
+      ctx,
+    }) => {
       const other = await addDriver(POLICIES.otherAccount);
       expect(other.statusCode).toBe(404);
       expect(other.json().error.message).toBe(MESSAGES.api.policyNotFound);
@@ -123,7 +151,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('refuses another account id in the path with 403', async () => {
+    it('refuses another account id in the path with 403', async ({ ctx }) => {
       const response = await ctx.send(
         'POST',
         `/someone-else/${POLICIES.active}/driver`,
@@ -133,7 +161,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('refuses a driver already on the policy with 409', async () => {
+    it('refuses a driver already on the policy with 409', async ({ addDriver, ctx }) => {
       const response = await addDriver(POLICIES.active, {
         ...newDriver(),
         firstName: 'THOMAS',
@@ -147,21 +175,14 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
   });
 
   describe('DELETE …/driver', () => {
-    const ines = () => ({
-      salutation: 'Mme',
-      firstName: 'ines',
-      lastName: 'MARTIN',
-      birthDate: '21.03.2006',
-      effectiveDate: today(),
-    });
-    const removeDriver = (policy: string, body: unknown = ines(), token?: string) =>
-      ctx.send('DELETE', `${policy}/driver`, body, token);
-
-    it('requires authentication', async () => {
+    it('requires authentication', async ({ removeDriver }) => {
       expect((await removeDriver(POLICIES.withInes, ines(), '')).statusCode).toBe(401);
     });
 
-    it('records the removal of a driver named regardless of case and accents', async () => {
+    it('records the removal of a driver named regardless of case and accents', async ({
+      ctx,
+      removeDriver,
+    }) => {
       const response = await removeDriver(POLICIES.withInes);
       expect(response.statusCode).toBe(200);
       const rows = await ctx.requests();
@@ -179,7 +200,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       });
     });
 
-    it('refuses a driver who is not on that policy with 404', async () => {
+    it('refuses a driver who is not on that policy with 404', async ({ ctx, removeDriver }) => {
       // Inès drives AU2025087731, not AU2026104512.
       const response = await removeDriver(POLICIES.active);
       expect(response.statusCode).toBe(404);
@@ -192,7 +213,7 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('refuses removing the principal driver with 409', async () => {
+    it('refuses removing the principal driver with 409', async ({ ctx, removeDriver }) => {
       const response = await removeDriver(POLICIES.withInes, {
         ...ines(),
         firstName: 'Camille',
@@ -203,7 +224,10 @@ describe.each(BACKENDS)('driver changes on %s', (backend) => {
       expect(await ctx.requests()).toEqual([]);
     });
 
-    it('refuses a past effective date, another account’s and a terminated policy', async () => {
+    it('refuses a past effective date, another account’s and a terminated policy', async ({
+      ctx,
+      removeDriver,
+    }) => {
       const past = await removeDriver(POLICIES.withInes, {
         ...ines(),
         effectiveDate: daysFrom(today(), -1),

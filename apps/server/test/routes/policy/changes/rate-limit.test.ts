@@ -1,19 +1,18 @@
 // docs/decisions/0012-security-baseline.md: the change routes are rate-limited per account; the 21st request
 // within the window gets 429 with the French message, and other routes keep their own count.
 import { MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../../../support/api-test';
 import { RATE_LIMITS } from '../../../../src/platform/rate-limits/tiers';
 import { BACKENDS } from '../../../support/backends';
-import { openChangesContext, POLICIES, type ChangesContext } from '../../../support/changes';
+import { changesContext, POLICIES } from '../../../support/changes';
 
 describe.each(BACKENDS)('change routes rate limit on %s', (backend) => {
-  let ctx: ChangesContext;
-  beforeAll(async () => {
-    ctx = await openChangesContext(backend);
-  });
-  afterAll(() => ctx.test.close());
+  const it = apiTest
+    .extend('ctx', ({ t, camille }) => changesContext(t, camille))
+    .override({ backend });
 
-  it('answers 429 past the limit and records nothing', async () => {
+  it('answers 429 past the limit and records nothing', async ({ ctx }) => {
     for (let i = 0; i < RATE_LIMITS.change.max; i += 1) {
       expect((await ctx.send('PUT', `${POLICIES.active}/vehicle`, {})).statusCode).toBe(400);
     }

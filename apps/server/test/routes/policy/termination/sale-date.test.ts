@@ -11,17 +11,11 @@ import {
   todayInParis,
   type Policy,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import { samplePdf } from '../../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../../support/harness';
+import { bearer } from '../../../support/harness';
 import { fileOf, kept, SALE, terminationBody } from '../../../support/termination';
 
 const RECENT = 'AU2026104512'; // camille, active, started days ago: kept for the refusals
@@ -29,20 +23,47 @@ const SOLD_LAST_MONTH = 'AU2023049920'; // camille, active
 const SOLD_NEXT_WEEK = 'AU2021018876'; // camille, active
 
 describe.each(BACKENDS)('termination for a sale on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let pdf: Buffer;
-  let policies: Policy[];
-  const today = todayInParis();
+  const it = apiTest
+    .extend(
+      'terminate',
+      ({ t, camille: { accountId, token } }) =>
+        (body: unknown, policy = RECENT) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/v1/policy/accounts/${accountId}/${policy}/terminate`,
+            headers: { ...bearer(token), 'content-type': 'application/json' },
+            payload: typeof body === 'string' ? body : JSON.stringify(body),
+          }),
+    )
+    .extend(
+      'storedSaleDate',
+      ({ t }) =>
+        async (policyNumber: string) =>
+          (
+            await t.app.db
+              .selectFrom('termination_requests')
+              .select((eb) =>
+                eb.fn<string>('to_char', [eb.ref('sale_date'), eb.val('YYYY-MM-DD')]).as('d'),
+              )
+              .where('policy_number', '=', policyNumber)
+              .executeTakeFirstOrThrow()
+          ).d,
+    )
+    .extend('policies', { auto: true }, ({ t, camille: { accountId, token }, once }) =>
+      once('policies', async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/policy/accounts/${accountId}`,
+            headers: bearer(token),
+          })
+        ).json<Policy[]>(),
+      ),
+    )
+    .override({ backend });
 
-  const terminate = (body: unknown, policy = RECENT) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/policy/accounts/${accountId}/${policy}/terminate`,
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  let pdf: Buffer;
+  const today = todayInParis();
   const sale = (saleDate?: unknown) => {
     const body: Record<string, unknown> = {
       ...terminationBody({ reason: SALE, files: [fileOf('cession.pdf', pdf)] }),
@@ -51,32 +72,15 @@ describe.each(BACKENDS)('termination for a sale on %s', (backend) => {
     else body.saleDate = saleDate;
     return body;
   };
-  const storedSaleDate = async (policyNumber: string) =>
-    (
-      await t.app.db
-        .selectFrom('termination_requests')
-        .select((eb) =>
-          eb.fn<string>('to_char', [eb.ref('sale_date'), eb.val('YYYY-MM-DD')]).as('d'),
-        )
-        .where('policy_number', '=', policyNumber)
-        .executeTakeFirstOrThrow()
-    ).d;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
     pdf = await samplePdf();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/policy/accounts/${accountId}`,
-      headers: bearer(token),
-    });
-    policies = response.json<Policy[]>();
   });
-  afterAll(() => t.close());
 
-  it('a sale last month: suspended the day after it, ended ten days after receipt', async () => {
+  it('a sale last month: suspended the day after it, ended ten days after receipt', async ({
+    storedSaleDate,
+    terminate,
+  }) => {
     const saleDate = addMonths(today, -1);
     const response = await terminate(sale(saleDate), SOLD_LAST_MONTH);
     expect(response.statusCode).toBe(201);
@@ -96,7 +100,9 @@ describe.each(BACKENDS)('termination for a sale on %s', (backend) => {
     expect(again.json()).toEqual(response.json());
   });
 
-  it('a sale agreed for next week: suspended from the day after, never ended before', async () => {
+  it('a sale agreed for next week: suspended from the day after, never ended before', async ({
+    terminate,
+  }) => {
     const saleDate = addDays(today, 7);
     const response = await terminate(sale(saleDate), SOLD_NEXT_WEEK);
     expect(response.statusCode).toBe(201);
@@ -108,8 +114,10 @@ describe.each(BACKENDS)('termination for a sale on %s', (backend) => {
   });
 
   describe('refusals say why and store nothing', () => {
-    const start = () => policies.find((p) => p.policyNumber === RECENT)!.startDate;
-    const cases: [string, () => unknown, string][] = [
+    const start = (policies: Policy[]) =>
+      policies.find((p) => p.policyNumber === RECENT)!.startDate;
+    /** What is sent, from the policies as they were before any test. */
+    const cases: [string, (policies: Policy[]) => unknown, string][] = [
       ['no sale date', () => sale(undefined), TERMINATION_MESSAGES.required.saleDate],
       ['an empty sale date', () => sale(''), TERMINATION_MESSAGES.required.saleDate],
       ['31 February', () => sale('2026-02-31'), TERMINATION_MESSAGES.invalid.saleDate],
@@ -121,7 +129,7 @@ describe.each(BACKENDS)('termination for a sale on %s', (backend) => {
       ['a number for a date', () => sale(20261110), TERMINATION_MESSAGES.invalid.saleDate],
       [
         'a sale before the contract started',
-        () => sale(addDays(start(), -1)),
+        (policies) => sale(addDays(start(policies), -1)),
         'La date de vente ne peut pas précéder le début du contrat',
       ],
       [
@@ -131,16 +139,16 @@ describe.each(BACKENDS)('termination for a sale on %s', (backend) => {
       ],
     ];
 
-    it.each(cases)('%s', async (_name, body, message) => {
+    it.for(cases)('%s', async ([_name, body, message], { t, policies, terminate }) => {
       const before = await kept(t.app, t.config.documentsDir);
-      const response = await terminate(body());
+      const response = await terminate(body(policies));
       expect(response.statusCode).toBe(400);
       const error = response.json<{ error: { fields?: Record<string, string> } }>().error;
       expect(error.fields?.saleDate).toContain(message);
       expect(await kept(t.app, t.config.documentsDir)).toEqual(before);
     });
 
-    it('a body that is not JSON', async () => {
+    it('a body that is not JSON', async ({ t, terminate }) => {
       const before = await kept(t.app, t.config.documentsDir);
       const response = await terminate('{"reason": "Je vends', RECENT);
       expect(response.statusCode).toBe(400);

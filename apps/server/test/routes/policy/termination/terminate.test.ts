@@ -13,17 +13,11 @@ import {
   type Policy,
   type TerminationRequest,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import { SAMPLE_JPEG, SAMPLE_PNG, samplePdf } from '../../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../../support/harness';
+import { bearer } from '../../../support/harness';
 import { fileOf, kept, OTHER, SALE, terminationBody } from '../../../support/termination';
 
 const RECENT = 'AU2026104512'; // camille, active, started days ago: kept for the refusals
@@ -36,40 +30,47 @@ const JEANS = 'AU2020007342'; // jean's
 const LEAS = 'AU2025110264'; // léa's, active
 
 describe.each(BACKENDS)('termination API on %s', (backend) => {
-  let t: TestApp;
-  let token: string;
-  let accountId: string;
-  let pdf: Buffer;
-  let policies: Policy[];
+  const it = apiTest
+    .extend(
+      'terminate',
+      ({ t, camille: { accountId, token } }) =>
+        (body: TerminationRequest | string, policy = RECENT, auth = token) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/v1/policy/accounts/${accountId}/${policy}/terminate`,
+            headers: { ...bearer(auth), 'content-type': 'application/json' },
+            payload: typeof body === 'string' ? body : JSON.stringify(body),
+          }),
+    )
+    .extend(
+      'listPolicies',
+      ({ t, camille: { accountId, token } }) =>
+        async () =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/v1/policy/accounts/${accountId}`,
+              headers: bearer(token),
+            })
+          ).json<Policy[]>(),
+    )
+    // The policies as they were before any test terminated one.
+    .extend('policies', { auto: true }, ({ listPolicies, once }) => once('policies', listPolicies))
+    .extend(
+      'startOf',
+      ({ policies }) =>
+        (policyNumber: string) =>
+          policies.find((p) => p.policyNumber === policyNumber)!.startDate,
+    )
+    .override({ backend });
 
-  const terminate = (body: TerminationRequest | string, policy = RECENT, auth = token) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/policy/accounts/${accountId}/${policy}/terminate`,
-      headers: { ...bearer(auth), 'content-type': 'application/json' },
-      payload: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-  const listPolicies = async () =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/policy/accounts/${accountId}`,
-        headers: bearer(token),
-      })
-    ).json<Policy[]>();
-  const startOf = (policyNumber: string) =>
-    policies.find((p) => p.policyNumber === policyNumber)!.startDate;
+  let pdf: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp(backend);
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
     pdf = await samplePdf();
-    policies = await listPolicies();
   });
-  afterAll(() => t.close());
 
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, camille: { accountId } }) => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/policy/accounts/${accountId}/${RECENT}/terminate`,
@@ -182,7 +183,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       ],
     ];
 
-    it.each(cases)('%s', async (_name, body, status, message, fieldMessage) => {
+    it.for(cases)('%s', async ([_name, body, status, message, fieldMessage], { t, terminate }) => {
       const before = await kept(t.app, t.config.documentsDir);
       const response = await terminate(body());
       expect(response.statusCode).toBe(status);
@@ -193,7 +194,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       expect(await kept(t.app, t.config.documentsDir)).toEqual(before);
     });
 
-    it("another account's policy reads as not found", async () => {
+    it("another account's policy reads as not found", async ({ t, terminate }) => {
       const before = await kept(t.app, t.config.documentsDir);
       for (const policy of [JEANS, LEAS, 'AU0000000000']) {
         const response = await terminate(terminationBody(), policy);
@@ -205,7 +206,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       expect(await kept(t.app, t.config.documentsDir)).toEqual(before);
     });
 
-    it('a terminated policy cannot be terminated again', async () => {
+    it('a terminated policy cannot be terminated again', async ({ t, terminate }) => {
       const before = await kept(t.app, t.config.documentsDir);
       const response = await terminate(
         terminationBody({ reason: SALE, files: [fileOf('cession.pdf', pdf)] }),
@@ -218,7 +219,13 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
   });
 
   describe('accepted requests', () => {
-    it('a termination at the anniversary is acknowledged with a receipt', async () => {
+    it('a termination at the anniversary is acknowledged with a receipt', async ({
+      t,
+      camille: { accountId, token },
+      listPolicies,
+      startOf,
+      terminate,
+    }) => {
       const before = await kept(t.app, t.config.documentsDir);
       const response = await terminate(terminationBody(), ON_ANNIVERSARY);
       expect(response.statusCode).toBe(201);
@@ -266,7 +273,10 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       });
     });
 
-    it('a second request for the same contract gets the first acknowledgement', async () => {
+    it('a second request for the same contract gets the first acknowledgement', async ({
+      t,
+      terminate,
+    }) => {
       const first = await terminate(terminationBody(), ON_ANNIVERSARY);
       expect(first.statusCode).toBe(200);
       const before = await kept(t.app, t.config.documentsDir);
@@ -279,7 +289,11 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       expect(await kept(t.app, t.config.documentsDir)).toEqual(before);
     });
 
-    it('a sale today suspends the guarantees tomorrow, with its proof kept', async () => {
+    it('a sale today suspends the guarantees tomorrow, with its proof kept', async ({
+      t,
+      startOf,
+      terminate,
+    }) => {
       const before = await kept(t.app, t.config.documentsDir);
       const response = await terminate(
         terminationBody({ reason: SALE, files: [fileOf('Certificat de cession.png', SAMPLE_PNG)] }),
@@ -309,7 +323,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       expect((await kept(t.app, t.config.documentsDir)).files).toBe(before.files + 2);
     });
 
-    it('two files of 10 MB each fit in the body limit', async () => {
+    it('two files of 10 MB each fit in the body limit', async ({ terminate }) => {
       const tenMb = (head: Buffer) =>
         Buffer.concat([head, Buffer.alloc(10_000_000 - head.length, 0x20)]);
       const response = await terminate(
@@ -323,7 +337,7 @@ describe.each(BACKENDS)('termination API on %s', (backend) => {
       expect(response.statusCode).toBe(201);
     });
 
-    it('another reason takes a comment and two documents', async () => {
+    it('another reason takes a comment and two documents', async ({ t, startOf, terminate }) => {
       const response = await terminate(
         terminationBody({
           reason: OTHER,

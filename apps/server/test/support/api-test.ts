@@ -1,0 +1,136 @@
+// The API tests' fixture (Vitest's test.extend): a test names what it needs and gets it, built
+// once per file and backend instead of the preamble each file repeated (createTestApp in a
+// beforeAll, a sign-in or two, t.close() in an afterAll):
+//
+//   import { apiTest as it } from '../../support/api-test';
+//   describe.each(BACKENDS)('… on %s', (backend) => {
+//     it.override({ backend });
+//     it('…', async ({ t, camille: { token, accountId } }) => { … });
+//   });
+//
+// - `t`: the real app (buildApp) on the file's own copy of the run's template database
+//   (test-database.ts), as createTestApp gives it, on `backend` (PGlite unless the describe
+//   overrides it) with `appConfig` (configuration overrides, none unless the describe sets some);
+// - `camille`, `jean`, `lea`: that demo customer signed in on `t` through the real
+//   authorization-code flow (signIn): the tokens, the access token, the account id, its bearer
+//   header;
+// - `integration`: an integration client with read and write scopes, and its token;
+// - `agent`, `supervisor`: a staff member with a console session (staffSignedIn);
+// - `once(key, build)`: what the file builds once on its app, e.g. records every test reads.
+//
+// Each is built when a test first asks for it, then kept for the other tests of the same top-level
+// describe, backend and overrides (they share an app as they shared the preamble's), and
+// everything is closed after the file's last test. A describe extends this test with its own
+// fixtures (helpers that use `t`, say) through `apiTest.extend(…)`.
+import type { StaffRole } from '@espace/contract';
+import { test, type RunnerTestCase, type RunnerTestSuite } from 'vitest';
+import type { Config } from '../../src/config/config';
+import type { BackendName } from './backends';
+import { staffSignedIn, type ConsoleStaff } from './console';
+import {
+  bearer,
+  createTestApp,
+  DEMO,
+  signIn,
+  subjectOf,
+  type TestApp,
+  type Tokens,
+} from './harness';
+import { integrationToken } from './integration';
+
+/** A demo customer signed in on the test's app. */
+export interface Customer {
+  tokens: Tokens;
+  /** The access token. */
+  token: string;
+  /** The account id, the access token's subject. */
+  accountId: string;
+  /** `authorization: Bearer <access token>`. */
+  headers: { authorization: string };
+}
+
+type DemoCustomer = 'camille' | 'jean' | 'lea';
+
+/**
+ * The apps of one test file: one per top-level describe (as each had its preamble), backend and
+ * configuration overrides.
+ */
+class FileApps {
+  private readonly apps = new Map<object, Map<BackendName, Map<object, Promise<TestApp>>>>();
+  private readonly built = new WeakMap<TestApp, Map<string, Promise<unknown>>>();
+
+  app(scope: object, backend: BackendName, overrides: Partial<Config>): Promise<TestApp> {
+    let byBackend = this.apps.get(scope);
+    if (!byBackend) this.apps.set(scope, (byBackend = new Map()));
+    let byOverrides = byBackend.get(backend);
+    if (!byOverrides) byBackend.set(backend, (byOverrides = new Map()));
+    let app = byOverrides.get(overrides);
+    if (!app) byOverrides.set(overrides, (app = createTestApp(backend, overrides)));
+    return app;
+  }
+
+  /** `build()` once per app and key; its promise afterwards. */
+  once<T>(t: TestApp, key: string, build: () => Promise<T>): Promise<T> {
+    let values = this.built.get(t);
+    if (!values) this.built.set(t, (values = new Map()));
+    let value = values.get(key) as Promise<T> | undefined;
+    if (!value) values.set(key, (value = build()));
+    return value;
+  }
+
+  async close(): Promise<void> {
+    const apps = [...this.apps.values()].flatMap((byBackend) =>
+      [...byBackend.values()].flatMap((byOverrides) => [...byOverrides.values()]),
+    );
+    this.apps.clear();
+    const settled = await Promise.allSettled(apps);
+    await Promise.all(
+      settled.map((app) => (app.status === 'fulfilled' ? app.value.close() : undefined)),
+    );
+  }
+}
+
+/** The top-level describe of a test, or its file for a test outside any. */
+function topDescribe(test: RunnerTestCase): object {
+  let suite: RunnerTestSuite | undefined = test.suite;
+  while (suite?.suite && suite.suite !== test.file) suite = suite.suite;
+  return suite ?? test.file;
+}
+
+/** No overrides: the one object, so that every describe without any shares the file's app. */
+const NO_OVERRIDES: Partial<Config> = Object.freeze({});
+
+const customer = (files: FileApps, t: TestApp, who: DemoCustomer) =>
+  files.once(t, `customer:${who}`, async (): Promise<Customer> => {
+    const tokens = await signIn(t.app, t.config, DEMO[who]);
+    const token = tokens.access_token;
+    return { tokens, token, accountId: subjectOf(token), headers: bearer(token) };
+  });
+
+const staff = (files: FileApps, t: TestApp, role: StaffRole) =>
+  files.once(t, `staff:${role}`, () => staffSignedIn(t.app, role));
+
+export const apiTest = test
+  .extend('backend', 'pglite' as BackendName)
+  .extend('appConfig', NO_OVERRIDES)
+  // Vitest reads the fixtures a fixture uses from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('files', { scope: 'file' }, ({}, { onCleanup }) => {
+    const files = new FileApps();
+    onCleanup(() => files.close());
+    return files;
+  })
+  .extend('t', ({ files, backend, appConfig, task }) =>
+    files.app(topDescribe(task), backend, appConfig),
+  )
+  .extend('once', ({ files, t }) => {
+    return <T>(key: string, build: () => Promise<T>) => files.once(t, key, build);
+  })
+  .extend('camille', ({ files, t }) => customer(files, t, 'camille'))
+  .extend('jean', ({ files, t }) => customer(files, t, 'jean'))
+  .extend('lea', ({ files, t }) => customer(files, t, 'lea'))
+  .extend('integration', ({ files, t }) =>
+    files.once(t, 'integration', () => integrationToken(t.app)),
+  )
+  .extend('agent', ({ files, t }): Promise<ConsoleStaff> => staff(files, t, 'agent'))
+  .extend('supervisor', ({ files, t }): Promise<ConsoleStaff> => staff(files, t, 'supervisor'));
