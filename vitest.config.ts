@@ -31,7 +31,7 @@ export default defineConfig({
           // server keeps its state in the database, not in process memory (docs/architecture.md), and
           // every file builds its own app on its own database.
           isolate: false,
-          // Builds the template database every API test file copies (test/template.ts).
+          // Builds the template database every API test file copies (test/support/template.ts).
           globalSetup: ['test/support/global-setup.ts'],
         },
       },
