@@ -9,21 +9,15 @@ import { describe, expect } from 'vitest';
 import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
 import { toolCommand } from '../support/built-server';
-import { browser, locationOf, startStaffSignIn } from '../support/staff';
+import { browser, locationOf, mustChangePassword, startStaffSignIn } from '../support/staff';
 
 describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', () => {
   const it = apiTest
     .extend(
       'mustChange',
       ({ t }) =>
-        async (email: string) =>
-          (
-            await t.app.db
-              .selectFrom('staff_accounts')
-              .select('must_change_password')
-              .where('email', '=', email)
-              .executeTakeFirstOrThrow()
-          ).must_change_password,
+        (email: string) =>
+          mustChangePassword(t.app.db, email),
     )
     .override({ backend: 'postgres' });
 

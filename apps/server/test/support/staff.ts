@@ -35,6 +35,16 @@ export const totpCode = (secret: string, timestamp = Date.now()) =>
 export const sealedTotpSecret = (secret: string) =>
   seal(secretKeys(TEST_SECRETS_KEY), secret, TOTP_SECRET);
 
+/** Whether the account must still replace its temporary password (`must_change_password`). */
+export async function mustChangePassword(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_accounts')
+    .select('must_change_password')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.must_change_password;
+}
+
 /**
  * An enabled staff member whose second factor is enrolled and whose password is their own (a
  * new account's temporary one, its `must_change_password` mark cleared as the first sign-in

@@ -25,6 +25,7 @@ import {
   followToConsole,
   freshCode,
   locationOf,
+  mustChangePassword,
   sealedTotpSecret,
   signInStaff,
   startStaffSignIn,
@@ -50,14 +51,8 @@ describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) 
     .extend(
       'marked',
       ({ t }) =>
-        async (email: string) =>
-          (
-            await t.app.db
-              .selectFrom('staff_accounts')
-              .select('must_change_password')
-              .where('email', '=', email)
-              .executeTakeFirstOrThrow()
-          ).must_change_password,
+        (email: string) =>
+          mustChangePassword(t.app.db, email),
     )
     /** The password step in a new browser. */
     .extend('passwordStep', ({ t }) => async (email: string, password: string) => {

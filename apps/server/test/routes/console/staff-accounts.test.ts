@@ -14,6 +14,7 @@ import {
   browser,
   createStaff,
   locationOf,
+  mustChangePassword,
   signInStaff,
   startStaffSignIn,
 } from '../../support/staff';
@@ -38,14 +39,8 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
     .extend(
       'mustChange',
       ({ t }) =>
-        async (email: string) =>
-          (
-            await t.app.db
-              .selectFrom('staff_accounts')
-              .select('must_change_password')
-              .where('email', '=', email)
-              .executeTakeFirstOrThrow()
-          ).must_change_password,
+        (email: string) =>
+          mustChangePassword(t.app.db, email),
     )
     .extend(
       'staffCount',
