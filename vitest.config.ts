@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './apps/web/vite.config.js';
 
 // What every project shares: a console.error fails the test (vitest.setup.ts), and mocks made
 // with vi.spyOn are undone after each test, so one test's expected error never hides another's.
@@ -35,21 +34,17 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
         },
       },
-      // The portal's tests run on Preact, as the portal does (apps/web/vite.config.ts).
       {
-        resolve: {
-          alias: preactAliases,
-          conditions: ['module', 'browser', 'development|production'],
-        },
         test: {
           ...shared,
+          // React's act() wants to be told it runs in a test (testing/act-environment.ts).
+          setupFiles: [
+            ...shared.setupFiles,
+            fileURLToPath(new URL('./apps/web/src/testing/act-environment.ts', import.meta.url)),
+          ],
           name: 'web',
           root: 'apps/web',
           environment: 'happy-dom',
-          // The libraries that import React go through Vite too, to meet the aliases.
-          server: {
-            deps: { inline: [/react-router/, /@tanstack\/react-query/, /react-hook-form/] },
-          },
         },
       },
       { test: { ...shared, name: 'console', root: 'apps/console', environment: 'node' } },

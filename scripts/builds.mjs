@@ -45,7 +45,9 @@ export function ensureWebBuilt(outDir) {
     'apps/web/vite.config.ts',
     'packages/contract/src',
   ];
-  if (isStale(path.join(outDir, 'index.html'), sources))
+  // The browser's build and the first screen's renderer for the server (.ssr/), made together.
+  const built = [path.join(outDir, 'index.html'), path.join(outDir, '.ssr/server-render.js')];
+  if (built.some((file) => isStale(file, sources)))
     runBuild('apps/web', { NODE_ENV: 'production', WEB_OUT_DIR: outDir }, 'de l’application web');
 }
 

@@ -1,29 +1,46 @@
-import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig, type UserConfig } from 'vite';
 import { precompress } from './vite-precompress.js';
 import { pureSchemas } from './vite-pure-schemas.js';
 
-/**
- * The portal runs on Preact through preact/compat (docs/decisions/0083-preact-in-the-portal.md):
- * the source stays written against React's API and types, and these aliases hand the bundler
- * Preact in its place (with the JSX compiled for React's automatic runtime, react/jsx-runtime).
- * Exact-match patterns, so `react-router` and `react-hook-form` stay themselves.
- */
-export const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^scheduler$/, replacement: 'preact/compat/scheduler' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
+// WEB_OUT_DIR lets parallel test runs build into their own folder (see scripts/start.mjs).
+const outDir = process.env.WEB_OUT_DIR ?? 'dist';
 
-export default defineConfig({
-  plugins: [pureSchemas(), precompress()],
-  resolve: { alias: preactAliases },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+/** Libraries that also serve React Server Components mark modules "use client", which means
+ * nothing here (@vitejs/plugin-react silences it the same way in its own builds). */
+const onLog: NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onLog'] = (
+  level,
+  log,
+  report,
+) => {
+  if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+  report(level, log);
+};
+
+/**
+ * `vite build --ssr src/server-render.tsx` (the second half of `npm run build`): the first
+ * screen's renderer for the server (apps/server/src/plugins/spa.ts), in `.ssr/` inside the build,
+ * which the server never serves (a dot folder). The libraries stay imports of node_modules; the
+ * contract is bundled; the style sheets are the browser build's.
+ */
+const serverRender: UserConfig = {
+  plugins: [react(), pureSchemas()],
   build: {
-    // WEB_OUT_DIR lets parallel test runs build into their own folder (see scripts/start.mjs).
-    outDir: process.env.WEB_OUT_DIR ?? 'dist',
+    outDir: path.join(outDir, '.ssr'),
+    emptyOutDir: true,
+    target: 'node20',
+    copyPublicDir: false,
+    sourcemap: false,
+    rolldownOptions: { onLog },
+  },
+};
+
+/** The portal the browser loads. */
+const browser: UserConfig = {
+  plugins: [react(), pureSchemas(), precompress()],
+  build: {
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     // The CSP forbids inline script and style: never inline assets or the module-preload polyfill.
@@ -33,15 +50,7 @@ export default defineConfig({
     // bench/bundle-size.ts reads it to sum what the policies page loads.
     manifest: true,
     rolldownOptions: {
-      onLog(level, log, report) {
-        // Libraries that also serve React Server Components mark modules "use client", which means
-        // nothing in a browser-only bundle (@vitejs/plugin-react silenced it the same way).
-        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
-        // react-router reads React 19's useOptimistic where it exists and falls back without it;
-        // Preact has none.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
-        report(level, log);
-      },
+      onLog,
       // The libraries every portal screen runs on, in one chunk: fewer files for the first
       // screen (each gzipped apart compresses worse) and one cache entry that changes only when
       // they do. The entry (main.tsx, which only signs in) does not use them.
@@ -50,7 +59,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](preact|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
           ],
         },
@@ -64,4 +73,6 @@ export default defineConfig({
       '/interaction': 'http://localhost:3000',
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRender : browser));

@@ -23,6 +23,19 @@ export async function expectNoAxeViolations(page: Page, context = page.url()) {
 }
 
 /**
+ * Waits until the portal in the page answers: the first screen the server drew (`#root >
+ * .portal`, apps/web/src/server-render.tsx) is on screen before its scripts have hydrated it, and
+ * a click on it before then would do nothing. React marks an element it has taken over with its
+ * fiber; a page without the portal's HTML (the sign-in form, a screen the browser draws) passes.
+ */
+export async function portalReady(page: Page) {
+  await page.waitForFunction(() => {
+    const portal = document.querySelector('#root > .portal');
+    return !portal || Object.keys(portal).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/**
  * Opens `path` signed in as `email`: with the session global-setup.ts opened for this customer
  * (signed-in.ts), else — or with `fresh`, for a test that needs a session of its own — through
  * the login form (whose own axe checks are in shell.spec.ts).
@@ -34,6 +47,8 @@ export async function signIn(page: Page, email: string, path = '/', { fresh = fa
   // A kept session this server's copy no longer has (a test signed out): the form, as without.
   if (cookies && (await page.getByRole('heading', { name: SIGN_IN_HEADING }).count()) === 0) return;
   await submitSignInForm(page, email);
+  await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toHaveCount(0);
+  await portalReady(page);
 }
 
 /**
@@ -77,6 +92,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  // A page load ends when the portal answers (portalReady), not merely when it is on screen.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await portalReady(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await portalReady(page);
+      return response;
+    };
+    await use(page);
+  },
   server: async ({ servers, changesData }, use, testInfo) => {
     await use(await servers.serverFor(testInfo.file, changesData));
   },

@@ -11,6 +11,7 @@ import { api, apiList } from './lib/api-client';
 import { pageAccount, pagePath, signIn } from './lib/auth';
 import { isDebugHost } from './lib/debug-host';
 import { paths } from './lib/paths';
+import { sessionOf } from './lib/session';
 
 // docs/product/README.md: any service worker is unregistered.
 void navigator.serviceWorker
@@ -61,13 +62,15 @@ async function boot() {
   const portal = import('./portal');
   // A failed account read still renders the portal: its screen shows the error page.
   const customer = await account.catch(() => undefined);
-  const name = [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || undefined;
   // The reads the page carried go into the query cache as data, not as promises: the first
-  // render then shows the cards instead of a loading state and a render more.
-  (await portal).renderPortal(
-    { accountId, email: customer?.email, name },
-    { account: first.account ?? account, policies: first.policies ?? policies },
-  );
+  // render then shows the cards instead of a loading state and a render more, and hydrates the
+  // first screen the server drew with them.
+  await (
+    await portal
+  ).renderPortal(sessionOf(accountId, customer), {
+    account: first.account ?? account,
+    policies: first.policies ?? policies,
+  });
 }
 
 void boot();

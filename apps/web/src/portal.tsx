@@ -1,51 +1,52 @@
 // The portal's rendering, loaded by main.tsx once the page names a signed-in account (while the
 // first reads arrive) and on the public sign-out pages.
-import type { Account, Policy } from '@espace/contract';
-import { options } from 'preact';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
-import { App } from './app/app';
+import { App, portalQueryClient, PortalRoutes, type FirstReads } from './app/app';
+import { loadScreens } from './app/lazy-routes';
+import { appRoutes } from './app/router';
 import type { Session } from './lib/session';
 
-// Preact runs effects after the next frame (requestAnimationFrame, or a 35 ms timer); React's
-// scheduler ran them in the next task, through a MessageChannel, which a stopped or throttled
-// timer does not hold back. The portal keeps React's timing
-// (docs/decisions/0083-preact-in-the-portal.md).
-const effects = new MessageChannel();
-let pendingEffects: (() => void)[] = [];
-effects.port1.onmessage = () => {
-  const run = pendingEffects;
-  pendingEffects = [];
-  for (const callback of run) callback();
-};
-options.requestAnimationFrame = (callback) => {
-  pendingEffects.push(callback);
-  if (pendingEffects.length === 1) effects.port2.postMessage(null);
-};
-
-const root = createRoot(document.getElementById('root')!);
+const container = () => document.getElementById('root')!;
 
 export async function renderLoggedOut(): Promise<void> {
   // Its own chunk: the signed-in screens never load it.
   const { LoggedOutPage } = await import('./app/logged-out-page');
-  root.render(<LoggedOutPage />);
+  createRoot(container()).render(<LoggedOutPage />);
 }
 
 export async function renderAccountDeleted(): Promise<void> {
   // Its own chunk too (docs/decisions/0041-account-deletion-recap.md).
   const { AccountDeletedPage } = await import('./app/account-deleted-page');
-  root.render(<AccountDeletedPage />);
+  createRoot(container()).render(<AccountDeletedPage />);
 }
 
-export function renderPortal(
-  session: Session,
-  first: { account: Account | Promise<Account>; policies: Policy[] | Promise<Policy[]> },
-): void {
-  root.render(
+/**
+ * Renders the portal in `#root`: hydrates the first screen the server drew there
+ * (server-render.tsx) from the same reads, or draws the screen itself when the page came empty.
+ */
+export async function renderPortal(session: Session, first: FirstReads): Promise<void> {
+  const portal = (
     <StrictMode>
-      <App session={session} first={first} />
-    </StrictMode>,
+      <App session={session} queryClient={portalQueryClient(session.accountId, first)}>
+        <BrowserRouter>
+          <PortalRoutes />
+        </BrowserRouter>
+      </App>
+    </StrictMode>
   );
+  const root = container();
+  if (!root.hasChildNodes()) {
+    createRoot(root).render(portal);
+    return;
+  }
+  // The screen's module first, as the server did: hydration then finds nothing to wait for.
+  await loadScreens(appRoutes, window.location.pathname);
+  hydrateRoot(root, portal, {
+    // React draws again in the browser what did not match; the browser tests fail on this line.
+    onRecoverableError: (error) => console.error('Hydratation : le premier écran diffère.', error),
+  });
 }

@@ -8,14 +8,15 @@ export { escapeHtml } from '../platform/html/escape-html';
 
 /**
  * Sends a page: every HTML answer of the server (the provider's pages, the SPA's and the
- * console's index.html). Never stored by default (it may carry a form's token or a person's
- * e-mail); `cache: 'no-cache'` for a page that names no one (the SPA's public pages).
+ * console's index.html). Never stored by default, by the browser nor by a shared cache (it may
+ * carry a form's token or a person's data); `cache: 'no-cache'` for a page that names no one
+ * (the SPA's public pages).
  */
 export function sendHtml(
   reply: FastifyReply,
   status: number,
   html: string,
-  cache: 'no-store' | 'no-cache' = 'no-store',
+  cache: 'private, no-store' | 'no-cache' = 'private, no-store',
 ) {
   return reply
     .code(status)

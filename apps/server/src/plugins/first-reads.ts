@@ -12,6 +12,9 @@ import type { FastifyInstance } from 'fastify';
 export interface FirstReads {
   /** The JSON block's text, `<` escaped; undefined when nothing could be read. */
   json: string | undefined;
+  /** The reads inlined, parsed (for the first screen the server draws, first-screen.ts). */
+  account?: unknown;
+  policies?: unknown;
   /** API paths to preload instead (what could not be inlined). */
   preload: string[];
 }
@@ -31,13 +34,19 @@ export async function firstReads(
   const [account, policies] = await Promise.all([read(paths.account), read(paths.policies)]);
   const parts: string[] = [];
   const preload: string[] = [];
-  if (account.statusCode === 200) parts.push(`"account":${account.body}`);
-  else preload.push(paths.account);
+  const reads: Pick<FirstReads, 'account' | 'policies'> = {};
+  if (account.statusCode === 200) {
+    parts.push(`"account":${account.body}`);
+    reads.account = account.json();
+  } else preload.push(paths.account);
   const paged = /rel="next"/.test(String(policies.headers.link ?? ''));
-  if (policies.statusCode === 200 && !paged) parts.push(`"policies":${policies.body}`);
-  else preload.push(paths.policies);
+  if (policies.statusCode === 200 && !paged) {
+    parts.push(`"policies":${policies.body}`);
+    reads.policies = policies.json();
+  } else preload.push(paths.policies);
   return {
     json: parts.length ? `{${parts.join(',')}}`.replace(/</g, '\\u003c') : undefined,
     preload,
+    ...reads,
   };
 }

@@ -26,6 +26,7 @@ import { escapeHtml, sendHtml } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { safeReturnPath, type SignedIn } from '../http/portal-sessions';
 import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
+import { loadFirstScreenRenderer } from './first-screen';
 
 export interface SpaOptions {
   webDist: string;
@@ -44,6 +45,8 @@ interface PageFor {
   path?: string | undefined;
   /** The account and policies reads (first-reads.ts). */
   first?: FirstReads;
+  /** The first screen drawn by the server (first-screen.ts), for `#root`. */
+  screen?: string | undefined;
   /** The first screen's scripts, fetched and compiled while the entry runs. */
   modules?: string[];
   /**
@@ -57,6 +60,8 @@ interface PageFor {
 // /backoffice: the integration API, the console's API and its app (plugins/console-app.ts).
 const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth|backoffice)(\/|$)|\.[a-z0-9]+$/i;
 const PUBLIC_PAGES = new Set([LOGGED_OUT_PATH, ACCOUNT_DELETED_PATH]);
+/** Where the portal renders, in the built index.html. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** A read the page could not carry, preloaded with it (credentials same-origin, as fetch()). */
 export const preloadLinks = (paths: string[]) =>
@@ -95,7 +100,8 @@ export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: P
     ),
     ...(page?.styles ?? []).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
   ];
-  return template.replace('<!--app-config-->', tags.join('\n    '));
+  const html = template.replace('<!--app-config-->', tags.join('\n    '));
+  return page?.screen ? html.replace(ROOT_ELEMENT, `<div id="root">${page.screen}</div>`) : html;
 }
 
 export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
@@ -106,6 +112,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
   // style sheets are asked for with the page rather than once the entry has run and imported
   // them (the entry's import finds the style sheets in the page and does not wait again).
   const { scripts: modules, styles } = firstScreenFiles(opts.webDist);
+  const renderFirstScreen = await loadFirstScreenRenderer(opts.webDist, app.log);
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -133,7 +140,31 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     // A signed-in page carries the customer's data: never stored, like the API's answers.
     if (page) reply.header('vary', 'cookie');
     const html = renderIndex(template, opts.oidc, page && { ...page, modules, styles });
-    return sendHtml(reply, 200, html, page ? 'no-store' : 'no-cache');
+    return sendHtml(reply, 200, html, page ? 'private, no-store' : 'no-cache');
+  };
+
+  /**
+   * The signed-in page of `path`, with the first screen drawn when the server draws that path
+   * and the page carries both reads it needs (else the browser draws it, as before).
+   */
+  const portalPage = async (
+    request: FastifyRequest,
+    accountId: string,
+    sessionCookie: string,
+    returnTo?: string,
+  ): Promise<PageFor> => {
+    const first = await firstReads(app, accountId, sessionCookie);
+    const screen =
+      first.account && first.policies
+        ? await renderFirstScreen({
+            path: returnTo ?? request.url,
+            accountId,
+            account: first.account,
+            policies: first.policies,
+            cookie: request.headers.cookie ?? '',
+          })
+        : undefined;
+    return { accountId, path: returnTo, first, screen };
   };
 
   /** The page of a route of the SPA: for the session's account, else sign-in first. */
@@ -143,31 +174,34 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     if (PUBLIC_PAGES.has(url)) return sendIndex(reply);
     const session = await sessions.current(request);
     if (session) {
-      const { accountId } = session;
-      const first = await firstReads(app, accountId, request.headers.cookie ?? '');
-      return sendIndex(reply, { accountId, first });
+      const cookie = request.headers.cookie ?? '';
+      return sendIndex(reply, await portalPage(request, session.accountId, cookie));
     }
-    return sendSignedIn(reply, await sessions.signIn(request, reply, safeReturnPath(request.url)));
+    const signedIn = await sessions.signIn(request, reply, safeReturnPath(request.url));
+    return sendSignedIn(request, reply, signedIn);
   };
 
   /** The page right after a sign-in, unless the sign-in answered itself. */
-  const sendSignedIn = async (reply: FastifyReply, signedIn: SignedIn | undefined) => {
+  const sendSignedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signedIn: SignedIn | undefined,
+  ) => {
     if (!signedIn) return reply;
-    const { accountId, returnTo: path } = signedIn;
-    const first = await firstReads(app, accountId, signedIn.cookie);
-    return sendIndex(reply, { accountId, path, first });
+    const { accountId, returnTo, cookie } = signedIn;
+    return sendIndex(reply, await portalPage(request, accountId, cookie, returnTo));
   };
 
   app.get('/', sendPortal);
 
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
-    return sendSignedIn(reply, await app.portalSessions.callback(request, reply));
+    return sendSignedIn(request, reply, await app.portalSessions.callback(request, reply));
   });
 
   // Where the SPA sends the browser when its session has ended (a 401), or 'Se reconnecter'.
   app.get<{ Querystring: { returnTo?: string } }>(AUTH_SIGN_IN_PATH, async (request, reply) => {
     const returnTo = safeReturnPath(request.query.returnTo);
-    return sendSignedIn(reply, await app.portalSessions.signIn(request, reply, returnTo));
+    return sendSignedIn(request, reply, await app.portalSessions.signIn(request, reply, returnTo));
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -66,7 +66,7 @@ describe('the console app', () => {
       const response = await t.app.inject({ url, headers: { cookie } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain(MARKER);
-      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
       expect(response.headers['content-type'], url).toContain('text/html');
     }
     // Not the portal's pages: a console session is no customer session.

@@ -100,10 +100,10 @@ describe('SPA serving', () => {
       'public, max-age=300, stale-while-revalidate=604800',
     );
     expect((await app.inject('/loggedOut')).headers['cache-control']).toBe('no-cache');
-    // A signed-in page carries the customer's data: never stored.
+    // A signed-in page carries the customer's data: never stored, by the browser or a shared cache.
     const { jar } = await portalSignIn(app, DEMO.jean);
     const page = await app.inject({ url: '/policies', headers: { cookie: jar.header() } });
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers.vary).toMatch(/cookie/i);
   });
 

@@ -1,10 +1,12 @@
-// Once per run, before the server tests: builds the compiled server when it is older than its
-// sources (the process tests run it: built-server.ts), builds the template database that every
+// Once per run, before the server tests: builds the compiled server and the portal when they are
+// older than their sources (the process tests run the server: built-server.ts; every app serves
+// the portal and draws its first screen: plugins/first-screen.ts), builds the template database that every
 // API test file copies (template.ts), hands its location to the test workers, and says which
 // databases the suite runs on. TEST_BACKENDS=pglite leaves PostgreSQL out even when it answers
 // (the fast loop, `npm run test:fast`): no template there, so BACKENDS is PGlite alone.
 import type { TestProject } from 'vitest/node';
-import { ensureServerBuilt } from '../../../../scripts/builds.mjs';
+import path from 'node:path';
+import { ensureServerBuilt, ensureWebBuilt, ROOT } from '../../../../scripts/builds.mjs';
 import { POSTGRES_ADMIN_URL } from './postgres';
 import { buildTemplates } from './template';
 
@@ -20,6 +22,8 @@ function pgliteOnly(): boolean {
 
 export default async function setup(project: TestProject) {
   ensureServerBuilt();
+  // The portal's build: the in-process apps serve it and draw its first screen with its renderer.
+  ensureWebBuilt(path.join(ROOT, 'apps/web/dist'));
   const started = performance.now();
   const pgliteAlone = pgliteOnly();
   const { templates, remove } = await buildTemplates({ postgres: !pgliteAlone });

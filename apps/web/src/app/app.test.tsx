@@ -1,13 +1,14 @@
+import { act } from 'react';
 // The first reads main.tsx hands over (docs/decisions/0067-first-reads-in-the-page.md): carried
 // by the page, the policies screen has its cards on screen before the browser first paints (within
 // the task and its microtasks: no timer runs here), with no request of its own; still under way,
 // the screen waits for that read, not a second one.
 import { MESSAGES, type Account, type Policy } from '@espace/contract';
-import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testPolicy } from '../testing/policy';
-import { App } from './app';
+import { App, portalQueryClient, PortalRoutes, type FirstReads } from './app';
 
 const account: Account = {
   address: {
@@ -26,6 +27,17 @@ const account: Account = {
 };
 
 const policy = (accountId: string) => testPolicy({ accountId });
+
+/** The portal as portal.tsx renders it in the browser. */
+function portal(session: { accountId: string; email: string; name: string }, first: FirstReads) {
+  return (
+    <App session={session} queryClient={portalQueryClient(session.accountId, first)}>
+      <BrowserRouter>
+        <PortalRoutes />
+      </BrowserRouter>
+    </App>
+  );
+}
 /** The card's title: testPolicy's car. */
 const cardTitle = 'Peugeot 208';
 /** What the screen reads for itself besides (the cards' open requests), not one of the first reads. */
@@ -54,12 +66,11 @@ describe('the first reads the page hands over', () => {
   });
 
   it('has the cards the page carried on screen before the first paint, without a request', async () => {
-    // Each test its own account: the portal's query cache lives as long as the page.
     const session = { accountId: 'acc-carried', email: account.email, name: 'Camille Martin' };
     // What a browser paints next: what the task and its microtasks left, before any timer.
     vi.useFakeTimers();
     await act(async () =>
-      root.render(<App session={session} first={{ account, policies: [policy('acc-carried')] }} />),
+      root.render(portal(session, { account, policies: [policy('acc-carried')] })),
     );
     const main = container.querySelector('main');
     expect(main?.querySelector('h1')?.textContent).toBe('Mes Polices d’assurance');
@@ -73,14 +84,16 @@ describe('the first reads the page hands over', () => {
     let deliver: (policies: Policy[]) => void = () => undefined;
     const policies = new Promise<Policy[]>((resolve) => (deliver = resolve));
     await act(async () =>
-      root.render(
-        <App session={session} first={{ account: Promise.resolve(account), policies }} />,
-      ),
+      root.render(portal(session, { account: Promise.resolve(account), policies })),
     );
     expect(container.textContent).toContain(MESSAGES.loading);
     expect(container.textContent).not.toContain(cardTitle);
-    await act(async () => deliver([policy('acc-pending')]));
-    await vi.waitFor(() => expect(container.textContent).toContain(cardTitle));
+    await act(async () => {
+      deliver([policy('acc-pending')]);
+      // TanStack Query tells the screens on a later tick: within act, as the browser would.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(container.textContent).toContain(cardTitle);
     expect(firstReads(fetched)).toEqual([]);
   });
 });

@@ -1,53 +1,65 @@
 import type { Account, Policy } from '@espace/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BrowserRouter, useRoutes } from 'react-router';
+import type { ReactNode } from 'react';
+import { useRoutes } from 'react-router';
 import { accountQueryKey } from '../api/get-account';
 import { policiesQueryKey } from '../api/get-policies';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
-import { useLoadedLocation } from './lazy-routes';
 import { appRoutes } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-});
-
-function Routes() {
-  return useRoutes(appRoutes, useLoadedLocation(appRoutes));
-}
-
-/** A first read into the cache: data at once (the page carried it), or the read under way. */
-function putFirst<T>(queryKey: readonly unknown[], read: T | Promise<T>): void {
-  if (read instanceof Promise) void queryClient.prefetchQuery({ queryKey, queryFn: () => read });
-  else queryClient.setQueryData(queryKey, read);
+/** The account and policies reads a page carried (data) or that are under way (a promise). */
+export interface FirstReads {
+  account: Account | Promise<Account>;
+  policies: Policy[] | Promise<Policy[]>;
 }
 
 /**
- * Rendered once the page names a signed-in account, so it starts from the page asked for.
- * `first`: the account and policies reads main.tsx took over from the page (data) or from its
- * preload (a read under way), put in the cache before the first render.
+ * The portal's query cache, with the first reads in it before the first render: data the page
+ * carried is there at once (the first render shows the cards, on the server as in the browser
+ * that hydrates them), a read under way is awaited as the query's own.
+ */
+export function portalQueryClient(accountId: string, first?: FirstReads): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+  });
+  const put = <T,>(queryKey: readonly unknown[], read: T | Promise<T>) => {
+    if (read instanceof Promise) void client.prefetchQuery({ queryKey, queryFn: () => read });
+    else client.setQueryData(queryKey, read);
+  };
+  if (first) {
+    put(accountQueryKey(accountId), first.account);
+    put(policiesQueryKey(accountId), first.policies);
+  }
+  return client;
+}
+
+/** The portal's screens, inside the router `App` is given. */
+export function PortalRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/**
+ * The signed-in portal around its router: a BrowserRouter in the browser (portal.tsx), a
+ * StaticRouter at the request's path on the server (server-render.tsx), each with
+ * `<PortalRoutes />` inside, so both draw the same tree.
  */
 export function App({
   session,
-  first,
+  queryClient,
+  children,
 }: {
   session: Session;
-  first?: { account: Account | Promise<Account>; policies: Policy[] | Promise<Policy[]> };
+  queryClient: QueryClient;
+  children: ReactNode;
 }) {
-  useState(() => {
-    if (!first) return;
-    const { accountId } = session;
-    putFirst(accountQueryKey(accountId), first.account);
-    putFirst(policiesQueryKey(accountId), first.policies);
-  });
   return (
     <SessionContext.Provider value={session}>
       <QueryClientProvider client={queryClient}>
         <RoutesContext.Provider value={appRoutes}>
-          <BrowserRouter>
-            <Routes />
-          </BrowserRouter>
+          {/* One element under #root: React checks what it hydrates inside it, where at the
+              container's own level it passes over nodes it did not draw. */}
+          <div className="portal">{children}</div>
         </RoutesContext.Provider>
       </QueryClientProvider>
     </SessionContext.Provider>

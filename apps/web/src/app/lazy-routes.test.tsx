@@ -1,5 +1,4 @@
-import { act } from 'preact/test-utils';
-import { Suspense, useEffect, useState } from 'react';
+import { act, Suspense, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   MemoryRouter,
@@ -10,7 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { declarative, Screens, useLoadedLocation } from './lazy-routes';
+import { declarative, Screens } from './lazy-routes';
 
 const router: { navigate?: NavigateFunction } = {};
 let mounts = 0;
@@ -71,7 +70,7 @@ const routes = declarative([
 ]);
 
 function Routes() {
-  return useRoutes(routes, useLoadedLocation(routes));
+  return useRoutes(routes);
 }
 
 describe('lazy route screens', () => {

@@ -1,15 +1,8 @@
 // The routes' lazy screens in react-router's declarative mode (app/router.tsx): each route's
 // `lazy: () => import(…)` module rendered by RouteScreen, and the error page in place of a screen
 // that crashed.
-import {
-  Component as ReactComponent,
-  use,
-  useEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
-import { matchRoutes, Outlet, useLocation, type Location, type RouteObject } from 'react-router';
+import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page';
 
 /** A crash of a screen (or of loading its code) shows the error page in its place, until the
@@ -27,10 +20,6 @@ class ScreenErrorBoundary extends ReactComponent<
   }
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-  // What React reported of a caught error by itself; Preact does not (decision 0083).
-  override componentDidCatch(error: unknown) {
-    console.error(error);
   }
   override render() {
     return this.state.failed ? <RouteErrorPage /> : this.props.children;
@@ -51,7 +40,6 @@ type RouteModule = { Component: ComponentType };
 type Load = () => Promise<RouteModule>;
 
 const modules = new Map<Load, Promise<RouteModule>>();
-const loaded = new Set<Load>();
 const loaders = new WeakMap<RouteObject, Load>();
 
 /** A route's module, asked for once; a module that failed to load is asked for again next time. */
@@ -60,14 +48,12 @@ function moduleOf(load: Load): Promise<RouteModule> {
   if (!module) {
     module = load();
     modules.set(load, module);
-    // `use` reads a settled promise's status and value (React's convention, which Preact
-    // follows), so a screen whose module has loaded renders at once instead of suspending again.
+    // `use` reads a settled promise's status and value (React's convention), so a screen whose
+    // module has loaded renders at once instead of suspending again, and the server renders a
+    // screen whose module it loaded first (loadScreens) without suspending at all.
     const settled = module as Promise<RouteModule> & { status?: string; value?: RouteModule };
     module.then(
-      (value) => {
-        Object.assign(settled, { status: 'fulfilled', value });
-        loaded.add(load);
-      },
+      (value) => Object.assign(settled, { status: 'fulfilled', value }),
       () => modules.delete(load),
     );
   }
@@ -84,35 +70,15 @@ function RouteScreen({ load }: { load: Load }) {
   return <Screen />;
 }
 
-/** The modules of the screens `location` shows that have not loaded yet, once they have (or
- * failed); undefined when none is missing. */
-function screensLoading(routes: RouteObject[], location: Location): Promise<unknown> | undefined {
-  const missing = (matchRoutes(routes, location) ?? [])
-    .map(({ route }) => loaders.get(route))
-    .filter((load): load is Load => load !== undefined && !loaded.has(load));
-  return missing.length > 0 ? Promise.allSettled(missing.map(moduleOf)) : undefined;
-}
-
 /**
- * The location to render `routes` at (`useRoutes(routes, useLoadedLocation(routes))`, always
- * given, so the tree keeps its shape): the browser's, or the previous one while the next
- * screens' modules load, as React's transitions did. Under Preact a screen that suspends in
- * place keeps the previous one mounted, and that one renders again with the new path's
- * parameters (docs/decisions/0083-preact-in-the-portal.md).
+ * The modules of the screens `pathname` shows, loaded: they then render without suspending, on
+ * the server that draws the first screen and in the browser that hydrates it.
  */
-export function useLoadedLocation(routes: RouteObject[]): Location {
-  const location = useLocation();
-  const [shown, setShown] = useState(location);
-  const loading = location === shown ? undefined : screensLoading(routes, location);
-  useEffect(() => {
-    if (location === shown) return;
-    let current = true;
-    void (loading ?? Promise.resolve()).then(() => current && setShown(location));
-    return () => {
-      current = false;
-    };
-  }, [loading, location, shown]);
-  return loading ? shown : location;
+export function loadScreens(routes: RouteObject[], pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => loaders.get(route))
+    .filter((load): load is Load => load !== undefined);
+  return Promise.allSettled(loads.map(moduleOf));
 }
 
 /** `lazy: () => import(…)` of each route becomes a RouteScreen element. */

@@ -2,8 +2,8 @@
 // each feature contributes its own route list. The portal uses react-router's declarative mode
 // (<BrowserRouter> and useRoutes), not its data router: no screen has a loader or an action, and
 // the data router weighed 16 KiB gzipped more on the first screen (docs/architecture.md
-// "Performance choices"). The screen shown stays until the next one's code has arrived
-// (useLoadedLocation in lazy-routes.tsx: Preact has no transitions).
+// "Performance choices"). The screen shown stays until the next one's code has arrived: the
+// router makes each navigation a React transition.
 import { Navigate, type RouteObject } from 'react-router';
 import { policiesRoutes } from '../features/policies/routes';
 import { documentsRoutes } from '../features/documents/routes';

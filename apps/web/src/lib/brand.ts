@@ -10,7 +10,3 @@ export function currentBrandKey(): BrandKey {
   const key = document.documentElement.dataset.brand;
   return key && key in BRANDS ? (key as BrandKey) : 'lumen';
 }
-
-export function currentBrand(): (typeof BRANDS)[BrandKey] {
-  return BRANDS[currentBrandKey()];
-}

@@ -130,7 +130,7 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect(first.account.email).toBe(DEMO.camille);
     expect(first.policies.length).toBeGreaterThan(0);
     expect(page.headers.link).toBeUndefined();
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     // No token in the page or in a cookie a script could read.
     expect(page.body).not.toMatch(/eyJ[\w-]+\.eyJ/);
     for (const cookie of browser.responses.flatMap((r) => r.cookies))

@@ -1,8 +1,8 @@
 import { COPYRIGHT_START_YEAR, isTerminated, TERMINATION_MESSAGES } from '@espace/contract';
 import { Link } from 'react-router';
 import { usePolicies } from '../../api/get-policies';
-import { currentBrand } from '../../lib/brand';
 import { AssistanceCall } from '../../components/assistance/assistance-call';
+import { BrandName } from '../../components/brand/brand-name';
 import { paths } from '../../lib/paths';
 import './footer.css';
 
@@ -42,8 +42,8 @@ export function Footer() {
           </ul>
         </nav>
         <p className="site-footer__copyright">
-          © {COPYRIGHT_START_YEAR}–{new Date().getFullYear()} {currentBrand().name} · Courtage
-          Horizon SAS, intermédiaire en assurance
+          © {COPYRIGHT_START_YEAR}–{new Date().getFullYear()} <BrandName /> · Courtage Horizon SAS,
+          intermédiaire en assurance
         </p>
       </div>
     </footer>

@@ -4,7 +4,7 @@
 // picks, Escape closes and gives focus back to the button that opened it. Days outside
 // [min, max] stay focusable, so the arrows never get stuck, but cannot be picked.
 import { MAX_PERSON_AGE } from '@espace/contract';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   addDays,
   addMonths,
@@ -54,9 +54,7 @@ export function Calendar(props: CalendarProps) {
   // A month or year chosen in its list keeps focus on the list.
   const focusDay = useRef(true);
 
-  // A layout effect: focus moves before the next key is handled (an Entrée right after PageDown
-  // picks the new day; Preact runs plain effects a task later, docs/decisions/0083).
-  useLayoutEffect(() => {
+  useEffect(() => {
     // Focus follows the active day, from the moment the dialog opens.
     if (!focusDay.current) {
       focusDay.current = true;

@@ -1,14 +1,6 @@
 // A menu button (WAI-ARIA APG "menu button"): Enter, Space or ArrowDown open it on the first
 // item, arrows move, Home/End jump, Escape closes and returns focus, a click outside closes.
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import './menu.css';
 
@@ -39,8 +31,7 @@ export function MenuButton({
   const button = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
 
-  // Before the next key is handled (docs/decisions/0083: Preact runs plain effects a task later).
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     itemRefs.current[active]?.focus();
   }, [open, active]);

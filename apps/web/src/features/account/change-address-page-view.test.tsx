@@ -1,5 +1,4 @@
-import { act } from 'preact/test-utils';
-import { useEffect } from 'react';
+import { act, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import {
   MemoryRouter,

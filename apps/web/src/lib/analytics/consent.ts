@@ -2,7 +2,7 @@
 // written only here so every reader agrees on their names and attributes. Until the customer
 // has chosen, neither cookie exists and nothing is tracked (see tracking.ts).
 import { CONSENT_COOKIE_DAYS } from '@espace/contract';
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 export const CONSENT_COOKIES = {
   /** Performance (analytics) consent: 'true' or 'false'. */
@@ -14,8 +14,8 @@ export const CONSENT_COOKIES = {
 const CONSENT_MAX_AGE_SECONDS = CONSENT_COOKIE_DAYS * 24 * 60 * 60;
 const consentListeners = new Set<() => void>();
 
-function readCookie(name: string): string | undefined {
-  return document.cookie
+function readCookie(name: string, cookies = document.cookie): string | undefined {
+  return cookies
     .split('; ')
     .find((c) => c.startsWith(`${name}=`))
     ?.slice(name.length + 1);
@@ -47,9 +47,26 @@ function subscribeConsent(listener: () => void) {
   return () => void consentListeners.delete(listener);
 }
 
+/**
+ * The request's `Cookie` header, for the server that draws the first screen (server-render.tsx):
+ * it reads the consent the browser sent, so the page it draws has the banner exactly when the
+ * browser, reading its own cookies while it hydrates, draws it too.
+ */
+export const RequestCookies = createContext<string | undefined>(undefined);
+
 /** The consent as React state: { chosen, performance }, updated when saveConsent runs. */
 export function useConsent(): { chosen: boolean; performance: boolean } {
-  const chosen = useSyncExternalStore(subscribeConsent, hasConsentChoice);
-  const performance = useSyncExternalStore(subscribeConsent, hasAnalyticsConsent);
+  const requestCookies = useContext(RequestCookies);
+  const onServer = (name: string) => () => readCookie(name, requestCookies ?? '') === 'true';
+  const chosen = useSyncExternalStore(
+    subscribeConsent,
+    hasConsentChoice,
+    requestCookies === undefined ? hasConsentChoice : onServer(CONSENT_COOKIES.required),
+  );
+  const performance = useSyncExternalStore(
+    subscribeConsent,
+    hasAnalyticsConsent,
+    requestCookies === undefined ? hasAnalyticsConsent : onServer(CONSENT_COOKIES.performance),
+  );
   return { chosen, performance };
 }

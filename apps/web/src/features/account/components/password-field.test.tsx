@@ -1,4 +1,4 @@
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PasswordField } from './password-field';

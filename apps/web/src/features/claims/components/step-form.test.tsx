@@ -11,7 +11,7 @@ import {
   type ClaimDraft,
 } from '@espace/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext } from '../../../lib/session';
@@ -82,9 +82,11 @@ const wait = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 
+/** Types as a browser does: through the element's own value setter, which React's change
+ * tracking does not see, then the input event it reacts to. */
 async function typeInto(field: HTMLTextAreaElement, text: string) {
   await act(async () => {
-    field.value = text;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(field, text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }

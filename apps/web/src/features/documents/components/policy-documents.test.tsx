@@ -8,7 +8,7 @@ import {
   type DocumentStatus,
   type DocumentToProvide,
 } from '@espace/contract';
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testPolicy } from '../../../testing/policy';

@@ -2,7 +2,7 @@
 // banner »): the days left as the customer reads them, from the broker's deadline of a document
 // when it gave one, the 30-day rule otherwise; one day in the singular, a passed deadline said so.
 import { addDays, todayInParis, unfulfilledDocuments, type Policy } from '@espace/contract';
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

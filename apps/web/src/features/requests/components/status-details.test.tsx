@@ -2,7 +2,7 @@
 // « Les statuts »): the document named with its due date and the link to « Documents à
 // fournir », the expertise's date and expert, the garage, the settlement and franchise in EUR
 // fr-FR.
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

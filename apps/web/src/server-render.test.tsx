@@ -1,0 +1,108 @@
+// The first screen drawn by the server and hydrated by the browser
+// (docs/decisions/0105-react-and-the-first-screen-drawn-by-the-server.md): the policies page and
+// its shell come as HTML from the reads the page carries, and the browser takes that HTML over
+// without drawing it again. A difference between the two is reported, and fails the tests.
+import type { Account } from '@espace/contract';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_COOKIES } from './lib/analytics/consent';
+import { sessionOf } from './lib/session';
+import { renderPortal } from './portal';
+import { renderFirstScreen } from './server-render';
+import { testPolicy } from './testing/policy';
+
+const account: Account = {
+  address: {
+    id: 'adr-1',
+    line1: '18 rue des Lilas',
+    postalCode: '69003',
+    city: 'Lyon',
+    country: 'France',
+    customerId: 'cus-1',
+  },
+  commercialConsent: false,
+  firstName: 'Camille',
+  lastName: 'Martin',
+  email: 'camille.martin@example.fr',
+  phoneNumber: '0612345678',
+};
+const CONSENT = `${CONSENT_COOKIES.required}=true; ${CONSENT_COOKIES.performance}=false`;
+
+const screen = (accountId: string, path: string, cookie = CONSENT) => ({
+  path,
+  accountId,
+  account,
+  policies: [testPolicy({ accountId })],
+  cookie,
+});
+
+function setConsentCookies(on: boolean) {
+  for (const name of Object.values(CONSENT_COOKIES))
+    document.cookie = on ? `${name}=${name === CONSENT_COOKIES.required}` : `${name}=; Max-Age=0`;
+}
+
+describe('the first screen drawn by the server', () => {
+  it('draws the policies page and its shell from the reads, with working links', async () => {
+    const html = (await renderFirstScreen(screen('acc-ssr', '/')))!;
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('h1')?.textContent).toBe('Mes Polices d’assurance');
+    expect(page.querySelector('[data-testid="policy-card"]')?.textContent).toContain('Peugeot 208');
+    expect(page.querySelector('.site-header')?.textContent).toContain('Camille Martin');
+    expect(page.querySelector('footer')?.textContent).toContain('Lumen Assurance');
+    const links = [...page.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(expect.arrayContaining(['/documents', '/account', '/faq', '/contact']));
+    // Consent given: no banner.
+    expect(page.querySelector('.cookie-banner')).toBeNull();
+  });
+
+  it('draws the cookie banner when the browser sent no consent', async () => {
+    const html = (await renderFirstScreen(screen('acc-ssr', '/policies', '')))!;
+    expect(html).toContain('cookie-banner');
+  });
+
+  it('leaves the other screens to the browser', async () => {
+    expect(await renderFirstScreen(screen('acc-ssr', '/documents'))).toBeUndefined();
+    expect(await renderFirstScreen(screen('acc-ssr', '/account'))).toBeUndefined();
+  });
+});
+
+describe('the browser takes over the first screen', () => {
+  let root: HTMLDivElement;
+
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/');
+    root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
+  });
+  afterEach(() => {
+    root.remove();
+    setConsentCookies(false);
+  });
+
+  async function hydrate(accountId: string) {
+    const policies = [testPolicy({ accountId })];
+    await act(async () => renderPortal(sessionOf(accountId, account), { account, policies }));
+  }
+
+  it('hydrates the HTML as it is: the same elements, nothing drawn again', async () => {
+    setConsentCookies(true);
+    root.innerHTML = (await renderFirstScreen(screen('acc-hydrate', '/')))!;
+    const card = root.querySelector('[data-testid="policy-card"]');
+    const heading = root.querySelector('h1');
+    await hydrate('acc-hydrate');
+    expect(root.querySelector('[data-testid="policy-card"]')).toBe(card);
+    expect(root.querySelector('h1')).toBe(heading);
+  });
+
+  it('reports a first screen that differs from what the browser draws', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server saw no consent cookie; the browser has one: the banner differs.
+    setConsentCookies(true);
+    root.innerHTML = (await renderFirstScreen(screen('acc-differs', '/', '')))!;
+    await hydrate('acc-differs');
+    expect(error.mock.calls.flat().join(' ')).toMatch(/hydrat/i);
+    expect(root.querySelector('.cookie-banner')).toBeNull();
+  });
+});

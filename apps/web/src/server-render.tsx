@@ -1,0 +1,53 @@
+// The first screen drawn by the server (docs/decisions/0105-react-and-the-first-screen-drawn-by-the-server.md):
+// the server (apps/server/src/plugins/spa.ts) imports this module's build (`vite build --ssr`,
+// apps/web/dist/.ssr/) and renders the policies page, with the shell around it, from the account
+// and policies reads it writes into the same page; portal.tsx hydrates that HTML with the same
+// reads. The other screens are drawn in the browser.
+import type { Account, Policy } from '@espace/contract';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App, portalQueryClient, PortalRoutes } from './app/app';
+import { loadScreens } from './app/lazy-routes';
+import { appRoutes } from './app/router';
+import { RequestCookies } from './lib/analytics/consent';
+import { paths } from './lib/paths';
+import { sessionOf } from './lib/session';
+
+/** The paths whose screen the server draws: the policies page, where a customer lands. */
+export const FIRST_SCREEN_PATHS: readonly string[] = [paths.home, paths.policies];
+
+export interface FirstScreen {
+  /** The path shown, with its query (`/?page=2`). */
+  path: string;
+  accountId: string;
+  account: Account;
+  policies: Policy[];
+  /** The request's `Cookie` header (the cookie banner shows unless consent was given). */
+  cookie: string;
+}
+
+/**
+ * The HTML of `#root` for `screen.path`, or undefined when the server does not draw that path
+ * (the browser renders it).
+ */
+export async function renderFirstScreen(screen: FirstScreen): Promise<string | undefined> {
+  const pathname = new URL(screen.path, 'http://portal').pathname;
+  if (!FIRST_SCREEN_PATHS.includes(pathname)) return undefined;
+  await loadScreens(appRoutes, pathname);
+  const { accountId, account, policies } = screen;
+  const queryClient = portalQueryClient(accountId, { account, policies });
+  const html = renderToString(
+    <StrictMode>
+      <RequestCookies value={screen.cookie}>
+        <App session={sessionOf(accountId, account)} queryClient={queryClient}>
+          <StaticRouter location={screen.path}>
+            <PortalRoutes />
+          </StaticRouter>
+        </App>
+      </RequestCookies>
+    </StrictMode>,
+  );
+  queryClient.clear();
+  return html;
+}

@@ -1,0 +1,106 @@
+// The first screen drawn by the server (docs/decisions/0105-react-and-the-first-screen-drawn-by-the-server.md):
+// the policies page arrives as HTML, readable and with working links before any script (and
+// without JavaScript at all); the browser then takes that HTML over without drawing it again
+// (a hydration that differs logs an error, which fails every browser test: fixtures.ts), in the
+// skin the browser keeps, applied before the first card is on screen.
+import type { Browser } from '@playwright/test';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  portalReady,
+  signIn,
+  test,
+} from '../support/fixtures';
+import { keepScreenshot } from '../support/screens';
+
+/** Camille's session cookies, from a signed-in page of the server under test. */
+async function camilleCookies(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  await signIn(await context.newPage(), DEMO.camille);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+test.describe('the first screen drawn by the server', () => {
+  test('without JavaScript, camille’s policies page shows her cards and its links work', async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    await context.addCookies(await camilleCookies(browser, server.url));
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeVisible();
+    const cards = page.getByTestId('policy-card');
+    await expect(cards).toHaveCount(5);
+    const first = cards.filter({ hasText: 'AU2026104512' });
+    await expect(first.getByRole('heading', { name: 'Peugeot 208' })).toBeVisible();
+    await expect(first).toContainText('742,36 €');
+    await expect(page.getByRole('banner')).toContainText('Camille Martin');
+    await expect(page.getByRole('region', { name: 'Documents à transmettre' })).toBeVisible();
+    await keepScreenshot(page, 'first-screen-without-javascript');
+    // A card's link and the navigation's lead where they say, without a script.
+    await first.getByRole('link', { name: /Couverture d’assurance/ }).click();
+    await expect(page).toHaveURL(/\/coverages$/);
+    await page.goBack();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Mes documents' })
+      .click();
+    await expect(page).toHaveURL(/\/documents$/);
+    await context.close();
+  });
+
+  for (const brand of ['lumen', 'vireo'] as const) {
+    for (const width of [375, 1280]) {
+      test(`the browser takes the screen over as drawn, in the ${brand} skin at ${width} px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.addInitScript((skin) => {
+          window.localStorage.setItem('espace-assure.brand', skin);
+          // What happens to the drawn cards: the skin on when the first is parsed, and any card
+          // taken out of the page (a hydration that draws again would replace them).
+          const seen = { skinAtFirstCard: '', cardsRemoved: 0 };
+          Object.assign(window, { firstScreen: seen });
+          new MutationObserver((mutations) => {
+            for (const mutation of mutations) {
+              for (const node of Array.from(mutation.addedNodes))
+                if (
+                  !seen.skinAtFirstCard &&
+                  node instanceof Element &&
+                  node.closest('[data-testid="policy-card"]')
+                )
+                  seen.skinAtFirstCard = document.documentElement.dataset.brand ?? 'none';
+              for (const node of Array.from(mutation.removedNodes))
+                if (node instanceof Element && node.querySelector('[data-testid="policy-card"]'))
+                  seen.cardsRemoved += 1;
+            }
+          }).observe(document, { childList: true, subtree: true });
+        }, brand);
+        await signIn(page, DEMO.camille);
+        await portalReady(page);
+        const seen = await page.evaluate(
+          () =>
+            (
+              window as unknown as {
+                firstScreen: { skinAtFirstCard: string; cardsRemoved: number };
+              }
+            ).firstScreen,
+        );
+        expect(seen).toEqual({ skinAtFirstCard: brand, cardsRemoved: 0 });
+        // Interactive: the change menu of the first card opens.
+        const first = page.getByTestId('policy-card').filter({ hasText: 'AU2026104512' });
+        await first.getByRole('button', { name: /Faire un changement/ }).click();
+        await expect(first.getByRole('menuitem').first()).toBeVisible();
+        await page.keyboard.press('Escape');
+        await keepScreenshot(page, `first-screen-${brand}-${width}`);
+        if (width === 375 && brand === 'lumen') await expectNoAxeViolations(page, 'first screen');
+      });
+    }
+  }
+});
