@@ -6,8 +6,9 @@
 // schema goes; a screen that validates with one still gets it (and zod) in its own chunk.
 //
 // Only there: the bundler's global list of pure function names (treeshake.manualPureFunctions),
-// used before, also matched the one-letter names of Preact's minified code (its `z`, its `M`) and
-// dropped its rendering (docs/decisions/0083-preact-in-the-portal.md).
+// used before, also matched the one-letter names of libraries' minified code (Preact's `z` and
+// `M` when the portal ran on it) and dropped calls their rendering needed
+// (docs/decisions/0083-preact-in-the-portal.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';

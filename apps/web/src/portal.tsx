@@ -39,7 +39,11 @@ export async function renderPortal(session: Session, first: FirstReads): Promise
     </StrictMode>
   );
   const root = container();
-  if (!root.hasChildNodes()) {
+  // The server draws the first screen only with both reads in the page; without them there is
+  // nothing to hydrate with, and the browser draws the screen.
+  const carried = !(first.account instanceof Promise) && !(first.policies instanceof Promise);
+  if (!root.hasChildNodes() || !carried) {
+    root.replaceChildren();
     createRoot(root).render(portal);
     return;
   }

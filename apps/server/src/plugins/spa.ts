@@ -4,7 +4,8 @@
 // index.html for every route of the SPA (React Router decides what is unknown and shows
 // /not-found), written for the caller (docs/decisions/0065-portal-session-cookie.md): with a live
 // portal session, the page names the account in a <meta> tag (no inline script) and its
-// `Link` header preloads the account and policies reads, so they start with the page; without
+// `Link` header preloads the account and policies reads, so they start with the page, and the
+// policies page comes drawn (first-screen.ts, docs/decisions/0105); without
 // one, the page load goes to the provider at once (oidc/client-sessions/portal-session.ts). The sign-in callback
 // answers the page itself, no second redirect. The public pages of a sign-out are served as they
 // are.
