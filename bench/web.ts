@@ -1,22 +1,37 @@
-// `npm run bench -- web`: the time to the first policy card and the Largest Contentful Paint in
-// Chromium (/usr/bin/chromium, or CHROMIUM_PATH) under 4× CPU throttling and the DevTools
-// "Fast 3G" profile, with the bytes on the wire: warm (cached assets, portal session open: the page
-// with its first reads, docs/decisions/0065-portal-session-cookie.md and 0067), cold (the same
-// with the HTTP cache emptied) and a new visitor (empty cache, no session: `/` answered with the
-// sign-in form, the form, the callback page; measured first, as it opens the session the others
-// use), each the median of BENCH_WEB_ROUNDS rounds (3) in new browser contexts. The real server
-// on PGlite with the built SPA (`npm run build` first). Printed, not asserted.
+// `npm run bench -- web`: the time to the first policy card, the time to interactive and the
+// Largest Contentful Paint in Chromium (/usr/bin/chromium, or CHROMIUM_PATH) under 4× CPU
+// throttling and the DevTools "Fast 3G" profile, with the bytes on the wire: warm (cached assets,
+// portal session open: the page with its first reads, docs/decisions/0065-portal-session-cookie.md
+// and 0067), cold (the same with the HTTP cache emptied) and a new visitor (empty cache, no
+// session: `/` answered with the sign-in form, the form, the callback page; measured first, as it
+// opens the session the others use), each the median of BENCH_WEB_ROUNDS rounds (3) in new
+// browser contexts. The time to interactive is the warm visit's: when the first card's
+// « Faire un changement » button opens its menu. The compiled server (compiled-server.ts: PGlite,
+// demo data, NODE_ENV=production) with the built SPA: `npm run build` first. Printed as a table
+// (figure, now, goal), not asserted.
+// BENCH_WEB_VS=<git ref> (a commit, tag or branch: BENCH_WEB_VS=74ebb75) measures that commit
+// beside the current code in the same run: checkout.ts checks it out as a git worktree in
+// node_modules/.cache/bench-web-vs/<full sha>, runs `npm ci` and `npm run build` there (the first
+// time only: minutes; the npm registry must answer unless npm's cache holds every package), and
+// starts its compiled server beside the current one, each on its own port; the rounds alternate
+// between the two (before, now, before, now…) so that the machine's load weighs on both alike, and
+// the table gets a « before » column. Unset: the current code only. Run it under
+// `flock /tmp/espace-heavy.lock` on the shared machine (it takes no lock itself).
 // The moments are taken in the page: a MutationObserver notes when the first card is in the
 // document, and the sign-in form is filled and sent (through its own script) as soon as its page
 // is parsed, as by a customer whose browser fills it in. Playwright's waiting and typing had
 // added over a second (it polls every 500 ms after its first tries; each action takes some
-// 200 ms under the CPU throttling).
+// 200 ms under the CPU throttling). Each figure is the moment noted in the page (epoch ms) minus
+// the time taken just before `page.goto`.
 import { fork } from 'node:child_process';
 import { freePort } from '../apps/server/test/support/portal-process';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { ChildMessage } from './api-server';
-import { recordFigure } from './figures';
+import { builtCheckout } from './checkout';
+import { startCompiledServer, type CompiledServer } from './compiled-server';
+import { printWebTable, recordWebFigures, type Visit, type WebFigures } from './web-figures';
+import { OPEN_FIRST_MENU, SIGN_IN_AND_NOTE_FIRST_CARD } from './web-scripts';
 
 const FAST_3G = {
   offline: false,
@@ -26,35 +41,18 @@ const FAST_3G = {
 };
 const CPU_SLOWDOWN = 4;
 
-/**
- * Run in every page before its own scripts: sends the sign-in form once parsed, and notes
- * (epoch ms) when the first card appears.
- */
-const SIGN_IN_AND_NOTE_FIRST_CARD = `(() => {
-  document.addEventListener('DOMContentLoaded', () => {
-    const form = document.querySelector('form[data-sign-in]');
-    if (!form) return;
-    form.elements.namedItem('email').value = 'camille.martin@example.fr';
-    form.elements.namedItem('password').value = 'Demo2026!';
-    form.requestSubmit();
-  });
-  const seen = () => {
-    if (!document.querySelector('[data-testid="policy-card"]')) return false;
-    window.firstCardAt = performance.timeOrigin + performance.now();
-    return true;
-  };
-  const observer = new MutationObserver(() => seen() && observer.disconnect());
-  observer.observe(document, { childList: true, subtree: true });
-})();`;
-
 /** Rounds of the three visits (BENCH_WEB_ROUNDS, default 3); each figure is their median. */
 const ROUNDS = Number(process.env.BENCH_WEB_ROUNDS ?? 3);
 
-interface Visit {
-  firstCard: number;
-  lcp: number;
-  bytes: number;
-}
+/** The earlier commit measured beside the current code (see the header), if any. */
+const VS = process.env.BENCH_WEB_VS?.trim() || undefined;
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
 
 /** The visit of median first-card time (its LCP and bytes with it). */
 function medianVisit(visits: Visit[]): Visit {
@@ -62,9 +60,14 @@ function medianVisit(visits: Visit[]): Visit {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function visit(context: BrowserContext, url: string): Promise<Visit> {
+async function visit(
+  context: BrowserContext,
+  url: string,
+  { interactive = false } = {},
+): Promise<Visit> {
   const page = await context.newPage();
   await page.addInitScript(SIGN_IN_AND_NOTE_FIRST_CARD);
+  if (interactive) await page.addInitScript(OPEN_FIRST_MENU);
   page.setDefaultTimeout(120_000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -78,6 +81,17 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
   await page.goto(url);
   await page.getByTestId('policy-card').first().waitFor({ timeout: 120_000 });
   const firstCard = Number(await page.evaluate('window.firstCardAt')) - started;
+  let interactiveMs: number | undefined;
+  if (interactive) {
+    await page
+      .waitForFunction('window.interactiveAt !== undefined', undefined, { polling: 50 })
+      .catch((error: unknown) => {
+        throw new Error(
+          `${url}: the first card's « Faire un changement » menu never opened (${String(error)})`,
+        );
+      });
+    interactiveMs = Number(await page.evaluate('window.interactiveAt')) - started;
+  }
   // LCP of the portal page, from its own navigation start.
   const lcp = await page.evaluate(
     () =>
@@ -90,10 +104,14 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
       }),
   );
   await page.close();
-  return { firstCard, lcp, bytes };
+  return { firstCard, lcp, bytes, interactive: interactiveMs };
 }
 
-/** The real server on PGlite with the built SPA, on a free port, in a child process. */
+/**
+ * The real server on PGlite with the built SPA, on a free port, in a child process (bench/api-server.ts,
+ * the sources through tsx, NODE_ENV=development): the lighthouse bench's. This bench starts the
+ * compiled server instead (compiled-server.ts), the same way for the current code and an earlier one.
+ */
 export async function startBrowserBenchServer(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
@@ -115,61 +133,83 @@ export async function startBrowserBenchServer(): Promise<{ port: number; stop():
   };
 }
 
-export async function reportWeb(): Promise<void> {
-  const { port, stop } = await startBrowserBenchServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
-  try {
-    const url = `http://localhost:${port}/`;
-    const runs: Record<'cold' | 'warm' | 'emptyCache', Visit[]> = {
-      cold: [],
-      warm: [],
-      emptyCache: [],
-    };
-    // Each figure is the median of ROUNDS visits, each round in a new browser context (a new
-    // visitor): one visit's time moved by a second from one run to the next on this machine.
-    for (let round = 0; round < ROUNDS; round++) {
+/** A server measured: the current code's, or the earlier commit's (BENCH_WEB_VS). */
+interface Side {
+  /** The table's column. */
+  label: string;
+  /** What the recorded figures' names add (nothing for the current code). */
+  suffix: string;
+  server: CompiledServer;
+}
+
+/** The figures of each side, in `sides`' order; the rounds alternate between the sides. */
+async function measure(browser: Browser, sides: Side[]): Promise<WebFigures[]> {
+  const runs = sides.map(() => ({
+    newVisitor: [] as Visit[],
+    warm: [] as Visit[],
+    cold: [] as Visit[],
+  }));
+  // Each figure is the median of ROUNDS visits, each round in a new browser context (a new
+  // visitor): one visit's time moved by a second from one run to the next on this machine.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, side] of sides.entries()) {
+      const url = `${side.server.url}/`;
       const context = await browser.newContext();
-      runs.cold.push(await visit(context, url));
-      runs.warm.push(await visit(context, url));
+      runs[i]!.newVisitor.push(await visit(context, url));
+      runs[i]!.warm.push(await visit(context, url, { interactive: true }));
       // The provider session stays (its cookies); the HTTP cache is emptied.
       const cdp = await context.newCDPSession(await context.newPage());
       await cdp.send('Network.clearBrowserCache');
-      runs.emptyCache.push(await visit(context, url));
+      runs[i]!.cold.push(await visit(context, url));
       await context.close();
     }
-    const cold = medianVisit(runs.cold);
-    const warm = medianVisit(runs.warm);
-    const emptyCache = medianVisit(runs.emptyCache);
-    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    console.info(
-      `Browser (Chromium, ${CPU_SLOWDOWN}× CPU, Fast 3G), first policy card / LCP / bytes, median of ${ROUNDS} rounds:`,
-    );
-    console.info(
-      `  warm (cached, session open): ${s(warm.firstCard)} / ${s(warm.lcp)} / ${kb(warm.bytes)}`,
-    );
-    console.info(
-      `  cold (empty cache, session open): ${s(emptyCache.firstCard)} / ${s(emptyCache.lcp)} / ${kb(emptyCache.bytes)}`,
-    );
-    console.info(
-      `  new visitor (empty cache, through the sign-in form sent at once): ${s(cold.firstCard)} / ${s(cold.lcp)} / ${kb(cold.bytes)}`,
-    );
-    recordFigure({
-      name: 'first policy card, Fast 3G + 4× CPU, returning customer',
-      value: s(warm.firstCard),
-      goal: '≤ 1.5 s',
-      met: warm.firstCard <= 1500,
+  }
+  return runs.map((run) => ({
+    warm: medianVisit(run.warm),
+    cold: medianVisit(run.cold),
+    newVisitor: medianVisit(run.newVisitor),
+    interactive: median(run.warm.map((v) => v.interactive!)),
+  }));
+}
+
+export async function reportWeb(): Promise<void> {
+  const sides: Side[] = [];
+  let browser: Browser | undefined;
+  try {
+    let before = '';
+    if (VS) {
+      let checkout: { root: string; sha: string };
+      try {
+        checkout = builtCheckout(VS);
+      } catch (error) {
+        throw new Error(`BENCH_WEB_VS=${VS}: ${(error as Error).message}`, { cause: error });
+      }
+      before = ` (${VS} = ${checkout.sha.slice(0, 10)})`;
+      sides.push({
+        label: `before ${VS}`,
+        suffix: `, before (${VS})`,
+        server: await startCompiledServer(checkout.root),
+      });
+    }
+    sides.push({ label: 'now', suffix: '', server: await startCompiledServer(ROOT) });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     });
-    recordFigure({
-      name: 'the same, a new visitor through the sign-in form',
-      value: s(cold.firstCard),
-      goal: '≤ 4.5 s',
-      met: cold.firstCard <= 4500,
-    });
+    const figures = await measure(browser, sides);
+    console.info(
+      `Browser (Chromium, ${CPU_SLOWDOWN}× CPU, Fast 3G), median of ${ROUNDS} rounds${VS ? `, alternated between the two servers${before}` : ''}:`,
+    );
+    console.info(
+      '  warm: cached assets, session open; cold: empty cache, session open; new visitor: empty cache, through the sign-in form sent at once',
+    );
+    printWebTable(
+      sides.map((side) => side.label),
+      figures,
+    );
+    // The current code's figures first, as `npm run bench` has always listed them.
+    for (const i of [...sides.keys()].reverse()) recordWebFigures(sides[i]!.suffix, figures[i]!);
   } finally {
-    await browser.close();
-    await stop();
+    await browser?.close();
+    for (const side of sides) await side.server.stop();
   }
 }
