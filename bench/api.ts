@@ -37,11 +37,11 @@ interface Child {
  * counts only the CPUs of the current affinity (1 once pinned), and the later benches get every
  * one of them back.
  */
-const CPUS = availableParallelism();
-const PIN = process.env.BENCH_PIN !== 'false' && CPUS >= 2;
+export const CPUS = availableParallelism();
+export const PIN = process.env.BENCH_PIN !== 'false' && CPUS >= 2;
 
 /** Every thread of `pid` (and those it starts later) on CPU `cpu`; false if taskset failed. */
-function pin(pid: number, cpu: number | string): boolean {
+export function pin(pid: number, cpu: number | string): boolean {
   return (
     spawnSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0
   );

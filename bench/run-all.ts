@@ -1,11 +1,12 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
-// `npm run bench -- api` (or `web`, `startup`, `hardening`, `import`, `events`, …) runs only the named benches.
+// `npm run bench -- api` (or `first-screen`, `web`, `startup`, `hardening`, `import`, `events`, …) runs only the named benches.
 // At the end, every figure with a goal (bench/figures.ts) is printed again beside it.
 import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
 import { reportDocumentGeneration } from './documents';
 import { reportEvents } from './events';
 import { printFigures } from './figures';
+import { reportFirstScreen } from './first-screen';
 import { reportHardening } from './hardening';
 import { reportImport } from './import';
 import { reportLighthouse } from './lighthouse';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => unknown> = {
   documents: reportDocumentGeneration,
   hardening: reportHardening,
   api: reportApi,
+  'first-screen': reportFirstScreen,
   web: reportWeb,
   lighthouse: reportLighthouse,
   import: reportImport,
