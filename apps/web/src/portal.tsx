@@ -51,6 +51,7 @@ export async function renderPortal(session: Session, first: FirstReads): Promise
   await loadScreens(appRoutes, window.location.pathname);
   hydrateRoot(root, portal, {
     // React draws again in the browser what did not match; the browser tests fail on this line.
-    onRecoverableError: (error) => console.error('Hydratation : le premier écran diffère.', error),
+    onRecoverableError: (error) =>
+      console.error('Hydratation\u00a0: le premier écran diffère.', error),
   });
 }
