@@ -2,30 +2,16 @@
 // (docs/decisions/0105-react-and-the-first-screen-drawn-by-the-server.md): the policies page and
 // its shell come as HTML from the reads the page carries, and the browser takes that HTML over
 // without drawing it again. A difference between the two is reported, and fails the tests.
-import type { Account } from '@espace/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_COOKIES } from './lib/analytics/consent';
 import { sessionOf } from './lib/session';
 import { renderPortal } from './portal';
 import { renderFirstScreen } from './server-render';
+import { testAccount } from './testing/account';
 import { testPolicy } from './testing/policy';
 
-const account: Account = {
-  address: {
-    id: 'adr-1',
-    line1: '18 rue des Lilas',
-    postalCode: '69003',
-    city: 'Lyon',
-    country: 'France',
-    customerId: 'cus-1',
-  },
-  commercialConsent: false,
-  firstName: 'Camille',
-  lastName: 'Martin',
-  email: 'camille.martin@example.fr',
-  phoneNumber: '0612345678',
-};
+const account = testAccount();
 const CONSENT = `${CONSENT_COOKIES.required}=true; ${CONSENT_COOKIES.performance}=false`;
 
 const screen = (accountId: string, path: string, cookie = CONSENT) => ({

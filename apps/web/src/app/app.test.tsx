@@ -1,30 +1,17 @@
-import { act } from 'react';
 // The first reads main.tsx hands over (docs/decisions/0067-first-reads-in-the-page.md): carried
 // by the page, the policies screen has its cards on screen before the browser first paints (within
 // the task and its microtasks: no timer runs here), with no request of its own; still under way,
 // the screen waits for that read, not a second one.
-import { MESSAGES, type Account, type Policy } from '@espace/contract';
+import { MESSAGES, type Policy } from '@espace/contract';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testAccount } from '../testing/account';
 import { testPolicy } from '../testing/policy';
 import { App, portalQueryClient, PortalRoutes, type FirstReads } from './app';
 
-const account: Account = {
-  address: {
-    id: 'adr-1',
-    line1: '18 rue des Lilas',
-    postalCode: '69003',
-    city: 'Lyon',
-    country: 'France',
-    customerId: 'cus-1',
-  },
-  commercialConsent: false,
-  firstName: 'Camille',
-  lastName: 'Martin',
-  email: 'camille.martin@example.fr',
-  phoneNumber: '0612345678',
-};
+const account = testAccount();
 
 const policy = (accountId: string) => testPolicy({ accountId });
 
