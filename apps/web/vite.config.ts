@@ -36,6 +36,10 @@ const serverRender: UserConfig = {
   },
 };
 
+/** What the entry's chunk leaves to the forms' screens: zod, and the contract's modules that load it. */
+const WITH_THE_FORMS =
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]shared[\\/](safe-text|zod-messages)\.ts$/;
+
 /** The portal the browser loads. */
 const browser: UserConfig = {
   plugins: [react(), pureSchemas(), precompress()],
@@ -51,15 +55,32 @@ const browser: UserConfig = {
     manifest: true,
     rolldownOptions: {
       onLog,
-      // The libraries every portal screen runs on, in one chunk: fewer files for the first
-      // screen (each gzipped apart compresses worse) and one cache entry that changes only when
-      // they do. The entry (main.tsx, which only signs in) does not use them.
+      // The first screen in three files (docs/decisions/0114-the-first-screen-without-the-query-library.md):
+      // each file is a request, and a cost of the page's main thread before it parses the body.
+      // - `react`: the libraries every screen runs on, one cache entry that changes only when
+      //   they do;
+      // - the entry's chunk: every module the entry (main.tsx) imports statically ('$initial'),
+      //   rather than a dozen small chunks shared with later screens (which import them from it);
+      //   but for the validation library and the modules that load it (the contract's safe text
+      //   installs zod's French messages), which stay with the forms' screens;
+      // - the query library, in a chunk of its own that every screen but the first loads.
+      // Only the modules a group names are captured (not their imports as well), so that the
+      // contract's barrel does not bring the validation library into the entry.
       output: {
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            {
+              name: 'portal',
+              tags: ['$initial'],
+              test: (id) => !WITH_THE_FORMS.test(id),
+              priority: 1,
             },
           ],
         },

@@ -25,14 +25,16 @@ export async function expectNoAxeViolations(page: Page, context = page.url()) {
 /**
  * Waits until the portal in the page answers: the first screen the server drew (`#root >
  * .portal`, apps/web/src/server-render.tsx) is on screen before its scripts have hydrated it, and
- * a click on it before then would do nothing. React marks an element it has taken over with its
- * fiber; a page without the portal's HTML (the sign-in form, a screen the browser draws) passes.
+ * a click on it before then would do nothing. The portal marks the page once it has taken it over
+ * (the root element's `data-hydrated`, apps/web/src/app/app.tsx); a page without the portal's
+ * HTML (the sign-in form, the pages of a sign-out) passes.
  */
 export async function portalReady(page: Page) {
-  await page.waitForFunction(() => {
-    const portal = document.querySelector('#root > .portal');
-    return !portal || Object.keys(portal).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('#root > .portal') ||
+      document.documentElement.hasAttribute('data-hydrated'),
+  );
 }
 
 /**

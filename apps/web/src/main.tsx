@@ -12,6 +12,7 @@ import { pageAccount, pagePath, signIn } from './lib/auth';
 import { isDebugHost } from './lib/debug-host';
 import { paths } from './lib/paths';
 import { sessionOf } from './lib/session';
+import { renderAccountDeleted, renderLoggedOut, renderPortal } from './portal';
 
 // docs/product/README.md: any service worker is unregistered.
 void navigator.serviceWorker
@@ -36,11 +37,11 @@ function pageReads(): { account?: Account; policies?: Policy[] } {
 async function boot() {
   const { pathname } = window.location;
   if (pathname === paths.loggedOut) {
-    await (await import('./portal')).renderLoggedOut();
+    await renderLoggedOut();
     return;
   }
   if (pathname === paths.accountDeleted) {
-    await (await import('./portal')).renderAccountDeleted();
+    await renderAccountDeleted();
     return;
   }
   const accountId = pageAccount();
@@ -59,15 +60,12 @@ async function boot() {
     ? Promise.resolve(first.policies)
     : apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
   policies.catch(() => undefined); // the policies screen shows its own error
-  const portal = import('./portal');
   // A failed account read still renders the portal: its screen shows the error page.
   const customer = await account.catch(() => undefined);
   // The reads the page carried go into the query cache as data, not as promises: the first
   // render then shows the cards instead of a loading state and a render more, and hydrates the
   // first screen the server drew with them.
-  await (
-    await portal
-  ).renderPortal(sessionOf(accountId, customer), {
+  await renderPortal(sessionOf(accountId, customer), {
     account: first.account ?? account,
     policies: first.policies ?? policies,
   });

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
-import { App, portalQueryClient, PortalRoutes, type FirstReads } from './app/app';
+import { App, portalReads, PortalRoutes, type FirstReads } from './app/app';
 import { loadScreens } from './app/lazy-routes';
 import { appRoutes } from './app/router';
 import type { Session } from './lib/session';
@@ -31,7 +31,7 @@ export async function renderAccountDeleted(): Promise<void> {
 export async function renderPortal(session: Session, first: FirstReads): Promise<void> {
   const portal = (
     <StrictMode>
-      <App session={session} queryClient={portalQueryClient(session.accountId, first)}>
+      <App session={session} reads={portalReads(first)}>
         <BrowserRouter>
           <PortalRoutes />
         </BrowserRouter>

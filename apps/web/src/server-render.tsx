@@ -7,7 +7,7 @@ import type { Account, Policy } from '@espace/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { App, portalQueryClient, PortalRoutes } from './app/app';
+import { App, portalReads, PortalRoutes } from './app/app';
 import { loadScreens } from './app/lazy-routes';
 import { appRoutes } from './app/router';
 import { RequestCookies } from './lib/analytics/consent';
@@ -36,11 +36,10 @@ export async function renderFirstScreen(screen: FirstScreen): Promise<string | u
   if (!FIRST_SCREEN_PATHS.includes(pathname)) return undefined;
   await loadScreens(appRoutes, pathname);
   const { accountId, account, policies } = screen;
-  const queryClient = portalQueryClient(accountId, { account, policies });
   const html = renderToString(
     <StrictMode>
       <RequestCookies value={screen.cookie}>
-        <App session={sessionOf(accountId, account)} queryClient={queryClient}>
+        <App session={sessionOf(accountId, account)} reads={portalReads({ account, policies })}>
           <StaticRouter location={screen.path}>
             <PortalRoutes />
           </StaticRouter>
@@ -48,6 +47,5 @@ export async function renderFirstScreen(screen: FirstScreen): Promise<string | u
       </RequestCookies>
     </StrictMode>,
   );
-  queryClient.clear();
   return html;
 }

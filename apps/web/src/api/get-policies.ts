@@ -1,5 +1,6 @@
 // GET the customer's policies (docs/product/policies.md), shared by the policies, coverages, documents and change
-// screens: the fetch, its query key and options (with what docs/product/policies.md derives from the list), the hook.
+// screens: the fetch, the portal read (api/portal-reads.ts) with what docs/product/policies.md
+// derives from the list, the hook.
 import {
   allTerminated,
   API_ROUTES,
@@ -7,29 +8,37 @@ import {
   unfulfilledDocuments,
   type Policy,
 } from '@espace/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiList } from '../lib/api-client';
 import { useSession } from '../lib/session';
+import { useRead, type Read, type ReadSpec } from './portal-reads';
 
-export const policiesQueryKey = (accountId: string) => ['policies', accountId] as const;
+/** The policies' key among the portal's reads. */
+export const POLICIES_READ = 'policies';
 
 export function getPolicies(accountId: string): Promise<Policy[]> {
   return apiList<Policy>(apiPath(API_ROUTES.policies, { accountId }));
 }
 
-export function policiesQueryOptions(accountId: string) {
-  return queryOptions({
-    queryKey: policiesQueryKey(accountId),
-    queryFn: () => getPolicies(accountId),
-    select: (policies) => ({
-      policies,
-      ...unfulfilledDocuments(policies),
-      allNonActivePolicies: allTerminated(policies),
-    }),
-  });
+export function policiesRead(accountId: string): ReadSpec<Policy[]> {
+  return { key: POLICIES_READ, fetch: () => getPolicies(accountId), freshMs: 30_000 };
 }
 
-export function usePolicies() {
+/** The list with what the screens derive from it (the owed documents, all terminated). */
+export function withDerived(policies: Policy[]) {
+  return {
+    policies,
+    ...unfulfilledDocuments(policies),
+    allNonActivePolicies: allTerminated(policies),
+  };
+}
+
+export type PoliciesData = ReturnType<typeof withDerived>;
+
+export function usePolicies(): Read<PoliciesData> {
   const { accountId } = useSession();
-  return useQuery(policiesQueryOptions(accountId));
+  const spec = useMemo(() => policiesRead(accountId), [accountId]);
+  const read = useRead(spec);
+  const data = useMemo(() => read.data && withDerived(read.data), [read.data]);
+  return { ...read, data } as Read<PoliciesData>;
 }

@@ -9,7 +9,7 @@ import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testAccount } from '../testing/account';
 import { testPolicy } from '../testing/policy';
-import { App, portalQueryClient, PortalRoutes, type FirstReads } from './app';
+import { App, portalReads, PortalRoutes, type FirstReads } from './app';
 
 const account = testAccount();
 
@@ -18,7 +18,7 @@ const policy = (accountId: string) => testPolicy({ accountId });
 /** The portal as portal.tsx renders it in the browser. */
 function portal(session: { accountId: string; email: string; name: string }, first: FirstReads) {
   return (
-    <App session={session} queryClient={portalQueryClient(session.accountId, first)}>
+    <App session={session} reads={portalReads(first)}>
       <BrowserRouter>
         <PortalRoutes />
       </BrowserRouter>
@@ -77,7 +77,7 @@ describe('the first reads the page hands over', () => {
     expect(container.textContent).not.toContain(cardTitle);
     await act(async () => {
       deliver([policy('acc-pending')]);
-      // TanStack Query tells the screens on a later tick: within act, as the browser would.
+      // The read tells the screens once its promise settles: within act, as the browser would.
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     expect(container.textContent).toContain(cardTitle);

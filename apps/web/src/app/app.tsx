@@ -1,11 +1,12 @@
 import type { Account, Policy } from '@espace/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useRoutes } from 'react-router';
-import { accountQueryKey } from '../api/get-account';
-import { policiesQueryKey } from '../api/get-policies';
+import { ACCOUNT_READ } from '../api/get-account';
+import { POLICIES_READ } from '../api/get-policies';
+import { PortalReads, PortalReadsContext } from '../api/portal-reads';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
+import { Queries, QueriesContext } from './queries';
 import { appRoutes } from './router';
 
 /** The account and policies reads a page carried (data) or that are under way (a promise). */
@@ -15,28 +16,33 @@ export interface FirstReads {
 }
 
 /**
- * The portal's query cache, with the first reads in it before the first render: data the page
+ * The portal's reads, with the first reads in them before the first render: data the page
  * carried is there at once (the first render shows the cards, on the server as in the browser
- * that hydrates them), a read under way is awaited as the query's own.
+ * that hydrates them), a read under way is awaited as the read's own fetch.
  */
-export function portalQueryClient(accountId: string, first?: FirstReads): QueryClient {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-  });
-  const put = <T,>(queryKey: readonly unknown[], read: T | Promise<T>) => {
-    if (read instanceof Promise) void client.prefetchQuery({ queryKey, queryFn: () => read });
-    else client.setQueryData(queryKey, read);
-  };
+export function portalReads(first?: FirstReads): PortalReads {
+  const reads = new PortalReads();
   if (first) {
-    put(accountQueryKey(accountId), first.account);
-    put(policiesQueryKey(accountId), first.policies);
+    reads.put(ACCOUNT_READ, first.account);
+    reads.put(POLICIES_READ, first.policies);
   }
-  return client;
+  return reads;
 }
 
 /** The portal's screens, inside the router `App` is given. */
 export function PortalRoutes() {
   return useRoutes(appRoutes);
+}
+
+/**
+ * Marks the page as taken over by the portal's script (the root element's `data-hydrated`), once
+ * the first render or hydration in the browser has committed: what the browser tests and the web
+ * bench wait for before they act on the page. In the tree the server draws too (it draws
+ * nothing), so that both trees have the same shape.
+ */
+function TakenOver() {
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  return null;
 }
 
 /**
@@ -46,22 +52,27 @@ export function PortalRoutes() {
  */
 export function App({
   session,
-  queryClient,
+  reads,
   children,
 }: {
   session: Session;
-  queryClient: QueryClient;
+  reads: PortalReads;
   children: ReactNode;
 }) {
+  // The query library's client, loaded by the first screen that uses it.
+  const [queries] = useState(() => new Queries());
   return (
     <SessionContext.Provider value={session}>
-      <QueryClientProvider client={queryClient}>
-        <RoutesContext.Provider value={appRoutes}>
-          {/* One element under #root: React checks what it hydrates inside it, where at the
-              container's own level it passes over nodes it did not draw. */}
-          <div className="portal">{children}</div>
-        </RoutesContext.Provider>
-      </QueryClientProvider>
+      <PortalReadsContext.Provider value={reads}>
+        <QueriesContext.Provider value={queries}>
+          <RoutesContext.Provider value={appRoutes}>
+            {/* One element under #root: React checks what it hydrates inside it, where at the
+                container's own level it passes over nodes it did not draw. */}
+            <div className="portal">{children}</div>
+            <TakenOver />
+          </RoutesContext.Provider>
+        </QueriesContext.Provider>
+      </PortalReadsContext.Provider>
     </SessionContext.Provider>
   );
 }

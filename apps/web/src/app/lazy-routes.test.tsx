@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { declarative, Screens } from './lazy-routes';
+import { Queries, QueriesContext } from './queries';
 
 const router: { navigate?: NavigateFunction } = {};
 let mounts = 0;
@@ -81,11 +82,17 @@ describe('lazy route screens', () => {
     mounts = 0;
     container = document.body.appendChild(document.createElement('div'));
     root = createRoot(container);
+    // The query library's client, loaded before: these screens wait for it, the tests are not
+    // about it.
+    const queries = new Queries();
+    await queries.load();
     await act(async () =>
       root.render(
-        <MemoryRouter initialEntries={['/documents']}>
-          <Routes />
-        </MemoryRouter>,
+        <QueriesContext.Provider value={queries}>
+          <MemoryRouter initialEntries={['/documents']}>
+            <Routes />
+          </MemoryRouter>
+        </QueriesContext.Provider>,
       ),
     );
   });

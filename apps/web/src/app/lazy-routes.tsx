@@ -1,9 +1,10 @@
 // The routes' lazy screens in react-router's declarative mode (app/router.tsx): each route's
-// `lazy: () => import(…)` module rendered by RouteScreen, and the error page in place of a screen
-// that crashed.
+// `lazy: () => import(…)` module rendered by RouteScreen, with the query library's client for the
+// screens that use it, and the error page in place of a screen that crashed.
 import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
 import { RouteErrorPage } from './error-page';
+import { useQueries } from './queries';
 
 /** A crash of a screen (or of loading its code) shows the error page in its place, until the
  * next path (the screen stays mounted, as a tab of /documents/{id} must keep its focus). */
@@ -61,13 +62,29 @@ function moduleOf(load: Load): Promise<RouteModule> {
 }
 
 /**
- * A route's screen from its `lazy: () => import(…)`. One component type for every route, so two
- * paths of the same module (/documents and /documents/{id}, / and /policies) keep the screen
- * mounted, as the data router did.
+ * What a route's `handle` says of its screen: `firstScreen`, drawn by the server and living on
+ * the portal's own reads only (api/portal-reads.ts), needs no query library.
  */
-function RouteScreen({ load }: { load: Load }) {
+interface ScreenHandle {
+  firstScreen?: boolean;
+}
+
+/**
+ * A route's screen from its `lazy: () => import(…)`, given the query library's client (loaded
+ * first) unless it is a first screen. One component type for every route, so two paths of the
+ * same module (/documents and /documents/{id}, / and /policies) keep the screen mounted, as the
+ * data router did.
+ */
+function RouteScreen({ load, firstScreen }: { load: Load; firstScreen: boolean }) {
   const { Component: Screen } = use(moduleOf(load));
-  return <Screen />;
+  const queries = useQueries();
+  if (firstScreen) return <Screen />;
+  const { client, Provider } = use(queries.load());
+  return (
+    <Provider client={client}>
+      <Screen />
+    </Provider>
+  );
 }
 
 /**
@@ -84,10 +101,11 @@ export function loadScreens(routes: RouteObject[], pathname: string): Promise<un
 /** `lazy: () => import(…)` of each route becomes a RouteScreen element. */
 export function declarative(routes: RouteObject[]): RouteObject[] {
   return routes.map(({ lazy: load, children, ...route }) => {
+    const firstScreen = (route.handle as ScreenHandle | undefined)?.firstScreen === true;
     const screen = {
       ...route,
       ...(typeof load === 'function'
-        ? { element: <RouteScreen load={load as unknown as Load} /> }
+        ? { element: <RouteScreen load={load as unknown as Load} firstScreen={firstScreen} /> }
         : {}),
       ...(children ? { children: declarative(children) } : {}),
     } as RouteObject;

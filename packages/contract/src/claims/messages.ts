@@ -7,8 +7,11 @@ import { ASSISTANCE_CALL } from '../shared/messages';
 import { CLAIM_MAX_CONSTAT_FILES, CLAIM_MAX_PHOTOS } from './limits';
 import type { ClaimDeadline } from './deadline';
 
+/** The entry to a declaration, on each contract's card: apart, so the card need not load the rest. */
+export const CLAIM_ENTRY = 'Déclarer un sinistre';
+
 export const CLAIM_MESSAGES = {
-  entry: 'Déclarer un sinistre',
+  entry: CLAIM_ENTRY,
   title: 'Déclarer un sinistre',
   /** « Assistance 24h/24 » and the number, as the portal's call shows it (the receipt). */
   assistance: `${ASSISTANCE_CALL.name} ${ASSISTANCE_CALL.number}`,

@@ -3,9 +3,12 @@
 import { TERMINATION_COMMENT_MAX } from '../shared/constants';
 import type { TerminationBasis } from './effective-date';
 
+/** The entry to a termination, on each contract's card and in the footer: apart, for the same reason. */
+export const TERMINATION_ENTRY = 'Résilier votre contrat';
+
 export const TERMINATION_MESSAGES = {
   title: 'RÉSILIER LE CONTRAT',
-  entry: 'Résilier votre contrat',
+  entry: TERMINATION_ENTRY,
   reasonPlaceholder: '-- Motif --',
   upload: 'Charger documents',
   submit: 'Résilier ce contrat',

@@ -1,4 +1,4 @@
-import { COPYRIGHT_START_YEAR, isTerminated, TERMINATION_MESSAGES } from '@espace/contract';
+import { COPYRIGHT_START_YEAR, isTerminated, TERMINATION_ENTRY } from '@espace/contract';
 import { Link } from 'react-router';
 import { usePolicies } from '../../api/get-policies';
 import { AssistanceCall } from '../../components/assistance/assistance-call';
@@ -21,7 +21,7 @@ function TerminationLink() {
   if (!first) return null;
   return (
     <li>
-      <Link to={paths.contractTermination(first.policyNumber)}>{TERMINATION_MESSAGES.entry}</Link>
+      <Link to={paths.contractTermination(first.policyNumber)}>{TERMINATION_ENTRY}</Link>
     </li>
   );
 }

@@ -4,7 +4,8 @@ import { paths } from '../../lib/paths';
 // fetch after sign-in, and the modules it shares with other screens come with it.
 import * as policiesPage from './routes/policies-page';
 
-const title = { title: 'Mes polices d’assurance' };
+// The first screen: drawn by the server, on the portal's own reads (app/lazy-routes.tsx).
+const title = { title: 'Mes polices d’assurance', firstScreen: true };
 const loadPoliciesPage = () => Promise.resolve(policiesPage);
 
 export const policiesRoutes: RouteObject[] = [

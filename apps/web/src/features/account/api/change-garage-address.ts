@@ -9,8 +9,9 @@ import {
   type Address,
   type RequestReceipt,
 } from '@espace/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { policiesQueryKey } from '../../../api/get-policies';
+import { useMutation } from '@tanstack/react-query';
+import { POLICIES_READ } from '../../../api/get-policies';
+import { usePortalReads } from '../../../api/portal-reads';
 import { ApiError, apiResponse } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -33,9 +34,9 @@ export async function changeGarageAddress(
 
 export function useChangeGarageAddress() {
   const { accountId } = useSession();
-  const queryClient = useQueryClient();
+  const reads = usePortalReads();
   return useMutation({
     mutationFn: (change: GarageAddressChange) => changeGarageAddress(accountId, change),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) }),
+    onSuccess: () => void reads.invalidate(POLICIES_READ),
   });
 }

@@ -10,9 +10,10 @@ import {
   type RequestReceipt,
   type Address,
 } from '@espace/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountQueryKey } from '../../../api/get-account';
-import { policiesQueryKey } from '../../../api/get-policies';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_READ } from '../../../api/get-account';
+import { POLICIES_READ } from '../../../api/get-policies';
+import { usePortalReads } from '../../../api/portal-reads';
 import { ApiError, apiResponse } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -38,13 +39,13 @@ export async function changePersonalAddress(
 
 export function useChangePersonalAddress() {
   const { accountId } = useSession();
-  const queryClient = useQueryClient();
+  const reads = usePortalReads();
   return useMutation({
     mutationFn: (change: PersonalAddressChange) => changePersonalAddress(accountId, change),
     // Not awaited: the banner and the way home do not wait for the lists to reload.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId) });
-      void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
+      void reads.invalidate(ACCOUNT_READ);
+      void reads.invalidate(POLICIES_READ);
     },
   });
 }

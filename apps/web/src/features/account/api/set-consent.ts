@@ -1,8 +1,9 @@
 // PUT the commercial-prospecting consent (docs/product/account.md …/consent/accounts/{accountId}/{true|false}:
 // empty body, JSON content type, any 2xx); the account is reloaded after (docs/product/account.md).
 import { API_ROUTES, apiPath, type Account } from '@espace/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountQueryKey } from '../../../api/get-account';
+import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_READ } from '../../../api/get-account';
+import { usePortalReads } from '../../../api/portal-reads';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -15,15 +16,15 @@ export async function setConsent(accountId: string, consent: boolean): Promise<v
 
 export function useSetConsent() {
   const { accountId } = useSession();
-  const queryClient = useQueryClient();
+  const reads = usePortalReads();
   return useMutation({
     mutationFn: (consent: boolean) => setConsent(accountId, consent),
     // The box keeps the saved value while the account reloads.
     onSuccess: (_, consent) =>
-      queryClient.setQueryData<Account>(
-        accountQueryKey(accountId),
-        (account) => account && { ...account, commercialConsent: consent },
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId) }),
+      reads.update<Account>(ACCOUNT_READ, (account) => ({
+        ...account,
+        commercialConsent: consent,
+      })),
+    onSettled: () => reads.invalidate(ACCOUNT_READ),
   });
 }

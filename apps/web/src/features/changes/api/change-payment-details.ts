@@ -6,8 +6,9 @@ import {
   type PaymentDetailsUpdate,
   type RequestReceipt,
 } from '@espace/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { policiesQueryKey } from '../../../api/get-policies';
+import { useMutation } from '@tanstack/react-query';
+import { POLICIES_READ } from '../../../api/get-policies';
+import { usePortalReads } from '../../../api/portal-reads';
 import { useSession } from '../../../lib/session';
 import { expectReceipt, type PolicyChange } from './policy-change';
 
@@ -22,11 +23,11 @@ export async function changePaymentDetails(
 
 export function useChangePaymentDetails() {
   const { accountId } = useSession();
-  const queryClient = useQueryClient();
+  const reads = usePortalReads();
   return useMutation({
     mutationFn: ({ policyNumber, change }: PolicyChange<PaymentDetailsUpdate>) =>
       changePaymentDetails(accountId, policyNumber, change),
     // Not awaited: the success banner and navigation do not wait for the list to reload.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) }),
+    onSuccess: () => void reads.invalidate(POLICIES_READ),
   });
 }

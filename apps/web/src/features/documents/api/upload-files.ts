@@ -13,8 +13,9 @@ import {
   UPLOAD_FORM_FIELDS,
   uploadSucceeded,
 } from '@espace/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { policiesQueryKey } from '../../../api/get-policies';
+import { useMutation } from '@tanstack/react-query';
+import { POLICIES_READ } from '../../../api/get-policies';
+import { usePortalReads } from '../../../api/portal-reads';
 import { SAME_ORIGIN_HEADERS } from '../../../lib/auth';
 import { nextIdempotencyHeader } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
@@ -136,9 +137,8 @@ export async function uploadFiles(accountId: string, batch: UploadBatch) {
 
 export function useUploadFiles() {
   const { accountId } = useSession();
-  const queryClient = useQueryClient();
-  const refreshPolicies = () =>
-    void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
+  const reads = usePortalReads();
+  const refreshPolicies = () => void reads.invalidate(POLICIES_READ);
   return useMutation({
     mutationFn: (batch: UploadBatch) => uploadFiles(accountId, batch),
     onSuccess: (result) => {

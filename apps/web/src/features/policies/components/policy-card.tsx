@@ -1,5 +1,5 @@
 import {
-  CLAIM_MESSAGES,
+  CLAIM_ENTRY,
   formatReceivedAt,
   formatCrm,
   formatDate,
@@ -9,7 +9,7 @@ import {
   policyStateStyle,
   principalDriver,
   SALUTATION_LABELS,
-  TERMINATION_MESSAGES,
+  TERMINATION_ENTRY,
   type Policy,
 } from '@espace/contract';
 import { Link, useLocation } from 'react-router';
@@ -54,7 +54,7 @@ function changeItems(policy: Policy): MenuItem[] {
   if (policyStateStyle(policy.state) === 'active') {
     items.push({
       kind: 'link',
-      label: CLAIM_MESSAGES.entry,
+      label: CLAIM_ENTRY,
       to: paths.claimsFor(policy.policyNumber),
     });
   }
@@ -149,18 +149,18 @@ export function PolicyCard({ policy }: { policy: Policy }) {
           <Link
             className="button button--secondary"
             to={paths.claimsFor(policy.policyNumber)}
-            aria-label={`${CLAIM_MESSAGES.entry} sur le contrat n° ${policy.policyNumber}`}
+            aria-label={`${CLAIM_ENTRY} sur le contrat n° ${policy.policyNumber}`}
           >
-            {CLAIM_MESSAGES.entry}
+            {CLAIM_ENTRY}
           </Link>
         )}
         {!terminated && (
           <Link
             className="button button--secondary"
             to={paths.contractTermination(policy.policyNumber)}
-            aria-label={`${TERMINATION_MESSAGES.entry} n° ${policy.policyNumber}`}
+            aria-label={`${TERMINATION_ENTRY} n° ${policy.policyNumber}`}
           >
-            {TERMINATION_MESSAGES.entry}
+            {TERMINATION_ENTRY}
           </Link>
         )}
       </div>

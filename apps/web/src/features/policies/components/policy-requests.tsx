@@ -5,7 +5,7 @@
 // when it fails, or when nothing is open.
 import type { CustomerRequest } from '@espace/contract';
 import { Link } from 'react-router';
-import { useOpenRequests } from '../../../api/get-requests';
+import { useOpenRequests } from '../../../api/get-open-requests';
 import { paths } from '../../../lib/paths';
 
 const SHOWN = 3;

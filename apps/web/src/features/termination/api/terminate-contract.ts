@@ -14,7 +14,8 @@ import {
 } from '@espace/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentsQueryKey } from '../../../api/get-documents';
-import { policiesQueryKey } from '../../../api/get-policies';
+import { POLICIES_READ } from '../../../api/get-policies';
+import { usePortalReads } from '../../../api/portal-reads';
 import { apiResponse } from '../../../lib/api-client';
 import { currentBrandKey } from '../../../lib/brand';
 import { useSession } from '../../../lib/session';
@@ -59,11 +60,12 @@ export interface TerminationVariables {
 export function useTerminateContract() {
   const { accountId } = useSession();
   const queryClient = useQueryClient();
+  const reads = usePortalReads();
   return useMutation({
     mutationFn: ({ policyNumber, request }: TerminationVariables) =>
       terminateContract(accountId, policyNumber, request),
     onSuccess: (_ack, { policyNumber }) => {
-      void queryClient.invalidateQueries({ queryKey: policiesQueryKey(accountId) });
+      void reads.invalidate(POLICIES_READ);
       void queryClient.invalidateQueries({ queryKey: documentsQueryKey(accountId, policyNumber) });
     },
   });
