@@ -23,15 +23,17 @@
 // added over a second (it polls every 500 ms after its first tries; each action takes some
 // 200 ms under the CPU throttling). Each figure is the moment noted in the page (epoch ms) minus
 // the time taken just before `page.goto`.
-import { fork } from 'node:child_process';
-import { freePort } from '../apps/server/test/support/portal-process';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import type { ChildMessage } from './api-server';
 import { builtCheckout } from './checkout';
 import { startCompiledServer, type CompiledServer } from './compiled-server';
 import { printWebTable, recordWebFigures, type Visit, type WebFigures } from './web-figures';
-import { OPEN_FIRST_MENU, SIGN_IN_AND_NOTE_FIRST_CARD } from './web-scripts';
+import {
+  MARK_BINDING,
+  OPEN_FIRST_MENU,
+  SIGN_IN_AND_NOTE_FIRST_CARD,
+  type Mark,
+} from './web-scripts';
 
 const FAST_3G = {
   offline: false,
@@ -77,21 +79,42 @@ async function visit(
   cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
   });
+  // The page reports its moments through a binding (web-scripts.ts): nothing of Playwright's
+  // runs in the page until they are all in.
+  const marks = new Map<Mark['name'], number>();
+  const awaited: Mark['name'][] = interactive ? ['firstCard', 'interactive'] : ['firstCard'];
+  let allIn!: () => void;
+  const reported = new Promise<void>((resolve) => (allIn = resolve));
+  let hydratedIn!: () => void;
+  const hydrated = new Promise<void>((resolve) => (hydratedIn = resolve));
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: MARK_BINDING });
+  cdp.on('Runtime.bindingCalled', (event: { name: string; payload: string }) => {
+    if (event.name !== MARK_BINDING) return;
+    const mark = JSON.parse(event.payload) as Mark;
+    if (!marks.has(mark.name)) marks.set(mark.name, mark.at);
+    if (awaited.every((name) => marks.has(name))) allIn();
+    if (mark.name === 'hydrated') hydratedIn();
+  });
   const started = Date.now();
-  await page.goto(url);
-  await page.getByTestId('policy-card').first().waitFor({ timeout: 120_000 });
-  const firstCard = Number(await page.evaluate('window.firstCardAt')) - started;
-  let interactiveMs: number | undefined;
-  if (interactive) {
-    await page
-      .waitForFunction('window.interactiveAt !== undefined', undefined, { polling: 50 })
-      .catch((error: unknown) => {
-        throw new Error(
-          `${url}: the first card's « Faire un changement » menu never opened (${String(error)})`,
-        );
-      });
-    interactiveMs = Number(await page.evaluate('window.interactiveAt')) - started;
-  }
+  await page.goto(url, { waitUntil: 'commit' });
+  await Promise.race([
+    reported,
+    new Promise((_, reject) =>
+      setTimeout(
+        () =>
+          reject(
+            new Error(
+              `${url}: after 120 s the page had reported ${[...marks.keys()].join(', ') || 'nothing'} of ${awaited.join(', ')}`,
+            ),
+          ),
+        120_000,
+      ),
+    ),
+  ]);
+  // The hydration mark of a build that sets it (an earlier commit may not): 10 s more at most.
+  if (interactive) await Promise.race([hydrated, new Promise((r) => setTimeout(r, 10_000))]);
+  const at = (name: Mark['name']) => (marks.has(name) ? marks.get(name)! - started : undefined);
   // LCP of the portal page, from its own navigation start.
   const lcp = await page.evaluate(
     () =>
@@ -104,32 +127,14 @@ async function visit(
       }),
   );
   await page.close();
-  return { firstCard, lcp, bytes, interactive: interactiveMs };
-}
-
-/**
- * The real server on PGlite with the built SPA, on a free port, in a child process (bench/api-server.ts,
- * the sources through tsx, NODE_ENV=development): the lighthouse bench's. This bench starts the
- * compiled server instead (compiled-server.ts), the same way for the current code and an earlier one.
- */
-export async function startBrowserBenchServer(): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    child.once('message', (m: ChildMessage) => m.kind === 'ready' && resolve());
-  });
+  const submitted = at('submitted');
   return {
-    port,
-    async stop() {
-      child.removeAllListeners('exit');
-      child.send({ kind: 'stop' });
-      await new Promise((r) => child.once('exit', r));
-    },
+    firstCard: at('firstCard')!,
+    lcp,
+    bytes,
+    interactive: at('interactive'),
+    hydrated: at('hydrated'),
+    fromSubmission: submitted === undefined ? undefined : at('firstCard')! - submitted,
   };
 }
 
@@ -169,6 +174,8 @@ async function measure(browser: Browser, sides: Side[]): Promise<WebFigures[]> {
     cold: medianVisit(run.cold),
     newVisitor: medianVisit(run.newVisitor),
     interactive: median(run.warm.map((v) => v.interactive!)),
+    hydrated: median(run.warm.map((v) => v.hydrated ?? Number.NaN)),
+    fromSubmission: median(run.newVisitor.map((v) => v.fromSubmission!)),
   }));
 }
 
