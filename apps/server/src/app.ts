@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db, DatabaseHandle } from './db/client';
+import { readBrandScript } from './http/brand-script';
 import { fastifyOptions } from './http-server';
 import identityProvider from './oidc/identity-provider';
 import { publicJwks } from './oidc/provider/keys';
@@ -93,8 +94,11 @@ export async function buildApp(
   // Answers over 1 KB (JSON, index.html) compressed for the clients that accept it (brotli at
   // quality 4, gzip); the SPA's files are compressed once by the build (plugins/spa.ts).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // The portal's page carries the brand script inline, allowed by its hash (http/brand-script.ts).
+  const brandScript = readBrandScript(config.webDist);
   await app.register(securityHeaders, {
     externalIssuer: config.oidc.embedded ? undefined : config.oidc.issuer,
+    scriptSources: brandScript ? [brandScript.cspSource] : [],
   });
   // Loaded only when the API documentation is served (start-up time, idle memory).
   if (config.apiDocs)
@@ -117,6 +121,6 @@ export async function buildApp(
   await app.register(consoleRoutes);
   // The console's app under /backoffice, for staff with a console session (docs/console.md).
   await app.register(consoleApp, { consoleDist: config.consoleDist });
-  await app.register(spa, { webDist: config.webDist, oidc: config.oidc });
+  await app.register(spa, { webDist: config.webDist, oidc: config.oidc, brandScript });
   return app;
 }

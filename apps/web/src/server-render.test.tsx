@@ -4,7 +4,7 @@
 // without drawing it again. A difference between the two is reported, and fails the tests.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_COOKIES } from './lib/analytics/consent';
+import { CONSENT_COOKIES } from '@espace/contract';
 import { sessionOf } from './lib/session';
 import { renderPortal } from './portal';
 import { renderFirstScreen } from './server-render';

@@ -24,8 +24,6 @@ export interface PortalSession {
 
 /** A sign-in just completed: the page is served for it at once (spa.ts). */
 export interface SignedIn extends PortalSession {
-  /** The session cookie as a Cookie header (the first reads are made with it). */
-  cookie: string;
   /** The path asked for before sign-in. */
   returnTo: string;
 }

@@ -40,7 +40,11 @@ const CONSOLE_PAGE = /^\/backoffice(?!\/(v1|api|docs|auth|assets)(\/|$))(\/|\?|$
 
 export default fp(async function securityHeaders(
   app: FastifyInstance,
-  opts: { externalIssuer?: string },
+  opts: {
+    externalIssuer?: string | undefined;
+    /** Inline scripts allowed by their hash (`'sha256-…'`): the portal's brand script. */
+    scriptSources?: string[];
+  },
 ) {
   const issuerOrigin = opts.externalIssuer ? new URL(opts.externalIssuer).origin : undefined;
   const options = (frameSrc: string[]): Parameters<typeof helmet>[0] => ({
@@ -48,7 +52,7 @@ export default fp(async function securityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.scriptSources ?? [])],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

@@ -24,13 +24,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body';
 import { escapeHtml, sendHtml } from '../http/html';
+import { inlineBrandScript, type BrandScript } from '../http/brand-script';
 import { firstScreenFiles } from '../http/spa-manifest';
-import { safeReturnPath, type SignedIn } from '../http/portal-sessions';
+import { safeReturnPath, type PortalSession, type SignedIn } from '../http/portal-sessions';
 import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
 import { loadFirstScreenRenderer } from './first-screen';
 
 export interface SpaOptions {
   webDist: string;
+  /** The build's brand script, inlined in the page (http/brand-script.ts). */
+  brandScript?: BrandScript | undefined;
   oidc: {
     issuer: string;
     clientId: string;
@@ -83,7 +86,21 @@ function cacheControlOf(filePath: string): string {
   return 'no-cache';
 }
 
-export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: PageFor): string {
+/**
+ * index.html for `page` (none: a public page). In the head: the brand script inline, the
+ * meta tags naming the provider and the account, the first screen's scripts and style sheets.
+ * In the body: the first screen the server drew, then the reads the page carries (after it, so
+ * the parser reaches the cards first). A page with its first screen drawn is not painted before
+ * that screen is parsed whole (`rel=expect … blocking=render`): one layout of the page instead
+ * of one per piece the parser reached.
+ */
+export function renderIndex(
+  template: string,
+  oidc: SpaOptions['oidc'],
+  page?: PageFor,
+  brandScript?: BrandScript,
+): string {
+  const listed = (file: string) => template.includes(`/${file}"`);
   const tags = [
     `<meta name="identity-provider" content="${oidc.embedded ? 'embedded' : 'external'}">`,
     ...(oidc.accountUrl
@@ -91,18 +108,24 @@ export function renderIndex(template: string, oidc: SpaOptions['oidc'], page?: P
       : []),
     ...(page ? [`<meta name="portal-account" content="${escapeHtml(page.accountId)}">`] : []),
     ...(page?.path ? [`<meta name="portal-path" content="${escapeHtml(page.path)}">`] : []),
-    ...(page?.first?.json
-      ? [
-          `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${page.first.json}</script>`,
-        ]
+    ...(page?.screen
+      ? [`<link rel="expect" href="#${FIRST_READS_ELEMENT_ID}" blocking="render">`]
       : []),
-    ...(page?.modules ?? []).map(
-      (file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`,
-    ),
-    ...(page?.styles ?? []).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
+    ...(page?.modules ?? [])
+      .filter((file) => !listed(file))
+      .map((file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`),
+    ...(page?.styles ?? [])
+      .filter((file) => !listed(file))
+      .map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
   ];
-  const html = template.replace('<!--app-config-->', tags.join('\n    '));
-  return page?.screen ? html.replace(ROOT_ELEMENT, `<div id="root">${page.screen}</div>`) : html;
+  const reads = page?.first?.json
+    ? `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${page.first.json}</script>`
+    : '';
+  const html = inlineBrandScript(template, brandScript).replace(
+    '<!--app-config-->',
+    tags.join('\n    '),
+  );
+  return html.replace(ROOT_ELEMENT, `<div id="root">${page?.screen ?? ''}</div>${reads}`);
 }
 
 export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
@@ -140,7 +163,12 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     if (page?.first?.preload.length) reply.header('link', preloadLinks(page.first.preload));
     // A signed-in page carries the customer's data: never stored, like the API's answers.
     if (page) reply.header('vary', 'cookie');
-    const html = renderIndex(template, opts.oidc, page && { ...page, modules, styles });
+    const html = renderIndex(
+      template,
+      opts.oidc,
+      page && { ...page, modules, styles },
+      opts.brandScript,
+    );
     return sendHtml(reply, 200, html, page ? 'private, no-store' : 'no-cache');
   };
 
@@ -150,11 +178,15 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
    */
   const portalPage = async (
     request: FastifyRequest,
-    accountId: string,
-    sessionCookie: string,
+    session: PortalSession,
     returnTo?: string,
   ): Promise<PageFor> => {
-    const first = await firstReads(app, accountId, sessionCookie);
+    const { accountId } = session;
+    const first = await firstReads(app, {
+      accountId,
+      sid: session.providerSid,
+      embedded: app.config.oidc.embedded,
+    });
     const screen =
       first.account && first.policies
         ? await renderFirstScreen({
@@ -174,10 +206,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     const url = request.url.split('?')[0]!;
     if (PUBLIC_PAGES.has(url)) return sendIndex(reply);
     const session = await sessions.current(request);
-    if (session) {
-      const cookie = request.headers.cookie ?? '';
-      return sendIndex(reply, await portalPage(request, session.accountId, cookie));
-    }
+    if (session) return sendIndex(reply, await portalPage(request, session));
     const signedIn = await sessions.signIn(request, reply, safeReturnPath(request.url));
     return sendSignedIn(request, reply, signedIn);
   };
@@ -189,8 +218,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     signedIn: SignedIn | undefined,
   ) => {
     if (!signedIn) return reply;
-    const { accountId, returnTo, cookie } = signedIn;
-    return sendIndex(reply, await portalPage(request, accountId, cookie, returnTo));
+    return sendIndex(reply, await portalPage(request, signedIn, signedIn.returnTo));
   };
 
   app.get('/', sendPortal);

@@ -2,15 +2,21 @@
 // a signed-in page of the policies path comes with the policies page and its shell as HTML, from
 // the web build's own renderer, never stored by any cache; the other paths come empty for the
 // browser to draw; the cookie banner follows the consent cookie the browser sent.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentCookies } from '../../src/plugins/first-screen';
 import { ROOT } from '../../../../scripts/builds.mjs';
 import { createTestApp, DEMO, portalSignIn, type TestApp } from '../support/harness';
 
 const CONSENT = 'espace_consent_required=true; espace_consent_performance=false';
 
-/** What the page holds in `#root`. */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1];
+/** What the page holds in `#root` (the reads' block follows it). */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div>(?:<script type="application\/json"[^>]*>[^<]*<\/script>)?\s*<\/body>/.exec(
+    html,
+  )?.[1];
 
 describe('the first screen drawn by the server', () => {
   let test: TestApp;
@@ -48,11 +54,67 @@ describe('the first screen drawn by the server', () => {
     expect(rootOf((await page('/')).body)).toContain('class="cookie-banner"');
   });
 
+  it('is parsed in the order it is shown: the skin first, the cards before the reads, one paint', async () => {
+    const response = await page('/', CONSENT);
+    const html = response.body;
+    // The brand script inline, first in the head, allowed by its hash alone.
+    const inline = /<head>[\s\S]*?<script>([^<]+)<\/script>/.exec(html)?.[1];
+    expect(inline).toContain("setAttribute('data-brand'");
+    expect(html).not.toContain('src="/brand/brand.js"');
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    const hash = createHash('sha256').update(inline!, 'utf8').digest('base64');
+    expect(response.headers['content-security-policy']).toContain(
+      `script-src 'self' 'sha256-${hash}';`,
+    );
+    // The reads after the first screen, and no paint before the parser has reached them.
+    expect(html.indexOf('id="portal-first-reads"')).toBeGreaterThan(
+      html.indexOf('data-testid="policy-card"'),
+    );
+    expect(html).toContain('<link rel="expect" href="#portal-first-reads" blocking="render">');
+    // One reference to each file of the first screen.
+    for (const [, file] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g))
+      expect(html.split(`"${file}"`).length - 1, file).toBe(1);
+  });
+
+  it('sends the page drawn last again only while its reads and consent are the same', async () => {
+    // The card's title, without the comments React puts between adjacent texts.
+    const card = (html: string) =>
+      /Renault Clio V[^<]*/.exec(rootOf(html)!.replaceAll('<!-- -->', ''))?.[0];
+    const first = (await page('/', CONSENT)).body;
+    expect(card(first)).toBe('Renault Clio V');
+    // The same reads: the same page, drawn once.
+    expect(rootOf((await page('/', CONSENT)).body)).toBe(rootOf(first));
+    // Changed in the database, as the broker's systems do, never through this app.
+    const db = test.database.handle.db;
+    await sql`update risks set model = 'Clio V E-Tech' where policy_number = 'AU2025087731'`.execute(
+      db,
+    );
+    try {
+      expect(card((await page('/', CONSENT)).body)).toBe('Renault Clio V E-Tech');
+      // Another consent: the banner the browser will draw too.
+      expect(rootOf((await page('/')).body)).toContain('class="cookie-banner"');
+      expect(rootOf((await page('/', CONSENT)).body)).not.toContain('cookie-banner');
+    } finally {
+      await sql`update risks set model = 'Clio V' where policy_number = 'AU2025087731'`.execute(db);
+    }
+  });
+
+  it('draws from the consent cookies alone, never from the session’s', () => {
+    expect(
+      consentCookies(
+        'espace-session=secret; espace_consent_performance=false; other=1; espace_consent_required=true',
+      ),
+    ).toBe('espace_consent_performance=false; espace_consent_required=true');
+    expect(consentCookies('espace-session=secret')).toBe('');
+  });
+
   it('leaves the other screens to the browser', async () => {
     for (const url of ['/documents', '/account', '/faq', '/coverages']) {
       const response = await page(url, CONSENT);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
+      // Nothing drawn: nothing to wait for before the first paint.
+      expect(response.body, url).not.toContain('rel="expect"');
     }
   });
 });

@@ -27,10 +27,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A stand-in for the SPA's build: its index.html alone, where the server writes the page's tags. */
+/**
+ * A stand-in for the SPA's build: its index.html alone, with what the server writes into: the
+ * head's tags, and `#root`, after which the page's reads go.
+ */
 export function webBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'espace-web-'));
-  writeFileSync(path.join(dir, 'index.html'), '<head><!--app-config--></head><div id="root">');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<head><!--app-config--></head><body><div id="root"></div></body>',
+  );
   return dir;
 }
 

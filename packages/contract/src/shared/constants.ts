@@ -19,6 +19,18 @@ export const TERMINATION_COMMENT_MAX = 500;
 export const FAQ_PAGE_SIZE = 10;
 export const FAQ_SEARCH_ANALYTICS_DELAY_MS = 3_000;
 export const CONSENT_COOKIE_DAYS = 360;
+
+/**
+ * The two consent cookies (docs/product/account.md "Cookies"): written by the portal
+ * (apps/web/src/lib/analytics/consent.ts), read by the server that draws the first screen, which
+ * draws the cookie banner exactly when the browser will.
+ */
+export const CONSENT_COOKIES = {
+  /** Performance (analytics) consent: 'true' or 'false'. */
+  performance: 'espace_consent_performance',
+  /** Required cookies: always 'true' once the customer has made a choice. */
+  required: 'espace_consent_required',
+} as const;
 export const ACCOUNT_DELETION_LOGOUT_DELAY_MS = 3_000;
 /** A forgotten-password link works once, within this many minutes (docs/decisions/0001-embedded-identity-provider.md). */
 export const PASSWORD_RESET_LINK_MINUTES = 30;

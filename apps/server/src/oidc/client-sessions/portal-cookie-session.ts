@@ -126,7 +126,7 @@ export function cookieSessions(app: FastifyInstance, parts: CookieSessionParts):
       if (!opened) return undefined;
       const secret = await openPortalSession(db, opened);
       reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
-      return { ...opened, returnTo: pending.returnTo, cookie: `${cookies.session}=${secret}` };
+      return { ...opened, returnTo: pending.returnTo };
     },
   };
 

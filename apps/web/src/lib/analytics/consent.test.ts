@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSENT_COOKIES, hasAnalyticsConsent, hasConsentChoice, saveConsent } from './consent';
+import { CONSENT_COOKIES } from '@espace/contract';
+import { hasAnalyticsConsent, hasConsentChoice, saveConsent } from './consent';
 
 function clearConsentCookies() {
   for (const name of Object.values(CONSENT_COOKIES))

@@ -1,15 +1,8 @@
 // The customer's cookie consent (docs/product/account.md "Cookies": kept 360 days): two cookies, read and
 // written only here so every reader agrees on their names and attributes. Until the customer
 // has chosen, neither cookie exists and nothing is tracked (see tracking.ts).
-import { CONSENT_COOKIE_DAYS } from '@espace/contract';
+import { CONSENT_COOKIE_DAYS, CONSENT_COOKIES } from '@espace/contract';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-
-export const CONSENT_COOKIES = {
-  /** Performance (analytics) consent: 'true' or 'false'. */
-  performance: 'espace_consent_performance',
-  /** Required cookies: always 'true' once the customer has made a choice. */
-  required: 'espace_consent_required',
-} as const;
 
 const CONSENT_MAX_AGE_SECONDS = CONSENT_COOKIE_DAYS * 24 * 60 * 60;
 const consentListeners = new Set<() => void>();
@@ -48,8 +41,8 @@ function subscribeConsent(listener: () => void) {
 }
 
 /**
- * The request's `Cookie` header, for the server that draws the first screen (server-render.tsx):
- * it reads the consent the browser sent, so the page it draws has the banner exactly when the
+ * The consent cookies of the request, as a `Cookie` header, for the server that draws the first
+ * screen (server-render.tsx): it reads the consent the browser sent, so the page it draws has the banner exactly when the
  * browser, reading its own cookies while it hydrates, draws it too.
  */
 export const RequestCookies = createContext<string | undefined>(undefined);

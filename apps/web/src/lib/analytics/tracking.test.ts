@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSENT_COOKIES, hasConsentChoice, saveConsent } from './consent';
+import { CONSENT_COOKIES } from '@espace/contract';
+import { hasConsentChoice, saveConsent } from './consent';
 import { ANALYTICS_EVENTS, trackEvent, trackPageView } from './tracking';
 
 function clearConsentCookies() {
