@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import { precompress } from './vite-precompress.js';
 import { pureSchemas } from './vite-pure-schemas.js';
@@ -19,13 +21,39 @@ const onLog: NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['o
 };
 
 /**
+ * react-router's production build: its package exports only the build with development warnings
+ * (their messages are built on every render, and weigh), and its own Vite plugin, which we do not
+ * use, points builds at this one. Undefined if a later version moves it (the default then).
+ */
+const routerProduction = (() => {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(
+    /[\\/]dist[\\/]development[\\/]index\.m?js$/,
+    `${path.sep}dist${path.sep}production${path.sep}index.mjs`,
+  );
+  return production !== development && existsSync(production) ? production : undefined;
+})();
+
+/** What both builds resolve alike. */
+const resolve: UserConfig['resolve'] = routerProduction
+  ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] }
+  : {};
+
+/**
  * `vite build --ssr src/server-render.tsx` (the second half of `npm run build`): the first
  * screen's renderer for the server (apps/server/src/plugins/spa.ts), in `.ssr/` inside the build,
- * which the server never serves (a dot folder). The libraries stay imports of node_modules; the
- * contract is bundled; the style sheets are the browser build's.
+ * which the server never serves (a dot folder). React and the router are bundled (below); the
+ * other libraries stay imports of node_modules; the contract is bundled; the style sheets are the
+ * browser build's.
  */
 const serverRender: UserConfig = {
   plugins: [react(), pureSchemas()],
+  resolve,
+  // React and the router in the renderer, in their production builds whatever NODE_ENV the
+  // server runs with (`npm start` sets none): their development builds render several times
+  // slower, and warn.
+  ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler'] },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: path.join(outDir, '.ssr'),
     emptyOutDir: true,
@@ -43,6 +71,7 @@ const WITH_THE_FORMS =
 /** The portal the browser loads. */
 const browser: UserConfig = {
   plugins: [react(), pureSchemas(), precompress()],
+  resolve,
   build: {
     outDir,
     emptyOutDir: true,

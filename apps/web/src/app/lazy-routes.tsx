@@ -2,7 +2,8 @@
 // `lazy: () => import(…)` module rendered by RouteScreen, with the query library's client for the
 // screens that use it, and the error page in place of a screen that crashed.
 import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { routeMatches } from '../lib/route-handles';
 import { RouteErrorPage } from './error-page';
 import { useQueries } from './queries';
 
@@ -92,7 +93,7 @@ function RouteScreen({ load, firstScreen }: { load: Load; firstScreen: boolean }
  * the server that draws the first screen and in the browser that hydrates it.
  */
 export function loadScreens(routes: RouteObject[], pathname: string): Promise<unknown> {
-  const loads = (matchRoutes(routes, pathname) ?? [])
+  const loads = (routeMatches(routes, pathname) ?? [])
     .map(({ route }) => loaders.get(route))
     .filter((load): load is Load => load !== undefined);
   return Promise.allSettled(loads.map(moduleOf));
