@@ -137,7 +137,7 @@ test.describe('add a driver', () => {
     await page.getByLabel('Date d’effet').fill(french(today()));
     await page.getByRole('button', { name: 'Ajouter un conducteur' }).click();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.addDriver.error);
-    await expect(page).toHaveURL(/\/addDriver$/);
+    await expect(page).toHaveURL(/\/addDriver\?contrat=[A-Z0-9]+$/);
     await expect(page.getByLabel('Prénom')).toHaveValue('Hugo');
     await expect(page.getByLabel('Date de naissance')).toHaveValue(french(yearsAgo(25)));
     expect(await analyticsEvents(page)).not.toContain('contract_driver_added');

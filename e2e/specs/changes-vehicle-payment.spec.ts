@@ -122,7 +122,7 @@ test.describe('change the vehicle', () => {
     await page.getByRole('textbox', { name: 'Date d’effet' }).fill(french(today()));
     await page.getByRole('button', { name: 'Changer de véhicule' }).click();
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changeVehicle.error);
-    await expect(page).toHaveURL(/\/changeVehicle$/);
+    await expect(page).toHaveURL(/\/changeVehicle\?contrat=[A-Z0-9]+$/);
     await expect(page.getByLabel('Modèle')).toHaveValue('Clio');
     await expect(page.getByLabel('Énergie')).toHaveValue('Diesel');
   });
@@ -254,7 +254,7 @@ test.describe('change the payment details', () => {
     await expect(page.getByTestId('banner')).toContainText(BANNERS.changePayment.error);
     await expect(submit).toBeEnabled();
     await expect(page.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00');
-    await expect(page).toHaveURL(/\/changePaymentDetails$/);
+    await expect(page).toHaveURL(/\/changePaymentDetails\?contrat=[A-Z0-9]+$/);
     await expectNoAxeViolations(page, 'change payment error banner');
   });
 });

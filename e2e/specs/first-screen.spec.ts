@@ -1,6 +1,6 @@
 // The first screen drawn by the server (docs/decisions/0105-react-and-the-first-screen-drawn-by-the-server.md):
-// the policies page arrives as HTML, readable and with working links before any script (and
-// without JavaScript at all); the browser then takes that HTML over without drawing it again
+// the policies page arrives as HTML, readable, with working links and change menus before any
+// script (and without JavaScript at all: docs/decisions/0114); the browser then takes that HTML over without drawing it again
 // (a hydration that differs logs an error, which fails every browser test: fixtures.ts), in the
 // skin the browser keeps, applied before the first card is on screen.
 import type { Browser } from '@playwright/test';
@@ -45,7 +45,19 @@ test.describe('the first screen drawn by the server', () => {
     await keepScreenshot(page, 'first-screen-without-javascript');
     // A card's link and the navigation's lead where they say, without a script.
     await first.getByRole('link', { name: /Couverture d’assurance/ }).click();
-    await expect(page).toHaveURL(/\/coverages$/);
+    await expect(page).toHaveURL(/\/coverages\?contrat=AU2026104512$/);
+    await page.goBack();
+    // The change menu opens (the browser's popover) and its entries name the contract.
+    const change = first.getByRole('button', { name: /Faire un changement/ });
+    await change.click();
+    await expect(first.getByRole('menuitem', { name: 'Ajouter un conducteur' })).toBeVisible();
+    await keepScreenshot(page, 'first-screen-menu-without-javascript');
+    await page.keyboard.press('Escape');
+    await expect(first.getByRole('menuitem', { name: 'Ajouter un conducteur' })).toBeHidden();
+    await expect(change).toBeFocused();
+    await change.click();
+    await first.getByRole('menuitem', { name: 'Ajouter un conducteur' }).click();
+    await expect(page).toHaveURL(/\/addDriver\?contrat=AU2026104512$/);
     await page.goBack();
     await page
       .getByRole('navigation', { name: 'Navigation principale' })

@@ -74,7 +74,7 @@ test.describe('policies list', () => {
     await page.keyboard.press('ArrowDown');
     await expect(card.getByRole('menuitem', { name: 'Ajouter un conducteur' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/addDriver$/);
+    await expect(page).toHaveURL(/\/addDriver\?contrat=AU2025087731$/);
     expect(await page.evaluate(() => sessionStorage.getItem('selectedPolicyNumber'))).toBe(
       'AU2025087731',
     );
@@ -86,7 +86,7 @@ test.describe('policies list', () => {
     await signIn(page, DEMO.camille);
     const card = page.getByTestId('policy-card').filter({ hasText: 'AU2026104512' });
     await card.getByRole('link', { name: /Couverture d’assurance/ }).click();
-    await expect(page).toHaveURL(/\/coverages$/);
+    await expect(page).toHaveURL(/\/coverages\?contrat=AU2026104512$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Couverture d’assurance' }),
     ).toBeVisible();

@@ -1,6 +1,12 @@
-// A menu button (WAI-ARIA APG "menu button"): Enter, Space or ArrowDown open it on the first
-// item, arrows move, Home/End jump, Escape closes and returns focus, a click outside closes.
-import { useEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent } from 'react';
+// A menu button (WAI-ARIA APG "menu button") on the browser's own popover: the button opens its
+// menu (`popovertarget`) as soon as the page is parsed, before the portal's script has taken the
+// page over (the first screen is drawn by the server: docs/decisions/0114), and its links lead
+// where they say. The browser closes the menu on Escape or a click outside and gives the focus
+// back to the button. Once the script runs: opening puts the focus on the first item (ArrowDown
+// on the button too, ArrowUp on the last), arrows move, Home/End jump, Tab leaves and closes it,
+// choosing an item closes it. The items stay in the tab order of the open menu, so that before
+// the script, too, the keyboard reaches them (Tab from the button).
+import { useId, useRef, type KeyboardEvent, type ReactNode, type ToggleEvent } from 'react';
 import { Link } from 'react-router';
 import './menu.css';
 
@@ -24,75 +30,62 @@ export function MenuButton({
   className = '',
   align = 'start',
 }: MenuButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const menuId = `${id}-menu`;
+  const list = useRef<HTMLUListElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  /** The item the focus goes to when the menu opens (the first, unless ArrowUp opened it). */
+  const openingOn = useRef(0);
 
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current[active]?.focus();
-  }, [open, active]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
+  const focusItem = (index: number) =>
+    itemRefs.current[(index + items.length) % items.length]?.focus();
+  const isOpen = () => list.current?.matches(':popover-open') ?? false;
   const openAt = (index: number) => {
-    setActive((index + items.length) % items.length);
-    setOpen(true);
+    openingOn.current = index;
+    if (isOpen()) focusItem(index);
+    else list.current?.showPopover();
   };
-  const close = (restoreFocus: boolean) => {
-    setOpen(false);
-    if (restoreFocus) button.current?.focus();
+  const close = () => {
+    if (isOpen()) list.current?.hidePopover();
   };
 
+  const onToggle = (event: ToggleEvent<HTMLUListElement>) => {
+    if (event.newState !== 'open') return;
+    focusItem(openingOn.current);
+    openingOn.current = 0;
+  };
   const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown') {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      openAt(0);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(items.length - 1);
+      openAt(event.key === 'ArrowDown' ? 0 : items.length - 1);
     }
   };
   const onMenuKey = (event: KeyboardEvent) => {
+    const current = itemRefs.current.findIndex((item) => item === document.activeElement);
     const moves: Record<string, number> = {
-      ArrowDown: active + 1,
-      ArrowUp: active - 1,
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
       Home: 0,
       End: items.length - 1,
     };
     if (event.key in moves) {
       event.preventDefault();
-      setActive((moves[event.key]! + items.length) % items.length);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
+      focusItem(moves[event.key]!);
     } else if (event.key === 'Tab') {
-      setOpen(false);
+      close();
     }
   };
 
   return (
-    <div className={`menu ${className}`} ref={root}>
+    <div className={`menu ${className}`}>
       <button
-        ref={button}
         type="button"
         className="button menu__button"
         id={`${id}-button`}
+        popoverTarget={menuId}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
+        aria-controls={menuId}
         aria-label={ariaLabel}
-        onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKey}
       >
         {label}
@@ -101,11 +94,13 @@ export function MenuButton({
         </span>
       </button>
       <ul
+        ref={list}
         className={`menu__list menu__list--${align}`}
-        id={`${id}-menu`}
+        id={menuId}
+        popover="auto"
         role="menu"
         aria-labelledby={`${id}-button`}
-        hidden={!open}
+        onToggle={onToggle}
         onKeyDown={onMenuKey}
       >
         {items.map((item, index) => (
@@ -116,12 +111,11 @@ export function MenuButton({
                   itemRefs.current[index] = el;
                 }}
                 role="menuitem"
-                tabIndex={-1}
                 to={item.to}
                 state={item.state}
                 onClick={() => {
                   item.onSelect?.();
-                  setOpen(false);
+                  close();
                 }}
               >
                 {item.label}
@@ -133,9 +127,8 @@ export function MenuButton({
                 }}
                 type="button"
                 role="menuitem"
-                tabIndex={-1}
                 onClick={() => {
-                  setOpen(false);
+                  close();
                   item.onSelect();
                 }}
               >

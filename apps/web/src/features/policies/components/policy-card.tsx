@@ -15,40 +15,30 @@ import {
 import { Link, useLocation } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu/menu-button';
 import { paths } from '../../../lib/paths';
-import { selectPolicy } from '../../../lib/selected-policy';
+import { selectPolicy, withPolicy } from '../../../lib/selected-policy';
 import { PaymentDetailsBlock } from './payment-details';
 import { PolicyRequests } from './policy-requests';
 import './policy-card.css';
 
 function changeItems(policy: Policy): MenuItem[] {
-  const state = { policyNumber: policy.policyNumber };
-  const select = () => selectPolicy(policy.policyNumber);
+  const { policyNumber } = policy;
+  const state = { policyNumber };
+  const select = () => selectPolicy(policyNumber);
+  const link = (label: string, path: string): MenuItem => ({
+    kind: 'link',
+    label,
+    to: withPolicy(path, policyNumber),
+    state,
+    onSelect: select,
+  });
   const items: MenuItem[] = [
-    {
-      kind: 'link',
-      label: 'Changer de véhicule',
-      to: paths.changeVehicle,
-      state,
-      onSelect: select,
-    },
-    { kind: 'link', label: 'Ajouter un conducteur', to: paths.addDriver, state, onSelect: select },
-    {
-      kind: 'link',
-      label: 'Retirer un conducteur',
-      to: paths.removeDriver,
-      state,
-      onSelect: select,
-    },
+    link('Changer de véhicule', paths.changeVehicle),
+    link('Ajouter un conducteur', paths.addDriver),
+    link('Retirer un conducteur', paths.removeDriver),
   ];
   // docs/product/policies.md: the payment entry only when the policy has payment details.
   if (policy.paymentDetails) {
-    items.push({
-      kind: 'link',
-      label: 'Changer les coordonnées bancaires',
-      to: paths.changePaymentDetails,
-      state,
-      onSelect: select,
-    });
+    items.push(link('Changer les coordonnées bancaires', paths.changePaymentDetails));
   }
   // docs/product/claims.md: a claim is declared on a contract in force.
   if (policyStateStyle(policy.state) === 'active') {
@@ -131,7 +121,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
       <div className="policy-card__actions">
         <Link
           className="button button--secondary"
-          to={paths.coverages}
+          to={withPolicy(paths.coverages, policy.policyNumber)}
           state={{ policyNumber: policy.policyNumber, from: location.pathname + location.search }}
           onClick={() => selectPolicy(policy.policyNumber)}
           aria-label={`Couverture d’assurance du contrat ${policy.policyNumber}`}
