@@ -1,6 +1,6 @@
 // The portal's rendering, loaded by main.tsx once the page names a signed-in account (while the
 // first reads arrive) and on the public sign-out pages.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 // The base styles come first: the CSS each component imports comes after and refines them.
@@ -49,9 +49,14 @@ export async function renderPortal(session: Session, first: FirstReads): Promise
   }
   // The screen's module first, as the server did: hydration then finds nothing to wait for.
   await loadScreens(appRoutes, window.location.pathname);
-  hydrateRoot(root, portal, {
-    // React draws again in the browser what did not match; the browser tests fail on this line.
-    onRecoverableError: (error) =>
-      console.error('Hydratation\u00a0: le premier écran diffère.', error),
+  // As a transition: the hydration yields to the browser every few milliseconds instead of
+  // holding the page in one long task (the page is already drawn and its links and menus work
+  // meanwhile); a click on a part not yet hydrated hydrates it at once.
+  startTransition(() => {
+    hydrateRoot(root, portal, {
+      // React draws again in the browser what did not match; the browser tests fail on this line.
+      onRecoverableError: (error) =>
+        console.error('Hydratation\u00a0: le premier écran diffère.', error),
+    });
   });
 }
