@@ -57,9 +57,13 @@ export const OPEN_FIRST_MENU = `(() => {
   let hydrated = false;
   let interactive = false;
   const firstCard = () => document.querySelector('[data-testid="policy-card"]');
+  // Shown: a popover open, or a menu without the hidden attribute; then on screen. The cheap
+  // checks first: checkVisibility() lays the page out, on every mutation while it is parsed.
   const opened = (card) =>
     [...card.querySelectorAll('[role="menu"]')].some(
-      (menu) => !menu.hidden && menu.checkVisibility(),
+      (menu) =>
+        (menu.hasAttribute('popover') ? menu.matches(':popover-open') : !menu.hidden) &&
+        menu.checkVisibility(),
     );
   const observer = new MutationObserver(() => note());
   const note = () => {
