@@ -84,7 +84,7 @@ const browser: UserConfig = {
     manifest: true,
     rolldownOptions: {
       onLog,
-      // The first screen in three files (docs/decisions/0114-the-first-screen-without-the-query-library.md):
+      // The first screen in three files (docs/decisions/0114-the-first-screen-before-its-script.md):
       // each file is a request, and a cost of the page's main thread before it parses the body.
       // - `react`: the libraries every screen runs on, one cache entry that changes only when
       //   they do;

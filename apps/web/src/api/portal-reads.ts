@@ -1,5 +1,5 @@
 // The reads the portal's shell and its first screen live on: the account, the policies and the
-// requests still open (docs/decisions/0114-the-first-screen-without-the-query-library.md). A
+// requests still open (docs/decisions/0114-the-first-screen-before-its-script.md). A
 // small cache of its own, not TanStack Query's, so that the first screen is drawn, hydrated and
 // kept up to date without loading the query library (the other screens load it with their own
 // code). Per signed-in portal (portal.tsx and server-render.tsx make one, with the reads the page

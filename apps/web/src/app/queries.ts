@@ -1,7 +1,7 @@
 // The query library's client (TanStack Query), which every screen but the first uses for its own
 // reads and writes: loaded with the first of those screens, never by the first screen, which
 // lives on the portal's own reads (api/portal-reads.ts,
-// docs/decisions/0114-the-first-screen-without-the-query-library.md). One per signed-in portal.
+// docs/decisions/0114-the-first-screen-before-its-script.md). One per signed-in portal.
 import type { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 
