@@ -26,7 +26,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
+import { inTransaction } from '../integration/records';
 import { terminationStatusOf } from '../termination/termination-status';
+import { viewReference } from './request-lookup';
 
 export interface RequestOnTheMove {
   id: string;
@@ -77,7 +79,8 @@ export async function changeRequestStatus(
   change: StatusChange,
   options: StatusChangeOptions,
 ): Promise<StatusChangeResult> {
-  return db.transaction().execute(async (trx) => {
+  // In the caller's transaction when there is one (a document's check closes its requests).
+  return inTransaction(db, async (trx) => {
     // One writer per request at a time (the view over unions cannot be locked `for update`).
     await sql`select pg_advisory_xact_lock(hashtextextended(${'status:' + reference}, 0))`.execute(
       trx,
@@ -87,7 +90,7 @@ export async function changeRequestStatus(
       .leftJoin('request_statuses as s', 's.request_id', 'r.id')
       .select(['r.id', 'r.kind', 'r.account_id', 'r.policy_number', 'r.status'])
       .select(['s.message', 's.details'])
-      .where('r.reference', '=', reference)
+      .where(viewReference(reference))
       .executeTakeFirst();
     if (!found) throw new NotFoundError(MESSAGES.api.requestNotFound);
     const message = change.message?.trim() || null;

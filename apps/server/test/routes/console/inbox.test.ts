@@ -169,7 +169,11 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     expect((await assign(refs.soon, other.id)).statusCode).toBe(200);
     const mine = await inbox('?agent=me');
     expect(mine.items.map((i) => i.reference)).toEqual([refs.fresh]);
-    expect(mine.items[0]!.assignee).toEqual({ id: agent.id, displayName: agent.displayName });
+    expect(mine.items[0]!.assignee).toEqual({
+      id: agent.id,
+      displayName: agent.displayName,
+      email: agent.email,
+    });
     expect((await inbox(`?agent=${other.id}`)).items.map((i) => i.reference)).toEqual([refs.soon]);
     const none = await inbox('?agent=none&kind=call_back');
     expect(item(none, refs.late)).toBeDefined();
