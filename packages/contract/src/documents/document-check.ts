@@ -21,6 +21,9 @@ export const DOCUMENT_CHECK_MESSAGES = {
     `Le document ${quoted(name)} est ${quoted(statusLabel)}${NBSP}: seul un document ${quoted('En cours de vérification')} se vérifie.`,
 } as const;
 
+/** What the customer reads before the reason under a document « Non conforme ». */
+export const DOCUMENT_REASON_LEAD = `Motif${NBSP}: `;
+
 /** The body of a check: the decision, and the reason of a refusal (required then). */
 export const documentCheckSchema = z
   .object({

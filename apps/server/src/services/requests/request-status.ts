@@ -205,7 +205,7 @@ async function writeStatus(trx: Db, move: StatusWrite, actor: string | null, at 
 
 /**
  * Sets a status with no check of the transitions and no event: the demo seed's history and the
- * tests that need a request in a given state. `reason` is a refusal's message.
+ * tests that need a request in a given state. `reason` is its message (a refusal's reason).
  */
 export async function setRequestStatus(
   db: Db,
@@ -213,12 +213,12 @@ export async function setRequestStatus(
   status: BrokerRequestStatus,
   reason: string | null = null,
   at: Date = new Date(),
+  /** Who set it ('staff:<id>' in the demo's history), none by default. */
+  actor: string | null = null,
 ): Promise<void> {
-  if ((status === 'refused') !== Boolean(reason?.trim())) {
-    throw new RangeError('A refusal needs a reason, and only a refusal has one.');
-  }
+  if (status === 'refused' && !reason?.trim()) throw new RangeError('A refusal needs a reason.');
   const write = (trx: Db) =>
-    writeStatus(trx, { id: requestId, status, message: reason, details: null }, null, at);
+    writeStatus(trx, { id: requestId, status, message: reason, details: null }, actor, at);
   // Inside the caller's transaction when there is one (the demo seed), else in its own.
   await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
