@@ -222,11 +222,10 @@ test('an agent validates one document and refuses another: Camille reads both an
   const refused = card.getByRole('listitem').filter({ hasText: 'Carte grise' });
   await expect(refused).toContainText('Non conforme');
   await expect(refused).toContainText(REASON);
-  const mailed = (text: string) => () =>
-    portal.mails.find(
-      (m) => m.to.includes(DEMO.camille) && m.data.replace(/=\r?\n/g, '').includes(text),
-    );
-  await expect.poll(mailed('valid=C3=A9'), { timeout: 30_000 }).toBeTruthy();
+  const mailed = (words: string) => () =>
+    portal.mails.find((m) => m.to.includes(DEMO.camille) && m.data.includes(words));
+  await expect.poll(mailed('de votre contrat AU2026104512'), { timeout: 30_000 }).toBeTruthy();
+  await expect.poll(mailed('il est validé'), { timeout: 30_000 }).toBeTruthy();
   await expect.poll(mailed('illisible'), { timeout: 30_000 }).toBeTruthy();
   await customer.context.close();
 });
@@ -272,6 +271,8 @@ test('a supervisor reads who did what in the journal, and the dashboard', async 
     `Reçue → En cours de traitement\u00a0: «\u00a0${MOVED}\u00a0»`,
   );
   await expect(row('Recherche de clients')).toContainText(DEMO_STAFF.agent.name);
+  // The inbox's searches too: the words and how many were found.
+  await expect(row('Recherche de demandes')).toContainText('«\u00a0gh482kl\u00a0»');
   await expectNoAxeViolations(page, 'the journal by name');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'audit-names', CONSOLE_WIDTHS);

@@ -98,7 +98,7 @@ describe.each(BACKENDS)('simultaneous first start on %s', (backend) => {
     // One seed's documents in the shared store: those to download, and the files demo customers sent.
     const seeded = await counts(handles[0]!);
     expect((await readdir(documentsDir)).length).toBe(
-      seeded.downloadable_documents + seeded.received_files,
+      seeded.downloadable_documents! + seeded.received_files!,
     );
     const jwks = await Promise.all(apps.map((app) => app.inject('/oidc/jwks')));
     expect(new Set(jwks.map((r) => r.body)).size).toBe(1);

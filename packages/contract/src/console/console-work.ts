@@ -129,6 +129,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'request.status_changed': 'Changement de statut',
   'request.assigned': 'Attribution d’une demande',
   'customer.search': 'Recherche de clients',
+  'request.search': 'Recherche de demandes',
   'customer.read': 'Consultation d’un dossier client',
   'customer.invited': 'Invitation de première connexion',
   'customer.document_read': 'Consultation d’un document du contrat',

@@ -43,7 +43,7 @@ export default async function requestRoutes(app: FastifyInstance) {
 
   routes.get(CONSOLE_ROUTES.requests, { schema: { querystring: inboxQuerySchema } }, (request) =>
     inboxPage(app.db, request.query, {
-      staffId: request.staff.id,
+      actor: actorOf(request),
       targetHours: config.console.targetHours,
     }),
   );

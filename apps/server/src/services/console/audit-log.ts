@@ -102,6 +102,7 @@ function summaryOf(action: string, details: Details | null, names: Map<string, S
       return reason ? `${label}${NBSP}: «${NBSP}${reason}${NBSP}»` : label;
     }
     case 'customer.search':
+    case 'request.search':
       return `«${NBSP}${textOf(details.q) ?? ''}${NBSP}»${NBSP}: ${String(details.hits)} résultat(s)`;
     default:
       return null;

@@ -7,7 +7,8 @@
 // now, a closed one's until its last status; « bientôt en retard » past DUE_SOON_SHARE of the
 // target; the same summary as the customer reads (summaries.ts); open items only unless asked
 // (`state=all`); the search box finds a request by its reference, its customer's name, e-mail or
-// number, its contract's number or plate (search-terms.ts).
+// number, its contract's number or plate (search-terms.ts), each search in the journal
+// (`request.search`: the words, the number found).
 import {
   CONSOLE_PAGE_SIZE,
   DUE_SOON_SHARE,
@@ -21,6 +22,7 @@ import {
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { summarizeRequest } from '../requests/summaries';
+import { recordStaffAudit, type StaffActor } from '../staff/audit';
 import {
   accountsMatching,
   contractsMatching,
@@ -29,8 +31,8 @@ import {
 } from './search-terms';
 
 export interface InboxOptions {
-  /** The caller, for `agent=me`. */
-  staffId: string;
+  /** The caller, for `agent=me` and the journal. */
+  actor: StaffActor;
   targetHours: Record<RequestKind, number>;
 }
 
@@ -67,8 +69,9 @@ function searched(q: string): Expression<SqlBool> {
 export async function inboxPage(
   db: Db,
   query: InboxQuery,
-  { staffId, targetHours }: InboxOptions,
+  { actor, targetHours }: InboxOptions,
 ): Promise<InboxPage> {
+  const staffId = actor.id;
   const target = targetOf(targetHours);
   const age = ageOf(target);
   const where: Expression<SqlBool>[] = [];
@@ -119,6 +122,12 @@ export async function inboxPage(
   ]);
   const payloads = await payloadsOf(db, rows);
   const total = Number(count.n);
+  if (query.q)
+    await recordStaffAudit(db, actor, {
+      action: 'request.search',
+      targetKind: 'search',
+      details: { q: query.q, hits: total },
+    });
   return {
     items: rows.map((row) => ({
       reference: row.reference,

@@ -1,6 +1,6 @@
 // The documents a customer must send, as the console shows them (docs/console.md
 // « Documents »): on a customer's file, every one of their contracts' (but the « autre » entry,
-// which only collects extra files); on a request's page, the one its file was sent for and those
+// which only collects extra files), those waiting for a check first; on a request's page, the one its file was sent for and those
 // asked while handling it. Each with its status, the broker's check (who, when, why), and the
 // files the customer sent for it, newest first, opened through their request's own file route
 // (audited 'request.file_read').
@@ -38,6 +38,8 @@ export async function owedDocumentsOf(db: Db, scope: Scope): Promise<ConsoleOwed
             return eb.or([asked, eb('d.id', '=', sentFor)]);
           }),
     )
+    // Those waiting for the broker's check first.
+    .orderBy(sql`coalesce(d.status = 'received', false)`, 'desc')
     .orderBy('d.policy_number')
     .orderBy('d.position')
     .execute();

@@ -68,6 +68,8 @@ describe.each(BACKENDS)('the console’s search (%s)', { timeout: 150_000 }, (ba
   const references = (page: InboxPage) => page.items.map((item) => item.reference);
 
   it('finds a request by its reference, typed as the customer reads it or not', async ({
+    t,
+    agent,
     inbox,
     refs,
   }) => {
@@ -75,6 +77,12 @@ describe.each(BACKENDS)('the console’s search (%s)', { timeout: 150_000 }, (ba
       expect(references(await inbox(`state=all&q=${encodeURIComponent(q)}`)), q).toEqual([
         refs.file,
       ]);
+    // Each search is in the journal; a page without one is not.
+    const searches = await auditRows(t.app, 'request.search');
+    expect(searches.at(-1)).toMatchObject({ staff_id: agent.id });
+    expect(searches.at(-1)!.details).toEqual({ q: refs.file.replace('-', ' '), hits: 1 });
+    await inbox('state=all');
+    expect(await auditRows(t.app, 'request.search')).toHaveLength(searches.length);
   });
 
   it('finds a customer’s requests by name, e-mail, customer number', async ({ inbox, refs }) => {
@@ -109,12 +117,7 @@ describe.each(BACKENDS)('the console’s search (%s)', { timeout: 150_000 }, (ba
   it('ignores accents, case and hyphens in names; takes wildcards literally', async ({
     customers,
   }) => {
-    for (const q of [
-      'zoe boeuf genes',
-      'BOEUF GENES',
-      'Bœuf-Gênes Zoé',
-      'zoe.boeuf@example',
-    ])
+    for (const q of ['zoe boeuf genes', 'BOEUF GENES', 'Bœuf-Gênes Zoé', 'zoe.boeuf@example'])
       expect(
         (await customers(q)).map((hit) => hit.customerNumber),
         q,

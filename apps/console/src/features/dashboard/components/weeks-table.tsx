@@ -16,7 +16,7 @@ export function WeeksTable({ weeks }: { weeks: ConsoleDashboard['weeks'] }) {
             <th scope="col">Semaine du</th>
             <th scope="col">Reçues</th>
             <th scope="col">Closes</th>
-            <th scope="col">Reçues et traitées ou ouvertes au-delà du délai</th>
+            <th scope="col">En retard (parmi les reçues)</th>
           </tr>
         </thead>
         <tbody>
