@@ -152,6 +152,11 @@ describe.each(BACKENDS)(
       });
       const journal = await consoleCall(t.app, supervisor, 'GET', '/audit');
       const entries = journal.json<AuditPage>().items;
+      // The whole journal's size (read from its chain's head) is its number of rows.
+      const { rows } = await sql<{ n: string }>`select count(*) as n from staff_audit`.execute(
+        t.app.db,
+      );
+      expect(journal.json<AuditPage>().total).toBe(Number(rows[0]!.n));
       expect(
         entries.find((e) => e.action === 'request.status_changed' && e.targetId === refs.driver),
       ).toMatchObject({
