@@ -21,9 +21,10 @@ export interface CapturedRead {
 export type ChildMessage =
   | { kind: 'ready'; port: number; token: string; reads: CapturedRead[]; startMs: number }
   | { kind: 'usage'; cpuMicros: number; rssBytes: number }
-  | { kind: 'token'; token: string };
+  | { kind: 'token'; token: string }
+  | { kind: 'staff'; cookie: string };
 
-type ParentMessage = { kind: 'usage' } | { kind: 'token' } | { kind: 'stop' };
+type ParentMessage = { kind: 'usage' } | { kind: 'token' } | { kind: 'staff' } | { kind: 'stop' };
 
 let app: FastifyInstance;
 process.on('uncaughtException', (err) => {
@@ -38,6 +39,8 @@ const started = performance.now();
 // A token for the next load: access tokens live 5 minutes, longer than a whole bench run, so the
 // real server signs in again once its token is older than 2 minutes.
 let freshToken: () => Promise<string> = () => Promise.resolve('');
+// A supervisor with a console session (the console bench's staff), as the server tests make one.
+let staffCookie: () => Promise<string> = () => Promise.resolve('');
 const TOKEN_MAX_AGE_MS = 120_000;
 
 async function startReal(): Promise<void> {
@@ -54,7 +57,8 @@ async function startReal(): Promise<void> {
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
     // Production requires the key that seals the secrets read back from the database.
-    SECRETS_KEY: randomBytes(32).toString('base64'),
+    // (BENCH_SECRETS_KEY: the same key for a second start on the same database.)
+    SECRETS_KEY: process.env.BENCH_SECRETS_KEY ?? randomBytes(32).toString('base64'),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...(process.env.PGLITE_IN_PROCESS ? { PGLITE_IN_PROCESS: process.env.PGLITE_IN_PROCESS } : {}),
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
@@ -70,6 +74,10 @@ async function startReal(): Promise<void> {
       token = { value: renewed.access_token, at: performance.now() };
     }
     return token.value;
+  };
+  staffCookie = async () => {
+    const { staffSignedIn } = await import('../apps/server/test/support/console');
+    return (await staffSignedIn(app, 'supervisor', 'Banc Superviseur')).cookie;
   };
   const auth = { authorization: `Bearer ${tokens.access_token}` };
   const capture = async (name: string, url: string): Promise<CapturedRead> => {
@@ -127,6 +135,8 @@ process.on('message', (message: ParentMessage) => {
     send({ kind: 'usage', cpuMicros: cpu.user + cpu.system, rssBytes: process.memoryUsage().rss });
   } else if (message.kind === 'token') {
     void freshToken().then((token) => send({ kind: 'token', token }));
+  } else if (message.kind === 'staff') {
+    void staffCookie().then((cookie) => send({ kind: 'staff', cookie }));
   } else {
     // Whatever the app's close waits for, the bench does not wait more than a few seconds.
     setTimeout(() => {

@@ -27,7 +27,7 @@ const POSTGRES_ADMIN_URL =
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const serverScript = path.join(import.meta.dirname, 'api-server.ts');
 
-interface Child {
+export interface Child {
   process: ChildProcess;
   ready: Extract<ChildMessage, { kind: 'ready' }>;
 }
@@ -47,7 +47,7 @@ export function pin(pid: number, cpu: number | string): boolean {
   );
 }
 
-function startChild(env: Record<string, string>): Promise<Child> {
+export function startChild(env: Record<string, string>): Promise<Child> {
   const child = fork(serverScript, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
@@ -62,7 +62,7 @@ function startChild(env: Record<string, string>): Promise<Child> {
   });
 }
 
-function ask<K extends 'usage' | 'token'>(
+export function ask<K extends 'usage' | 'token' | 'staff'>(
   child: Child,
   kind: K,
 ): Promise<Extract<ChildMessage, { kind: K }>> {
@@ -79,14 +79,14 @@ function ask<K extends 'usage' | 'token'>(
 
 const usage = (child: Child) => ask(child, 'usage');
 
-async function stop(child: Child): Promise<void> {
+export async function stop(child: Child): Promise<void> {
   child.process.removeAllListeners('exit');
   const exited = new Promise((r) => child.process.once('exit', r));
   child.process.send({ kind: 'stop' });
   await exited;
 }
 
-interface Sample {
+export interface Sample {
   rps: number;
   p50: number;
   p99: number;
@@ -94,7 +94,7 @@ interface Sample {
   errors: number;
 }
 
-async function load(child: Child, read: CapturedRead): Promise<Sample> {
+export async function load(child: Child, read: CapturedRead): Promise<Sample> {
   const { token } = await ask(child, 'token');
   const before = await usage(child);
   const result = await autocannon({
@@ -121,7 +121,7 @@ async function load(child: Child, read: CapturedRead): Promise<Sample> {
   };
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };

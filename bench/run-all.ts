@@ -1,8 +1,9 @@
 // `npm run bench`: prints the project's performance figures (they are read, not asserted).
-// `npm run bench -- api` (or `first-screen`, `web`, `startup`, `hardening`, `import`, `events`, …) runs only the named benches.
+// `npm run bench -- api` (or `first-screen`, `web`, `startup`, `hardening`, `import`, `events`, `console`, …) runs only the named benches.
 // At the end, every figure with a goal (bench/figures.ts) is printed again beside it.
 import { reportApi } from './api';
 import { reportBundleSize } from './bundle-size';
+import { reportConsole } from './console';
 import { reportDocumentGeneration } from './documents';
 import { reportEvents } from './events';
 import { printFigures } from './figures';
@@ -28,6 +29,7 @@ const BENCHES: Record<string, () => unknown> = {
   lighthouse: reportLighthouse,
   import: reportImport,
   events: reportEvents,
+  console: reportConsole,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {

@@ -201,7 +201,7 @@ test('an agent asks for a missing document: the customer finds it owed', async (
   // The customer's file, read-only: the document owed on the contract.
   await page.getByRole('link', { name: /Camille Martin/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Camille Martin' })).toBeVisible();
-  await expect(page.getByRole('region', { name: /Contrats/ })).toContainText(DOCUMENT);
+  await expect(page.getByRole('region', { name: /Documents à fournir/ })).toContainText(DOCUMENT);
   await expectNoAxeViolations(page, 'the customer’s file');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'customer', CONSOLE_WIDTHS);
@@ -288,15 +288,25 @@ test('a supervisor sees the reads and actions in the audit log, and exports it',
 }) => {
   await enrolAndSignIn(page, 'supervisor');
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Clients', 'Journal', 'Équipe']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Demandes',
+    'Clients',
+    'Tableau de bord',
+    'Journal',
+    'Équipe',
+  ]);
   await nav.getByRole('link', { name: 'Journal' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
   const log = page.getByRole('table');
   for (const reference of [sent.callBack!, sent.removal!]) {
     const rows = log.getByRole('row').filter({ hasText: reference });
-    await expect(rows.filter({ hasText: 'Consultation d’une demande' }).first()).toContainText(
-      DEMO_STAFF.agent.email,
-    );
+    // The member by name, their e-mail on hover.
+    await expect(
+      rows
+        .filter({ hasText: 'Consultation d’une demande' })
+        .first()
+        .getByTitle(DEMO_STAFF.agent.email),
+    ).toHaveText(DEMO_STAFF.agent.name);
     await expect(rows.filter({ hasText: 'Changement de statut' }).first()).toBeVisible();
   }
   await expect(

@@ -48,6 +48,10 @@ const overrides = {
     'customer_requests.created_at': 'Timestamp',
     'customer_requests.reference': 'string',
     'customer_requests.status_changed_at': 'Timestamp',
+    // Migration 0037: the view's rows, kept by triggers.
+    'request_index.kind': 'RequestKind',
+    'request_index.status': 'RequestStatus',
+    'request_index.open': 'Generated<boolean>',
     'request_statuses.status': 'BrokerRequestStatus',
     'request_status_history.status': 'BrokerRequestStatus',
     // Migration 0028: the answers are the contract's step schemas, the kind and role its lists.

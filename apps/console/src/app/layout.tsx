@@ -18,6 +18,7 @@ export function Layout() {
     { to: paths.customers, label: 'Clients', end: false },
     ...(isSupervisor(staff)
       ? [
+          { to: paths.dashboard, label: 'Tableau de bord', end: false },
           { to: paths.audit, label: 'Journal', end: false },
           { to: paths.team, label: 'Équipe', end: false },
         ]

@@ -36,6 +36,11 @@ export const consoleRoutes: RouteObject[] = [
         element: <SupervisorsOnly />,
         children: [
           {
+            path: paths.dashboard,
+            lazy: () => import('../features/dashboard/routes/dashboard-page'),
+            handle: { title: 'Tableau de bord' },
+          },
+          {
             path: paths.audit,
             lazy: () => import('../features/audit/routes/audit-page'),
             handle: { title: 'Journal' },

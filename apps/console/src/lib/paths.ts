@@ -8,6 +8,7 @@ export const paths = {
   customer: (customerNumber: string) => `/clients/${encodeURIComponent(customerNumber)}`,
   customerPattern: '/clients/:customerNumber',
   audit: '/journal',
+  dashboard: '/tableau-de-bord',
   team: '/equipe',
   account: '/compte',
 } as const;

@@ -366,6 +366,8 @@ export interface PolicyDataVersions {
 
 export interface PolicyDocuments {
   can_resend: Generated<boolean>;
+  checked_at: Timestamp | null;
+  checked_by: string | null;
   description: string;
   due_on: Timestamp | null;
   exact_file_number: number | null;
@@ -379,6 +381,7 @@ export interface PolicyDocuments {
   position: Generated<number>;
   request_id: string | null;
   status: DocumentStatus | null;
+  status_reason: string | null;
 }
 
 export interface PortalSessions {
@@ -413,6 +416,18 @@ export interface RequestAssignments {
   assigned_by: string;
   request_id: string;
   staff_id: string;
+}
+
+export interface RequestIndex {
+  account_id: string;
+  created_at: Timestamp;
+  id: string;
+  kind: RequestKind;
+  open: Generated<boolean>;
+  policy_number: string | null;
+  reference: string;
+  status: RequestStatus;
+  status_changed_at: Timestamp;
 }
 
 export interface RequestStatuses {
@@ -583,6 +598,7 @@ export interface DB {
   rate_limit_counters: RateLimitCounters;
   received_files: ReceivedFiles;
   request_assignments: RequestAssignments;
+  request_index: RequestIndex;
   request_status_history: RequestStatusHistory;
   request_statuses: RequestStatuses;
   risks: Risks;

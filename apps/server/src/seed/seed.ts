@@ -8,6 +8,7 @@ import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-custome
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoStaff } from './demo-staff';
+import { NICOLAS, seedDemoWork, seedDemoWorkFiles, WORK_CUSTOMERS } from './demo-work';
 import {
   customerNumberOf,
   demoContractRecord,
@@ -30,23 +31,27 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<bo
   hashing.catch(() => undefined);
   await db.transaction().execute(async (trx) => {
     const accountIds: string[] = [];
-    for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
+    // The portal's demo customers, then the console's (demo-work.ts): Hélène never signed in.
+    const customers = [...DEMO_CUSTOMERS, ...WORK_CUSTOMERS];
+    for (const [index, customer] of customers.entries()) {
       accountIds.push(await insertCustomer(trx, customer, index));
     }
     await seedDemoHistory(trx);
+    await seedDemoWork(trx);
     const passwordHash = await hashing;
     await trx
       .insertInto('credentials')
       .values(
-        DEMO_CUSTOMERS.map((c, i) => ({
-          account_id: accountIds[i]!,
-          email: c.email,
-          password_hash: passwordHash,
-        })),
+        customers.flatMap((c, i) =>
+          DEMO_CUSTOMERS.includes(c) || c.email === NICOLAS
+            ? [{ account_id: accountIds[i]!, email: c.email, password_hash: passwordHash }]
+            : [],
+        ),
       )
       .execute();
   });
   await seedDemoDocuments(db, storage);
+  await seedDemoWorkFiles(db, storage);
   return true;
 }
 

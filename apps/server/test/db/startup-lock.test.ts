@@ -26,6 +26,7 @@ const ONCE_ONLY = [
   'policies',
   'drivers',
   'downloadable_documents',
+  'received_files',
   'app_secrets',
   'content_sources',
   'faq_categories',
@@ -94,9 +95,10 @@ describe.each(BACKENDS)('simultaneous first start on %s', (backend) => {
     await Promise.all(apps.map((app) => app.ready()));
 
     expect(await counts(handles[0]!)).toEqual(await counts(template.handle));
-    // One seed's documents in the shared store.
+    // One seed's documents in the shared store: those to download, and the files demo customers sent.
+    const seeded = await counts(handles[0]!);
     expect((await readdir(documentsDir)).length).toBe(
-      (await counts(handles[0]!)).downloadable_documents,
+      seeded.downloadable_documents! + seeded.received_files!,
     );
     const jwks = await Promise.all(apps.map((app) => app.inject('/oidc/jwks')));
     expect(new Set(jwks.map((r) => r.body)).size).toBe(1);

@@ -5,6 +5,8 @@
 import { describe, expect } from 'vitest';
 import { apiTest } from '../support/api-test';
 import { buildApp } from '../../src/app';
+import { DEMO_CUSTOMERS } from '../../src/seed/demo-customers';
+import { WORK_CUSTOMERS } from '../../src/seed/demo-work';
 
 describe('platform', () => {
   const it = apiTest;
@@ -62,7 +64,8 @@ describe('platform', () => {
       secrets: await db.selectFrom('app_secrets').selectAll().orderBy('name').execute(),
     });
     const before = await state();
-    expect(before.accounts).toHaveLength(3);
+    // The portal's demo customers and the console's (seed/demo-work.ts).
+    expect(before.accounts).toHaveLength(DEMO_CUSTOMERS.length + WORK_CUSTOMERS.length);
     const again = await buildApp(t.config, { database: t.database.handle, logger: false });
     await again.close();
     expect(await state()).toEqual(before);

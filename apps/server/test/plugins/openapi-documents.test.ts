@@ -71,6 +71,8 @@ const INTEGRATION_API: Record<string, string> = {
   'GET /backoffice/v1/contracts/{contractNumber}': 'getContract',
   'DELETE /backoffice/v1/contracts/{contractNumber}': 'deleteContract',
   'PUT /backoffice/v1/contracts/{contractNumber}/owed-documents/{documentId}': 'putOwedDocument',
+  'PATCH /backoffice/v1/contracts/{contractNumber}/owed-documents/{documentId}/status':
+    'checkOwedDocument',
   'GET /backoffice/v1/contracts/{contractNumber}/owed-documents/{documentId}': 'getOwedDocument',
   'DELETE /backoffice/v1/contracts/{contractNumber}/owed-documents/{documentId}':
     'deleteOwedDocument',

@@ -9,6 +9,7 @@ import type { DownloadedDocument } from '../documents/documents';
 import type { Policy } from '../policies/policy';
 import type { INVITATION_OUTCOMES } from '../account/first-access';
 import type { AuditEntry } from './console';
+import type { ConsoleFile, ConsoleOwedDocument } from './console-documents';
 
 /** The default target delay of each kind, in hours: CONSOLE_TARGET_HOURS overrides any. */
 export const DEFAULT_TARGET_HOURS: Partial<Record<RequestKind, number>> & { other: number } = {
@@ -19,27 +20,57 @@ export const DEFAULT_TARGET_HOURS: Partial<Record<RequestKind, number>> & { othe
 /** An open item is « bientôt en retard » past this share of its target delay. */
 export const DUE_SOON_SHARE = 0.75;
 
+/** A staff member named in a page: their name, and their e-mail (on hover). */
+export interface StaffName {
+  displayName: string;
+  email: string | null;
+}
+
+/**
+ * One line of what the customer sent, in full where the broker needs it to carry the change out
+ * (services/console/request-fields.ts); `reveal: 'iban'` is a masked IBAN whose full value
+ * comes from POST …/iban, each reveal audited.
+ */
+export interface ConsoleField {
+  label: string;
+  value: string;
+  reveal?: 'iban';
+}
+
+/**
+ * A step of a request's history, oldest first: a status (with the message the customer read and
+ * what it carried) or an assignment, and who did it (a staff member, the broker's systems, the
+ * customer).
+ */
+export interface ConsoleTimelineEntry {
+  at: string;
+  /** « Léa Martin a passé la demande en cours de traitement. » */
+  sentence: string;
+  /** Who, when it was a staff member (their e-mail on hover). */
+  by: StaffName | null;
+  /** The status it set; null for an assignment. */
+  status: RequestTimelineEntry['status'] | null;
+  statusLabel: string | null;
+  message: string | null;
+  details: RequestTimelineEntry['details'];
+}
+
 /** A request's page: the integration API's detail, its customer, assignee and next statuses. */
 export interface ConsoleRequestDetail extends Omit<RequestEventData, 'files'> {
-  /** What the customer asked, line by line, in French: the customer's own detail's answers. */
-  answers: { label: string; value: string }[];
-  timeline: RequestTimelineEntry[];
+  /** What the customer sent, line by line, in French, in full (ConsoleField). */
+  answers: ConsoleField[];
+  timeline: ConsoleTimelineEntry[];
   customer: { customerNumber: string; name: string; email: string };
-  assignee: { id: string; displayName: string } | null;
+  assignee: { id: string; displayName: string; email: string } | null;
+  /** The documents of this request: the one a file was sent for, those asked while handling it. */
+  documents: ConsoleOwedDocument[];
   /** The statuses it may move to (contract nextStatuses); none once closed. */
   nextStatuses: RequestStatus[];
   /**
    * Its files; `href` is the console's download address (and a PDF's preview), `previewHref` an
    * image's, refused for one over the pixel limits (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md).
    */
-  files: {
-    id: string;
-    name: string;
-    contentType: string;
-    size: number | null;
-    href: string;
-    previewHref: string;
-  }[];
+  files: ConsoleFile[];
 }
 
 /** PATCH …/status's answer, the integration API's. */
@@ -67,8 +98,13 @@ export interface CustomerFile {
   portalAccess: 'active' | 'none' | 'deleted';
   /** The customer API's policies (first page, POLICIES_PAGE_SIZE). */
   contracts: Policy[];
-  /** The documents to download of each contract, as the customer's documents screen lists them. */
-  documents: { policyNumber: string; documents: DownloadedDocument[] }[];
+  /**
+   * The documents to download of each contract, as the customer's documents screen lists them,
+   * each with the console's address to open it (`href`).
+   */
+  documents: { policyNumber: string; documents: (DownloadedDocument & { href: string })[] }[];
+  /** Every document the customer must send on their contracts, with what they sent. */
+  owedDocuments: ConsoleOwedDocument[];
   /** 'Mes demandes' and claims, newest first (CUSTOMER_FILE_REQUESTS at most). */
   requests: RequestList;
 }
@@ -93,8 +129,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'request.status_changed': 'Changement de statut',
   'request.assigned': 'Attribution d’une demande',
   'customer.search': 'Recherche de clients',
+  'request.search': 'Recherche de demandes',
   'customer.read': 'Consultation d’un dossier client',
   'customer.invited': 'Invitation de première connexion',
+  'customer.document_read': 'Consultation d’un document du contrat',
+  'request.iban_revealed': 'Affichage d’un IBAN complet',
+  'document.checked': 'Vérification d’un document envoyé',
   'audit.exported': 'Export du journal',
   'staff.signed_in': 'Connexion à la console',
   'staff.created': 'Création d’un compte de l’équipe',

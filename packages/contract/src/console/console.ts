@@ -33,12 +33,20 @@ export const CONSOLE_ROUTES = {
   requestAssignment: '/requests/:reference/assignment',
   /** GET: one of its files, inline for a preview (PDF, images) with the downloads' safety. */
   requestFile: '/requests/:reference/files/:fileId',
+  /** POST: the new IBAN of a bank-details change in full (each reveal audited). */
+  requestIban: '/requests/:reference/iban',
+  /** POST: checks a document the customer sent (documentCheckSchema): validated or rejected. */
+  documentCheck: '/documents/:documentId/check',
+  /** GET (supervisors): open and late requests, per kind, status and agent, and the last weeks. */
+  dashboard: '/dashboard',
   /** GET: customer search (query: customerSearchQuerySchema). */
   customers: '/customers',
   /** GET: a customer's file, read-only, as the customer sees it (every read audited). */
   customer: '/customers/:customerNumber',
   /** POST: sends the first-access invitation. */
   customerInvitation: '/customers/:customerNumber/invitation',
+  /** GET: a document of one of the customer's contracts, as the customer downloads it (audited). */
+  customerDocument: '/customers/:customerNumber/contracts/:policyNumber/documents/:documentId',
   /**
    * GET: the enabled staff accounts (agents to assign), or every one for a supervisor with
    * `?include=disabled` (staffListQuerySchema); POST (supervisors): create one (staffCreateSchema).
@@ -106,6 +114,12 @@ const M = {
 
 const optionalText = safeString({ error: M.query }).trim().max(100, { error: M.query }).optional();
 
+/** What a search box takes: a request reference, a name, an e-mail, a customer, contract or plate number. */
+const searchText = safeString({ error: M.search })
+  .trim()
+  .min(2, { error: M.search })
+  .max(100, { error: M.search });
+
 /** The inbox's filters, sort and page: all in the console's URL. */
 export const inboxQuerySchema = z.object({
   kind: z.enum(REQUEST_KINDS, { error: M.query }).optional(),
@@ -116,6 +130,8 @@ export const inboxQuerySchema = z.object({
   contract: optionalText,
   /** A staff id, 'me' or 'none' (not assigned). */
   agent: optionalText,
+  /** The search box (services/console/search-terms.ts): reference, name, e-mail, numbers, plate. */
+  q: searchText.optional(),
   sort: z.enum(INBOX_SORTS, { error: M.query }).default('oldest'),
   page: z.coerce
     .number({ error: M.query })
@@ -137,7 +153,8 @@ export interface InboxItem {
   customerName: string;
   policyNumber: string | null;
   summary: string;
-  assignee: { id: string; displayName: string } | null;
+  /** Who it is assigned to: their name, and their e-mail (on hover). */
+  assignee: { id: string; displayName: string; email: string } | null;
   /** Hours since it was received, and the kind's target delay. */
   ageHours: number;
   targetHours: number;
@@ -156,12 +173,7 @@ export const assignmentSchema = z.object({
   staffId: z.string({ error: M.query }).min(1, { error: M.query }).max(100).nullable(),
 });
 
-export const customerSearchQuerySchema = z.object({
-  q: safeString({ error: M.search })
-    .trim()
-    .min(2, { error: M.search })
-    .max(100, { error: M.search }),
-});
+export const customerSearchQuerySchema = z.object({ q: searchText });
 
 export interface CustomerSearchHit {
   customerNumber: string;
@@ -169,6 +181,8 @@ export interface CustomerSearchHit {
   email: string | null;
   policyNumbers: string[];
   plates: string[];
+  /** The customer's request whose reference was searched, to open it at once. */
+  requestReference: string | null;
 }
 
 export const staffCreateSchema = z.object({
@@ -202,6 +216,10 @@ export interface AuditEntry {
   at: string;
   staffId: string;
   staffEmail: string;
+  /** The member's name when the account exists (the e-mail stays for the CLI and refusals). */
+  staffName: string | null;
+  /** What was done in a line of French: « Reçue → Traitée : … », « Non attribuée → Léa Martin ». */
+  summary: string | null;
   action: string;
   actionLabel: string;
   targetKind: string | null;

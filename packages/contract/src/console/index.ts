@@ -1,3 +1,4 @@
 export * from './console';
 export * from './console-work';
 export * from './staff-links';
+export * from './console-documents';

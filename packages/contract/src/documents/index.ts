@@ -2,3 +2,4 @@
 export * from './documents';
 export * from './generated-documents';
 export { imagePreviewRefusal, imageTooLargeRefusal } from './image-refusals';
+export * from './document-check';

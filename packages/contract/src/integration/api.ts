@@ -14,6 +14,7 @@ export const INTEGRATION_ROUTES = {
   invitation: '/customers/:customerNumber/invitation',
   contract: '/contracts/:contractNumber',
   owedDocument: '/contracts/:contractNumber/owed-documents/:documentId',
+  owedDocumentStatus: '/contracts/:contractNumber/owed-documents/:documentId/status',
   document: '/contracts/:contractNumber/documents/:documentId',
   events: '/events',
   request: '/requests/:reference',

@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   'account.erased',
   /** The customer gave or withdrew their consent to commercial messages. */
   'consent.changed',
+  /** The broker (API or console) checked a document the customer sent: validated or rejected. */
+  'document.status_changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -30,6 +30,8 @@ export const documentToProvideSchema = z.object({
   filesReceived: z.number().int().nonnegative(),
   /** The deadline the broker gives (YYYY-MM-DD), shown as « À envoyer avant le … ». */
   dueOn: z.iso.date().nullable().optional(),
+  /** Why the broker found it « Non conforme » (document-check.ts), shown under its status. */
+  statusReason: z.string().nullable().optional(),
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 

@@ -33,6 +33,8 @@ import * as m0033 from './0033-claim-draft-progress';
 import * as m0034 from './0034-staff-links-audit-chain';
 import * as m0035 from './0035-sealed-secrets';
 import * as m0036 from './0036-sealed-totp-secrets';
+import * as m0037 from './0037-console-search-and-request-index';
+import * as m0038 from './0038-document-checks';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -67,4 +69,6 @@ export const migrations: Record<string, Migration> = {
   '0034-staff-links-audit-chain': m0034,
   '0035-sealed-secrets': m0035,
   '0036-sealed-totp-secrets': m0036,
+  '0037-console-search-and-request-index': m0037,
+  '0038-document-checks': m0038,
 };

@@ -1,6 +1,7 @@
 // The console's customers (docs/console.md « Clients »): search, the customer's file as the
 // customer sees it (read-only), and the first-access invitation through the integration API's
-// own service (services/account/invitation.ts). Each is audited.
+// own service (services/account/invitation.ts), a document of the customer's contracts as they
+// download it (inline, for the browser's PDF viewer). Each is audited.
 import {
   CONSOLE_ROUTES,
   customerParamsSchema,
@@ -9,9 +10,15 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { passwordLinkFor } from '../../http/provider-paths';
 import { inviteCustomer } from '../../services/account/invitation';
-import { customerFile, searchCustomers } from '../../services/console/customers';
+import {
+  customerFile,
+  openCustomerDocument,
+  searchCustomers,
+} from '../../services/console/customers';
+import { sendAttachment } from '../../http/attachment';
 import { recordStaffAudit } from '../../services/staff/audit';
 import { actorOf } from './staff-actor';
 
@@ -52,6 +59,32 @@ export default async function customerRoutes(app: FastifyInstance) {
           }),
       });
       return { outcome };
+    },
+  );
+  routes.get(
+    CONSOLE_ROUTES.customerDocument,
+    {
+      schema: {
+        params: customerParamsSchema.extend({
+          policyNumber: z.string().min(1).max(40),
+          documentId: z.string().min(1).max(80),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { customerNumber, policyNumber, documentId } = request.params;
+      const doc = await openCustomerDocument(
+        {
+          db: app.db,
+          storage: app.storage,
+          log: request.log,
+          issuer: config.legalIdentity,
+          brand: config.mailBrand,
+        },
+        actorOf(request),
+        { customerNumber, policyNumber, documentId },
+      );
+      return sendAttachment(reply, doc, 'inline');
     },
   );
 }

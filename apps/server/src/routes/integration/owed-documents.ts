@@ -1,7 +1,12 @@
-// PUT/GET/DELETE /backoffice/v1/contracts/{n}/owed-documents/{documentId} (docs/integration.md).
+// PUT/GET/DELETE /backoffice/v1/contracts/{n}/owed-documents/{documentId} (docs/integration.md),
+// and PATCH …/status: a document the customer sent, checked (validated or not, with the reason)
+// by the same service as the console's « Valider » and « Non conforme »
+// (services/documents/document-check.ts), with the customer's e-mail when the server sends mail.
 import {
   INTEGRATION_ROUTES,
   contractDocumentParamsSchema,
+  documentCheckResultSchema,
+  documentCheckSchema,
   owedDocumentReadSchema,
   owedDocumentRecordSchema,
   writeResultSchema,
@@ -14,6 +19,8 @@ import {
   removeOwedDocument,
   upsertOwedDocument,
 } from '../../services/integration/owed-documents';
+import { checkOwedDocument } from '../../services/documents/document-check';
+import { documentCheckMailNotifier } from '../../services/documents/document-check-mail';
 import { integrationErrors } from './errors';
 import { ifMatchOf, sendWithVersion } from './if-match';
 
@@ -78,6 +85,32 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
       const { contractNumber, documentId } = request.params;
       await removeOwedDocument(app.db, contractNumber, documentId, ifMatchOf(request));
       return reply.code(204).send(null);
+    },
+  );
+  const notify = app.outbox.mail
+    ? documentCheckMailNotifier({ publicUrl: app.config.publicUrl, brand: app.config.mailBrand })
+    : undefined;
+  routes.patch(
+    INTEGRATION_ROUTES.owedDocumentStatus,
+    {
+      schema: {
+        tags: ['documents à fournir'],
+        operationId: 'checkOwedDocument',
+        summary:
+          'Valide un document envoyé par le client, ou le déclare non conforme avec le motif',
+        params: contractDocumentParamsSchema,
+        body: documentCheckSchema,
+        response: { 200: documentCheckResultSchema, ...integrationErrors },
+      },
+    },
+    async (request) => {
+      const { contractNumber, documentId } = request.params;
+      const result = await checkOwedDocument(app.db, { contractNumber, documentId }, request.body, {
+        actor: `client:${request.integrationClient}`,
+        notify,
+      });
+      if (result.changed) app.outbox.wake();
+      return result;
     },
   );
 }

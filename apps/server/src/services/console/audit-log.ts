@@ -3,9 +3,16 @@
 // dates from and to, inclusive, as Paris days). Enforces: newest first; the CSV is read in
 // batches by key (never the whole table in memory), begins with a UTF-8 BOM and a header row,
 // separates with ';' (French Excel's default) and quotes every cell, a cell starting with = + -
-// @ or a control character prefixed with ' so a spreadsheet never runs it as a formula.
+// @ or a control character prefixed with ' so a spreadsheet never runs it as a formula. The
+// page names each member by their account's name and says what was done in a line (a status
+// change « Reçue → Traitée : message », an assignment « Non attribuée → Léa Martin »).
 import {
   AUDIT_CSV_COLUMNS,
+  DOCUMENT_STATUS_LABELS,
+  REQUEST_STATUS_LABELS,
+  type DocumentStatus,
+  type RequestStatus,
+  type StaffName,
   auditActionLabel,
   CONSOLE_PAGE_SIZE,
   isIsoDate,
@@ -15,6 +22,7 @@ import {
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { InvalidInputError } from '../errors';
+import { staffNames } from '../staff/staff-names';
 
 export interface AuditFilters {
   staff?: string | undefined;
@@ -48,6 +56,7 @@ function filtered(db: Db, filters: AuditFilters) {
   return db
     .selectFrom('staff_audit as l')
     .leftJoin('accounts as a', 'a.id', 'l.account_id')
+    .leftJoin('staff_accounts as s', 's.id', 'l.staff_id')
     .$call((qb) => conditions(filters).reduce((scoped, c) => scoped.where(c), qb));
 }
 
@@ -63,17 +72,52 @@ const COLUMNS = [
   'l.address',
   'l.user_agent',
   'l.details',
+  's.display_name',
 ] as const;
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 const selectRows = (db: Db, filters: AuditFilters) => filtered(db, filters).select(COLUMNS);
 
-function toEntry(row: Row): AuditEntry {
+const NBSP = '\u00a0';
+type Details = Record<string, unknown>;
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** What an entry did, in a line of French, from its details (`names`: the staff it names). */
+function summaryOf(action: string, details: Details | null, names: Map<string, StaffName>) {
+  if (!details) return null;
+  const staff = (id: unknown) =>
+    typeof id === 'string' ? (names.get(id)?.displayName ?? id) : 'Non attribuée';
+  switch (action) {
+    case 'request.status_changed': {
+      const from = REQUEST_STATUS_LABELS[details.from as RequestStatus] ?? textOf(details.from);
+      const to = REQUEST_STATUS_LABELS[details.to as RequestStatus] ?? textOf(details.to);
+      const message = textOf(details.message);
+      return `${from} → ${to}${message ? `${NBSP}: «${NBSP}${message}${NBSP}»` : ''}`;
+    }
+    case 'request.assigned':
+      return `${staff(details.from)} → ${staff(details.to)}`;
+    case 'document.checked': {
+      const label = DOCUMENT_STATUS_LABELS[details.status as DocumentStatus] ?? '';
+      const reason = textOf(details.reason);
+      return reason ? `${label}${NBSP}: «${NBSP}${reason}${NBSP}»` : label;
+    }
+    case 'customer.search':
+    case 'request.search':
+      return `«${NBSP}${textOf(details.q) ?? ''}${NBSP}»${NBSP}: ${String(details.hits)} résultat(s)`;
+    default:
+      return null;
+  }
+}
+
+function toEntry(row: Row, names: Map<string, StaffName> = new Map()): AuditEntry {
+  const details = (row.details as Details | null) ?? null;
   return {
     id: String(row.id),
     at: new Date(row.at).toISOString(),
     staffId: row.staff_id,
     staffEmail: row.staff_email,
+    staffName: row.display_name,
+    summary: summaryOf(row.action, details, names),
     action: row.action,
     actionLabel: auditActionLabel(row.action),
     targetKind: row.target_kind,
@@ -81,7 +125,7 @@ function toEntry(row: Row): AuditEntry {
     customerNumber: row.customer_id,
     address: row.address,
     userAgent: row.user_agent,
-    details: (row.details as Record<string, unknown> | null) ?? null,
+    details,
   };
 }
 
@@ -92,13 +136,26 @@ export async function auditPage(db: Db, filters: AuditFilters, page: number): Pr
       .limit(CONSOLE_PAGE_SIZE)
       .offset((page - 1) * CONSOLE_PAGE_SIZE)
       .execute(),
-    filtered(db, filters)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    // The whole journal's size is its chain's last seq (append-only: no row is ever deleted),
+    // read in one row whatever the size; a filtered count uses the filter's index.
+    conditions(filters).length === 0
+      ? db
+          .selectFrom('staff_audit_head')
+          .select(sql<string>`seq::text`.as('n'))
+          .executeTakeFirst()
+          .then((head) => head ?? { n: '0' })
+      : filtered(db, filters)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
+  const assigned = rows.flatMap((row) => {
+    const details = row.action === 'request.assigned' ? (row.details as Details | null) : null;
+    return [details?.from, details?.to].filter((id): id is string => typeof id === 'string');
+  });
+  const names = await staffNames(db, assigned);
   return {
-    items: rows.map(toEntry),
+    items: rows.map((row) => toEntry(row, names)),
     page,
     pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
     total,
@@ -128,7 +185,7 @@ export async function* auditCsv(db: Db, filters: AuditFilters): AsyncGenerator<s
       .execute();
     if (rows.length === 0) return;
     yield rows
-      .map(toEntry)
+      .map((row) => toEntry(row))
       .map((e) =>
         line([
           e.at,

@@ -1,7 +1,10 @@
 // A request's page in the staff console and what is done on it (docs/console.md « Demandes »),
 // through the integration API's own services (request-detail.ts, request-status.ts). Enforces:
 // - the page is brokerRequestDetail's, with the customer, the assignee, the statuses the contract
-//   allows next, and each file's console address (never the integration API's);
+//   allows next, and each file's console address (never the integration API's); what the
+//   customer sent in full where the broker needs it (request-fields.ts), a new IBAN masked until
+//   revealed through revealRequestIban, each reveal audited; the history with who did what
+//   (request-history.ts); the documents of the request with their check (owed-documents.ts);
 // - every read and every action leaves its staff_audit row (services/staff/audit.ts); an action's
 //   row is written in the action's own transaction, so neither exists without the other;
 // - a status change is changeRequestStatus with the staff member as its actor (`staff:<id>`) and
@@ -16,15 +19,18 @@ import {
   type StatusChange,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { InvalidInputError, NotFoundError } from '../errors';
-import { requestAnswers } from '../requests/answers';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { brokerRequestDetail } from '../requests/request-detail';
+import { viewReference } from '../requests/request-lookup';
 import {
   changeRequestStatus,
   type RequestOnTheMove,
   type StatusChangeResult,
 } from '../requests/request-status';
 import { recordStaffAudit, type StaffActor } from '../staff/audit';
+import { owedDocumentsOf } from './owed-documents';
+import { consoleFields, revealIban } from './request-fields';
+import { consoleTimeline } from './request-history';
 
 const UNKNOWN_STAFF = 'Ce membre de l’équipe n’existe pas ou son compte est désactivé.';
 
@@ -37,7 +43,8 @@ async function requestContext(db: Db, reference: string) {
     .leftJoin('staff_accounts as sa', 'sa.id', 'ra.staff_id')
     .select(['r.id', 'r.kind', 'r.status', 'r.account_id', 'a.customer_id', 'a.email'])
     .select(['a.first_name', 'a.last_name', 'sa.id as assignee_id', 'sa.display_name'])
-    .where('r.reference', '=', reference)
+    .select(['sa.email as assignee_email', 'r.payload', 'r.created_at', 'r.policy_number'])
+    .where(viewReference(reference))
     .executeTakeFirst();
   if (!row) throw new NotFoundError(MESSAGES.api.requestNotFound);
   return row;
@@ -50,7 +57,17 @@ export async function consoleRequestDetail(
   reference: string,
 ): Promise<ConsoleRequestDetail> {
   const context = await requestContext(db, reference);
-  const detail = await brokerRequestDetail(db, reference);
+  const [detail, timeline, documents] = await Promise.all([
+    brokerRequestDetail(db, reference),
+    consoleTimeline(db, {
+      id: context.id,
+      reference,
+      kind: context.kind,
+      accountId: context.account_id,
+      createdAt: context.created_at,
+    }),
+    owedDocumentsOf(db, { requestId: context.id }),
+  ]);
   await recordStaffAudit(db, actor, {
     action: 'request.read',
     targetKind: 'request',
@@ -59,7 +76,9 @@ export async function consoleRequestDetail(
   });
   return {
     ...detail,
-    answers: requestAnswers(context.kind, detail.payload),
+    answers: consoleFields(context.kind, detail.payload),
+    timeline,
+    documents,
     customer: {
       customerNumber: context.customer_id,
       name: `${context.first_name} ${context.last_name}`.trim(),
@@ -68,7 +87,11 @@ export async function consoleRequestDetail(
     assignee:
       context.assignee_id === null
         ? null
-        : { id: context.assignee_id, displayName: context.display_name ?? '' },
+        : {
+            id: context.assignee_id,
+            displayName: context.display_name ?? '',
+            email: context.assignee_email ?? '',
+          },
     nextStatuses: [...nextStatuses(context.kind, context.status)],
     files: detail.files.map((file) => {
       const href = consolePath('requestFile', { reference, fileId: file.id });
@@ -76,6 +99,22 @@ export async function consoleRequestDetail(
       return { id, name, contentType, size, href, previewHref: `${href}?preview=1` };
     }),
   };
+}
+
+const NO_IBAN = 'Cette demande ne porte pas de nouvel IBAN.';
+
+/** The new IBAN of a bank-details change in full, for `actor`: audited 'request.iban_revealed'. */
+export async function revealRequestIban(db: Db, actor: StaffActor, reference: string) {
+  const context = await requestContext(db, reference);
+  const revealed = context.kind === 'change_payment_details' ? revealIban(context.payload) : null;
+  if (!revealed) throw new ConflictError(NO_IBAN);
+  await recordStaffAudit(db, actor, {
+    action: 'request.iban_revealed',
+    targetKind: 'request',
+    targetId: reference,
+    accountId: context.account_id,
+  });
+  return revealed;
 }
 
 /** Records 'request.file_read' for a file `actor` opened (the caller found it first). */

@@ -1,14 +1,17 @@
 // The staff console's inbox (docs/console.md « Boîte de réception »): every request and claim
-// of every customer, from the view the customer's 'Mes demandes' reads (customer_requests).
-// Enforces: one statement for the page and one for the count, whatever the page's size; the age
-// of each item against its kind's target delay (CONSOLE_TARGET_HOURS) computed by the database,
-// so the age filter and the page agree: an open item's age runs until now, a closed one's until
-// its last status; « bientôt en retard » past DUE_SOON_SHARE of the target; the same summary as
-// the customer reads (summaries.ts); open items only unless asked (`state=all`).
+// of every customer, read from the request index (migration 0037: the rows of the view
+// customer_requests, which the customer's 'Mes demandes' reads, kept by triggers). Enforces: one
+// statement for the page and one for the count, whatever the page's size, then one for the
+// page's payloads; the age of each item against its kind's target delay (CONSOLE_TARGET_HOURS)
+// computed by the database, so the age filter and the page agree: an open item's age runs until
+// now, a closed one's until its last status; « bientôt en retard » past DUE_SOON_SHARE of the
+// target; the same summary as the customer reads (summaries.ts); open items only unless asked
+// (`state=all`); the search box finds a request by its reference, its customer's name, e-mail or
+// number, its contract's number or plate (search-terms.ts), each search in the journal
+// (`request.search`: the words, the number found).
 import {
   CONSOLE_PAGE_SIZE,
   DUE_SOON_SHARE,
-  OPEN_REQUEST_STATUSES,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
   type InboxAge,
@@ -19,16 +22,21 @@ import {
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { summarizeRequest } from '../requests/summaries';
+import { recordStaffAudit, type StaffActor } from '../staff/audit';
+import {
+  accountsMatching,
+  contractsMatching,
+  referencesMatching,
+  searchTerms,
+} from './search-terms';
 
 export interface InboxOptions {
-  /** The caller, for `agent=me`. */
-  staffId: string;
+  /** The caller, for `agent=me` and the journal. */
+  actor: StaffActor;
   targetHours: Record<RequestKind, number>;
 }
 
-const OPEN = sql.join(OPEN_REQUEST_STATUSES.map((s) => sql.lit(s)));
-
-function targetOf(targetHours: Record<RequestKind, number>) {
+export function targetOf(targetHours: Record<RequestKind, number>) {
   const cases = Object.entries(targetHours).map(
     ([kind, hours]) => sql`when ${sql.lit(kind)} then ${sql.lit(hours)}::float8`,
   );
@@ -36,33 +44,48 @@ function targetOf(targetHours: Record<RequestKind, number>) {
 }
 
 /** Hours since it was received: until now while open, until its last status once closed. */
-const AGE_HOURS = sql<number>`(extract(epoch from (
-  case when r.status in (${OPEN}) then now() else r.status_changed_at end - r.created_at)) / 3600)`;
+export const AGE_HOURS = sql<number>`(extract(epoch from (
+  case when r.open then now() else r.status_changed_at end - r.created_at)) / 3600)`;
 
-function ageOf(target: Expression<number>) {
+export function ageOf(target: Expression<number>) {
   return sql<InboxAge>`(case when ${AGE_HOURS} >= ${target} then 'overdue'
     when ${AGE_HOURS} >= ${target} * ${sql.lit(DUE_SOON_SHARE)} then 'due_soon'
     else 'on_time' end)`;
 }
 
+/** The requests the search box finds (request_index ids), as a condition on `r`. */
+function searched(q: string): Expression<SqlBool> {
+  const terms = searchTerms(q);
+  const byAccount = sql`select i.id from request_index i
+    where i.account_id in (${accountsMatching(terms)})`;
+  if (!terms.code) return sql`r.id in (${byAccount})`;
+  const code = { ...terms, code: terms.code };
+  return sql`r.id in (${byAccount}
+    union all select i.id from request_index i
+      where i.policy_number in (${contractsMatching(code)})
+    union all ${referencesMatching(code)})`;
+}
+
 export async function inboxPage(
   db: Db,
   query: InboxQuery,
-  { staffId, targetHours }: InboxOptions,
+  { actor, targetHours }: InboxOptions,
 ): Promise<InboxPage> {
+  const staffId = actor.id;
   const target = targetOf(targetHours);
   const age = ageOf(target);
   const where: Expression<SqlBool>[] = [];
   if (query.kind) where.push(sql`r.kind = ${query.kind}`);
   if (query.status) where.push(sql`r.status = ${query.status}`);
-  if (query.state === 'open') where.push(sql`r.status in (${OPEN})`);
+  if (query.state === 'open') where.push(sql`r.open`);
   if (query.age) where.push(sql`${age} = ${query.age}`);
   if (query.contract) where.push(sql`upper(r.policy_number) = ${query.contract.toUpperCase()}`);
   if (query.agent === 'none') where.push(sql`ra.staff_id is null`);
   else if (query.agent)
     where.push(sql`ra.staff_id = ${query.agent === 'me' ? staffId : query.agent}`);
+  if (query.q) where.push(searched(query.q));
   const filtered = db
-    .selectFrom('customer_requests as r')
+    .selectFrom('request_index as r')
     .innerJoin('accounts as a', 'a.id', 'r.account_id')
     .leftJoin('request_assignments as ra', 'ra.request_id', 'r.id')
     .leftJoin('staff_accounts as sa', 'sa.id', 'ra.staff_id')
@@ -75,18 +98,20 @@ export async function inboxPage(
   const [rows, count] = await Promise.all([
     filtered
       .select([
+        'r.id',
         'r.reference',
         'r.kind',
         'r.status',
         'r.created_at',
         'r.status_changed_at',
         'r.policy_number',
-        'r.payload',
+        'r.account_id',
         'a.customer_id',
         'a.first_name',
         'a.last_name',
         'sa.id as assignee_id',
         'sa.display_name as assignee_name',
+        'sa.email as assignee_email',
       ])
       .select([AGE_HOURS.as('age_hours'), target.as('target_hours'), age.as('age')])
       .orderBy(sql.join(order))
@@ -95,7 +120,14 @@ export async function inboxPage(
       .execute(),
     filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const payloads = await payloadsOf(db, rows);
   const total = Number(count.n);
+  if (query.q)
+    await recordStaffAudit(db, actor, {
+      action: 'request.search',
+      targetKind: 'search',
+      details: { q: query.q, hits: total },
+    });
   return {
     items: rows.map((row) => ({
       reference: row.reference,
@@ -108,11 +140,15 @@ export async function inboxPage(
       customerNumber: row.customer_id,
       customerName: `${row.first_name} ${row.last_name}`.trim(),
       policyNumber: row.policy_number,
-      summary: summarizeRequest(row.kind, row.payload),
+      summary: summarizeRequest(row.kind, payloads.get(row.id) ?? {}),
       assignee:
         row.assignee_id === null
           ? null
-          : { id: row.assignee_id, displayName: row.assignee_name ?? '' },
+          : {
+              id: row.assignee_id,
+              displayName: row.assignee_name ?? '',
+              email: row.assignee_email ?? '',
+            },
       ageHours: Math.round(Number(row.age_hours) * 10) / 10,
       targetHours: Number(row.target_hours),
       age: row.age,
@@ -121,4 +157,20 @@ export async function inboxPage(
     pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
     total,
   };
+}
+
+/** What the page's requests asked, read from the view by their customers (its indexes). */
+async function payloadsOf(db: Db, rows: { id: string; account_id: string }[]) {
+  if (!rows.length) return new Map<string, Record<string, unknown>>();
+  const found = await db
+    .selectFrom('customer_requests as r')
+    .select(['r.id', 'r.payload'])
+    .where('r.account_id', 'in', [...new Set(rows.map((r) => r.account_id))])
+    .where(
+      'r.id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return new Map(found.map((row) => [row.id, row.payload]));
 }

@@ -74,7 +74,8 @@ export async function recordReceivedFile(
       ) {
         await trx
           .updateTable('policy_documents')
-          .set({ status: 'received' })
+          // Sent again after a refusal: the last check's reason and author are no longer its.
+          .set({ status: 'received', status_reason: null, checked_at: null, checked_by: null })
           .where('id', '=', target.documentId)
           .execute();
       }

@@ -19,6 +19,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { requestFiles } from '../requests/request-files';
+import { viewId } from '../requests/request-lookup';
 
 export interface NewEvent {
   type: EventType;
@@ -80,7 +81,7 @@ export async function requestEventData(
       's.message',
       's.details',
     ])
-    .where('r.id', '=', requestId)
+    .where(viewId(requestId))
     .executeTakeFirstOrThrow();
   const files = await requestFiles(trx, requestId);
   const data: RequestEventData = {

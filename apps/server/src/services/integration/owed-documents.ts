@@ -5,7 +5,8 @@
 // portal files what the customer sends by type): another id with the same type is refused,
 // naming `type`; a document the broker marks received counts all its files received, as the
 // portal does when the customer's last file arrives (migration 0015); the files the customer
-// already sent stay counted while the status does not change.
+// already sent stay counted while the status does not change; a new status forgets the reason
+// and author of the last check (services/documents/document-check.ts).
 import {
   INTEGRATION_MESSAGES as M,
   type OwedDocumentRecord,
@@ -75,6 +76,10 @@ export async function upsertOwedDocument(
       max_file_number: record.maxFileNumber,
       due_on: record.deadline,
       files_received: filesReceived,
+      // A status the broker's systems set anew forgets the last check's reason (document-check.ts).
+      ...(current?.status === record.status
+        ? {}
+        : { status_reason: null, checked_at: null, checked_by: null }),
     };
     if (current) {
       await trx.updateTable('policy_documents').set(values).where('id', '=', current.id).execute();

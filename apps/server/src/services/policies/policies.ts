@@ -76,7 +76,8 @@ export function policiesJson(accountId: string, page: number) {
                 'canResend', pdoc.can_resend, 'maxFileNumber', pdoc.max_file_number,
                 'exactFileNumber', pdoc.exact_file_number,
                 'filesReceived', pdoc.files_received,
-                'dueOn', to_char(pdoc.due_on, 'YYYY-MM-DD'))
+                'dueOn', to_char(pdoc.due_on, 'YYYY-MM-DD'),
+                'statusReason', case when pdoc.status = 'rejected' then pdoc.status_reason end)
               order by pdoc.position)
             from policy_documents pdoc where pdoc.policy_number = p.policy_number), '[]'),
           -- A termination requested online and not processed yet (migration 0008).

@@ -69,7 +69,7 @@ export async function refuseDuplicateRequest(trx: Db, request: RequestIdentity):
 /** The reference 'Mes demandes' shows for the request `<source>:<row id>` of the view. */
 export async function requestReference(db: Db, viewId: string): Promise<string> {
   const row = await db
-    .selectFrom('customer_requests')
+    .selectFrom('request_index')
     .select('reference')
     .where('id', '=', viewId)
     .executeTakeFirstOrThrow();

@@ -15,13 +15,14 @@ import { StoredFileNotFoundError, type DocumentStorage } from '../../platform/st
 import { NotFoundError } from '../errors';
 import { requestEventData } from '../events/record-event';
 import { requestFiles } from './request-files';
+import { viewId, viewReference } from './request-lookup';
 
 /** The view id ('<source>:<row id>') of the request whose reference is `reference`. */
 export async function requestIdOf(db: Db, reference: string): Promise<string> {
   const row = await db
-    .selectFrom('customer_requests')
-    .select('id')
-    .where('reference', '=', reference)
+    .selectFrom('customer_requests as r')
+    .select('r.id')
+    .where(viewReference(reference))
     .executeTakeFirst();
   if (!row) throw new NotFoundError(MESSAGES.api.requestNotFound);
   return row.id;
@@ -30,9 +31,9 @@ export async function requestIdOf(db: Db, reference: string): Promise<string> {
 export async function requestTimeline(db: Db, requestId: string): Promise<RequestTimelineEntry[]> {
   const [first, history] = await Promise.all([
     db
-      .selectFrom('customer_requests')
-      .select(['kind', 'created_at'])
-      .where('id', '=', requestId)
+      .selectFrom('customer_requests as r')
+      .select(['r.kind', 'r.created_at'])
+      .where(viewId(requestId))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('request_status_history')

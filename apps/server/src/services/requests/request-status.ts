@@ -26,7 +26,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
+import { inTransaction } from '../integration/records';
 import { terminationStatusOf } from '../termination/termination-status';
+import { viewReference } from './request-lookup';
 
 export interface RequestOnTheMove {
   id: string;
@@ -77,7 +79,8 @@ export async function changeRequestStatus(
   change: StatusChange,
   options: StatusChangeOptions,
 ): Promise<StatusChangeResult> {
-  return db.transaction().execute(async (trx) => {
+  // In the caller's transaction when there is one (a document's check closes its requests).
+  return inTransaction(db, async (trx) => {
     // One writer per request at a time (the view over unions cannot be locked `for update`).
     await sql`select pg_advisory_xact_lock(hashtextextended(${'status:' + reference}, 0))`.execute(
       trx,
@@ -87,7 +90,7 @@ export async function changeRequestStatus(
       .leftJoin('request_statuses as s', 's.request_id', 'r.id')
       .select(['r.id', 'r.kind', 'r.account_id', 'r.policy_number', 'r.status'])
       .select(['s.message', 's.details'])
-      .where('r.reference', '=', reference)
+      .where(viewReference(reference))
       .executeTakeFirst();
     if (!found) throw new NotFoundError(MESSAGES.api.requestNotFound);
     const message = change.message?.trim() || null;
@@ -202,7 +205,7 @@ async function writeStatus(trx: Db, move: StatusWrite, actor: string | null, at 
 
 /**
  * Sets a status with no check of the transitions and no event: the demo seed's history and the
- * tests that need a request in a given state. `reason` is a refusal's message.
+ * tests that need a request in a given state. `reason` is its message (a refusal's reason).
  */
 export async function setRequestStatus(
   db: Db,
@@ -210,12 +213,12 @@ export async function setRequestStatus(
   status: BrokerRequestStatus,
   reason: string | null = null,
   at: Date = new Date(),
+  /** Who set it ('staff:<id>' in the demo's history), none by default. */
+  actor: string | null = null,
 ): Promise<void> {
-  if ((status === 'refused') !== Boolean(reason?.trim())) {
-    throw new RangeError('A refusal needs a reason, and only a refusal has one.');
-  }
+  if (status === 'refused' && !reason?.trim()) throw new RangeError('A refusal needs a reason.');
   const write = (trx: Db) =>
-    writeStatus(trx, { id: requestId, status, message: reason, details: null }, null, at);
+    writeStatus(trx, { id: requestId, status, message: reason, details: null }, actor, at);
   // Inside the caller's transaction when there is one (the demo seed), else in its own.
   await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }

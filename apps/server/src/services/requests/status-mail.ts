@@ -33,7 +33,8 @@ export interface CustomerMailSettings {
   brand: BrandKey;
 }
 
-async function recipient(trx: Db, accountId: string) {
+/** The customer to mail: none once they closed their online access. */
+export async function recipient(trx: Db, accountId: string) {
   return trx
     .selectFrom('accounts')
     .select(['email', 'first_name'])

@@ -5,6 +5,7 @@ import { describe, expect } from 'vitest';
 import { apiTest } from '../../support/api-test';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { DEMO, signInSession, startLogin, submitLogin } from '../../support/harness';
+import { DEMO_CUSTOMERS } from '../../../src/seed/demo-customers';
 
 describe('sign-in page', () => {
   const it = apiTest;
@@ -57,7 +58,8 @@ describe('sign-in page', () => {
       .selectFrom('credentials')
       .select('password_hash')
       .execute();
-    expect(rows).toHaveLength(3);
+    // The portal's three demo customers and Nicolas of the console's demo; Hélène has none yet.
+    expect(rows).toHaveLength(DEMO_CUSTOMERS.length + 1);
     for (const { password_hash } of rows) {
       expect(password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
       expect(password_hash).not.toContain(DEMO.password);

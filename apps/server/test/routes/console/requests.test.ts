@@ -246,7 +246,11 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
       reference,
       assignee: { id: agent.id, displayName: agent.displayName },
     });
-    expect((await page()).assignee).toEqual({ id: agent.id, displayName: agent.displayName });
+    expect((await page()).assignee).toEqual({
+      id: agent.id,
+      displayName: agent.displayName,
+      email: agent.email,
+    });
     expect((await assign(colleague.id)).json().assignee.id).toBe(colleague.id);
     expect((await page()).assignee!.id).toBe(colleague.id);
     await t.app.db

@@ -98,6 +98,8 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       exactFileNumber: 2,
       filesReceived: 0,
       dueOn: null,
+      // Only a document « Non conforme » carries the broker's reason.
+      statusReason: null,
     });
   });
 

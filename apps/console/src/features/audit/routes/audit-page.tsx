@@ -1,7 +1,9 @@
 // The audit log (docs/console.md « Journal »), for supervisors: every read and action of the
 // staff, filtered by member, customer and dates in the URL, paged, exportable as CSV. An agent
 // reaching it reads that it is the supervisors', without its filters nor its export
-// (app/supervisors-only.tsx; the API answers them 403). When the journal's hash chain is broken
+// (app/supervisors-only.tsx; the API answers them 403). Members by name (their e-mail on hover
+// and in the export), what each entry did in a line (« Reçue → Traitée : … »). When the
+// journal's hash chain is broken
 // (an entry changed in the database behind the console's back), an alert says so first.
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -77,6 +79,7 @@ export function Component() {
                   <th scope="col">Membre</th>
                   <th scope="col">Action</th>
                   <th scope="col">Objet</th>
+                  <th scope="col">Détails</th>
                   <th scope="col">N° client</th>
                   <th scope="col">Adresse IP</th>
                 </tr>
@@ -85,9 +88,16 @@ export function Component() {
                 {audit.data.items.map((entry) => (
                   <tr key={entry.id}>
                     <td className="nowrap">{formatReceivedAt(entry.at)}</td>
-                    <td>{entry.staffEmail}</td>
+                    <td>
+                      {entry.staffName ? (
+                        <span title={entry.staffEmail}>{entry.staffName}</span>
+                      ) : (
+                        entry.staffEmail
+                      )}
+                    </td>
                     <td>{entry.actionLabel}</td>
                     <td>{entry.targetId ?? '—'}</td>
+                    <td>{entry.summary ?? '—'}</td>
                     <td>{entry.customerNumber ?? '—'}</td>
                     <td>{entry.address ?? '—'}</td>
                   </tr>

@@ -1,6 +1,6 @@
 // A customer's contracts as the customer sees them (read-only): the vehicle, the state, the
-// premium, and the documents still to provide with their status and deadline.
-import { DOCUMENT_STATUS_LABELS, type Policy } from '@espace/contract';
+// premium (the documents to provide are the page's own section, with their check).
+import type { Policy } from '@espace/contract';
 import { formatDate, formatMoney } from '../../../lib/format';
 
 export function CustomerContracts({ contracts }: { contracts: Policy[] }) {
@@ -10,7 +10,6 @@ export function CustomerContracts({ contracts }: { contracts: Policy[] }) {
       <ul className="card-list">
         {contracts.map((policy) => {
           const risk = policy.risks[0];
-          const owed = policy.documents.filter((d) => d.status !== 'validated');
           return (
             <li key={policy.policyNumber} className="card">
               <h3>
@@ -39,20 +38,6 @@ export function CustomerContracts({ contracts }: { contracts: Policy[] }) {
                   <dd>{formatDate(policy.startDate)}</dd>
                 </div>
               </dl>
-              {owed.length > 0 && (
-                <>
-                  <h4>Documents à fournir</h4>
-                  <ul>
-                    {owed.map((doc) => (
-                      <li key={`${doc.fileType}-${doc.name}`}>
-                        {doc.name}&nbsp;:{' '}
-                        {doc.status ? DOCUMENT_STATUS_LABELS[doc.status] : 'À fournir'}
-                        {doc.dueOn && `, avant le ${formatDate(doc.dueOn)}`}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 // A customer's documents to download and their requests and claims, as the customer sees them;
-// a request links to its page in the console.
+// a document opens as the customer downloads it (a new tab, the read audited by the server), a
+// request links to its page in the console.
 import type { CustomerFile } from '@espace/contract';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Link } from 'react-router';
@@ -16,8 +17,10 @@ export function CustomerDocuments({ documents }: { documents: CustomerFile['docu
       {all.length ? (
         <ul>
           {all.map((doc) => (
-            <li key={doc.id}>
-              {doc.fileName}{' '}
+            <li key={`${doc.policyNumber}-${doc.id}`}>
+              <a href={doc.href} target="_blank" rel="noopener">
+                {doc.fileName}
+              </a>{' '}
               <span className="muted">
                 — {doc.policyNumber}, du {formatDate(doc.created)}
               </span>

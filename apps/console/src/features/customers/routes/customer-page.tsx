@@ -1,8 +1,12 @@
-// A customer's file (docs/console.md « Clients »): read-only, as the customer sees it, and
-// « Envoyer l’invitation » for a customer who never signed in (first access).
+// A customer's file (docs/console.md « Clients »): as the customer sees it, « Envoyer
+// l’invitation » for a customer who never signed in (first access), and the documents they must
+// send with what they sent, each « En cours de vérification » to validate or declare « Non
+// conforme » with a reason (docs/console.md « Documents »).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { checkedText, useCheckDocument } from '../../../api/check-document';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
+import { OwedDocuments } from '../../../components/owed-documents';
 import { LoadError, Loading } from '../../../components/loading';
 import { useTitle } from '../../../components/route-announcer';
 import type { ApiError } from '../../../lib/api-client';
@@ -23,6 +27,7 @@ export function Component() {
   const customerNumber = useParams().customerNumber ?? '';
   const file = useCustomerFile(customerNumber);
   const invite = useSendInvitation(customerNumber);
+  const checkDocument = useCheckDocument();
   const [feedback, setFeedback] = useState<FeedbackState | null>(null);
   const name = file.data && `${file.data.firstName} ${file.data.lastName}`;
   useTitle(name);
@@ -35,6 +40,16 @@ export function Component() {
       </>
     );
   const c = file.data;
+  const refusal = (error: Error) =>
+    (error as ApiError).body?.error.message ?? 'L’envoi a échoué. Réessayez dans un instant.';
+  const onCheck: Parameters<typeof OwedDocuments>[0]['onCheck'] = (documentId, check) =>
+    checkDocument.mutate(
+      { documentId, check },
+      {
+        onSuccess: (result) => setFeedback({ kind: 'success', text: checkedText(result) }),
+        onError: (error) => setFeedback({ kind: 'error', text: refusal(error) }),
+      },
+    );
   const sendInvitation = () =>
     invite.mutate(undefined, {
       onSuccess: ({ outcome }) => setFeedback({ kind: 'success', text: INVITATION_TEXTS[outcome] }),
@@ -51,7 +66,10 @@ export function Component() {
       </p>
       <h1>{name}</h1>
       <Feedback state={feedback} />
-      <p className="muted">Dossier en lecture seule, tel que le client le voit.</p>
+      <p className="muted">
+        Le dossier tel que le client le voit dans son Espace Assuré, et les documents qu’il a
+        envoyés pour vérification.
+      </p>
       <dl className="details details--summary">
         <div>
           <dt>N° client</dt>
@@ -86,6 +104,13 @@ export function Component() {
           </button>
         </p>
       )}
+      <OwedDocuments
+        documents={c.owedDocuments}
+        headingId="owed-documents-title"
+        title="Documents à fournir"
+        pending={checkDocument.isPending}
+        onCheck={onCheck}
+      />
       <CustomerContracts contracts={c.contracts} />
       <CustomerDocuments documents={c.documents} />
       <CustomerRequests requests={c.requests} />

@@ -1,6 +1,6 @@
 // Customer search (docs/console.md « Clients »): by name, e-mail, customer number, contract
-// number or plate; the words searched are in the URL (?q=), so the back button comes back to
-// the results.
+// number, plate or request reference (a reference found opens its request from the results);
+// the words searched are in the URL (?q=), so a link, a reload or the back button shows them.
 import { customerSearchQuerySchema } from '@espace/contract';
 import { useState, type FormEvent } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -29,7 +29,7 @@ export function Component() {
       <form className="inline-form" role="search" onSubmit={submit} noValidate>
         <Field
           label="Rechercher un client"
-          hint="Nom, e-mail, numéro client, numéro de contrat ou immatriculation"
+          hint="Nom, e-mail, n° client, n° de contrat, immatriculation ou référence de demande (tirets, majuscules et accents sans importance)"
           error={error}
         >
           <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
@@ -57,6 +57,7 @@ export function Component() {
                   <th scope="col">E-mail</th>
                   <th scope="col">Contrats</th>
                   <th scope="col">Immatriculations</th>
+                  <th scope="col">Demande</th>
                 </tr>
               </thead>
               <tbody>
@@ -69,6 +70,15 @@ export function Component() {
                     <td>{hit.email ?? '—'}</td>
                     <td>{hit.policyNumbers.join(', ') || '—'}</td>
                     <td className="nowrap">{hit.plates.join(', ') || '—'}</td>
+                    <td className="nowrap">
+                      {hit.requestReference ? (
+                        <Link to={paths.request(hit.requestReference)}>
+                          Ouvrir la demande {hit.requestReference}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
-// The inbox's filters and sort (kind, status, open or all, age, contract, agent), a form whose
-// submission writes them into the URL and goes back to page 1. Each control is labelled; the
-// form starts from the URL, so the back button restores what was shown.
+// The inbox's search box and filters and sort (kind, status, open or all, age, contract, agent),
+// a form whose submission writes them into the URL and goes back to page 1: a search is shared by
+// its address and kept on reload. Each control is labelled; the form starts from the URL, so the
+// back button restores what was shown.
 import {
   INBOX_AGES,
   INBOX_SORTS,
@@ -16,7 +17,7 @@ import { useStaffList } from '../../../api/get-staff';
 import { AGE_LABELS } from '../../../components/age-badge';
 import { Field } from '../../../components/field';
 import { paths } from '../../../lib/paths';
-import { AGENT_ME, AGENT_NONE, SORT_LABELS, STATE_LABELS } from '../labels';
+import { AGENT_ME, AGENT_NONE, SEARCH_HINT, SORT_LABELS, STATE_LABELS } from '../labels';
 
 export function InboxFilters({
   query,
@@ -33,6 +34,11 @@ export function InboxFilters({
   };
   return (
     <form className="filters" aria-label="Filtrer les demandes" onSubmit={submit}>
+      <div className="filters__search">
+        <Field label="Rechercher une demande" hint={SEARCH_HINT}>
+          <input name="q" type="search" defaultValue={query.q ?? ''} />
+        </Field>
+      </div>
       <Field label="Genre">
         <select name="kind" defaultValue={query.kind ?? ''}>
           <option value="">Tous</option>
@@ -98,7 +104,7 @@ export function InboxFilters({
       </Field>
       <div className="filters__actions">
         <button type="submit" className="button">
-          Filtrer
+          Rechercher et filtrer
         </button>
         <Link to={paths.inbox} className="button button--secondary">
           Réinitialiser

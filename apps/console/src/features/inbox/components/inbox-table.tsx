@@ -43,7 +43,13 @@ export function InboxTable({ page }: { page: InboxPage }) {
               <td>
                 <AgeBadge age={item.age} ageHours={item.ageHours} targetHours={item.targetHours} />
               </td>
-              <td>{item.assignee?.displayName ?? 'Non attribuée'}</td>
+              <td>
+                {item.assignee ? (
+                  <span title={item.assignee.email}>{item.assignee.displayName}</span>
+                ) : (
+                  'Non attribuée'
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,7 @@
-// A request's statuses, oldest first, with the message the customer read and what each carried.
-import type { RequestTimelineEntry, StatusDetails } from '@espace/contract';
+// A request's history, oldest first: who did what (« Léa Martin a passé la demande en cours de
+// traitement. », the member's e-mail on hover), the message the customer read and what each
+// status carried.
+import type { ConsoleTimelineEntry, StatusDetails } from '@espace/contract';
 import { formatDate, formatMoney, formatReceivedAt } from '../../../lib/format';
 
 function details(d: StatusDetails | null): string[] {
@@ -22,7 +24,20 @@ function details(d: StatusDetails | null): string[] {
   ];
 }
 
-export function Timeline({ entries }: { entries: RequestTimelineEntry[] }) {
+function Sentence({ entry }: { entry: ConsoleTimelineEntry }) {
+  const { by, sentence } = entry;
+  if (!by || !sentence.startsWith(by.displayName)) return <>{sentence}</>;
+  return (
+    <>
+      <span className="timeline__who" title={by.email ?? undefined}>
+        {by.displayName}
+      </span>
+      {sentence.slice(by.displayName.length)}
+    </>
+  );
+}
+
+export function Timeline({ entries }: { entries: ConsoleTimelineEntry[] }) {
   return (
     <section aria-labelledby="timeline-title">
       <h2 id="timeline-title">Historique</h2>
@@ -30,8 +45,13 @@ export function Timeline({ entries }: { entries: RequestTimelineEntry[] }) {
         {entries.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             <p>
-              <strong>{entry.statusLabel}</strong> —{' '}
-              <time dateTime={entry.at}>{formatReceivedAt(entry.at)}</time>
+              <strong>
+                <Sentence entry={entry} />
+              </strong>{' '}
+              — <time dateTime={entry.at}>{formatReceivedAt(entry.at)}</time>
+              {entry.statusLabel && (
+                <span className="muted">{` (statut «\u00a0${entry.statusLabel}\u00a0»)`}</span>
+              )}
             </p>
             {entry.message && <p>Message au client&nbsp;: {entry.message}</p>}
             {details(entry.details).map((line) => (

@@ -1,10 +1,13 @@
-// A request's page (docs/console.md « Demandes »): who and what, the files with their
-// previews, the timeline, the status change with its message to the customer, the assignment.
-// Each write says its outcome in a banner that takes focus.
+// A request's page (docs/console.md « Demandes »): who and what (in full, a new IBAN revealed on
+// demand), the files with their previews, the documents it concerns with their check, the
+// history naming who did what, the status change with its message to the customer, the
+// assignment. Each write says its outcome in a banner that takes focus.
 import { REQUEST_STATUS_LABELS, type StatusChange } from '@espace/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { checkedText, useCheckDocument } from '../../../api/check-document';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
+import { OwedDocuments } from '../../../components/owed-documents';
 import { LoadError, Loading } from '../../../components/loading';
 import { useTitle } from '../../../components/route-announcer';
 import type { ApiError } from '../../../lib/api-client';
@@ -27,6 +30,7 @@ export function Component() {
   const request = useConsoleRequest(reference);
   const changeStatus = useChangeStatus(reference);
   const assign = useAssign(reference);
+  const checkDocument = useCheckDocument();
   const [feedback, setFeedback] = useState<FeedbackState | null>(null);
   useTitle(request.data ? `${request.data.kindLabel} ${reference}` : undefined);
 
@@ -58,6 +62,15 @@ export function Component() {
         }),
       onError: (error) => setFeedback({ kind: 'error', text: refusal(error) }),
     });
+
+  const onCheck: Parameters<typeof OwedDocuments>[0]['onCheck'] = (documentId, check) =>
+    checkDocument.mutate(
+      { documentId, check },
+      {
+        onSuccess: (result) => setFeedback({ kind: 'success', text: checkedText(result) }),
+        onError: (error) => setFeedback({ kind: 'error', text: refusal(error) }),
+      },
+    );
 
   return (
     <>
@@ -93,8 +106,17 @@ export function Component() {
       </dl>
       <div className="request-grid">
         <div className="stack">
-          <RequestAnswers answers={r.answers} />
+          <RequestAnswers answers={r.answers} reference={r.reference} />
           <RequestFiles files={r.files} />
+          {r.documents.length > 0 && (
+            <OwedDocuments
+              documents={r.documents}
+              headingId="request-documents-title"
+              title="Documents concernés"
+              pending={checkDocument.isPending}
+              onCheck={onCheck}
+            />
+          )}
           <Timeline entries={r.timeline} />
         </div>
         <aside className="stack" aria-label="Traitement">

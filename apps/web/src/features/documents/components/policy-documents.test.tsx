@@ -1,6 +1,7 @@
 // « Documents à fournir » (docs/product/documents.md): a document still to send shows the broker's
 // deadline, whatever its status (pending, rejected, not validated or none yet), and says when it
-// has passed; a document already sent shows none.
+// has passed; a document already sent shows none. A document « Non conforme » shows the broker's
+// reason under it.
 import {
   addDays,
   formatDate,
@@ -90,5 +91,30 @@ describe('PolicyDocuments', () => {
     expect(dueLines([document_('pending', 'pending', due)])).toEqual({
       pending: `Délai dépassé depuis le ${formatDate(due)}\u00a0: à envoyer au plus vite`,
     });
+  });
+});
+
+describe('the broker’s check', () => {
+  it('shows the reason of a document « Non conforme », and no reason once sent again', () => {
+    const reason = 'La carte grise est illisible.';
+    const documents = [
+      { ...document_('carte_grise', 'rejected', null), statusReason: reason },
+      { ...document_('permis', 'received', null), statusReason: reason },
+      document_('domicile', 'validated', null),
+    ];
+    act(() =>
+      root.render(
+        <PolicyDocuments
+          policy={testPolicy({ documents })}
+          isClickable={() => true}
+          onOpen={() => undefined}
+        />,
+      ),
+    );
+    const reasons = [...container.querySelectorAll('.documents-list > li')].map(
+      (item) => item.querySelector('.documents-item__reason')?.textContent ?? null,
+    );
+    // The last entry is « Ajouter un autre document ».
+    expect(reasons).toEqual([`Motif\u00a0: ${reason}`, null, null, null]);
   });
 });

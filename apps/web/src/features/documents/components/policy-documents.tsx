@@ -2,6 +2,7 @@
 // show until 'Voir plus', except the entry that carries an upload's outcome, which always stays
 // in view (docs/decisions/0047-upload-outcome-on-the-item.md).
 import {
+  DOCUMENT_REASON_LEAD,
   DOCUMENT_STATUS_LABELS,
   documentsOwedFirst,
   documentStatusStyle,
@@ -26,6 +27,13 @@ function EntryContent({ doc }: { doc: DocumentToProvide }) {
       <span className="documents-item__name">{doc.name}</span>
       <span className="documents-item__description">{doc.description}</span>
       {due && <span className="documents-item__due">{due}</span>}
+      {/* Why the broker found it « Non conforme » (docs/product/documents.md « Vérification »). */}
+      {doc.status === 'rejected' && doc.statusReason && (
+        <span className="documents-item__reason">
+          {DOCUMENT_REASON_LEAD}
+          {doc.statusReason}
+        </span>
+      )}
       {/* docs/product/documents.md: entries of type 'autre' show no status. */}
       {doc.status && !isOtherDocument(doc) && (
         <span className={`status-label status-label--${documentStatusStyle(doc.status)}`}>
