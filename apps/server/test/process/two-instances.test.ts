@@ -207,6 +207,10 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
     const row = await database.db
       .selectFrom('received_files')
       .select(['storage_key', 'sha256'])
+      .where('policy_number', '=', POLICY)
+      .where('file_type', '=', 'permis')
+      .where('original_name', '=', 'Permis.pdf')
+      .orderBy('received_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(row.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
     const stored = await s3Client.send(
