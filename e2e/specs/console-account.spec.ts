@@ -41,6 +41,8 @@ const signOut = async (page: Page) => {
 test('an agent is offered only what an agent may do; a supervisor gets the supervisors’ pages', async ({
   page,
 }) => {
+  // Two sign-ins with their enrolments, and three pages drawn in both skins at two widths.
+  test.setTimeout(150_000);
   const calls: string[] = [];
   page.on('request', (request) => {
     const { pathname, search } = new URL(request.url());
@@ -50,6 +52,7 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Clients']);
   for (const [path, title] of [
+    ['/backoffice/tableau-de-bord', 'Tableau de bord'],
     ['/backoffice/journal', 'Journal'],
     ['/backoffice/equipe', 'Équipe'],
   ] as const) {
@@ -67,7 +70,7 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
     await screenshotSkins(page, `agent-${path.slice(12)}`, CONSOLE_WIDTHS);
   }
   // The agent's pages ask nothing of the supervisors' API.
-  expect(calls.filter((c) => /\/audit|include=disabled/.test(c))).toEqual([]);
+  expect(calls.filter((c) => /\/audit|\/dashboard|include=disabled/.test(c))).toEqual([]);
   await page.getByRole('banner').getByRole('link', { name: 'Mon compte' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();
   await expect(page.getByRole('definition')).toHaveText([
@@ -81,7 +84,13 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
   await signOut(page);
 
   await enrolAndSignIn(page, 'supervisor');
-  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Clients', 'Journal', 'Équipe']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Demandes',
+    'Clients',
+    'Tableau de bord',
+    'Journal',
+    'Équipe',
+  ]);
   await nav.getByRole('link', { name: 'Journal' }).click();
   await expect(page.getByRole('form', { name: 'Filtrer le journal' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Exporter en CSV' })).toBeVisible();

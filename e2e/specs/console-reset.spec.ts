@@ -38,6 +38,8 @@ test('the supervisor resets the agent’s second factor; only the agent gets bac
   browser,
   portal,
 }) => {
+  // Three sign-ins with their enrolments, a mail read, two browsers.
+  test.setTimeout(150_000);
   const agentContext = await browser.newContext({ baseURL: portal.url });
   const agentPage = await agentContext.newPage();
   await enrolAndSignIn(agentPage, 'agent');

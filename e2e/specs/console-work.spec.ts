@@ -67,6 +67,8 @@ async function search(page: Page, q: string) {
   await expect(page).toHaveURL(
     new RegExp(`q=${encodeURIComponent(q).replace(/%20/g, '(\\+|%20)')}`),
   );
+  // The last results stay on screen, marked busy, until this search's arrive.
+  await expect(page.locator('.inbox-results')).toHaveAttribute('aria-busy', 'false');
 }
 
 const inboxRefs = (page: Page) => page.getByRole('table').getByRole('rowheader').allInnerTexts();

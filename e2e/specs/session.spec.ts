@@ -139,7 +139,8 @@ test.describe('the sign-in page and the portal’s files', () => {
     );
     return sent;
   }
-  const portalScript = /^GET \/assets\/portal-[\w-]+\.js$/;
+  // The portal's entry, which carries the first screen's code (vite.config.ts's code splitting).
+  const portalScript = /^GET \/assets\/index-[\w-]+\.js$/;
 
   test('are fetched once the customer types, not while the page loads', async ({ page }) => {
     const sent = requests(page);

@@ -23,14 +23,15 @@ export function Component() {
       ) : inbox.isError ? (
         <LoadError error={inbox.error} />
       ) : (
-        <>
+        // While a new search or filter loads, the last results stay, marked busy (dimmed).
+        <div className="inbox-results" aria-busy={inbox.isPlaceholderData}>
           <InboxTable page={inbox.data} />
           <Pagination
             page={inbox.data.page}
             pageCount={inbox.data.pageCount}
             label="Pages des demandes"
           />
-        </>
+        </div>
       )}
     </>
   );
