@@ -127,6 +127,8 @@ test('« Première connexion » answers the same to wrong data and mails the lin
   portal,
   consoleErrors,
 }) => {
+  // Five forms sent, two mails read, each answer drawn in both skins.
+  test.setTimeout(150_000);
   // The empty form and the weak password are answered 400, which Chromium logs.
   consoleErrors.expect(failedRequest(/\/interaction\/password\/first-access\?\S*/, 400));
   consoleErrors.expect(failedRequest(/\/interaction\/password\/reset/, 400));
