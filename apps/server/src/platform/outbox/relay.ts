@@ -15,6 +15,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Logger } from '../logger';
+import { outboxDelivered, outboxFailures } from '../metrics/metrics';
 
 export interface OutboxRow {
   id: string;
@@ -109,9 +110,11 @@ export function createOutboxRelay(
   async function attempt(row: OutboxRow): Promise<boolean> {
     try {
       await channels[row.channel]!.deliver(row);
+      outboxDelivered.inc({ channel: row.channel });
       return true;
     } catch (err) {
       const final = givenUp(row, err);
+      outboxFailures.inc({ channel: row.channel, final: String(final) });
       const delay = retryDelayMs(row.attempts, settings.retryBaseMs);
       await db
         .updateTable('outbox')
