@@ -7,6 +7,7 @@
 // - what several instances share is read from the database at each scrape, never counted in one
 //   process: the outbox's backlog and its oldest pending row's age per channel;
 // - the database's pool (PostgreSQL) or PGlite's worker queue, and each statement's duration;
+// - `espace_ready`: what /readyz would answer (http/readiness.ts), for the readiness alert;
 // - `app.metricsText()` answers the exposition, served at GET /metrics on METRICS_HOST:METRICS_PORT
 //   by a listener of its own, open while the app is (the public listener does not serve it: an
 //   unknown route there, 404).
@@ -16,6 +17,7 @@ import fp from 'fastify-plugin';
 import fastifyMetrics from 'fastify-metrics';
 import promClient, { Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
+import { readiness } from '../http/readiness';
 import { counters, queryDuration } from '../platform/metrics/metrics';
 import { outboxBacklog } from '../platform/outbox/backlog';
 
@@ -79,6 +81,15 @@ export default fp(async function metrics(
     registers: [registry],
     async collect() {
       for (const row of await backlog()) this.set({ channel: row.channel }, row.oldestAgeSeconds);
+    },
+  });
+
+  new Gauge({
+    name: 'espace_ready',
+    help: 'What /readyz would answer now: 1 ready, 0 draining or database or store unreachable',
+    registers: [registry],
+    async collect() {
+      this.set((await readiness(app)) === 'ready' ? 1 : 0);
     },
   });
 

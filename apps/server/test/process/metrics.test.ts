@@ -32,6 +32,7 @@ const DOCUMENTED_SERIES = [
   'espace_outbox_failures_total',
   'espace_db_query_duration_seconds_count',
   'espace_pglite_worker_queue',
+  'espace_ready',
   'nodejs_eventloop_lag_p99_seconds',
 ];
 
@@ -158,6 +159,7 @@ describe('metrics of the compiled server', () => {
     expect(valueOf(samples, 'espace_outbox_delivered_total', { channel: 'webhook' })).toBe(0);
     expect(valueOf(samples, 'espace_db_query_duration_seconds_count')).toBeGreaterThan(10);
     expect(valueOf(samples, 'espace_pglite_worker_queue')).toBeGreaterThanOrEqual(0);
+    expect(valueOf(samples, 'espace_ready')).toBe(1);
 
     // The backlog's age grows while the endpoint keeps failing.
     const age = valueOf(samples, 'espace_outbox_oldest_pending_age_seconds', {
