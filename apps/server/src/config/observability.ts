@@ -8,13 +8,20 @@ import { z } from 'zod';
 export const metricsEnv = {
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Traces exported over OTLP/HTTP there (platform/telemetry/start.ts); none without it. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 };
 
 export interface MetricsConfig {
   /** Where GET /metrics answers (plugins/metrics.ts, server.ts); undefined: no metrics. */
   metrics: { port: number; host: string } | undefined;
+  /** OpenTelemetry's traces are on (OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  telemetry: boolean;
 }
 
 export function metricsConfig(e: z.infer<z.ZodObject<typeof metricsEnv>>): MetricsConfig {
-  return { metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined };
+  return {
+    metrics: e.METRICS_PORT ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    telemetry: e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined,
+  };
 }
