@@ -18,7 +18,7 @@ import fastifyMetrics from 'fastify-metrics';
 import promClient, { Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
 import { readiness } from '../http/readiness';
-import { counters, queryDuration } from '../platform/metrics/metrics';
+import { installCounters } from './metrics-counters';
 import { outboxBacklog } from '../platform/outbox/backlog';
 
 declare module 'fastify' {
@@ -37,6 +37,7 @@ export default fp(async function metrics(
   { database, listen }: { database: DatabaseHandle; listen: { port: number; host: string } },
 ) {
   const registry = new Registry();
+  const queryDuration = installCounters(registry);
   await app.register(fastifyMetrics, {
     name: 'routeMetrics',
     promClient,
@@ -128,10 +129,9 @@ export default fp(async function metrics(
     });
   }
 
-  const merged = Registry.merge([registry, counters]);
   app.decorate('metricsText', async () => ({
-    contentType: merged.contentType,
-    body: await merged.metrics(),
+    contentType: registry.contentType,
+    body: await registry.metrics(),
   }));
 
   const server = http.createServer((request, response) => {

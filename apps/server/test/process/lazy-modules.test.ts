@@ -45,6 +45,7 @@ const LATER_PACKAGES = [
   'file-type',
   // Metrics (METRICS_PORT) and traces (OTEL_EXPORTER_OTLP_ENDPOINT) only when configured.
   'fastify-metrics',
+  'prom-client',
   '@opentelemetry/api',
   '@opentelemetry/sdk-node',
   '@fastify/otel',

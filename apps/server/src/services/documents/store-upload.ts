@@ -119,7 +119,7 @@ export async function storeUploadedFile(
   try {
     const stored = await checkAndStore(deps, part);
     uploads.inc({ outcome: 'stored' });
-    uploadBytes.inc(stored.size);
+    uploadBytes.inc({}, stored.size);
     return stored;
   } catch (error) {
     if (error instanceof UploadRefusedError) uploads.inc({ outcome: error.reason });
