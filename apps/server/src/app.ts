@@ -87,6 +87,9 @@ export async function buildApp(
     done(null, payload);
   });
 
+  // Prometheus metrics on a port of their own (METRICS_PORT), before any route is declared.
+  if (config.metrics)
+    await app.register(import('./plugins/metrics'), { database, listen: config.metrics });
   await app.register(errorHandler);
   await app.register(outbox);
   // A body slower than MIN_BODY_RATE is cut with 408 (docs/decisions/0053-slow-clients-and-drain.md).

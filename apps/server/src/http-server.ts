@@ -6,6 +6,7 @@
 // `maxConnections` open sockets a new one is closed at once. Client errors (timeout, malformed
 // request line, oversized headers) are answered in French, in the API's error shape. Also
 // Fastify's own options (logger, body limit before authentication, this server), for app.ts.
+import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
@@ -18,6 +19,7 @@ import {
 import type { Config } from './config/config';
 import { errorBody } from './http/error-body';
 import { redactUrl } from './platform/logger';
+import { activeTraceId } from './platform/telemetry/trace-context';
 
 /** The largest body read before authentication (sign-in forms, the provider's endpoints). */
 const UNAUTHENTICATED_BODY_LIMIT = 65_536;
@@ -115,7 +117,11 @@ export function fastifyOptions(config: Config, logger = true): FastifyServerOpti
     // Bodies read before anyone is authenticated stay small; /api/v1 routes, whose
     // token is checked before their body is read, get API_BODY_LIMIT (routes/api.ts).
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
+    // With traces on, a request's id is its trace's id (a client continues its trace with a
+    // `traceparent` header); without, `x-request-id` is honoured.
+    ...(config.telemetry
+      ? { requestIdHeader: false, genReqId: () => activeTraceId() ?? randomUUID() }
+      : { requestIdHeader: 'x-request-id' }),
     logController: new OneLinePerRequest(),
     serverFactory: createHttpServer(config.http),
     // A request accepted while the server closes is answered, not refused with 503 (server.ts).

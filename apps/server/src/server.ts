@@ -27,6 +27,11 @@ async function main() {
     }
     throw err;
   }
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): OpenTelemetry starts before any module it instruments
+  // is loaded; without it, none of its code is (platform/telemetry/start.ts).
+  const telemetry = config.telemetry
+    ? await (await import('./platform/telemetry/start')).startTelemetry()
+    : undefined;
   // On Node 22, the modules' compiled code is kept in the data folder (owner-only) and reused by
   // the next start: some 100 ms less of a restart (docs/decisions/0022-compiled-server.md).
   if (!config.inMemoryDatabase)
@@ -77,6 +82,7 @@ async function main() {
     // database close (onClose hooks).
     await stopAccepting(app.server, DRAIN_LINGER_MS);
     await app.close();
+    await telemetry?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));

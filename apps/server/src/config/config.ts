@@ -11,6 +11,7 @@ import {
   type WithIntegration,
 } from './integration';
 import { mailConfig, mailEnv, type MailConfig } from './mail';
+import { metricsConfig, metricsEnv, type MetricsConfig } from './observability';
 import { oidcConfig, oidcEnv, oidcProblems, type OidcConfig } from './oidc';
 import { secretsConfig, secretsEnv, type SecretsConfig } from './secrets';
 import { webhookConfig, webhookEnv, type WebhookConfig } from './webhooks';
@@ -59,6 +60,7 @@ const envSchema = z.object({
   API_DOCS: booleanFlag.optional(),
   ...integrationEnv,
   ...amqpEnv,
+  ...metricsEnv,
   /** S3-compatible object store of documents; the folder DOCUMENTS_DIR otherwise. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -80,7 +82,14 @@ const envSchema = z.object({
 });
 
 export interface Config
-  extends WithIntegration, MailConfig, AmqpConfig, WebhookConfig, AppsConfig, SecretsConfig {
+  extends
+    WithIntegration,
+    MailConfig,
+    AmqpConfig,
+    WebhookConfig,
+    AppsConfig,
+    SecretsConfig,
+    MetricsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -199,6 +208,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     pgliteInProcess: e.PGLITE_IN_PROCESS,
     ...mailConfig(e),
+    ...metricsConfig(e),
     contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, 'content')),
     addressSearchUrl: e.ADDRESS_SEARCH_URL,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

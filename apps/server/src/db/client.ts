@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect, type LogEvent } from 'kysely';
 import type pg from 'pg';
 import { migrations } from './migrations/index';
 import { prepareDataDir, templateFolder } from './pglite-template';
@@ -32,6 +32,24 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** What the metrics read at each scrape (plugins/metrics.ts): the pool, PGlite's queue. */
+  stats?: (() => DatabaseStats) | undefined;
+  /** Each statement's duration, for the metrics; none until someone listens. */
+  timings?: QueryTimings | undefined;
+}
+
+export interface DatabaseStats {
+  /** pg's pool: connections open, idle, and queries waiting for one (PostgreSQL). */
+  pool?: { total: number; idle: number; waiting: number };
+  /** Statements posted to PGlite's worker and not yet answered (PGlite in its worker). */
+  queued?: number;
+}
+
+/** Kysely's log hook, handing each statement's duration (seconds) to one listener. */
+export class QueryTimings {
+  listener: ((seconds: number, failed: boolean) => void) | undefined;
+  readonly log = (event: LogEvent): void =>
+    this.listener?.(event.queryDurationMillis / 1000, event.level === 'error');
 }
 
 /** Reads at least this long are prepared once per connection (named) on PostgreSQL: the hot
@@ -77,11 +95,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     // Loaded for a server only: a start on PGlite does without the driver (some 20 ms).
     const { default: pg } = await import('pg');
-    const dialect = new PostgresDialect({
-      pool: namingPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
+    const pool = namingPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
+    const timings = new QueryTimings();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: timings.log });
+    const stats = () => ({
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     });
-    const db = new Kysely<DB>({ dialect });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: () => db.destroy(), stats, timings };
   }
   if (options.pgliteDir) {
     // Owner only whatever the umask (db/owner-only.ts); the template's copy is made so too.
@@ -100,17 +120,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     import('./pglite-options'),
   ]);
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', pgliteOptions());
-  const db = pgliteKysely(new PGliteDialect(pglite));
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const timings = new QueryTimings();
+  const db = pgliteKysely(new PGliteDialect(pglite), timings);
+  return { db, kind: 'pglite', close: () => db.destroy(), timings };
 }
 
 /**
  * Kysely on a PGlite `dialect`: this process is the database's sole writer, so its statements are
  * counted for the memoised reads (db/sole-writer.ts, db/prepared.ts).
  */
-export function pgliteKysely(dialect: Dialect): Db {
+export function pgliteKysely(dialect: Dialect, timings?: QueryTimings): Db {
   const generations = new WriteGenerations();
-  const db = new Kysely<DB>({ dialect: soleWriterDialect(dialect, generations) });
+  const db = new Kysely<DB>({
+    dialect: soleWriterDialect(dialect, generations),
+    ...(timings ? { log: timings.log } : {}),
+  });
   registerSoleWriter(db, generations);
   return db;
 }
@@ -131,10 +155,13 @@ function initdbTemplate(): string {
  */
 export async function openPgliteWorker(data: PgliteWorkerData): Promise<DatabaseHandle> {
   const worker = await PgliteWorker.start(data);
-  const db = pgliteKysely(new PgliteWorkerDialect(worker));
+  const timings = new QueryTimings();
+  const db = pgliteKysely(new PgliteWorkerDialect(worker), timings);
   return {
     db,
     kind: 'pglite',
+    stats: () => ({ queued: worker.pending.size }),
+    timings,
     async close() {
       await db.destroy();
       // Kysely destroys its driver only if a statement ran; the worker is stopped either way.

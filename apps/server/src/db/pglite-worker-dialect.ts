@@ -79,9 +79,9 @@ interface Pending {
   connection: WorkerConnection;
 }
 
-/** The worker and its pending statements. */
+/** The worker and its pending statements (their number is a metric: plugins/metrics.ts). */
 export class PgliteWorker {
-  private readonly pending = new Map<number, Pending>();
+  readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closing: Promise<void> | undefined;
 

@@ -326,6 +326,7 @@ export interface Outbox {
   next_attempt_at: Generated<Timestamp>;
   payload: JSONColumnType<Record<string, unknown>>;
   sent_at: Timestamp | null;
+  trace_context: string | null;
   type: string;
 }
 

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { errorBody } from '../http/error-body';
 import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
+import { signIns } from '../platform/metrics/metrics';
 import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import {
@@ -181,6 +182,7 @@ export async function interactionRoutes(
             );
       // A control character or a lone surrogate is no one's email or password (safe-text.ts).
       if (!email || !password || !isSafeText(email) || !isSafeText(password)) {
+        signIns.inc({ outcome: 'invalid' });
         return refuse(400, ERROR_CODES.validation, MESSAGES.login.missingFields);
       }
       const deviceId = knownDeviceId(
@@ -191,6 +193,7 @@ export async function interactionRoutes(
       // Counted before the password is checked: past the limit, no password is evaluated.
       const counted = await claimSignIn(db, { email, address: request.ip, deviceId });
       if (!counted.keys) {
+        signIns.inc({ outcome: 'throttled' });
         return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.accountLocked, {
           href: forgotHref,
           text: MESSAGES.login.accountLockedLink,
@@ -206,9 +209,11 @@ export async function interactionRoutes(
         account?.password_hash ?? (await decoyPasswordHash()),
       );
       if (!account || !valid) {
+        signIns.inc({ outcome: 'wrong_password' });
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
       await signInSucceeded(db, counted.keys);
+      signIns.inc({ outcome: 'success' });
       reply.raw.appendHeader(
         'set-cookie',
         deviceCookieHeader(

@@ -43,6 +43,13 @@ const LATER_PACKAGES = [
   'qrcode',
   'pg',
   'file-type',
+  // Metrics (METRICS_PORT) and traces (OTEL_EXPORTER_OTLP_ENDPOINT) only when configured.
+  'fastify-metrics',
+  'prom-client',
+  '@opentelemetry/api',
+  '@opentelemetry/sdk-node',
+  '@fastify/otel',
+  'import-in-the-middle',
 ];
 const LATER_CHUNKS = ['tagged-pdf', 'brand-skins', 'markdown', 'openapi', 's3-storage'];
 

@@ -83,6 +83,8 @@ export interface Portal {
 export async function startPortal(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  /** Given the server's standard output (its log lines), which is otherwise ignored. */
+  onOutput?: (chunk: string) => void,
 ): Promise<Portal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -95,8 +97,9 @@ export async function startPortal(
       PORT: String(port),
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'pipe'],
   });
+  child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + 90_000;

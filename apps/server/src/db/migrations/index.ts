@@ -35,6 +35,7 @@ import * as m0035 from './0035-sealed-secrets';
 import * as m0036 from './0036-sealed-totp-secrets';
 import * as m0037 from './0037-console-search-and-request-index';
 import * as m0038 from './0038-document-checks';
+import * as m0039 from './0039-outbox-trace-context';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0036-sealed-totp-secrets': m0036,
   '0037-console-search-and-request-index': m0037,
   '0038-document-checks': m0038,
+  '0039-outbox-trace-context': m0039,
 };

@@ -6,6 +6,7 @@
 // back office only. Callers wake the relay after their commit (`OutboxSender.wake`).
 import type { Db } from '../../db/client';
 import type { StoredMail } from '../mail/mail-channel';
+import { currentTraceparent } from '../telemetry/trace-context';
 
 export interface OutboxMessage {
   type: string;
@@ -31,6 +32,7 @@ export async function enqueue(db: Db, message: OutboxMessage): Promise<string> {
       account_id: message.accountId,
       payload: JSON.stringify(message.payload),
       ...(message.mail ? { channel: 'mail', message: JSON.stringify(message.mail) } : {}),
+      trace_context: currentTraceparent(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -15,6 +15,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Logger } from '../logger';
+import { outboxDelivered, outboxFailures } from '../metrics/metrics';
+import { withinTrace } from '../telemetry/trace-context';
 
 export interface OutboxRow {
   id: string;
@@ -23,6 +25,8 @@ export interface OutboxRow {
   message: Record<string, unknown>;
   attempts: number;
   created_at: Date;
+  /** The `traceparent` of the request that wrote it: its delivery joins that trace. */
+  trace_context?: string | null;
 }
 
 export type Channel = (row: OutboxRow) => Promise<void>;
@@ -83,7 +87,9 @@ async function claim(db: Db, channels: string[], leaseMs: number): Promise<Outbo
       order by next_attempt_at, id
       limit ${BATCH}
       for update skip locked)
-    returning id::text as id, type, channel, message, attempts, created_at`.execute(db);
+    returning id::text as id, type, channel, message, attempts, created_at, trace_context`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -108,10 +114,12 @@ export function createOutboxRelay(
   /** Sends `row`, recording a failure at once; true when sent (`sent_at` not yet recorded). */
   async function attempt(row: OutboxRow): Promise<boolean> {
     try {
-      await channels[row.channel]!.deliver(row);
+      await withinTrace(row.trace_context ?? null, () => channels[row.channel]!.deliver(row));
+      outboxDelivered.inc({ channel: row.channel });
       return true;
     } catch (err) {
       const final = givenUp(row, err);
+      outboxFailures.inc({ channel: row.channel, final: String(final) });
       const delay = retryDelayMs(row.attempts, settings.retryBaseMs);
       await db
         .updateTable('outbox')

@@ -26,6 +26,7 @@ import {
 } from '@espace/contract';
 import { UploadRefusedError, type UploadRefusal } from '../errors';
 import { readImageSize } from '../../platform/images/image-size';
+import { uploadBytes, uploads } from '../../platform/metrics/metrics';
 import {
   extensionMatches,
   readHead,
@@ -110,10 +111,23 @@ export function isMalformedMultipart(error: unknown): boolean {
   );
 }
 
+/** Stores `part` (the checks above), counting what was stored or why it was refused (metrics). */
 export async function storeUploadedFile(
   deps: StoreDeps,
   part: IncomingFile,
 ): Promise<StoredUpload> {
+  try {
+    const stored = await checkAndStore(deps, part);
+    uploads.inc({ outcome: 'stored' });
+    uploadBytes.inc({}, stored.size);
+    return stored;
+  } catch (error) {
+    if (error instanceof UploadRefusedError) uploads.inc({ outcome: error.reason });
+    throw error;
+  }
+}
+
+async function checkAndStore(deps: StoreDeps, part: IncomingFile): Promise<StoredUpload> {
   const name = part.filename;
   if (!isPlainFileName(name)) {
     part.file.resume();

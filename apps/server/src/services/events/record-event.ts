@@ -18,6 +18,7 @@ import {
 } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { currentTraceparent } from '../../platform/telemetry/trace-context';
 import { requestFiles } from '../requests/request-files';
 import { viewId } from '../requests/request-lookup';
 
@@ -50,9 +51,9 @@ export async function recordEvent(trx: Db, event: NewEvent): Promise<string> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
-    insert into outbox (type, account_id, payload, channel, message, event_id)
+    insert into outbox (type, account_id, payload, channel, message, event_id, trace_context)
     select 'event', ${event.accountId}, '{}'::jsonb, s.kind,
-           jsonb_build_object('subscriptionId', s.id), ${row.id}
+           jsonb_build_object('subscriptionId', s.id), ${row.id}, ${currentTraceparent()}
       from event_subscriptions s
      where s.disabled_at is null
        and (s.event_types is null or ${event.type} = any(s.event_types))`.execute(trx);

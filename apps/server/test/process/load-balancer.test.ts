@@ -1,0 +1,311 @@
+// Two compiled instances behind a real HAProxy (Debian's package) configured by the example the
+// repository ships (ops/haproxy/haproxy.cfg, docs/deployment.md « Load balancer »), on one
+// PostgreSQL database and one S3 server, with a real Prometheus (Debian's package) scraping both
+// instances' metrics ports under ops/prometheus/alerts.yml. Through the balancer only: a customer
+// signs in, uploads a file, and changes a consent whose webhook endpoint fails, and Prometheus's
+// HTTP API reads the outbox backlog from both instances; then instance A drains (SIGTERM) while
+// clients keep reading and uploading through the balancer, and no request fails. Skipped, saying
+// why, without PostgreSQL or when HAProxy or Prometheus cannot be installed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PREFIX } from '@espace/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { spaRedirectUris } from '../../src/oidc/provider/provider';
+import { BACKENDS } from '../support/backends';
+import { debianTool } from '../support/debian-tool';
+import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
+import { DEMO, subjectOf } from '../support/harness';
+import { freePort, startPortal, stopped, type Portal } from '../support/portal-process';
+import { adminQuery, postgresUrl } from '../support/postgres';
+import { startS3Server, type TestS3Server } from '../support/s3-server';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+
+const repo = path.resolve(import.meta.dirname, '../../../..');
+const POLICY = 'AU2026104512';
+const SECRET = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+
+const haproxy = debianTool('haproxy', 'haproxy');
+const prometheus = debianTool('prometheus', 'prometheus');
+const skipped = !BACKENDS.includes('postgres')
+  ? 'Load-balancer test skipped: no PostgreSQL leg in this run (support/backends.ts).'
+  : 'missing' in haproxy
+    ? `Load-balancer test skipped: ${haproxy.missing}`
+    : 'missing' in prometheus
+      ? `Load-balancer test skipped: ${prometheus.missing}`
+      : undefined;
+if (skipped) console.warn(skipped);
+
+/** The provider's cookies across requests. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** A program the test started, stopped at the end; its last output for the error messages. */
+function launch(command: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { child, output: () => output };
+}
+
+describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', () => {
+  let s3: TestS3Server;
+  let receiver: Receiver;
+  let databaseName: string;
+  let dataDirs: string[] = [];
+  let workDir: string;
+  let a: Portal;
+  let b: Portal;
+  let balancer: { child: ChildProcess; output: () => string };
+  let scraper: { child: ChildProcess; output: () => string };
+  let lb: string;
+  let prometheusUrl: string;
+  const metricsPorts: number[] = [];
+  let token: string;
+  let accountId: string;
+
+  const api = (route: string, init: RequestInit = {}) =>
+    fetch(`${lb}${API_PREFIX}${route}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...init.headers },
+    });
+  const upload = async (name: string) =>
+    api(`/document/accounts/${accountId}/policy/${POLICY}/uploadfile`, {
+      method: 'POST',
+      headers: MULTIPART_HEADERS,
+      body: multipartBody([{ name: 'fileType', value: 'autre' }, upfile(name, await samplePdf())]),
+    });
+
+  beforeAll(async () => {
+    if (!('path' in haproxy) || !('path' in prometheus)) return;
+    s3 = await startS3Server();
+    receiver = await startReceiver([SECRET]);
+    receiver.answers.push(...Array<number>(1000).fill(500));
+    databaseName = `espace_test_lb_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${databaseName}`);
+    const lbPort = await freePort();
+    lb = `http://127.0.0.1:${lbPort}`;
+    const env = {
+      NODE_ENV: 'test',
+      DEMO_MODE: 'true',
+      PUBLIC_URL: lb,
+      TRUST_PROXY: 'true',
+      DATABASE_URL: postgresUrl(databaseName),
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      // Above HAProxy's inter × fall (2 s): out of rotation before it stops accepting.
+      SHUTDOWN_DELAY_MS: '3500',
+      WEBHOOK_ENDPOINTS: JSON.stringify([{ id: 'si', url: receiver.url, secret: SECRET }]),
+      WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+      OUTBOX_INTERVAL_MS: '500',
+      OUTBOX_RETRY_BASE_MS: '500',
+      LOG_LEVEL: 'warn',
+    };
+    dataDirs = await Promise.all(
+      [0, 1].map(() => mkdtemp(path.join(tmpdir(), 'espace-lb-instance-'))),
+    );
+    metricsPorts.push(await freePort(), await freePort());
+    const start = (i: number) =>
+      startPortal({ ...env, DATA_DIR: dataDirs[i]!, METRICS_PORT: String(metricsPorts[i]) });
+    [a, b] = await Promise.all([start(0), start(1)]);
+    balancer = launch(haproxy.path, ['-db', '-f', path.join(repo, 'ops/haproxy/haproxy.cfg')], {
+      ESPACE_LB_BIND: `127.0.0.1:${lbPort}`,
+      ESPACE_INSTANCE_A: new URL(a.url).host,
+      ESPACE_INSTANCE_B: new URL(b.url).host,
+    });
+
+    workDir = await mkdtemp(path.join(tmpdir(), 'espace-prometheus-'));
+    await copyFile(path.join(repo, 'ops/prometheus/alerts.yml'), path.join(workDir, 'alerts.yml'));
+    const targets = metricsPorts.map((port) => `'127.0.0.1:${port}'`).join(', ');
+    await writeFile(
+      path.join(workDir, 'prometheus.yml'),
+      `global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nrule_files:\n  - alerts.yml\n` +
+        `scrape_configs:\n  - job_name: espace-assure\n    static_configs:\n      - targets: [${targets}]\n`,
+    );
+    const promPort = await freePort();
+    prometheusUrl = `http://127.0.0.1:${promPort}`;
+    scraper = launch(prometheus.path, [
+      `--config.file=${path.join(workDir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(workDir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${promPort}`,
+    ]);
+
+    // The balancer forwards once its health checks found an instance ready.
+    await vi.waitFor(
+      async () => {
+        if (balancer.child.exitCode !== null) throw new Error(balancer.output());
+        expect((await fetch(`${lb}/readyz`)).status).toBe(200);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const program of [scraper, balancer]) if (program) await stopped(program.child, 'SIGTERM');
+    await Promise.all([a, b].map((instance) => instance && stopped(instance.child, 'SIGKILL')));
+    await Promise.all(
+      [...dataDirs, workDir]
+        .filter(Boolean)
+        .map((dir) => rm(dir, { recursive: true, force: true })),
+    );
+    await receiver?.close();
+    await s3?.close();
+    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  }, 60_000);
+
+  it('signs a customer in through the balancer, which refuses /metrics', async () => {
+    const jar = new Jar();
+    const verifier = randomBytes(32).toString('base64url');
+    const redirectUri = spaRedirectUris(lb).redirect;
+    const query = new URLSearchParams({
+      client_id: 'espace-assure-spa',
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid profile email',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'etat',
+    });
+    const follow = (response: Response) => new URL(response.headers.get('location')!, lb);
+    const auth = await fetch(`${lb}/oidc/auth?${query}`, { redirect: 'manual' });
+    jar.store(auth);
+    const login = await fetch(new URL(`${follow(auth).pathname}/login`, lb), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: DEMO.camille, password: DEMO.password }),
+    });
+    expect(login.status).toBe(303);
+    jar.store(login);
+    const resume = await fetch(follow(login), {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
+    const code = follow(resume).searchParams.get('code');
+    expect(code).toBeTruthy();
+    const tokens = await fetch(`${lb}/oidc/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        code_verifier: verifier,
+        client_id: 'espace-assure-spa',
+        redirect_uri: redirectUri,
+      }),
+    });
+    expect(tokens.status).toBe(200);
+    token = ((await tokens.json()) as { access_token: string }).access_token;
+    accountId = subjectOf(token);
+    expect((await api(`/account/accounts/${accountId}`)).status).toBe(200);
+    expect((await fetch(`${lb}/metrics`)).status).toBe(404);
+  });
+
+  it('uploads through the balancer, and Prometheus reads the backlog of both instances', async () => {
+    expect((await upload('Lettre.pdf')).status).toBe(201);
+    // An event for the broker, whose endpoint answers 500: the row waits in the outbox.
+    const consent = await api(`/consent/accounts/${accountId}/true`, { method: 'PUT' });
+    expect(consent.status).toBeLessThan(300);
+    const query = async (expr: string) => {
+      const response = await fetch(
+        `${prometheusUrl}/api/v1/query?${new URLSearchParams({ query: expr })}`,
+      );
+      const body = (await response.json()) as {
+        status: string;
+        data: { result: { metric: Record<string, string>; value: [number, string] }[] };
+      };
+      expect(body.status).toBe('success');
+      return body.data.result;
+    };
+    await vi.waitFor(
+      async () => {
+        if (scraper.child.exitCode !== null) throw new Error(scraper.output());
+        const backlog = await query('espace_outbox_backlog{channel="webhook"}');
+        expect(backlog.map((r) => r.metric.instance).sort()).toEqual(
+          metricsPorts.map((port) => `127.0.0.1:${port}`).sort(),
+        );
+        for (const series of backlog) expect(Number(series.value[1])).toBeGreaterThan(0);
+        const failures = await query('sum(espace_outbox_failures_total{channel="webhook"})');
+        expect(Number(failures[0]?.value[1])).toBeGreaterThan(0);
+        // Round robin: both instances answered the customer's requests.
+        const served = await query(
+          'sum by (instance) (espace_http_request_duration_seconds_count)',
+        );
+        expect(served).toHaveLength(2);
+        for (const series of served) expect(Number(series.value[1])).toBeGreaterThan(0);
+        const up = await query('up{job="espace-assure"}');
+        expect(up.map((r) => r.value[1])).toEqual(['1', '1']);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+  });
+
+  it('drains instance A under load through the balancer without a failed request', async () => {
+    const failures: string[] = [];
+    let answered = 0;
+    let uploaded = 0;
+    let running = true;
+    const reader = async () => {
+      while (running) {
+        try {
+          const response = await api(`/policy/accounts/${accountId}`);
+          await response.arrayBuffer();
+          if (response.status === 200) answered++;
+          else failures.push(`read ${response.status}`);
+        } catch (err) {
+          failures.push(`read ${String(err)}`);
+        }
+      }
+    };
+    const uploader = async () => {
+      while (running) {
+        try {
+          const response = await upload(`Piece-${uploaded}.pdf`);
+          await response.arrayBuffer();
+          if (response.status === 201) uploaded++;
+          else failures.push(`upload ${response.status}`);
+        } catch (err) {
+          failures.push(`upload ${String(err)}`);
+        }
+      }
+    };
+    const clients = [...Array.from({ length: 6 }, reader), uploader()];
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = answered;
+    const exited = new Promise<number | null>((resolve) => a.child.once('exit', resolve));
+    a.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const atExit = answered;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    running = false;
+    await Promise.all(clients);
+    expect(failures).toEqual([]);
+    expect(before).toBeGreaterThan(0);
+    // B kept answering once A was gone, and uploads went on throughout.
+    expect(answered).toBeGreaterThan(atExit);
+    expect(uploaded).toBeGreaterThan(0);
+  }, 60_000);
+});
