@@ -35,6 +35,8 @@ import * as m0035 from './0035-sealed-secrets';
 import * as m0036 from './0036-sealed-totp-secrets';
 import * as m0037 from './0037-console-search-and-request-index';
 import * as m0038 from './0038-document-checks';
+import * as m0041 from './0041-sign-ins';
+import * as m0042 from './0042-passkeys';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -71,4 +73,6 @@ export const migrations: Record<string, Migration> = {
   '0036-sealed-totp-secrets': m0036,
   '0037-console-search-and-request-index': m0037,
   '0038-document-checks': m0038,
+  '0041-sign-ins': m0041,
+  '0042-passkeys': m0042,
 };
