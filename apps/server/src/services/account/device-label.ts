@@ -1,5 +1,5 @@
 // The French label of a browser's user agent ('Mon compte' › « Sécurité », the new-device mail):
-// « Chrome 131 sur Windows 10 », « Safari 17 sur iPhone (iOS 17.1) ». Read with ua-parser-js
+// « Chrome 131 sur Windows 10 », « Mobile Safari 17 sur Apple iPhone (iOS 17.1) ». Read with ua-parser-js
 // (a table kept up to date by its maintainers, not our own patterns); no place is derived from
 // the address (docs/decisions/0115-sessions-and-new-device-mail.md).
 import { UNKNOWN_DEVICE } from '@espace/contract';

@@ -14,7 +14,12 @@
 // - last use is written at most once a minute per session and process (a throttle, not state:
 //   another instance writes its own).
 import { randomUUID } from 'node:crypto';
-import { SESSION_MESSAGES, type OpenSession, type SignInMethod } from '@espace/contract';
+import {
+  SESSION_MESSAGES,
+  UNKNOWN_DEVICE,
+  type OpenSession,
+  type SignInMethod,
+} from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
@@ -60,30 +65,32 @@ export interface LinkedSignIn {
 
 /**
  * Ties the sign-in `id` to the provider session the portal just opened, once; the callback's
- * user agent (the same browser's) stands for the form's when that one said nothing.
+ * user agent (the same browser's) stands for the form's when that one was unreadable.
  */
 export async function linkSignIn(
   db: Db,
   link: { id: string; accountId: string; providerSid: string; userAgent: string | undefined },
 ): Promise<LinkedSignIn | undefined> {
   const userAgent = link.userAgent?.slice(0, USER_AGENT_MAX);
+  const device = deviceLabel(userAgent);
+  const readable = userAgent !== undefined && device !== UNKNOWN_DEVICE;
   const row = await db
     .updateTable('sign_ins')
     .set((eb) => ({
       provider_sid: link.providerSid,
       last_used_at: new Date(),
-      ...(userAgent
+      ...(readable
         ? {
             user_agent: eb
               .case()
-              .when('user_agent', '=', '')
+              .when('device', '=', UNKNOWN_DEVICE)
               .then(userAgent)
               .else(eb.ref('user_agent'))
               .end(),
             device: eb
               .case()
-              .when('user_agent', '=', '')
-              .then(deviceLabel(userAgent))
+              .when('device', '=', UNKNOWN_DEVICE)
+              .then(device)
               .else(eb.ref('device'))
               .end(),
           }
