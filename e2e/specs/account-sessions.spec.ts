@@ -29,7 +29,7 @@ async function signInThroughForm(page: Page, path: string) {
   await page.goto(path);
   await page.getByLabel('Adresse e-mail').fill(DEMO.camille);
   await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mon Compte' })).toBeVisible();
 }
 
