@@ -39,7 +39,7 @@ mailing(
     await signInThroughForm(page, '/account/security');
     await refuseCookies(page);
     const sessions = page.getByRole('list', { name: 'Appareils connectés' });
-    await expect(sessions.getByText('Cette session')).toBeVisible();
+    await expect(sessions.getByText('Cette session', { exact: true })).toBeVisible();
     // The sessions the test set-up left open: all ended at once, this one kept.
     const others = page.getByRole('button', { name: 'Fermer toutes les autres sessions' });
     if ((await sessions.getByRole('listitem').count()) > 1) {
