@@ -93,7 +93,7 @@ mailing(
       .toBeGreaterThan(0);
     const mail = portal.mails.find((m) => m.to.includes(DEMO.camille))!.data;
     expect(mail).toContain('Nouvelle connexion à votre espace');
-    expect(mail).toMatch(/depuis un nouvel appareil\u00a0: Chrome \d+ sur Linux, le /);
+    expect(mail).toMatch(/depuis un nouvel appareil\u00a0: Chrome \d+ sur Windows 10, le /);
     expect(mail).toContain(`${portal.url}/account/security`);
   },
 );
