@@ -42,7 +42,7 @@ async function signInWith(page: Page, email: string, password: string, path = '/
   ).toBeVisible();
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 async function openSection(page: Page, email: string, path: string, heading: string) {
@@ -223,7 +223,7 @@ test.describe('account security', () => {
     ).toBeVisible();
     await page.getByLabel('Adresse e-mail').fill(DEMO.camille);
     await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: /Mes Polices d/ })).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
@@ -273,10 +273,10 @@ test.describe('account security', () => {
     await expect(page.getByRole('heading', { name: 'Mot de passe modifié' })).toBeVisible();
     await expectNoAxeViolations(page, 'reset done');
 
-    await page.getByRole('link', { name: 'Se connecter' }).click();
+    await page.getByRole('link', { name: 'Se connecter', exact: true }).click();
     await page.getByLabel('Adresse e-mail').fill(DEMO.camille);
     await page.getByLabel('Mot de passe', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Mes Polices d/ })).toBeVisible();
   });
 });

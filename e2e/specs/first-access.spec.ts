@@ -87,10 +87,10 @@ async function choosePassword(page: Page) {
 }
 
 async function signInAndSeeContracts(page: Page, email: string, contracts: string[]) {
-  await page.getByRole('link', { name: 'Se connecter' }).click();
+  await page.getByRole('link', { name: 'Se connecter', exact: true }).click();
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
   ).toBeVisible();

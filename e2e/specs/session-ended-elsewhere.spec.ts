@@ -30,7 +30,7 @@ async function signInWith(page: Page, email: string, secret: string, path: strin
   await page.goto(path);
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 /** Changes the password on the 'Mot de Passe' screen of a signed-in page. */
@@ -93,7 +93,7 @@ test('a password changed on another device: the next call asks for the password 
   await expectNoAxeViolations(page, 'sign-in after a session ended elsewhere');
   await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Mes demandes' })).toBeVisible();
   await expect(page).toHaveURL(/\/account\/requests$/);
   await expectNoAxeViolations(page, 'Mes demandes after signing in again');

@@ -85,7 +85,7 @@ test.describe('sign-in leaves no history entry', () => {
     await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
     const password = page.getByLabel('Mot de passe');
     await password.fill('pas-le-bon');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 
     const message = 'Adresse e-mail ou mot de passe incorrect.';
     await expect(page.getByRole('alert')).toHaveText(message);
@@ -95,14 +95,14 @@ test.describe('sign-in leaves no history entry', () => {
     await expect(password).toHaveValue('');
     await expect(password).toHaveAccessibleDescription(message);
     await expect(page.getByLabel('Adresse e-mail')).toHaveAccessibleDescription(message);
-    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeEnabled();
     expect(page.url()).toBe(signInUrl);
     expect(pages).toEqual([]);
     expect(await historyLength(page)).toBe(2);
     await expectNoAxeViolations(page, 'login error (script)');
 
     await password.fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await policiesShown(page);
     // The sign-in went on in the sign-in page's place: no POST navigation, no extra entry.
     expect(pages.filter((p) => p.startsWith('POST'))).toEqual([]);
@@ -119,7 +119,7 @@ test.describe('sign-in leaves no history entry', () => {
     await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
     // Stands in for an interaction that has expired: the provider no longer finds it.
     await page.context().clearCookies({ name: /^_interaction/ });
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Connexion impossible' }),
     ).toBeVisible();

@@ -28,7 +28,7 @@ test('a locked account offers the reset link by e-mail, on a phone', async ({
   await page.goto('/');
   const email = page.getByLabel('Adresse e-mail');
   const password = page.getByLabel('Mot de passe');
-  const submit = page.getByRole('button', { name: 'Se connecter' });
+  const submit = page.getByRole('button', { name: 'Se connecter', exact: true });
   const alert = page.getByRole('alert');
   for (let i = 0; i < 5; i++) {
     await email.fill(DEMO.jean);
@@ -103,11 +103,13 @@ mailing.describe('the owner at home, her account attacked from elsewhere', () =>
       for (let i = 0; i < 6; i++) {
         await guesser.getByLabel('Adresse e-mail').fill(DEMO.jean);
         await guesser.getByLabel('Mot de passe').fill(`Faux-${i}-2026!`);
-        await guesser.getByRole('button', { name: 'Se connecter' }).click();
+        await guesser.getByRole('button', { name: 'Se connecter', exact: true }).click();
         await expect(guesser.getByRole('alert')).toContainText(
           i < 5 ? 'Adresse e-mail ou mot de passe incorrect.' : 'recevez un lien par e-mail',
         );
-        await expect(guesser.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+        await expect(
+          guesser.getByRole('button', { name: 'Se connecter', exact: true }),
+        ).toBeEnabled();
       }
       await attacker.close();
       // Strangers at three other addresses ask for her link again and again.
@@ -131,7 +133,7 @@ mailing.describe('the owner at home, her account attacked from elsewhere', () =>
       await page.goto('/');
       await page.getByLabel('Adresse e-mail').fill(DEMO.jean);
       await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page
         .getByRole('alert')
         .getByRole('link', { name: 'Recevoir un lien par e-mail' })
@@ -162,7 +164,7 @@ mailing.describe('the owner at home, her account attacked from elsewhere', () =>
       await other.goto('/');
       await other.getByLabel('Adresse e-mail').fill(DEMO.jean);
       await other.getByLabel('Mot de passe').fill(chosen);
-      await other.getByRole('button', { name: 'Se connecter' }).click();
+      await other.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await expect(
         other.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
       ).toBeVisible();

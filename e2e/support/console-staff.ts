@@ -133,7 +133,7 @@ export async function signInStaff(page: Page, who: Who, path = '/backoffice/') {
   await expect(enrolment.or(code)).toBeVisible();
   if (await enrolment.isVisible()) return completeEnrolment(page, who);
   await page.getByLabel('Code de vérification').fill(await freshCode(who));
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expectInConsole(page, who);
 }
 

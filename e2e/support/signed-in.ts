@@ -28,7 +28,7 @@ export async function submitSignInForm(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toBeVisible();
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 const stateFile = (dir: string, email: string) => path.join(dir, `${email}.json`);

@@ -72,6 +72,10 @@ const overrides = {
     'termination_requests.effect': "'termination' | 'suspension'",
     'termination_requests.reason': 'TerminationReasonId',
     'termination_requests.status': "'received' | 'processed' | 'rejected'",
+    // The check constraint of migration 0041.
+    'sign_ins.method': 'SignInMethod',
+    // Migration 0042: what the browser said the authenticator speaks.
+    'passkeys.transports': 'JSONColumnType<PasskeyTransport[]>',
   },
 };
 
@@ -92,6 +96,8 @@ async function generateTypes(): Promise<string> {
         ClaimDeadlineView: '@espace/contract',
         ClaimFileRole: '@espace/contract',
         ClaimKind: '@espace/contract',
+        SignInMethod: '@espace/contract',
+        PasskeyTransport: '@espace/contract',
         ClaimStep: '@espace/contract',
         ClaimStepAnswers: '@espace/contract',
         ClaimTypedAnswers: '@espace/contract',

@@ -10,9 +10,11 @@ import type {
   ClaimStepAnswers,
   ClaimTypedAnswers,
   DocumentStatus,
+  PasskeyTransport,
   RequestKind,
   RequestStatus,
   Salutation,
+  SignInMethod,
   StatusDetails,
   TerminationBasis,
   TerminationReasonId,
@@ -330,6 +332,17 @@ export interface Outbox {
   type: string;
 }
 
+export interface Passkeys {
+  account_id: string;
+  counter: Int8;
+  created_at: Generated<Timestamp>;
+  id: string;
+  last_used_at: Timestamp | null;
+  name: string;
+  public_key: Buffer;
+  transports: JSONColumnType<PasskeyTransport[]>;
+}
+
 export interface PasswordResetTokens {
   account_id: string;
   created_at: Generated<Timestamp>;
@@ -461,6 +474,18 @@ export interface Risks {
   position: Generated<number>;
 }
 
+export interface SignIns {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  device: string;
+  id: string;
+  last_used_at: Generated<Timestamp>;
+  method: SignInMethod;
+  new_device: boolean;
+  provider_sid: string | null;
+  user_agent: string;
+}
+
 export interface SignInThrottle {
   attempts: number;
   key: string;
@@ -561,6 +586,13 @@ export interface TerminationRequests {
   status: 'received' | 'processed' | 'rejected';
 }
 
+export interface WebauthnChallenges {
+  account_id: string | null;
+  challenge: string;
+  expires_at: Timestamp;
+  id: string;
+}
+
 export interface DB {
   account_addresses: AccountAddresses;
   accounts: Accounts;
@@ -590,6 +622,7 @@ export interface DB {
   login_throttle: LoginThrottle;
   oidc_payloads: OidcPayloads;
   outbox: Outbox;
+  passkeys: Passkeys;
   password_reset_tokens: PasswordResetTokens;
   payment_details: PaymentDetails;
   policies: Policies;
@@ -604,6 +637,7 @@ export interface DB {
   request_statuses: RequestStatuses;
   risks: Risks;
   sign_in_throttle: SignInThrottle;
+  sign_ins: SignIns;
   staff_accounts: StaffAccounts;
   staff_audit: StaffAudit;
   staff_audit_head: StaffAuditHead;
@@ -613,4 +647,5 @@ export interface DB {
   storage_intents: StorageIntents;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;
+  webauthn_challenges: WebauthnChallenges;
 }

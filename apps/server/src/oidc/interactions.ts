@@ -22,18 +22,13 @@ import { errorBody } from '../http/error-body';
 import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { signIns } from '../platform/metrics/metrics';
-import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
+import { claimSignIn } from '../services/account/sign-in-throttle';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
-import {
-  DEVICE_COOKIE,
-  deviceCookieHeader,
-  deviceCookieValue,
-  knownDeviceId,
-  readCookie,
-} from './provider/device-cookie';
+import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
 import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
-import { resumeHere } from './client-sessions/portal-sign-in';
+import { customerSignedIn } from './customer-signed-in';
+import { passkeySignInRoutes } from './passkey-sign-in';
 import { INTERACTION_PATH } from './provider/provider';
 import { isConsoleClient } from './provider/console-provider';
 import { staffInteractionRoutes, staffPasswordPage } from './staff-sign-in/staff-interactions';
@@ -82,6 +77,7 @@ export async function interactionRoutes(
   firstAccessRoutes(app, { db, publicUrl: config.publicUrl, demoMode: config.demoMode });
   const secure = config.publicUrl.startsWith('https:');
   staffInteractionRoutes(app, { provider, db, keys: opts.deviceKeys, secure });
+  passkeySignInRoutes(app, { provider, db, deviceKeys: opts.deviceKeys, secure, config });
 
   for (const [path, script] of [
     [AUTO_SUBMIT_SCRIPT_PATH, AUTO_SUBMIT_SCRIPT],
@@ -123,6 +119,7 @@ export async function interactionRoutes(
         forgotHref: forgotHrefFor(loginPath),
         firstAccessHref: firstAccessHrefFor(loginPath),
         prefetch,
+        passkeyBase: loginPath,
       }),
     );
   });
@@ -178,6 +175,7 @@ export async function interactionRoutes(
                 error,
                 errorLink: link,
                 prefetch,
+                passkeyBase: loginPath,
               }),
             );
       // A control character or a lone surrogate is no one's email or password (safe-text.ts).
@@ -212,33 +210,13 @@ export async function interactionRoutes(
         signIns.inc({ outcome: 'wrong_password' });
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
-      await signInSucceeded(db, counted.keys);
-      signIns.inc({ outcome: 'success' });
-      reply.raw.appendHeader(
-        'set-cookie',
-        deviceCookieHeader(
-          deviceCookieValue(opts.deviceKeys, email, deviceId),
-          config.publicUrl.startsWith('https:'),
-        ),
+      return customerSignedIn(
+        app,
+        { provider, db, deviceKeys: opts.deviceKeys, secure },
+        request,
+        reply,
+        { accountId: account.id, email, method: 'password', deviceId, keys: counted.keys, json },
       );
-      const result = { login: { accountId: account.id, remember: false } };
-      if (json) {
-        // The URL the classic POST is redirected to; the script replaces the page with it, or
-        // with where the resume leads once run here (portal-sign-in.ts).
-        const resumeUrl = await provider.interactionResult(request.raw, reply.raw, result, {
-          mergeWithLastSubmission: false,
-        });
-        const resumed = await resumeHere(app, request, provider, resumeUrl);
-        // Beside the known-device cookie set above on the raw answer.
-        for (const cookie of resumed?.cookies ?? []) reply.raw.appendHeader('set-cookie', cookie);
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ location: resumed?.location ?? resumeUrl });
-      }
-      reply.hijack();
-      return provider.interactionFinished(request.raw, reply.raw, result, {
-        mergeWithLastSubmission: false,
-      });
     },
   );
 }

@@ -1,7 +1,7 @@
 // Security headers on every response, including the identity provider's pages (helmet writes
 // them on the raw response): a CSP without inline script or style, HSTS, nosniff,
 // frame-ancestors 'none', a strict referrer policy (docs/decisions/0012-security-baseline.md) and a
-// Permissions-Policy denying every powerful feature the portal does not use; geolocation only to
+// Permissions-Policy denying every powerful feature the portal does not use; geolocation and passkeys only to
 // the portal itself, for a claim's place when the customer asks (docs/product/claims.md). The
 // staff console's pages may frame this origin alone, for its PDF previews (docs/console.md).
 // helmet builds them once, at start, into a list of headers each response gets (@fastify/helmet
@@ -24,7 +24,6 @@ export const PERMISSIONS_POLICY = [
   'microphone',
   'midi',
   'payment',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
@@ -33,6 +32,9 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   // « Utiliser ma position » on a claim's place step; never to anything the portal embeds.
   .concat('geolocation=(self)')
+  // Passkeys: added in 'Mon compte' › « Sécurité », used on the sign-in page, this origin alone
+  // (docs/decisions/0116-passkeys-through-the-embedded-provider.md).
+  .concat('publickey-credentials-create=(self)', 'publickey-credentials-get=(self)')
   .join(', ');
 
 /** The console app's pages (plugins/console-app.ts). */

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import authentication from '../plugins/authentication';
 import idempotency from '../plugins/idempotency';
+import { touchSession } from '../services/account/sign-ins';
 import { TokenValidity } from '../services/account/token-validity';
 import { createAddressSearch } from '../services/address/create-address-search';
 import contactRoutes from './account/contact/index';
@@ -44,6 +45,15 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   });
   // A write sent again with the same Idempotency-Key is answered once.
   await api.register(idempotency);
+  // The session's last use, listed in 'Mon compte' › « Sécurité » (services/account/sign-ins.ts).
+  api.addHook('onResponse', (request, reply, done) => {
+    const sid = request.tokenSid;
+    if (sid && reply.statusCode < 400)
+      touchSession(db, sid).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'session last use not saved'),
+      );
+    done();
+  });
   // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
   // in If-None-Match gets 304 and no body when nothing changed.
   await api.register(async (reads) => {

@@ -115,6 +115,18 @@ export function fuzzRoutes(accountId: string): FuzzRoute[] {
       { ...address, policyNumber: POLICIES.active },
     ],
     [
+      'passkey added',
+      'POST',
+      `/api/v1/authentication/accounts/${accountId}/passkeys`,
+      {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      },
+    ],
+    [
       'password',
       'PUT',
       `/api/v1/authentication/accounts/${accountId}/password`,

@@ -3,6 +3,7 @@
 // it with the identity provider as the redirect URI.
 import {
   ACCOUNT_DELETED_PATH,
+  ACCOUNT_SECURITY_PATH,
   AUTH_CALLBACK_PATH,
   LOGGED_OUT_PATH,
   REQUEST_DETAIL_PATH_PATTERN,
@@ -25,6 +26,8 @@ export const paths = {
   accountPassword: '/account/password',
   accountCommunication: '/account/communication',
   accountDelete: '/account/accountDelete',
+  /** « Sécurité »: the open sessions (the contract's, the link of the new-device mail). */
+  accountSecurity: ACCOUNT_SECURITY_PATH,
   /** 'Mes demandes'. */
   accountRequests: '/account/requests',
   /** The route pattern of one request (the contract's, the link of the status e-mails). */

@@ -6,3 +6,5 @@ export * from './security-requests';
 export * from './password-reset-texts';
 export * from './deletion-recap';
 export * from './first-access';
+export * from './sessions';
+export * from './passkeys';

@@ -36,6 +36,8 @@ import * as m0036 from './0036-sealed-totp-secrets';
 import * as m0037 from './0037-console-search-and-request-index';
 import * as m0038 from './0038-document-checks';
 import * as m0039 from './0039-outbox-trace-context';
+import * as m0041 from './0041-sign-ins';
+import * as m0042 from './0042-passkeys';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -73,4 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0037-console-search-and-request-index': m0037,
   '0038-document-checks': m0038,
   '0039-outbox-trace-context': m0039,
+  '0041-sign-ins': m0041,
+  '0042-passkeys': m0042,
 };

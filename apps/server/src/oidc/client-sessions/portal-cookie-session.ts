@@ -83,6 +83,8 @@ export interface CookieSessionParts {
    * returns the answer's body (200), or undefined for 204.
    */
   signedOut(closed: PortalSession | undefined): Promise<SignOutAnswer | undefined>;
+  /** What else opening `session` does (the embedded provider ties it to its sign-in). */
+  opened?(request: FastifyRequest, reply: FastifyReply, session: PortalSession): Promise<void>;
 }
 
 /** The session's and the pending sign-in's cookies: `__Host-` and Secure over https only. */
@@ -126,6 +128,7 @@ export function cookieSessions(app: FastifyInstance, parts: CookieSessionParts):
       if (!opened) return undefined;
       const secret = await openPortalSession(db, opened);
       reply.header('set-cookie', cookies.set(cookies.session, secret, PORTAL_SESSION_TTL_SECONDS));
+      await parts.opened?.(request, reply, opened);
       return { ...opened, returnTo: pending.returnTo };
     },
   };

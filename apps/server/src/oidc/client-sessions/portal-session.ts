@@ -8,6 +8,8 @@
 //   provider session do (findPortalSession);
 // - sign-out also ends the cookie's provider session (with the grants and tokens of that
 //   session) and answers 204;
+// - the session is tied to the sign-in that opened it, for 'Mon compte' › « Sécurité »
+//   (sign-in-record.ts);
 // - a staff subject (`staff:<id>`) never opens a portal session
 //   (docs/decisions/0082-staff-sign-in-with-a-second-factor.md).
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +22,7 @@ import { PORTAL_CLIENT } from '../provider/first-party-clients';
 import { exchangeCode } from './portal-client';
 import { cookieSessions } from './portal-cookie-session';
 import { signInHere } from './portal-sign-in';
+import { linkRecordedSignIn } from './sign-in-record';
 
 export interface PortalSessionOptions {
   db: Db;
@@ -55,6 +58,9 @@ export function portalSessions(app: FastifyInstance, opts: PortalSessionOptions)
       if (!exchanged || isStaffSubject(exchanged.subject)) return undefined;
       return { accountId: exchanged.subject, providerSid: exchanged.providerSid };
     },
+
+    // Its sign-in is tied to it, and a new device is told by mail (sign-in-record.ts).
+    opened: (request, reply, session) => linkRecordedSignIn(app, request, reply, session),
 
     // Its provider session ends too, with its grants and tokens; 204.
     async signedOut(closed) {

@@ -6,6 +6,7 @@
 import { FIRST_ACCESS_TEXTS, MESSAGES, PASSWORD_RESET_TEXTS } from '@espace/contract';
 import { AUTH_STYLESHEET_PATH, escapeHtml, SIGN_IN_SCRIPT_PATH } from '../../http/html';
 import { assistanceCallHtml } from './assistance-call';
+import { passkeySection } from './passkey-page';
 
 interface PageOptions {
   /** The 24/7 assistance call at the top of the card (assistance-call.ts): the customer's pages. */
@@ -163,6 +164,8 @@ export interface LoginPageOptions {
    * opens from the cache after sign-in.
    */
   prefetch?: readonly string[];
+  /** The interaction's path: « Se connecter avec une clé d’accès » (passkey-page.ts). */
+  passkeyBase?: string;
 }
 
 export function renderLoginPage({
@@ -173,6 +176,7 @@ export function renderLoginPage({
   error,
   errorLink,
   prefetch = [],
+  passkeyBase,
 }: LoginPageOptions): string {
   const t = MESSAGES.login;
   const link = errorLink
@@ -188,11 +192,12 @@ export function renderLoginPage({
 ${alert}
 <form method="post" action="${escapeHtml(action)}" novalidate data-sign-in${prefetch.length ? ` data-prefetch="${escapeHtml(prefetch.join(' '))}"` : ''}>
 <label for="email">${escapeHtml(t.email)}</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${describedBy}${error ? '' : ' autofocus'}>
+<input id="email" name="email" type="email" autocomplete="username${passkeyBase ? ' webauthn' : ''}" required value="${escapeHtml(email)}"${describedBy}${error ? '' : ' autofocus'}>
 <label for="password">${escapeHtml(t.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}${error ? ' autofocus' : ''}>
 <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
+${passkeyBase ? passkeySection(passkeyBase) : ''}
 <p class="auth-links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(PASSWORD_RESET_TEXTS.forgotLink)}</a>${firstAccessHref ? ` <a href="${escapeHtml(firstAccessHref)}">${escapeHtml(FIRST_ACCESS_TEXTS.link)}</a>` : ''}</p>`,
   ).replace('</head>', `<script src="${SIGN_IN_SCRIPT_PATH}" defer></script>\n</head>`);
 }

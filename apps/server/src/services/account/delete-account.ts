@@ -4,7 +4,8 @@
 // touched. Then, in one transaction (docs/data-map.md):
 // - erased: the sign-in identity and password (credentials; the email is free again), every
 //   provider session, grant, code, refresh token and interaction of the account, the consent
-//   history, pending forgotten-password links and the throttle counts kept under the email;
+//   history, the sign-in history (devices), the passkeys, pending forgotten-password links and the throttle
+//   counts kept under the email;
 // - the account row stays, for the policies, documents and requests the broker must keep for
 //   the legal retention period (docs/product/account.md); it is marked deleted, consent withdrawn, and every
 //   access token dies with its session at once (token-validity.ts);
@@ -17,6 +18,7 @@ import { enqueue } from '../../platform/outbox/outbox';
 import type { AccountSecurityDeps, SessionCaller } from './change-password';
 import { checkCurrentPassword } from './current-password';
 import { forgetResetMails } from './password-reset';
+import { erasePasskeys } from './passkeys';
 import { endSessions } from './sessions';
 
 export async function deleteAccount(
@@ -36,6 +38,8 @@ export async function deleteAccount(
       .executeTakeFirstOrThrow();
     await trx.deleteFrom('credentials').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('consent_history').where('account_id', '=', accountId).execute();
+    await trx.deleteFrom('sign_ins').where('account_id', '=', accountId).execute();
+    await erasePasskeys(trx, accountId);
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     // The answers kept for repeated writes (idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();

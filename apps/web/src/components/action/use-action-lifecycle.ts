@@ -150,7 +150,8 @@ export function useActionLifecycle<TData, TVariables>(
     // A retry of the same values after a failure (lost answer) reuses the key: the server answers
     // what it answered the first time instead of recording the request again.
     const same = submissionValues(variables);
-    if (pending.current?.variables !== same) {
+    // (A write without variables, such as « Fermer toutes les autres sessions », has none: undefined.)
+    if (!pending.current || pending.current.variables !== same) {
       pending.current = { key: newIdempotencyKey(), variables: same };
     }
     try {

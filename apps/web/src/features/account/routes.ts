@@ -9,7 +9,7 @@ export const changeAddressPageView: PageViewHandle = {
 };
 
 /**
- * docs/product/account.md: 'Mon compte' and its four sections (the address section is also its
+ * docs/product/account.md: 'Mon compte' and its sections (the address section is also its
  * index), and the address change reached from it. `sections` are the sections other features own
  * ('Mes demandes'), shown in the same layout, under the same sub-navigation.
  */
@@ -33,6 +33,11 @@ export const accountRoutes = (sections: RouteObject[]): RouteObject[] => [
         path: paths.accountPassword,
         lazy: () => import('./routes/password-page'),
         handle: { title: 'Changer de mot de passe – Mon compte' },
+      },
+      {
+        path: paths.accountSecurity,
+        lazy: () => import('./routes/security-page'),
+        handle: { title: 'Sécurité – Mon compte' },
       },
       {
         path: paths.accountCommunication,

@@ -15,6 +15,40 @@ export const SECURITY_TEXTS = {
     confirmation: 'Confirmer le nouveau mot de passe',
     submit: 'Changer le mot de passe',
   },
+  security: {
+    title: 'Sécurité',
+    sessionsTitle: 'Appareils connectés',
+    sessionsLead:
+      'Votre Espace Assuré est ouvert sur ces appareils. Si vous n’en reconnaissez pas un, fermez sa session, puis changez votre mot de passe.',
+    /** docs/decisions/0115-sessions-and-new-device-mail.md: no place is derived from the address. */
+    noPlace: 'Le lieu de connexion n’est pas indiqué\u00a0: nous ne localisons pas vos connexions.',
+    current: 'Cette session',
+    signedInAt: 'Connexion',
+    lastUsedAt: 'Dernière activité',
+    method: 'Moyen de connexion',
+    methods: { password: 'Mot de passe', passkey: 'Clé d’accès' } as Record<string, string>,
+    unknownMethod: 'Non précisé',
+    endOne: 'Fermer cette session',
+    /** Completes the button's name: 'Fermer cette session : Safari 17 sur iPhone'. */
+    endOneSuffix: (device: string) => `\u00a0: ${device}`,
+    endOthers: 'Fermer toutes les autres sessions',
+    onlyThis: 'Aucune autre session n’est ouverte.',
+    loadError: 'Impossible d’afficher vos sessions pour le moment.',
+  },
+  passkeys: {
+    title: 'Clés d’accès',
+    lead: 'Une clé d’accès vous connecte sans mot de passe, avec le déverrouillage de votre appareil (empreinte, visage ou code). Votre mot de passe reste valable.',
+    none: 'Vous n’avez pas encore de clé d’accès.',
+    add: 'Ajouter une clé d’accès',
+    addedAt: 'Ajoutée le',
+    lastUsedAt: 'Dernière utilisation',
+    never: 'Jamais utilisée',
+    remove: 'Supprimer',
+    /** Completes the button's name: 'Supprimer la clé d’accès : Chrome 131 sur Linux'. */
+    removeSuffix: (name: string) => ` la clé d’accès\u00a0: ${name}`,
+    unsupported: 'Votre navigateur ne permet pas de créer une clé d’accès.',
+    loadError: 'Impossible d’afficher vos clés d’accès pour le moment.',
+  },
   communication: {
     title: 'Gestion des préférences',
     lead: 'Choisissez si nous pouvons vous contacter pour vous présenter nos offres commerciales (courriel, téléphone, courrier). Vous pouvez changer d’avis à tout moment\u00a0; cela ne change rien à vos contrats.',

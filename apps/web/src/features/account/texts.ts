@@ -9,6 +9,7 @@ export const ACCOUNT_TEXTS = {
     address: 'Adresse',
     requests: 'Mes demandes',
     password: 'Mot de Passe',
+    security: 'Sécurité',
     communication: 'Gestion des préférences',
     accountDelete: 'Supprimer le Compte',
   },

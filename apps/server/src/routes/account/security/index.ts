@@ -1,11 +1,14 @@
 // The customer's own control of their account (docs/product/account.md /account/password, /account/communication,
-// /account/accountDelete): password change, marketing consent, account deletion. Each route
+// /account/accountDelete, /account/security): password change, marketing consent, account
+// deletion, open sessions, passkeys. Each route
 // has its per-account rate limit (docs/decisions/0012-security-baseline.md); a current-password check is also
 // counted per session by the sign-in throttle (services/account/current-password.ts).
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
 import changePasswordRoute from './change-password';
 import deleteAccountRoute from './delete-account';
+import passkeysRoutes from './passkeys';
+import sessionsRoutes from './sessions';
 import setConsentRoute from './set-consent';
 
 export default async function accountSecurityRoutes(app: FastifyInstance) {
@@ -13,4 +16,6 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
   await app.register(changePasswordRoute);
   await app.register(deleteAccountRoute);
   await app.register(setConsentRoute);
+  await app.register(sessionsRoutes);
+  await app.register(passkeysRoutes);
 }

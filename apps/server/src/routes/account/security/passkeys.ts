@@ -1,0 +1,120 @@
+// 'Mon compte' › « Sécurité »: the customer's passkeys
+// (docs/decisions/0116-passkeys-through-the-embedded-provider.md). POST …/passkeys/options gives
+// `startRegistration` its options (a challenge for this account); POST …/passkeys verifies the
+// answer and keeps the passkey, named after the device; GET lists them with their last use;
+// DELETE …/passkeys/{passkeyId} removes one (404 when it is not the caller's). Only with the
+// embedded provider, which signs in with them (409 otherwise).
+import {
+  API_ROUTES,
+  passkeyIdSchema,
+  passkeyOptionsSchema,
+  passkeyRegistrationSchema,
+  passkeySchema,
+  passkeysSchema,
+  SESSION_MESSAGES,
+} from '@espace/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  removePasskey,
+} from '../../../services/account/passkeys';
+import { ConflictError } from '../../../services/errors';
+import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
+import { accountParams } from '../../params';
+import { errorResponses } from '../../responses';
+
+/** The relying party's name the authenticator shows. */
+const RP_NAME = 'Espace Assuré';
+
+export default async function passkeysRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const rp = { publicUrl: app.config.publicUrl, name: RP_NAME };
+  const embeddedOnly = () => {
+    if (!app.config.oidc.embedded) throw new ConflictError(SESSION_MESSAGES.externalProvider);
+  };
+  const write = { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) };
+  const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
+
+  routes.get(
+    API_ROUTES.passkeys,
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'listPasskeys',
+        summary: 'Clés d’accès du compte, avec leur dernière utilisation',
+        params: accountParams,
+        response: { 200: passkeysSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ passkeys: await listPasskeys(app.db, request.accountId) }),
+  );
+
+  routes.post(
+    API_ROUTES.passkeyOptions,
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'passkeyRegistrationOptions',
+        summary: 'Préparer l’ajout d’une clé d’accès (options WebAuthn)',
+        params: accountParams,
+        response: { 200: passkeyOptionsSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+      config: write,
+    },
+    async (request) => {
+      embeddedOnly();
+      const options = await passkeyRegistrationOptions(app.db, rp, request.accountId);
+      return options as unknown as Record<string, unknown>;
+    },
+  );
+
+  routes.post(
+    API_ROUTES.passkeys,
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'addPasskey',
+        summary: 'Ajouter une clé d’accès, nommée d’après l’appareil',
+        params: accountParams,
+        body: passkeyRegistrationSchema,
+        response: { 201: passkeySchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+      config: write,
+    },
+    async (request, reply) => {
+      embeddedOnly();
+      const passkey = await addPasskey(
+        app.db,
+        rp,
+        { accountId: request.accountId, userAgent: userAgent(request) },
+        request.body,
+      );
+      return reply.code(201).send(passkey);
+    },
+  );
+
+  routes.delete(
+    API_ROUTES.passkey,
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'removePasskey',
+        summary: 'Supprimer une clé d’accès',
+        params: accountParams.extend({ passkeyId: passkeyIdSchema }),
+        response: {
+          204: z.null().describe('Clé d’accès supprimée'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+      config: write,
+    },
+    async (request, reply) => {
+      await removePasskey(app.db, request.accountId, request.params.passkeyId);
+      return reply.code(204).send(null);
+    },
+  );
+}

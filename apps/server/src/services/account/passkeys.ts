@@ -1,0 +1,223 @@
+// Customers' passkeys (WebAuthn with @simplewebauthn/server;
+// docs/decisions/0116-passkeys-through-the-embedded-provider.md). Enforces:
+// - the relying party is the portal's host (PUBLIC_URL), the origin its origin: a passkey made
+//   for another site, or answered to another origin, is refused by the library's checks;
+// - every ceremony answers the challenge the server stored for it (`webauthn_challenges`, in the
+//   database so any instance finishes it), used once, within CHALLENGE_SECONDS: adding one is
+//   bound to the signed-in account, a sign-in to its provider interaction;
+// - a passkey signs in only the account it was added to: the account is read from the stored
+//   credential, never from what the browser says, and the signature is checked with its key;
+// - its signature counter only goes up (a cloned authenticator is refused when it counts);
+// - the name is the device it was added on (the user agent's label), the list is the caller's
+//   only, and removing one of another account is « introuvable » (404).
+import { PASSKEY_MESSAGES, type Passkey } from '@espace/contract';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { Db } from '../../db/client';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { deviceLabel } from './device-label';
+
+const CHALLENGE_SECONDS = 5 * 60;
+
+export interface RelyingParty {
+  /** PUBLIC_URL: its host is the RP ID, its origin the expected origin. */
+  publicUrl: string;
+  /** The brand's name, shown by the authenticator. */
+  name: string;
+}
+
+const rpOf = (rp: RelyingParty) => {
+  const url = new URL(rp.publicUrl);
+  return { rpID: url.hostname, origin: url.origin };
+};
+
+async function storeChallenge(db: Db, id: string, challenge: string, accountId?: string) {
+  const expires = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
+  await db
+    .insertInto('webauthn_challenges')
+    .values({ id, challenge, account_id: accountId ?? null, expires_at: expires })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ challenge, account_id: accountId ?? null, expires_at: expires }),
+    )
+    .execute();
+}
+
+/** The challenge stored under `id`, deleted as it is read; undefined when expired or absent. */
+async function takeChallenge(db: Db, id: string): Promise<string | undefined> {
+  await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', new Date()).execute();
+  const row = await db
+    .deleteFrom('webauthn_challenges')
+    .where('id', '=', id)
+    .returning('challenge')
+    .executeTakeFirst();
+  return row?.challenge;
+}
+
+const registerKey = (accountId: string) => `register:${accountId}`;
+const signInKey = (interactionUid: string) => `sign-in:${interactionUid}`;
+
+/** The options of `startRegistration` for the account, its passkeys excluded. */
+export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, accountId: string) {
+  const account = await db
+    .selectFrom('accounts')
+    .select(['email', 'first_name', 'last_name'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('passkeys')
+    .select(['id', 'transports'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rpOf(rp).rpID,
+    userName: account.email,
+    userID: new TextEncoder().encode(accountId),
+    userDisplayName: `${account.first_name} ${account.last_name}`.trim(),
+    attestationType: 'none',
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  await storeChallenge(db, registerKey(accountId), options.challenge, accountId);
+  return options;
+}
+
+/** Verifies the browser's answer and keeps the passkey, named after the device. */
+export async function addPasskey(
+  db: Db,
+  rp: RelyingParty,
+  caller: { accountId: string; userAgent: string | undefined },
+  response: RegistrationResponseJSON,
+): Promise<Passkey> {
+  const challenge = await takeChallenge(db, registerKey(caller.accountId));
+  if (!challenge) throw new InvalidInputError(PASSKEY_MESSAGES.expired);
+  const { rpID, origin } = rpOf(rp);
+  let verified;
+  try {
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
+  } catch {
+    throw new InvalidInputError(PASSKEY_MESSAGES.refused);
+  }
+  if (!verified.verified || !verified.registrationInfo)
+    throw new InvalidInputError(PASSKEY_MESSAGES.refused);
+  const { credential } = verified.registrationInfo;
+  const row = await db
+    .insertInto('passkeys')
+    .values({
+      id: credential.id,
+      account_id: caller.accountId,
+      public_key: Buffer.from(credential.publicKey),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      name: deviceLabel(caller.userAgent),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning(['id', 'name', 'created_at', 'last_used_at'])
+    .executeTakeFirst();
+  if (!row) throw new ConflictError(PASSKEY_MESSAGES.alreadyAdded);
+  return toPasskey(row);
+}
+
+const toPasskey = (row: {
+  id: string;
+  name: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+});
+
+export async function listPasskeys(db: Db, accountId: string): Promise<Passkey[]> {
+  const rows = await db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toPasskey);
+}
+
+export async function removePasskey(db: Db, accountId: string, id: string): Promise<void> {
+  const removed = await db
+    .deleteFrom('passkeys')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!removed.numDeletedRows) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
+}
+
+/** The options of `startAuthentication` for a sign-in interaction (any passkey of this site). */
+export async function passkeySignInOptions(db: Db, rp: RelyingParty, interactionUid: string) {
+  const options = await generateAuthenticationOptions({
+    rpID: rpOf(rp).rpID,
+    userVerification: 'preferred',
+  });
+  await storeChallenge(db, signInKey(interactionUid), options.challenge);
+  return options;
+}
+
+/** The account of the passkey the browser's answer names, once its signature is checked. */
+export async function verifyPasskeySignIn(
+  db: Db,
+  rp: RelyingParty,
+  interactionUid: string,
+  response: AuthenticationResponseJSON,
+): Promise<string | undefined> {
+  const challenge = await takeChallenge(db, signInKey(interactionUid));
+  if (!challenge) return undefined;
+  const passkey = await db
+    .selectFrom('passkeys')
+    .selectAll()
+    .where('id', '=', response.id)
+    .executeTakeFirst();
+  if (!passkey) return undefined;
+  const { rpID, origin } = rpOf(rp);
+  let verified;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: Number(passkey.counter),
+        transports: passkey.transports,
+      },
+    });
+  } catch {
+    return undefined;
+  }
+  if (!verified.verified) return undefined;
+  await db
+    .updateTable('passkeys')
+    .set({ counter: verified.authenticationInfo.newCounter, last_used_at: new Date() })
+    .where('id', '=', passkey.id)
+    .execute();
+  return passkey.account_id;
+}
+
+/** Passkeys' rows of the account go with its online access (delete-account.ts). */
+export async function erasePasskeys(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('passkeys').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('webauthn_challenges').where('account_id', '=', accountId).execute();
+}

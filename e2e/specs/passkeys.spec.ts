@@ -1,0 +1,105 @@
+// Passkeys (docs/decisions/0116-passkeys-through-the-embedded-provider.md), with Chromium's
+// virtual authenticator (DevTools protocol WebAuthn.addVirtualAuthenticator) on the compiled
+// server: Camille adds a passkey in 'Mon compte' › « Sécurité », signs out, signs in with it
+// from the provider's page (whatever e-mail is typed, the passkey's own account opens), finds it
+// used and the session marked « Clé d’accès », removes it, and the same authenticator can no
+// longer sign in. The screens are checked with axe and at 320 px, and kept in both skins.
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test,
+} from '../support/fixtures';
+import { expectNoSidewaysScroll, PORTAL_WIDTHS, screenshotSkins } from '../support/screens';
+
+test.use({ changesData: true });
+
+test('add a passkey, sign out, sign in with it, remove it: it no longer signs in', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/passkey$/, 401));
+  // The virtual authenticator answers the sign-in page's autofill request (conditional
+  // mediation) on its own, as no person would: here the autofill stays open, unanswered, until
+  // the page aborts it, as when the customer does not pick the passkey in the e-mail field.
+  await page.addInitScript(() => {
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options?: CredentialRequestOptions) =>
+      options?.mediation === 'conditional'
+        ? new Promise((_resolve, reject) =>
+            options.signal?.addEventListener('abort', () => reject(options.signal!.reason)),
+          )
+        : get(options);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await signIn(page, DEMO.camille, '/account/security', { fresh: true });
+  const passkeys = page.getByRole('list', { name: 'Clés d’accès' });
+  await expect(page.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
+  await page.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+  await expect(page.getByTestId('banner')).toContainText('Votre clé d’accès a été ajoutée.');
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+  await expect(passkeys).toContainText(/Chrome \d+ sur Windows 10/);
+  await expect(passkeys).toContainText('Jamais utilisée');
+  await expectNoAxeViolations(page, 'Sécurité, one passkey');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'account-security-passkeys', PORTAL_WIDTHS);
+
+  // Signed out, then back through the provider's page with the passkey.
+  await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
+  await page.goto('/account/security');
+  await expect(
+    page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
+  ).toBeVisible();
+  const withPasskey = page.getByRole('button', { name: 'Se connecter avec une clé d’accès' });
+  await expect(withPasskey).toBeVisible();
+  await expectNoAxeViolations(page, 'sign-in page with a passkey');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'sign-in-passkey', PORTAL_WIDTHS);
+  // Another customer's e-mail typed: the passkey opens its own account, never that one.
+  await page.getByLabel('Adresse e-mail').fill(DEMO.lea);
+  await withPasskey.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mon Compte' })).toBeVisible();
+  const sessions = page.getByRole('list', { name: 'Appareils connectés' });
+  await expect(
+    sessions
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Cette session', { exact: true }) }),
+  ).toContainText('Clé d’accès');
+  const account = await page.locator('meta[name="portal-account"]').getAttribute('content');
+  const me = await page.request.get(`/api/v1/account/accounts/${account}`);
+  expect(me.status()).toBe(200);
+  expect(((await me.json()) as { email: string }).email).toBe(DEMO.camille);
+  await expect(passkeys).not.toContainText('Jamais utilisée');
+
+  // Removed: the authenticator still holds it, the server no longer takes it.
+  await passkeys.getByRole('button', { name: /^Supprimer la clé d’accès/ }).click();
+  await expect(page.getByTestId('banner')).toContainText('La clé d’accès a été supprimée.');
+  await expect(page.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
+  await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Cette clé d’accès n’a pas pu être vérifiée.',
+  );
+  await expect(
+    page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
+  ).toBeVisible();
+});
