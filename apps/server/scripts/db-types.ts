@@ -66,6 +66,10 @@ const overrides = {
     'claim_files.role': 'ClaimFileRole',
     'claims.responsibility': '0 | 50 | 100',
     'policy_documents.status': 'DocumentStatus | null',
+    // Migration 0046: the topic and the request's kind are the contract's lists.
+    'conversations.topic': 'MessageTopic | null',
+    'conversations.request_kind': 'RequestKind | null',
+    'conversation_messages.author': 'MessageAuthor',
     'termination_requests.payload': JSON_OBJECT,
     // The check constraints of migration 0008; basis and reason are the contract's.
     'termination_requests.basis': 'TerminationBasis',
@@ -102,6 +106,8 @@ async function generateTypes(): Promise<string> {
         ClaimStepAnswers: '@espace/contract',
         ClaimTypedAnswers: '@espace/contract',
         DocumentStatus: '@espace/contract',
+        MessageAuthor: '@espace/contract',
+        MessageTopic: '@espace/contract',
         RequestKind: '@espace/contract',
         RequestStatus: '@espace/contract',
         Salutation: '@espace/contract',

@@ -9,6 +9,7 @@ export * from './account';
 export * from './termination';
 export * from './requests';
 export * from './contact';
+export * from './conversations';
 export * from './content';
 export * from './integration';
 export * from './claims';

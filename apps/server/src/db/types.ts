@@ -10,6 +10,8 @@ import type {
   ClaimStepAnswers,
   ClaimTypedAnswers,
   DocumentStatus,
+  MessageAuthor,
+  MessageTopic,
   PasskeyTransport,
   RequestKind,
   RequestStatus,
@@ -148,6 +150,29 @@ export interface ContentSources {
   loaded_at: Generated<Timestamp>;
   path: string;
   sha256: string;
+}
+
+export interface ConversationMessages {
+  author: MessageAuthor;
+  author_id: string | null;
+  body: string;
+  conversation_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  read_at: Timestamp | null;
+}
+
+export interface Conversations {
+  account_id: string;
+  assigned_to: string | null;
+  closed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  id: string;
+  last_message_at: Generated<Timestamp>;
+  request_id: string | null;
+  request_kind: RequestKind | null;
+  request_reference: string | null;
+  topic: MessageTopic | null;
 }
 
 export interface Credentials {
@@ -301,6 +326,17 @@ export interface LoginThrottle {
   failures: number;
   key: string;
   window_started_at: Timestamp;
+}
+
+export interface MessageFiles {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  message_id: string;
+  original_name: string;
+  sha256: string;
+  size: number;
+  storage_key: string;
 }
 
 export interface OidcPayloads {
@@ -604,6 +640,8 @@ export interface DB {
   claims: Claims;
   consent_history: ConsentHistory;
   content_sources: ContentSources;
+  conversation_messages: ConversationMessages;
+  conversations: Conversations;
   credentials: Credentials;
   customer_requests: CustomerRequests;
   downloadable_documents: DownloadableDocuments;
@@ -620,6 +658,7 @@ export interface DB {
   integration_records: IntegrationRecords;
   legal_pages: LegalPages;
   login_throttle: LoginThrottle;
+  message_files: MessageFiles;
   oidc_payloads: OidcPayloads;
   outbox: Outbox;
   passkeys: Passkeys;

@@ -19,6 +19,7 @@ import addressChangeRoutes from './address/index';
 import searchAddressesRoute from './address/search-addresses';
 import contentRoutes from './content/index';
 import documentRoutes from './document/index';
+import messageRoutes from './messages/index';
 import changeRoutes from './policy/changes/index';
 import listPoliciesRoute from './policy/list-policies';
 import terminationRoutes from './policy/termination/index';
@@ -69,6 +70,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   await api.register(getRequestRoute);
   await api.register(documentRoutes);
   await api.register(contactRoutes);
+  await api.register(messageRoutes);
   await api.register(accountSecurityRoutes);
   await api.register(contentRoutes);
   await api.register(changeRoutes);

@@ -29,6 +29,15 @@ const CUSTOMER_API: Record<string, string> = {
   'POST /api/v1/document/accounts/{accountId}/policy/{policyNumber}/uploadfile': 'uploadDocument',
   'POST /api/v1/account/accounts/{accountId}/mail/phone-contact': 'requestCallBack',
   'POST /api/v1/account/accounts/{accountId}/mail/mail-contact': 'sendContactMessage',
+  'GET /api/v1/message/accounts/{accountId}/conversations': 'listConversations',
+  'POST /api/v1/message/accounts/{accountId}/conversations': 'startConversation',
+  'GET /api/v1/message/accounts/{accountId}/conversations/{conversationId}': 'readConversation',
+  'POST /api/v1/message/accounts/{accountId}/conversations/{conversationId}/messages':
+    'postMessage',
+  'POST /api/v1/message/accounts/{accountId}/conversations/{conversationId}/attachments':
+    'attachMessageFile',
+  'GET /api/v1/message/accounts/{accountId}/conversations/{conversationId}/files/{fileId}':
+    'downloadMessageFile',
   'PUT /api/v1/authentication/accounts/{accountId}/password': 'changePassword',
   'PUT /api/v1/consent/accounts/{accountId}/{consent}': 'setConsent',
   'GET /api/v1/authentication/accounts/{accountId}/sessions': 'listSessions',

@@ -90,6 +90,18 @@ export function fuzzRoutes(accountId: string): FuzzRoute[] {
       { text: 'Bonjour' },
     ],
     [
+      'conversation',
+      'POST',
+      `/api/v1/message/accounts/${accountId}/conversations`,
+      { topic: 'other', text: 'Bonjour' },
+    ],
+    [
+      'message',
+      'POST',
+      `/api/v1/message/accounts/${accountId}/conversations/00000000-0000-4000-8000-000000000000/messages`,
+      { text: 'Bonjour' },
+    ],
+    [
       'claim draft',
       'POST',
       `/api/v1/claim/accounts/${accountId}/drafts`,

@@ -17,6 +17,8 @@ export const EVENT_TYPES = [
   'consent.changed',
   /** The broker (API or console) checked a document the customer sent: validated or rejected. */
   'document.status_changed',
+  /** A message was written in a conversation, by the customer or by the broker (API or console). */
+  'message.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   upload: { max: 60, windowMs: 10 * MINUTE, per: 'account' },
   /** Each contact route (call-back, written message). */
   contact: { max: 10, windowMs: 10 * MINUTE, per: 'account' },
+  /** Each message write (a conversation started, a message, an attachment). */
+  message: { max: 60, windowMs: 10 * MINUTE, per: 'account' },
   /** The password change and the account deletion, each. */
   accountSecurity: { max: 20, windowMs: 15 * MINUTE, per: 'account' },
   /**
