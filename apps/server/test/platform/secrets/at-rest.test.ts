@@ -14,8 +14,7 @@ import { buildApp } from '../../../src/app';
 import { TEST_SECRETS_KEY } from '../../../src/config/secrets';
 import { down as unsealedSchema } from '../../../src/db/migrations/0035-sealed-secrets';
 import { down as unsealedTotpSchema } from '../../../src/db/migrations/0036-sealed-totp-secrets';
-import { down as withoutRequestIndex } from '../../../src/db/migrations/0037-console-search-and-request-index';
-import { down as withoutDocumentChecks } from '../../../src/db/migrations/0038-document-checks';
+import { migrations } from '../../../src/db/migrations';
 import { appSecretPurpose } from '../../../src/platform/secrets/reseal';
 import { open, secretKeys } from '../../../src/platform/secrets/sealed-secrets';
 import { createStaffAccount } from '../../../src/services/staff/staff-accounts';
@@ -167,9 +166,11 @@ describe.each(BACKENDS)('sealing and key rotation on %s', (backend: BackendName)
     const db = r.app.db;
     // The database as the version before migrations 0035 and 0036 left it: secrets in clear.
     const jwks = await db.selectFrom('app_secrets').select(['name', 'value']).execute();
-    // The migrations after them are undone too, as the version before them had none.
-    await withoutDocumentChecks(db as unknown as Kysely<unknown>);
-    await withoutRequestIndex(db as unknown as Kysely<unknown>);
+    // The migrations after them are undone too, latest first, as the version before them had none.
+    const later = Object.entries(migrations)
+      .filter(([name]) => name > '0036')
+      .reverse();
+    for (const [, migration] of later) await migration.down!(db as unknown as Kysely<unknown>);
     await unsealedSchema(db as unknown as Kysely<unknown>);
     await unsealedTotpSchema(db as unknown as Kysely<unknown>);
     await db
@@ -190,9 +191,7 @@ describe.each(BACKENDS)('sealing and key rotation on %s', (backend: BackendName)
       );
       await sql`update app_secrets set value = ${plain}::jsonb where name = ${name}`.execute(db);
     }
-    await sql`delete from schema_migrations where name in ('0035-sealed-secrets',
-      '0036-sealed-totp-secrets', '0037-console-search-and-request-index',
-      '0038-document-checks')`.execute(db);
+    await sql`delete from schema_migrations where name >= '0035'`.execute(db);
     expect(await dumpRows(db)).toContain(secretForms(endpoint.secret)[0]);
     expect(await dumpRows(db)).toContain(staff.totpSecret);
 
