@@ -13,6 +13,7 @@ import {
 
 const SECTIONS = [
   { link: 'Mot de Passe', path: '/account/password', title: 'Changer de mot de passe' },
+  { link: 'Sécurité', path: '/account/security', title: 'Sécurité' },
   {
     link: 'Gestion des préférences',
     path: '/account/communication',
@@ -32,6 +33,7 @@ test.describe('Mon compte', () => {
       'Adresse',
       'Mes demandes',
       'Mot de Passe',
+      'Sécurité',
       'Gestion des préférences',
       'Supprimer le Compte',
     ]);
