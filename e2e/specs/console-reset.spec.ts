@@ -114,12 +114,18 @@ test('the supervisor resets the agent’s second factor; only the agent gets bac
     .getByRole('link', { name: 'Journal' })
     .click();
   const rows = page.getByRole('table').getByRole('row');
+  // Staff named, their e-mail on hover (the cell's title).
   await expect(
-    rows.filter({ hasText: 'Réinitialisation de la double authentification d’un membre' }),
-  ).toContainText(DEMO_STAFF.supervisor.email);
+    rows
+      .filter({ hasText: 'Réinitialisation de la double authentification d’un membre' })
+      .getByTitle(DEMO_STAFF.supervisor.email),
+  ).toHaveText(DEMO_STAFF.supervisor.name);
   await expect(
-    rows.filter({ hasText: 'Activation de la double authentification' }).first(),
-  ).toContainText(AGENT.email);
+    rows
+      .filter({ hasText: 'Activation de la double authentification' })
+      .first()
+      .getByTitle(AGENT.email),
+  ).toHaveText(AGENT.name);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
