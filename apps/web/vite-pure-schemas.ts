@@ -44,7 +44,32 @@ function rootName(node: Node): string | undefined {
   return undefined;
 }
 
-/** `const x = z.object(…)` becomes `const x = /* @__PURE__ *\/ (() => z.object(…))()`. */
+const isCall = (node: Node) => node.type === 'CallExpression' || node.type === 'NewExpression';
+
+/**
+ * Whether a top-level initialiser only builds schemas: a call chain from a builder, or an object
+ * literal of shared fields (`const common = { id: safeString(), … }`, spread into several
+ * `z.object`) whose values are builder calls or plain literals. Anything else (a call of another
+ * function, a spread, a getter) is left as written.
+ */
+function buildsSchemas(init: Node, builders: Set<string>): boolean {
+  if (isCall(init)) return builders.has(rootName(init) ?? '');
+  if (init.type !== 'ObjectExpression') return false;
+  const values = (init['properties'] as Node[]).map((property) =>
+    property.type === 'Property' && property['kind'] === 'init' && !property['computed']
+      ? (property['value'] as Node)
+      : undefined,
+  );
+  return (
+    values.some((value) => value && isCall(value)) &&
+    values.every(
+      (value) =>
+        value && (value.type === 'Literal' || (isCall(value) && buildsSchemas(value, builders))),
+    )
+  );
+}
+
+/** `const x = z.object(…)` becomes `const x = /* @__PURE__ *\/ (() => (z.object(…)))()`. */
 export function pureSchemas(): Plugin {
   const builders = schemaBuilders();
   return {
@@ -61,15 +86,13 @@ export function pureSchemas(): Plugin {
             ? (statement['declaration'] as Node)
             : statement;
         if (declaration?.type !== 'VariableDeclaration') continue;
-        for (const { init } of declaration['declarations'] as { init: Node | null }[]) {
-          const call = init?.type === 'CallExpression' || init?.type === 'NewExpression';
-          if (call && builders.has(rootName(init) ?? '')) inits.push(init);
-        }
+        for (const { init } of declaration['declarations'] as { init: Node | null }[])
+          if (init && buildsSchemas(init, builders)) inits.push(init);
       }
       if (inits.length === 0) return null;
       let out = code;
       for (const { start, end } of inits.reverse())
-        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
       return { code: out, map: null };
     },
   };

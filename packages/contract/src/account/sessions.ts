@@ -62,8 +62,3 @@ export const SESSION_MESSAGES = {
     signature: (brand: string) => `L’équipe ${brand}`,
   },
 } as const;
-
-/** 'Mon compte' › « Sécurité », where the new-device mail leads. */
-export const ACCOUNT_SECURITY_PATH = '/account/security';
-/** 'Mon compte' › 'Mot de passe'. */
-export const ACCOUNT_PASSWORD_PATH = '/account/password';

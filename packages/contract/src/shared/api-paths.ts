@@ -20,6 +20,11 @@ export const LOGGED_OUT_PATH = '/loggedOut';
  * second post-logout redirect URI (docs/decisions/0041-account-deletion-recap.md).
  */
 export const ACCOUNT_DELETED_PATH = '/accountDeleted';
+/** 'Mon compte' › « Sécurité », where the new-device mail leads (here, not beside the sessions'
+ * schemas: the portal's entry reads it, and must not load the validation library with it). */
+export const ACCOUNT_SECURITY_PATH = '/account/security';
+/** 'Mon compte' › 'Mot de passe'. */
+export const ACCOUNT_PASSWORD_PATH = '/account/password';
 
 /**
  * The portal's own session (docs/decisions/0065-portal-session-cookie.md): GET starts sign-in
