@@ -6,13 +6,16 @@ export function Pagination({
   page,
   pageCount,
   label,
+  more = false,
 }: {
   page: number;
   pageCount: number;
   label: string;
+  /** More pages follow `pageCount` (the count stopped there). */
+  more?: boolean;
 }) {
   const [params] = useSearchParams();
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 && !more) return null;
   const to = (n: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(n));
@@ -22,9 +25,9 @@ export function Pagination({
     <nav className="pagination" aria-label={label}>
       {page > 1 && <Link to={to(page - 1)}>Page précédente</Link>}
       <span aria-current="page">
-        Page {page} sur {pageCount}
+        Page {page} sur {more ? `plus de ${pageCount.toLocaleString('fr-FR')}` : pageCount}
       </span>
-      {page < pageCount && <Link to={to(page + 1)}>Page suivante</Link>}
+      {(page < pageCount || more) && <Link to={to(page + 1)}>Page suivante</Link>}
     </nav>
   );
 }

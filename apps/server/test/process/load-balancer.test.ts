@@ -22,6 +22,7 @@ import { freePort, startPortal, stopped, type Portal } from '../support/portal-p
 import { adminQuery, postgresUrl } from '../support/postgres';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { CookieJar } from '../support/cookie-jar';
 
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const POLICY = 'AU2026104512';
@@ -37,22 +38,6 @@ const skipped = !BACKENDS.includes('postgres')
       ? `Load-balancer test skipped: ${prometheus.missing}`
       : undefined;
 if (skipped) console.warn(skipped);
-
-/** The provider's cookies across requests. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=') as [string, string];
-      if (value) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 /** A program the test started, stopped at the end; its last output for the error messages. */
 function launch(command: string, args: string[], env: Record<string, string> = {}) {
@@ -178,7 +163,7 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
   }, 60_000);
 
   it('signs a customer in through the balancer, which refuses /metrics', async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const verifier = randomBytes(32).toString('base64url');
     const redirectUri = spaRedirectUris(lb).redirect;
     const query = new URLSearchParams({
@@ -290,6 +275,9 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
         } catch (err) {
           failures.push(`upload ${String(err)}`);
         }
+        // A customer's pace, within the upload limit (60 per account per 10 minutes): unpaced,
+        // a quiet machine sends more than 60 during the drain and the limit answers 429.
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     };
     const clients = [...Array.from({ length: 6 }, reader), uploader()];

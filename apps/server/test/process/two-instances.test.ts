@@ -30,6 +30,7 @@ import { DEMO, subjectOf } from '../support/harness';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
 import { adminQuery, postgresUrl } from '../support/postgres';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
+import { CookieJar } from '../support/cookie-jar';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const POLICY = 'AU2026104512';
@@ -38,22 +39,6 @@ const instanceEnv = { NODE_ENV: 'test', PUBLIC_URL, DEMO_MODE: 'true' };
 const enabled = BACKENDS.includes('postgres');
 if (!enabled) {
   console.info('Two-instance test skipped: no PostgreSQL leg in this run (support/backends.ts).');
-}
-
-/** The provider's cookies across fetches, whichever instance set them. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=') as [string, string];
-      if (value) this.cookies.set(name, value);
-      else this.cookies.delete(name);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
 }
 
 function redirectPath(response: Response): string {
@@ -143,7 +128,7 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
   });
 
   it('signs in through A and B, and the token works on both', async () => {
-    const jar = new Jar();
+    const jar = new CookieJar();
     const verifier = randomBytes(32).toString('base64url');
     const query = new URLSearchParams({
       client_id: 'espace-assure-spa',

@@ -10,8 +10,11 @@ import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config/config';
 import { spaRedirectUris } from '../../src/oidc/provider/provider';
 import type { BackendName } from './backends';
+import { CookieJar } from './cookie-jar';
 import { testConfig } from './test-config';
 import { copyTemplateDocuments, createTestDatabase, type TestDatabase } from './test-database';
+
+export { CookieJar };
 
 export const DEMO = {
   camille: 'camille.martin@example.fr',
@@ -62,30 +65,6 @@ export async function createTestApp(
       if (!overrides.documentsDir) await rm(documentsDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A tiny cookie jar: enough for the provider's cookies across injected requests. */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  store(response: LightMyRequestResponse) {
-    for (const c of response.cookies) {
-      const gone = (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
-      if (gone) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-  }
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-  delete(name: string): void {
-    this.cookies.delete(name);
-  }
-  set(name: string, value: string): void {
-    this.cookies.set(name, value);
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
 }
 
 function location(response: LightMyRequestResponse): string {

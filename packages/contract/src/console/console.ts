@@ -98,6 +98,12 @@ export interface StaffListing extends StaffMember {
 }
 
 export const CONSOLE_PAGE_SIZE = 25;
+/**
+ * The inbox counts its items up to this many (or up to the page asked, if further): past it, the
+ * caption reads « plus de 10 000 » and the pages go on while there are items. Counting half a
+ * million open requests at a broker's size for every page cost a second (bench `console`).
+ */
+export const INBOX_COUNT_CAP = 10_000;
 
 /** The inbox's ages: against the kind's target delay (CONSOLE_TARGET_HOURS). */
 export const INBOX_AGES = ['overdue', 'due_soon', 'on_time'] as const;
@@ -164,8 +170,12 @@ export interface InboxItem {
 export interface InboxPage {
   items: InboxItem[];
   page: number;
+  /** The pages counted: more follow when `totalIsCapped`. */
   pageCount: number;
+  /** The items counted, at most INBOX_COUNT_CAP (or the page's end) and then `totalIsCapped`. */
   total: number;
+  /** There are more items than `total`. */
+  totalIsCapped: boolean;
 }
 
 export const assignmentSchema = z.object({

@@ -12,6 +12,7 @@
 import {
   CONSOLE_PAGE_SIZE,
   DUE_SOON_SHARE,
+  INBOX_COUNT_CAP,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
   type InboxAge,
@@ -95,6 +96,8 @@ export async function inboxPage(
     newest: [sql`r.created_at desc`, sql`r.id desc`],
     status_changed: [sql`r.status_changed_at desc`, sql`r.id desc`],
   }[query.sort];
+  // Counted up to the cap (or the page asked) and no further.
+  const countLimit = Math.max(INBOX_COUNT_CAP, query.page * CONSOLE_PAGE_SIZE);
   const [rows, count] = await Promise.all([
     filtered
       .select([
@@ -118,10 +121,11 @@ export async function inboxPage(
       .limit(CONSOLE_PAGE_SIZE)
       .offset((query.page - 1) * CONSOLE_PAGE_SIZE)
       .execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    countOf(db, where, countLimit),
   ]);
   const payloads = await payloadsOf(db, rows);
-  const total = Number(count.n);
+  const totalIsCapped = count > countLimit;
+  const total = Math.min(count, countLimit);
   if (query.q)
     await recordStaffAudit(db, actor, {
       action: 'request.search',
@@ -156,7 +160,27 @@ export async function inboxPage(
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
     total,
+    totalIsCapped,
   };
+}
+
+/**
+ * The items the filters keep, counted up to `limit + 1`: on the index alone (the customer and the
+ * assignee are not needed to count; every request has its customer), and the scan stops once past
+ * the limit.
+ */
+async function countOf(db: Db, where: Expression<SqlBool>[], limit: number): Promise<number> {
+  const kept = db
+    .selectFrom('request_index as r')
+    .leftJoin('request_assignments as ra', 'ra.request_id', 'r.id')
+    .$call((qb) => where.reduce((scoped, condition) => scoped.where(condition), qb))
+    .select(sql<number>`1`.as('one'))
+    .limit(limit + 1);
+  const { n } = await db
+    .selectFrom(kept.as('k'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** What the page's requests asked, read from the view by their customers (its indexes). */

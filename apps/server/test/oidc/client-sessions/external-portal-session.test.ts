@@ -13,30 +13,10 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../support/test-config';
 import { createTestApp, DEMO, type TestApp, webBuild } from '../../support/harness';
+import { CookieJar } from '../../support/cookie-jar';
 
 const CLIENT_ID = 'espace-assure-portal';
 const CLIENT_SECRET = 'secret-du-portail-chez-le-fournisseur';
-
-/** Cookies by name for one origin, from fetch's Set-Cookie headers. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const gone = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || eq === pair.length - 1;
-      if (gone) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(eq + 1).trim());
-    }
-  }
-  get(name: string) {
-    return this.cookies.get(name);
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -130,7 +110,7 @@ describe('the portal session with an external provider', () => {
 
   /** A browser: one jar for the portal, one for the provider, redirects followed by hand. */
   function browser() {
-    const jars = { portal: new Jar(), provider: new Jar() };
+    const jars = { portal: new CookieJar(), provider: new CookieJar() };
     const go = async (url: string, init: RequestInit = {}) => {
       const jar = url.startsWith(portalUrl) ? jars.portal : jars.provider;
       const response = await fetch(url, {

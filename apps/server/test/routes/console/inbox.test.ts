@@ -2,7 +2,12 @@
 // member opens it (no cookie, a forged one, a customer's token or portal cookie: 401; a call from
 // another site: 403); the inbox lists every customer's requests with their customer, filters by
 // kind, status, state, age against the kind's target delay, contract and agent, sorts and pages.
-import { CONSOLE_PAGE_SIZE, type InboxItem, type InboxPage } from '@espace/contract';
+import {
+  CONSOLE_PAGE_SIZE,
+  INBOX_COUNT_CAP,
+  type InboxItem,
+  type InboxPage,
+} from '@espace/contract';
 import { sql } from 'kysely';
 import { describe, expect } from 'vitest';
 import { apiTest } from '../../support/api-test';
@@ -210,3 +215,50 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
     }
   });
 });
+
+// At a broker's size the inbox counts no further than INBOX_COUNT_CAP (bench `console`): its own
+// app, since it adds that many requests to the index.
+describe.each(BACKENDS)(
+  'the console’s inbox past its count (%s)',
+  { timeout: 150_000 },
+  (backend) => {
+    const it = apiTest.override({ backend });
+
+    it('counts up to the cap, says more follow, and still pages past it', async ({
+      t,
+      agent,
+      camille,
+    }) => {
+      // Requests of the index alone, older than any of the demo's, so the first pages are theirs.
+      await sql`insert into request_index (id, reference, kind, account_id, policy_number, created_at,
+                                         status, status_changed_at)
+      select 'bulk:' || g, 'DEM-B' || lpad(g::text, 7, '0'), 'call_back', ${camille.accountId},
+             null, timestamptz '2020-01-01' + make_interval(secs => g), 'received',
+             timestamptz '2020-01-01' + make_interval(secs => g)
+        from generate_series(1, ${INBOX_COUNT_CAP + 5}) g`.execute(t.app.db);
+      const inbox = async (query: string) => {
+        const response = await consoleCall(t.app, agent, 'GET', `/requests${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<InboxPage>();
+      };
+      const first = await inbox('?state=all');
+      expect(first).toMatchObject({
+        total: INBOX_COUNT_CAP,
+        totalIsCapped: true,
+        pageCount: INBOX_COUNT_CAP / CONSOLE_PAGE_SIZE,
+      });
+      expect(first.items[0]!.reference).toBe('DEM-B0000001');
+      // Past the counted pages: the page is read, and counted as far as it goes (to its end).
+      const beyond = await inbox(`?state=all&page=${INBOX_COUNT_CAP / CONSOLE_PAGE_SIZE + 1}`);
+      expect(beyond.items[0]!.reference).toBe(
+        `DEM-B${String(INBOX_COUNT_CAP + 1).padStart(7, '0')}`,
+      );
+      expect(beyond.pageCount).toBeGreaterThan(INBOX_COUNT_CAP / CONSOLE_PAGE_SIZE);
+      // A filter that keeps fewer is counted exactly.
+      const claims = await inbox('?state=all&kind=claim');
+      expect(claims.totalIsCapped).toBe(false);
+      expect(claims.total).toBeGreaterThan(0);
+    expect(claims.total).toBeLessThan(INBOX_COUNT_CAP);
+    });
+  },
+);

@@ -15,7 +15,8 @@ export function InboxTable({ page }: { page: InboxPage }) {
     <ScrollRegion labelledBy="inbox-caption">
       <table className="table">
         <caption id="inbox-caption">
-          Demandes et sinistres ({page.total.toLocaleString('fr-FR')})
+          Demandes et sinistres ({page.totalIsCapped ? 'plus de ' : ''}
+          {page.total.toLocaleString('fr-FR')})
         </caption>
         <thead>
           <tr>

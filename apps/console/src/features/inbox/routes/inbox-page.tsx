@@ -29,6 +29,7 @@ export function Component() {
           <Pagination
             page={inbox.data.page}
             pageCount={inbox.data.pageCount}
+            more={inbox.data.totalIsCapped}
             label="Pages des demandes"
           />
         </div>
