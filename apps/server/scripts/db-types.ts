@@ -32,7 +32,7 @@ const overrides = {
     'outbox.payload': JSON_OBJECT,
     'outbox.message': 'JSONColumnType<Record<string, unknown>> | null',
     // Migrations 0024 and 0029: mail, and the events' subscriptions.
-    'outbox.channel': "'mail' | 'webhook' | 'amqp' | null",
+    'outbox.channel': "'mail' | 'webhook' | 'amqp' | 'export' | null",
     'events.body': JSON_OBJECT,
     'event_subscriptions.kind': "'webhook' | 'amqp'",
     'event_subscriptions.source': "'config' | 'api'",
