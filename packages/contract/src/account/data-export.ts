@@ -28,7 +28,13 @@ export const dataExportIdSchema = z.uuid({ error: 'Identifiant d’export invali
  * Where an export stands: being prepared (`progress` in percent), ready to download once,
  * downloaded, past its validity, or given up after repeated failures.
  */
-export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'downloaded', 'expired', 'failed'] as const;
+export const DATA_EXPORT_STATUSES = [
+  'pending',
+  'ready',
+  'downloaded',
+  'expired',
+  'failed',
+] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 export const dataExportSchema = z.object({
@@ -221,7 +227,8 @@ export const DATA_EXPORT_MESSAGES = {
   mail: {
     subject: (brand: string) => `La copie de vos données ${brand} est prête`,
     greeting: (firstName: string) => `Bonjour ${firstName},`,
-    intro: 'La copie des données que nous détenons à votre sujet, que vous avez demandée, est prête.',
+    intro:
+      'La copie des données que nous détenons à votre sujet, que vous avez demandée, est prête.',
     once: `Téléchargez-la depuis votre espace, rubrique « Mes données »${NBSP}: le lien ne fonctionne qu’une fois, pendant ${DATA_EXPORT_VALID_DAYS} jours.`,
     ifNotYou: `Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe.`,
     open: 'Ouvrir « Mes données »',

@@ -14,7 +14,6 @@ import { DATA_EXPORT_VALID_DAYS, type BrandKey } from '@espace/contract';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Logger } from '../../platform/logger';
 import type { Channel } from '../../platform/outbox/relay';
 import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
@@ -36,7 +35,7 @@ export interface ExportJobDeps {
   mail: CustomerMailSettings | undefined;
   /** Wakes the relay after the commit, so the ready mail leaves at once. */
   wake: () => void;
-  log: Logger;
+  log: { info(details: object, message: string): void };
 }
 
 export function dataExportChannel(deps: ExportJobDeps): Channel {

@@ -19,14 +19,28 @@ export async function documents(db: Db, accountId: string): Promise<Content['doc
     db
       .selectFrom('downloadable_documents as d')
       .innerJoin('policies as p', 'p.policy_number', 'd.policy_number')
-      .select(['d.policy_number', 'd.title', 'd.file_name', 'd.content_type', 'd.size', 'd.created_at'])
+      .select([
+        'd.policy_number',
+        'd.title',
+        'd.file_name',
+        'd.content_type',
+        'd.size',
+        'd.created_at',
+      ])
       .where('p.account_id', '=', accountId)
       .orderBy('d.created_at')
       .execute(),
     db
       .selectFrom('received_files as f')
       .innerJoin('policies as p', 'p.policy_number', 'f.policy_number')
-      .select(['f.policy_number', 'f.file_type', 'f.original_name', 'f.content_type', 'f.size', 'f.received_at'])
+      .select([
+        'f.policy_number',
+        'f.file_type',
+        'f.original_name',
+        'f.content_type',
+        'f.size',
+        'f.received_at',
+      ])
       .where('p.account_id', '=', accountId)
       .orderBy('f.received_at')
       .execute(),
@@ -167,4 +181,3 @@ export async function signIns(db: Db, accountId: string): Promise<Content['signI
     lastUsedAt: iso(s.last_used_at),
   }));
 }
-

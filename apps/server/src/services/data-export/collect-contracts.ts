@@ -68,7 +68,10 @@ export async function account(db: Db, accountId: string): Promise<Content['accou
   };
 }
 
-export async function consentHistory(db: Db, accountId: string): Promise<Content['consentHistory']> {
+export async function consentHistory(
+  db: Db,
+  accountId: string,
+): Promise<Content['consentHistory']> {
   const history = await db
     .selectFrom('consent_history')
     .select(['consent', 'recorded_at', 'source'])
@@ -76,7 +79,11 @@ export async function consentHistory(db: Db, accountId: string): Promise<Content
     .orderBy('recorded_at')
     .orderBy('id')
     .execute();
-  return history.map((c) => ({ consent: c.consent, recordedAt: iso(c.recorded_at), source: c.source }));
+  return history.map((c) => ({
+    consent: c.consent,
+    recordedAt: iso(c.recorded_at),
+    source: c.source,
+  }));
 }
 
 export async function contracts(db: Db, accountId: string): Promise<Content['contracts']> {
@@ -96,7 +103,12 @@ export async function contracts(db: Db, accountId: string): Promise<Content['con
   const numbers = policies.map((p) => p.policy_number);
   if (numbers.length === 0) return [];
   const [risks, guarantees, drivers, payments, claims] = await Promise.all([
-    db.selectFrom('risks').selectAll().where('policy_number', 'in', numbers).orderBy('position').execute(),
+    db
+      .selectFrom('risks')
+      .selectAll()
+      .where('policy_number', 'in', numbers)
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('guarantees as g')
       .innerJoin('risks as r', 'r.id', 'g.risk_id')
@@ -153,7 +165,11 @@ export async function contracts(db: Db, accountId: string): Promise<Content['con
           formula: r.guarantee_formula,
           guarantees: guarantees
             .filter((g) => g.risk_id === r.id)
-            .map((g) => ({ type: g.type, description: g.description, franchise: Number(g.franchise) })),
+            .map((g) => ({
+              type: g.type,
+              description: g.description,
+              franchise: Number(g.franchise),
+            })),
         })),
       drivers: drivers
         .filter((d) => d.policy_number === p.policy_number)
@@ -184,4 +200,3 @@ export async function contracts(db: Db, accountId: string): Promise<Content['con
     };
   });
 }
-

@@ -9,7 +9,8 @@
 //   is 404 as an unknown one; a used link 410, an expired one 410, one still in preparation 409,
 //   each with its French message; the download is recorded (status, time, trail) in the
 //   statement that claims it, so two downloads at once serve one;
-// - every request, download and refused download is a row of `data_export_trail`.
+// - every request, download and refused download (also of another account's export, under the
+//   caller) is a row of `data_export_trail`.
 import { DATA_EXPORT_MESSAGES, type BrandKey, type DataExport } from '@espace/contract';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -24,7 +25,12 @@ export type TrailAction = 'requested' | 'ready' | 'downloaded' | 'download_refus
 
 export async function recordTrail(
   db: Db,
-  entry: { exportId: string; accountId: string; action: TrailAction; userAgent?: string | undefined },
+  entry: {
+    exportId: string;
+    accountId: string;
+    action: TrailAction;
+    userAgent?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .insertInto('data_export_trail')
@@ -89,8 +95,7 @@ export async function requestDataExport(
     const inserted = await sql`
       insert into data_exports (id, account_id, brand) values (${id}, ${who.accountId}, ${brand})
       on conflict (account_id) where status = 'pending' do nothing returning id`.execute(trx);
-    if (inserted.rows.length === 0)
-      throw new ConflictError(DATA_EXPORT_MESSAGES.pending);
+    if (inserted.rows.length === 0) throw new ConflictError(DATA_EXPORT_MESSAGES.pending);
     const job = await trx
       .insertInto('outbox')
       .values({
@@ -103,7 +108,12 @@ export async function requestDataExport(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('data_exports').set({ outbox_id: job.id }).where('id', '=', id).execute();
-    await recordTrail(trx, { exportId: id, accountId: who.accountId, action: 'requested', userAgent: who.userAgent });
+    await recordTrail(trx, {
+      exportId: id,
+      accountId: who.accountId,
+      action: 'requested',
+      userAgent: who.userAgent,
+    });
   });
   const created = await latestDataExport(db, who.accountId);
   if (!created) throw new Error('export vanished');
@@ -132,14 +142,29 @@ export async function openDataExport(
     .where('id', '=', exportId)
     .where('account_id', '=', who.accountId)
     .executeTakeFirst();
-  const refuse = async (error: Error) => {
-    if (row) await recordTrail(db, { exportId, accountId: who.accountId, action: 'download_refused', userAgent: who.userAgent });
+  const refuse = async (error: Error): Promise<never> => {
+    // Traced under the caller, also when the export is another account's (never said to them).
+    const known =
+      row ??
+      (await db.selectFrom('data_exports').select('id').where('id', '=', exportId).executeTakeFirst());
+    if (known)
+      await recordTrail(db, {
+        exportId,
+        accountId: who.accountId,
+        action: 'download_refused',
+        userAgent: who.userAgent,
+      });
     throw error;
   };
   if (!row) return refuse(new NotFoundError(DATA_EXPORT_MESSAGES.notFound));
   if (row.status === 'pending') return refuse(new ConflictError(DATA_EXPORT_MESSAGES.notReady));
   if (row.status === 'downloaded') return refuse(new GoneError(DATA_EXPORT_MESSAGES.used));
-  if (row.status === 'expired' || !row.storage_key || !row.expires_at || new Date(row.expires_at) <= new Date())
+  if (
+    row.status === 'expired' ||
+    !row.storage_key ||
+    !row.expires_at ||
+    new Date(row.expires_at) <= new Date()
+  )
     return refuse(new GoneError(DATA_EXPORT_MESSAGES.expired));
   const key = row.storage_key;
   const body = await storage.get(key).catch(() => undefined);
@@ -154,7 +179,12 @@ export async function openDataExport(
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) return false;
-    await recordTrail(trx, { exportId, accountId: who.accountId, action: 'downloaded', userAgent: who.userAgent });
+    await recordTrail(trx, {
+      exportId,
+      accountId: who.accountId,
+      action: 'downloaded',
+      userAgent: who.userAgent,
+    });
     return true;
   });
   if (!claimed) {
@@ -178,7 +208,11 @@ async function forgetArchive(
   key: string,
 ): Promise<void> {
   await storage.delete(key);
-  await db.updateTable('data_exports').set({ storage_key: null }).where('id', '=', exportId).execute();
+  await db
+    .updateTable('data_exports')
+    .set({ storage_key: null })
+    .where('id', '=', exportId)
+    .execute();
 }
 
 /**
@@ -189,12 +223,17 @@ export async function sweepDataExports(db: Db, storage: DocumentStorage): Promis
   const { rows } = await sql<{ id: string; storage_key: string }>`
     select e.id, e.storage_key from data_exports e join accounts a on a.id = e.account_id
     where e.storage_key is not null
-      and (e.status <> 'ready' or e.expires_at <= now() or a.portal_deleted_at is not null)`.execute(db);
+      and (e.status <> 'ready' or e.expires_at <= now() or a.portal_deleted_at is not null)`.execute(
+    db,
+  );
   for (const row of rows) {
     await storage.delete(row.storage_key);
     await db
       .updateTable('data_exports')
-      .set({ storage_key: null, status: sql`case when status = 'ready' then 'expired' else status end` })
+      .set({
+        storage_key: null,
+        status: sql`case when status = 'ready' then 'expired' else status end`,
+      })
       .where('id', '=', row.id)
       .execute();
   }

@@ -47,7 +47,12 @@ export async function renderDataExportPdf(
       ['Adresse e-mail', a.email],
       ['Téléphone', a.phone],
       ['Date de naissance', day(a.birthDate)],
-      ['Permis de conduire', a.licenceNumber ? `n° ${a.licenceNumber}, délivré le ${day(a.licenceDate)}` : 'Non renseigné'],
+      [
+        'Permis de conduire',
+        a.licenceNumber
+          ? `n° ${a.licenceNumber}, délivré le ${day(a.licenceDate)}`
+          : 'Non renseigné',
+      ],
       ['Adresse', a.address ? address(a.address) : 'Non renseignée'],
       ...a.garageAddresses.map((g) => ['Adresse de garage', address(g)] as [string, string]),
       ['Compte créé le', at(a.createdAt)],
@@ -58,7 +63,11 @@ export async function renderDataExportPdf(
   else
     pdf.table(
       ['Date', 'Offres commerciales', 'Depuis'],
-      data.consentHistory.map((c) => [at(c.recordedAt), c.consent ? 'Acceptées' : 'Refusées', 'Espace Assuré']),
+      data.consentHistory.map((c) => [
+        at(c.recordedAt),
+        c.consent ? 'Acceptées' : 'Refusées',
+        'Espace Assuré',
+      ]),
       [0.35, 0.35, 0.3],
     );
   pdf.heading('Vos contrats');
@@ -66,14 +75,37 @@ export async function renderDataExportPdf(
   for (const c of data.contracts) {
     const v = c.vehicles[0];
     pdf.paragraph(`Contrat n° ${c.policyNumber}`, { strong: true }).fields([
-      ['Situation', c.endDate ? `${c.state}, fin le ${day(c.endDate)}${c.endReason ? ` (${c.endReason})` : ''}` : c.state],
+      [
+        'Situation',
+        c.endDate
+          ? `${c.state}, fin le ${day(c.endDate)}${c.endReason ? ` (${c.endReason})` : ''}`
+          : c.state,
+      ],
       ['Début', day(c.startDate)],
       ['Prime annuelle', euros(c.annualPremium)],
-      ['Véhicule', v ? `${v.manufacturer} ${v.model}, ${v.licensePlate}, formule ${v.formula}` : NONE],
+      [
+        'Véhicule',
+        v ? `${v.manufacturer} ${v.model}, ${v.licensePlate}, formule ${v.formula}` : NONE,
+      ],
       ['Garanties', v?.guarantees.map((g) => g.description).join(', ') || NONE],
-      ['Conducteurs', c.drivers.map((d) => `${d.firstName} ${d.lastName}${d.principal ? ' (principal)' : ''}`).join(', ') || NONE],
-      ['Paiement', c.paymentDetails ? `${c.paymentDetails.method}, ${c.paymentDetails.ownerName}, IBAN ${c.paymentDetails.ibanMasked}` : NONE],
-      ['Sinistres', c.claimsHistory.map((s) => `${day(s.occurredOn)}\u00a0: ${s.nature} (${s.responsibility} %)`).join('\u00a0; ') || NONE],
+      [
+        'Conducteurs',
+        c.drivers
+          .map((d) => `${d.firstName} ${d.lastName}${d.principal ? ' (principal)' : ''}`)
+          .join(', ') || NONE,
+      ],
+      [
+        'Paiement',
+        c.paymentDetails
+          ? `${c.paymentDetails.method}, ${c.paymentDetails.ownerName}, IBAN ${c.paymentDetails.ibanMasked}`
+          : NONE,
+      ],
+      [
+        'Sinistres',
+        c.claimsHistory
+          .map((s) => `${day(s.occurredOn)}\u00a0: ${s.nature} (${s.responsibility} %)`)
+          .join('\u00a0; ') || NONE,
+      ],
     ]);
   }
   pdf.heading('Vos documents');
@@ -81,26 +113,46 @@ export async function renderDataExportPdf(
   else
     pdf.table(
       ['Contrat', 'Document', 'De', 'Date', 'Taille'],
-      data.documents.map((d) => [d.policyNumber, d.fileName, d.origin === 'broker' ? 'Courtier' : 'Vous', at(d.at), kilobytes(d.size)]),
+      data.documents.map((d) => [
+        d.policyNumber,
+        d.fileName,
+        d.origin === 'broker' ? 'Courtier' : 'Vous',
+        at(d.at),
+        kilobytes(d.size),
+      ]),
       [0.16, 0.4, 0.12, 0.2, 0.12],
     );
   pdf.heading('Vos demandes');
   if (data.requests.length === 0) pdf.paragraph('Aucune demande.');
   for (const r of data.requests) {
-    pdf.paragraph(`${r.kindLabel} – ${r.reference}`, { strong: true }).fields([
-      ['Contrat', r.policyNumber ?? '—'],
-      ['Envoyée le', at(r.createdAt)],
-      ['Statut', r.statusLabel],
-      ...r.answers.map((x) => [x.label, x.value] as [string, string]),
-      ...r.history.map((h) => [at(h.at), h.message ? `${h.statusLabel}\u00a0: ${h.message}` : h.statusLabel] as [string, string]),
-    ]);
+    pdf
+      .paragraph(`${r.kindLabel} – ${r.reference}`, { strong: true })
+      .fields([
+        ['Contrat', r.policyNumber ?? '—'],
+        ['Envoyée le', at(r.createdAt)],
+        ['Statut', r.statusLabel],
+        ...r.answers.map((x) => [x.label, x.value] as [string, string]),
+        ...r.history.map(
+          (h) =>
+            [at(h.at), h.message ? `${h.statusLabel}\u00a0: ${h.message}` : h.statusLabel] as [
+              string,
+              string,
+            ],
+        ),
+      ]);
   }
   pdf.heading('Vos déclarations de sinistre');
   if (data.claims.length === 0) pdf.paragraph('Aucune déclaration.');
   else
     pdf.table(
       ['Référence', 'Nature', 'Contrat', 'Survenu le', 'Déclaré le'],
-      data.claims.map((c) => [c.reference, CLAIM_KIND_LABELS[c.kind as ClaimKind] ?? c.kind, c.policyNumber, day(c.occurredOn), at(c.declaredAt)]),
+      data.claims.map((c) => [
+        c.reference,
+        CLAIM_KIND_LABELS[c.kind as ClaimKind] ?? c.kind,
+        c.policyNumber,
+        day(c.occurredOn),
+        at(c.declaredAt),
+      ]),
       [0.22, 0.24, 0.16, 0.16, 0.22],
     );
   pdf.heading('Vos messages');
@@ -112,7 +164,9 @@ export async function renderDataExportPdf(
     pdf.paragraph(subject, { strong: true });
     for (const m of t.messages) {
       const files = m.attachments.map((f) => f.fileName).join(', ');
-      pdf.paragraph(`${m.author === 'customer' ? 'Vous' : 'Votre conseiller'}, le ${at(m.at)}\u00a0: ${m.body}${files ? ` (pièces jointes\u00a0: ${files})` : ''}`);
+      pdf.paragraph(
+        `${m.author === 'customer' ? 'Vous' : 'Votre conseiller'}, le ${at(m.at)}\u00a0: ${m.body}${files ? ` (pièces jointes\u00a0: ${files})` : ''}`,
+      );
     }
   }
   pdf.heading('Vos connexions');
@@ -120,7 +174,12 @@ export async function renderDataExportPdf(
   else
     pdf.table(
       ['Date', 'Appareil', 'Moyen', 'Dernière utilisation'],
-      data.signIns.map((s) => [at(s.at), `${s.device}${s.newDevice ? ' (nouvel appareil)' : ''}`, METHODS[s.method] ?? s.method, at(s.lastUsedAt)]),
+      data.signIns.map((s) => [
+        at(s.at),
+        `${s.device}${s.newDevice ? ' (nouvel appareil)' : ''}`,
+        METHODS[s.method] ?? s.method,
+        at(s.lastUsedAt),
+      ]),
       [0.25, 0.4, 0.15, 0.2],
     );
   return pdf.paragraph(issuedLine(now)).finish();

@@ -87,7 +87,11 @@ export default async function dataExportRoutes(app: FastifyInstance) {
       );
       // Sent once: the object goes as soon as the stream is done (the sweep catches a miss).
       archive.body.once('close', () => {
-        archive.forget().catch((err: unknown) => request.log.warn({ err }, 'mes données : archive non supprimée'));
+        archive
+          .forget()
+          .catch((err: unknown) =>
+            request.log.warn({ err }, 'mes données : archive non supprimée'),
+          );
       });
       return sendAttachment(reply, archive);
     },

@@ -79,7 +79,12 @@ function Latest({ latest }: { latest: DataExport }) {
       latest.id,
       () => downloadDataExport(accountId, latest.id),
       (error) =>
-        showBanner('error', error instanceof ApiError && typeof error.body === 'object' ? error.message : t.banners.downloadError),
+        showBanner(
+          'error',
+          error instanceof ApiError && typeof error.body === 'object'
+            ? error.message
+            : t.banners.downloadError,
+        ),
     );
     await client.invalidateQueries({ queryKey: dataExportQueryKey(accountId) });
     // The button is gone once used: the focus goes to the section's state, not to <body>.
