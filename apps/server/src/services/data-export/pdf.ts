@@ -134,10 +134,10 @@ export async function renderDataExportPdf(
         ...r.answers.map((x) => [x.label, x.value] as [string, string]),
         ...r.history.map(
           (h) =>
-            [at(h.at), h.message ? `${h.statusLabel}\u00a0: ${h.message}` : h.statusLabel] as [
-              string,
-              string,
-            ],
+            [
+              `Suivi du ${at(h.at)}`,
+              h.message ? `${h.statusLabel}\u00a0: ${h.message}` : h.statusLabel,
+            ] as [string, string],
         ),
       ]);
   }
