@@ -3,7 +3,7 @@
 // where it stands, the progress said in a live region), then downloaded once, as a zip
 // (docs/decisions/0121-data-export-through-the-outbox.md). A refused download says why in the
 // banner (already used, expired), with the server's French text.
-import { formatDate, formatReceivedAt, type DataExport } from '@espace/contract';
+import { formatReceivedAt, type DataExport } from '@espace/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
@@ -108,7 +108,7 @@ function Latest({ latest }: { latest: DataExport }) {
       ) : null}
       {latest.status === 'ready' ? (
         <>
-          {latest.expiresAt ? <p>{t.readyUntil(formatDate(latest.expiresAt))}</p> : null}
+          {latest.expiresAt ? <p>{t.readyUntil(formatReceivedAt(latest.expiresAt))}</p> : null}
           <DownloadButton
             className="button button--secondary"
             busy={downloads.isBusy(latest.id)}
