@@ -1,4 +1,4 @@
-// « Mes données » ('Mon compte', docs/product/data-export.md, docs/decisions/
+// « Mes données » ('Mon compte', docs/product/data-export.md, docs/decisions/
 // 0121-data-export-through-the-outbox.md): the customer's copy of what the broker holds about
 // them (GDPR articles 15 and 20). What POST …/data-exports takes and GET …/data-exports answers,
 // the JSON the archive carries (its schema is this one, `dataExportContentSchema`, written into
@@ -11,7 +11,7 @@ const NBSP = '\u00a0';
 /** How long a ready archive may be downloaded, once. */
 export const DATA_EXPORT_VALID_DAYS = 7;
 
-/** 'Mon compte' › « Mes données », where the ready mail leads. */
+/** 'Mon compte' › « Mes données », where the ready mail leads. */
 export const ACCOUNT_DATA_PATH = '/account/data';
 
 /** POST …/data-exports: the skin the readable PDF is drawn in (the one the customer sees). */
@@ -229,9 +229,9 @@ export const DATA_EXPORT_MESSAGES = {
     greeting: (firstName: string) => `Bonjour ${firstName},`,
     intro:
       'La copie des données que nous détenons à votre sujet, que vous avez demandée, est prête.',
-    once: `Téléchargez-la depuis votre espace, rubrique « Mes données »${NBSP}: le lien ne fonctionne qu’une fois, pendant ${DATA_EXPORT_VALID_DAYS} jours.`,
+    once: `Téléchargez-la depuis votre espace, rubrique «${NBSP}Mes données${NBSP}»${NBSP}: le lien ne fonctionne qu’une fois, pendant ${DATA_EXPORT_VALID_DAYS}${NBSP}jours.`,
     ifNotYou: `Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe.`,
-    open: 'Ouvrir « Mes données »',
+    open: `Ouvrir «${NBSP}Mes données${NBSP}»`,
     signature: (brand: string) => `L’équipe ${brand}`,
   },
 } as const;
