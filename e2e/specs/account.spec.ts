@@ -14,6 +14,7 @@ import {
 const SECTIONS = [
   { link: 'Mot de Passe', path: '/account/password', title: 'Changer de mot de passe' },
   { link: 'Sécurité', path: '/account/security', title: 'Sécurité' },
+  { link: 'Mes données', path: '/account/data', title: 'Mes données' },
   {
     link: 'Gestion des préférences',
     path: '/account/communication',
@@ -34,6 +35,7 @@ test.describe('Mon compte', () => {
       'Mes demandes',
       'Mot de Passe',
       'Sécurité',
+      'Mes données',
       'Gestion des préférences',
       'Supprimer le Compte',
     ]);

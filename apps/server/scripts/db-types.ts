@@ -31,9 +31,11 @@ const overrides = {
     'oidc_payloads.payload': JSON_OBJECT,
     'outbox.payload': JSON_OBJECT,
     'outbox.message': 'JSONColumnType<Record<string, unknown>> | null',
-    // Migrations 0024 and 0029: mail, and the events' subscriptions.
-    'outbox.channel': "'mail' | 'webhook' | 'amqp' | null",
+    // Migrations 0024, 0029 and 0048: mail, the events' subscriptions, « Mes données ».
+    'outbox.channel': "'mail' | 'webhook' | 'amqp' | 'export' | null",
     'events.body': JSON_OBJECT,
+    // The check constraint of migration 0048.
+    'data_exports.status': "Generated<'pending' | 'ready' | 'downloaded' | 'expired'>",
     'event_subscriptions.kind': "'webhook' | 'amqp'",
     'event_subscriptions.source': "'config' | 'api'",
     'request_statuses.details': 'JSONColumnType<StatusDetails> | null',

@@ -30,6 +30,7 @@ import { syncConfiguredWebhooks } from './services/events/webhooks';
 import { loadContent } from './services/content/content-loader';
 import { syncAmqpSubscription } from './services/events/amqp-subscription';
 import { seedDemoData } from './seed/seed';
+import { sweepDataExports } from './services/data-export/exports';
 
 export interface Started {
   database: DatabaseHandle;
@@ -140,6 +141,12 @@ export function scheduleSweeps(
     3_600_000,
   ).unref();
   app.addHook('onClose', async () => clearInterval(staffSessions));
+  // « Mes données »: archives downloaded, expired or of a deleted account go, every 10 minutes.
+  const dataExports = setInterval(
+    () => void sweepDataExports(db, storage).catch(() => undefined),
+    600_000,
+  ).unref();
+  app.addHook('onClose', async () => clearInterval(dataExports));
   // The staff journal's hash chain, read whole hourly: a break is an error in the log.
   const stopJournalChecks = scheduleJournalChecks(db, app.log);
   app.addHook('onClose', async () => stopJournalChecks());

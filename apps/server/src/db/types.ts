@@ -195,6 +195,30 @@ export interface CustomerRequests {
   status_reason: string | null;
 }
 
+export interface DataExports {
+  account_id: string;
+  brand: string;
+  downloaded_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  id: string;
+  outbox_id: Int8 | null;
+  progress: Generated<number>;
+  ready_at: Timestamp | null;
+  requested_at: Generated<Timestamp>;
+  size: number | null;
+  status: Generated<'pending' | 'ready' | 'downloaded' | 'expired'>;
+  storage_key: string | null;
+}
+
+export interface DataExportTrail {
+  account_id: string;
+  action: string;
+  at: Generated<Timestamp>;
+  export_id: string;
+  id: Generated<Int8>;
+  user_agent: string | null;
+}
+
 export interface DownloadableDocuments {
   content_type: string;
   created_at: Generated<Timestamp>;
@@ -354,7 +378,7 @@ export interface OidcPayloads {
 export interface Outbox {
   account_id: string | null;
   attempts: Generated<number>;
-  channel: 'mail' | 'webhook' | 'amqp' | null;
+  channel: 'mail' | 'webhook' | 'amqp' | 'export' | null;
   created_at: Generated<Timestamp>;
   event_id: Int8 | null;
   failed_at: Timestamp | null;
@@ -644,6 +668,8 @@ export interface DB {
   conversations: Conversations;
   credentials: Credentials;
   customer_requests: CustomerRequests;
+  data_export_trail: DataExportTrail;
+  data_exports: DataExports;
   downloadable_documents: DownloadableDocuments;
   drivers: Drivers;
   event_subscriptions: EventSubscriptions;

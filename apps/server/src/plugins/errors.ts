@@ -24,6 +24,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR_CODES.notFound]: 404,
   [ERROR_CODES.conflict]: 409,
   [ERROR_CODES.duplicateRequest]: 409,
+  [ERROR_CODES.gone]: 410,
   [ERROR_CODES.preconditionFailed]: 412,
   [ERROR_CODES.unprocessable]: 422,
   [ERROR_CODES.tooLarge]: 413,

@@ -10,7 +10,7 @@ import {
   uploads,
 } from '../platform/metrics/metrics';
 
-const CHANNELS = ['mail', 'webhook', 'amqp'];
+const CHANNELS = ['mail', 'webhook', 'amqp', 'export'];
 
 /** Makes the counters in `registry` and points the forwarders at them; the statements' histogram. */
 export function installCounters(registry: Registry): Histogram<'outcome'> {

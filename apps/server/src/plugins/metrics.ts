@@ -30,7 +30,7 @@ declare module 'fastify' {
 
 /** Seconds; from a cached read (a few ms) to an upload on a slow line. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-const CHANNELS = ['mail', 'webhook', 'amqp'] as const;
+const CHANNELS = ['mail', 'webhook', 'amqp', 'export'] as const;
 
 export default fp(async function metrics(
   app: FastifyInstance,

@@ -16,6 +16,7 @@ import { createMailer } from '../platform/mail/mailer';
 import type { OutboxSender } from '../platform/outbox/outbox';
 import { createOutboxRelay, type Channel, type ChannelOptions } from '../platform/outbox/relay';
 import { webhookChannel } from '../platform/webhooks/webhook-channel';
+import { dataExportChannel } from '../services/data-export/build-job';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +39,18 @@ export default fp(async function outbox(app: FastifyInstance) {
     giveUpAfterMs: webhooks.retryMs,
     parallel: true,
   };
+  // « Mes données » archives are built by the relay too (docs/decisions/0121-data-export-through-the-outbox.md).
+  let wakeRelay = () => {};
+  channels.export = dataExportChannel({
+    db: app.db,
+    storage: app.storage,
+    issuer: app.config.legalIdentity,
+    mail: mailer ? { publicUrl: app.config.publicUrl, brand: app.config.mailBrand } : undefined,
+    wake: () => wakeRelay(),
+    log: app.log,
+  });
   const relay = createOutboxRelay(app.db, channels, app.config.outbox, app.log);
+  wakeRelay = relay.wake;
   app.decorate('outbox', { mail: mailer !== undefined, wake: relay.wake });
   // Callback-style, as every hook run on each request (docs/decisions/0068-api-reads-one-statement.md).
   app.addHook('onResponse', (request, reply, done) => {

@@ -5,7 +5,7 @@
 import { errorBodySchema } from '@espace/contract';
 
 /** The statuses a route of the server refuses with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429;
 
 /** The response schemas of `statuses`, each the error body, to spread into a route's `response`. */
 export function errorResponses<const S extends ErrorStatus>(

@@ -49,6 +49,13 @@ export class DuplicateRequestError extends DomainError {
   }
 }
 
+/** What the request names was there but is spent (a one-time download already used). */
+export class GoneError extends DomainError {
+  constructor(message: string) {
+    super(ERROR_CODES.gone, message);
+  }
+}
+
 /** The record changed since the version the caller read (If-Match, docs/integration.md). */
 export class PreconditionFailedError extends DomainError {
   constructor(message: string) {

@@ -139,6 +139,12 @@ export function fuzzRoutes(accountId: string): FuzzRoute[] {
       },
     ],
     [
+      'data export',
+      'POST',
+      `/api/v1/account/accounts/${accountId}/data-exports`,
+      { brand: 'lumen' },
+    ],
+    [
       'password',
       'PUT',
       `/api/v1/authentication/accounts/${accountId}/password`,

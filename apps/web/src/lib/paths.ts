@@ -2,6 +2,7 @@
 // links both come from here. The sign-in callback is the contract's, since the server registers
 // it with the identity provider as the redirect URI.
 import {
+  ACCOUNT_DATA_PATH,
   ACCOUNT_DELETED_PATH,
   ACCOUNT_SECURITY_PATH,
   AUTH_CALLBACK_PATH,
@@ -28,6 +29,8 @@ export const paths = {
   accountDelete: '/account/accountDelete',
   /** « Sécurité »: the open sessions (the contract's, the link of the new-device mail). */
   accountSecurity: ACCOUNT_SECURITY_PATH,
+  /** « Mes données »: the copy of the customer's data (the contract's, the ready mail's link). */
+  accountData: ACCOUNT_DATA_PATH,
   /** 'Mes demandes'. */
   accountRequests: '/account/requests',
   /** The route pattern of one request (the contract's, the link of the status e-mails). */

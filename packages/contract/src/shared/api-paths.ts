@@ -75,6 +75,8 @@ export const API_ROUTES = {
   passkeys: '/authentication/accounts/:accountId/passkeys',
   passkeyOptions: '/authentication/accounts/:accountId/passkeys/options',
   passkey: '/authentication/accounts/:accountId/passkeys/:passkeyId',
+  dataExports: '/account/accounts/:accountId/data-exports',
+  dataExportArchive: '/account/accounts/:accountId/data-exports/:exportId/archive',
   consent: '/consent/accounts/:accountId/:consent',
   policies: '/policy/accounts/:accountId',
   documents: '/document/accounts/:accountId/policy/:policyNumber',

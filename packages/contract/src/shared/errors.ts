@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   /** A well-formed record that names what does not exist (an unknown customer number). */
   unprocessable: 'unprocessable_record',
   duplicateRequest: 'duplicate_request',
+  /** What the request names existed but is spent (a one-time download already used). */
+  gone: 'gone',
   tooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',

@@ -40,6 +40,11 @@ export const accountRoutes = (sections: RouteObject[]): RouteObject[] => [
         handle: { title: 'Sécurité – Mon compte' },
       },
       {
+        path: paths.accountData,
+        lazy: () => import('./routes/data-page'),
+        handle: { title: 'Mes données – Mon compte' },
+      },
+      {
         path: paths.accountCommunication,
         lazy: () => import('./routes/communication-page'),
         handle: { title: 'Gestion des préférences – Mon compte' },

@@ -10,6 +10,7 @@ export const ACCOUNT_TEXTS = {
     requests: 'Mes demandes',
     password: 'Mot de Passe',
     security: 'Sécurité',
+    data: 'Mes données',
     communication: 'Gestion des préférences',
     accountDelete: 'Supprimer le Compte',
   },

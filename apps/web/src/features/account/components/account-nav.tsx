@@ -10,6 +10,7 @@ const ENTRIES = [
   { to: paths.accountRequests, label: ACCOUNT_TEXTS.nav.requests },
   { to: paths.accountPassword, label: ACCOUNT_TEXTS.nav.password },
   { to: paths.accountSecurity, label: ACCOUNT_TEXTS.nav.security },
+  { to: paths.accountData, label: ACCOUNT_TEXTS.nav.data },
   { to: paths.accountCommunication, label: ACCOUNT_TEXTS.nav.communication },
   { to: paths.accountDelete, label: ACCOUNT_TEXTS.nav.accountDelete },
 ] as const;
