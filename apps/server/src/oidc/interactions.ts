@@ -11,6 +11,8 @@
 // page's history entry with it) or the refusal's French message; without script, the classic
 // POST gets the redirect or the page. When the interaction's client is the staff console, the
 // page is the staff form instead, and the customers' form refuses it (staff-interactions.ts).
+// A customer who turned a second factor on goes from a right password to the code step
+// (customer-second-factor.ts) instead of being signed in.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
@@ -27,7 +29,14 @@ import { decoyPasswordHash, verifyPassword } from '../services/account/passwords
 import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
 import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
+import { hasSecondFactor } from '../services/account/second-factor';
+import { signInSucceeded } from '../services/account/sign-in-throttle';
 import { customerSignedIn } from './customer-signed-in';
+import {
+  codePath,
+  customerSecondFactorRoutes,
+  passwordCheckedCookie,
+} from './customer-second-factor';
 import { passkeySignInRoutes } from './passkey-sign-in';
 import { INTERACTION_PATH } from './provider/provider';
 import { isConsoleClient } from './provider/console-provider';
@@ -76,8 +85,15 @@ export async function interactionRoutes(
   });
   firstAccessRoutes(app, { db, publicUrl: config.publicUrl, demoMode: config.demoMode });
   const secure = config.publicUrl.startsWith('https:');
-  staffInteractionRoutes(app, { provider, db, keys: opts.deviceKeys, secure });
+  staffInteractionRoutes(app, {
+    provider,
+    db,
+    keys: opts.deviceKeys,
+    secure,
+    publicUrl: config.publicUrl,
+  });
   passkeySignInRoutes(app, { provider, db, deviceKeys: opts.deviceKeys, secure, config });
+  customerSecondFactorRoutes(app, { provider, db, deviceKeys: opts.deviceKeys, secure });
 
   for (const [path, script] of [
     [AUTO_SUBMIT_SCRIPT_PATH, AUTO_SUBMIT_SCRIPT],
@@ -209,6 +225,23 @@ export async function interactionRoutes(
       if (!account || !valid) {
         signIns.inc({ outcome: 'wrong_password' });
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
+      }
+      if (await hasSecondFactor(db, account.id)) {
+        // The password is right (taken back from the counts); the code step comes next
+        // (customer-second-factor.ts), bound to this interaction and this password.
+        await signInSucceeded(db, counted.keys);
+        const next = codePath(details.uid);
+        reply
+          .header(
+            'set-cookie',
+            passwordCheckedCookie(opts.deviceKeys, secure, {
+              uid: details.uid,
+              accountId: account.id,
+              passwordHash: account.password_hash,
+            }),
+          )
+          .header('cache-control', 'no-store');
+        return json ? reply.send({ location: next }) : reply.redirect(next, 303);
       }
       return customerSignedIn(
         app,

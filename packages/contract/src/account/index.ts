@@ -8,3 +8,4 @@ export * from './deletion-recap';
 export * from './first-access';
 export * from './sessions';
 export * from './passkeys';
+export * from './second-factor';

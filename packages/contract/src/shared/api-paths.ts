@@ -70,6 +70,8 @@ export const API_ROUTES = {
   passkeys: '/authentication/accounts/:accountId/passkeys',
   passkeyOptions: '/authentication/accounts/:accountId/passkeys/options',
   passkey: '/authentication/accounts/:accountId/passkeys/:passkeyId',
+  secondFactor: '/authentication/accounts/:accountId/second-factor',
+  secondFactorEnrolment: '/authentication/accounts/:accountId/second-factor/enrolment',
   consent: '/consent/accounts/:accountId/:consent',
   policies: '/policy/accounts/:accountId',
   documents: '/document/accounts/:accountId/policy/:policyNumber',

@@ -1,6 +1,6 @@
 // The customer's own control of their account (docs/product/account.md /account/password, /account/communication,
 // /account/accountDelete, /account/security): password change, marketing consent, account
-// deletion, open sessions, passkeys. Each route
+// deletion, open sessions, passkeys, the second factor. Each route
 // has its per-account rate limit (docs/decisions/0012-security-baseline.md); a current-password check is also
 // counted per session by the sign-in throttle (services/account/current-password.ts).
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { rateLimitPerAccount } from '../../rate-limit';
 import changePasswordRoute from './change-password';
 import deleteAccountRoute from './delete-account';
 import passkeysRoutes from './passkeys';
+import secondFactorRoutes from './second-factor';
 import sessionsRoutes from './sessions';
 import setConsentRoute from './set-consent';
 
@@ -18,4 +19,5 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
   await app.register(setConsentRoute);
   await app.register(sessionsRoutes);
   await app.register(passkeysRoutes);
+  await app.register(secondFactorRoutes);
 }
