@@ -37,7 +37,12 @@ export const passwordCheckedCookie = (
   keys: string[],
   secure: boolean,
   step: { uid: string; accountId: string; passwordHash: string },
-) => steps.write(keys, secure, { uid: step.uid, id: step.accountId, key: passwordKey(step.passwordHash) });
+) =>
+  steps.write(keys, secure, {
+    uid: step.uid,
+    id: step.accountId,
+    key: passwordKey(step.passwordHash),
+  });
 
 export function renderCodePage(o: { uid: string; error?: string }): string {
   const alert = o.error

@@ -44,15 +44,21 @@ export function staffPasskeyRoutes(
     reply
       .code(status)
       .header('cache-control', 'no-store')
-      .send(errorBody(status === 429 ? ERROR_CODES.rateLimited : ERROR_CODES.unauthorized, message));
+      .send(
+        errorBody(status === 429 ? ERROR_CODES.rateLimited : ERROR_CODES.unauthorized, message),
+      );
 
-  app.get<Params>(`${INTERACTION_PATH}/:uid/staff/passkey/options`, limit, async (request, reply) => {
-    const step = await stepped(request, reply);
-    if (!step) return reply;
-    const options = await staffPasskeyOptions(db, rp, step.uid, step.staffId);
-    if (!options) return refuse(reply, 400, PASSKEY_MESSAGES.refused);
-    return reply.header('cache-control', 'no-store').send(options);
-  });
+  app.get<Params>(
+    `${INTERACTION_PATH}/:uid/staff/passkey/options`,
+    limit,
+    async (request, reply) => {
+      const step = await stepped(request, reply);
+      if (!step) return reply;
+      const options = await staffPasskeyOptions(db, rp, step.uid, step.staffId);
+      if (!options) return refuse(reply, 400, PASSKEY_MESSAGES.refused);
+      return reply.header('cache-control', 'no-store').send(options);
+    },
+  );
 
   app.post<Params>(`${INTERACTION_PATH}/:uid/staff/passkey`, limit, async (request, reply) => {
     const step = await stepped(request, reply);

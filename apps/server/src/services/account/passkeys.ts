@@ -289,9 +289,7 @@ async function verifyPasskey(
     .selectAll()
     .where('id', '=', response.id)
     .where((eb) =>
-      owner
-        ? eb(ownerColumn(owner), '=', ownerId(owner))
-        : eb('account_id', 'is not', null),
+      owner ? eb(ownerColumn(owner), '=', ownerId(owner)) : eb('account_id', 'is not', null),
     )
     .executeTakeFirst();
   if (!passkey) return undefined;

@@ -117,9 +117,7 @@ export async function confirmEnrolment(
   const row = await store.secrets(db, id);
   // Sealed: it becomes the enrolled secret as it is (one purpose for both columns).
   const pending = row.secret ? null : row.pending;
-  const step = pending
-    ? stepOf(open(keys, pending, store.purpose), code.trim(), now)
-    : undefined;
+  const step = pending ? stepOf(open(keys, pending, store.purpose), code.trim(), now) : undefined;
   if (!pending || step === undefined) return undefined;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   return db.transaction().execute(async (trx) => {

@@ -120,9 +120,9 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
     const enrolment = started.json<SecondFactorEnrolment>();
     expect(enrolment.qrSvg).toContain('<svg');
     expect(enrolment.uri).toMatch(/^otpauth:\/\/totp\/Espace%20Assur%C3%A9:/);
-    expect((await api(headers, 'POST', `${base}/enrolment`)).json<SecondFactorEnrolment>().secret).toBe(
-      enrolment.secret,
-    );
+    expect(
+      (await api(headers, 'POST', `${base}/enrolment`)).json<SecondFactorEnrolment>().secret,
+    ).toBe(enrolment.secret);
 
     // A wrong code is refused in French; a right one turns it on and gives 10 recovery codes.
     const wrong = await api(headers, 'PUT', base, { code: '000000' });
@@ -145,7 +145,14 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
     expect(first.answer.statusCode).toBe(303);
     expect(pathOf(first.answer)).toBe(`${first.interaction}/code`);
     const scripted = await startLogin(t.app, t.config);
-    const json = await submitLogin(t.app, scripted.interaction, scripted.jar, email, DEMO.password, true);
+    const json = await submitLogin(
+      t.app,
+      scripted.interaction,
+      scripted.jar,
+      email,
+      DEMO.password,
+      true,
+    );
     expect(json.json<{ location: string }>().location).toBe(`${scripted.interaction}/code`);
     const page = await t.app.inject({
       method: 'GET',
@@ -179,7 +186,11 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
 
     // A recovery code signs in once.
     const second = await password(email);
-    const recovered = await sendCode(second.jar, second.interaction, recoveryCodes[0]!.toLowerCase());
+    const recovered = await sendCode(
+      second.jar,
+      second.interaction,
+      recoveryCodes[0]!.toLowerCase(),
+    );
     expect(recovered.statusCode).toBe(303);
     expect(await authorizationCode(second.jar, recovered)).toMatch(/.+/);
     const third = await password(email);
@@ -213,8 +224,12 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
     const sub = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString())
       .sub as string;
     const base = `/api/v1/authentication/accounts/${sub}/second-factor`;
-    expect((await api(bearer(other.access_token), 'POST', `${base}/enrolment`)).statusCode).toBe(403);
-    const { secret } = (await api(headers, 'POST', `${base}/enrolment`)).json<SecondFactorEnrolment>();
+    expect((await api(bearer(other.access_token), 'POST', `${base}/enrolment`)).statusCode).toBe(
+      403,
+    );
+    const { secret } = (
+      await api(headers, 'POST', `${base}/enrolment`)
+    ).json<SecondFactorEnrolment>();
     expect((await api(headers, 'PUT', base, { code: totpCode(secret) })).statusCode).toBe(200);
     expect((await api(headers, 'POST', `${base}/enrolment`)).statusCode).toBe(409);
     const removed = await api(headers, 'DELETE', base, {
