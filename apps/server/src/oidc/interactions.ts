@@ -24,13 +24,12 @@ import { errorBody } from '../http/error-body';
 import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { signIns } from '../platform/metrics/metrics';
-import { claimSignIn } from '../services/account/sign-in-throttle';
+import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
 import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
 import { hasSecondFactor } from '../services/account/second-factor';
-import { signInSucceeded } from '../services/account/sign-in-throttle';
 import { customerSignedIn } from './customer-signed-in';
 import {
   codePath,
