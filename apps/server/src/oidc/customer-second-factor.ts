@@ -30,19 +30,28 @@ import { passwordKey, stepCookies } from './provider/step-cookie';
 const T = SECOND_FACTOR_MESSAGES.signIn;
 const steps = stepCookies('espace_customer_step');
 
-export const codePath = (uid: string) => `${INTERACTION_PATH}/${uid}/code`;
+const codePath = (uid: string) => `${INTERACTION_PATH}/${uid}/code`;
 
-/** The Set-Cookie of the step reached once the password of `accountId` is right. */
-export const passwordCheckedCookie = (
+/**
+ * After the right password of `accountId` in interaction `uid`: the step cookie, and the code
+ * page as where to go (the form's script gets it as `location`, a classic POST a redirect).
+ */
+export function toCodeStep(
+  reply: FastifyReply,
   keys: string[],
   secure: boolean,
-  step: { uid: string; accountId: string; passwordHash: string },
-) =>
-  steps.write(keys, secure, {
+  step: { uid: string; accountId: string; hash: string },
+  json: boolean,
+) {
+  const cookie = steps.write(keys, secure, {
     uid: step.uid,
     id: step.accountId,
-    key: passwordKey(step.passwordHash),
+    key: passwordKey(step.hash),
   });
+  const next = codePath(step.uid);
+  reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+  return json ? reply.send({ location: next }) : reply.redirect(next, 303);
+}
 
 export function renderCodePage(o: { uid: string; error?: string }): string {
   const alert = o.error

@@ -31,11 +31,7 @@ import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-ac
 import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
 import { hasSecondFactor } from '../services/account/second-factor';
 import { customerSignedIn } from './customer-signed-in';
-import {
-  codePath,
-  customerSecondFactorRoutes,
-  passwordCheckedCookie,
-} from './customer-second-factor';
+import { customerSecondFactorRoutes, toCodeStep } from './customer-second-factor';
 import { passkeySignInRoutes } from './passkey-sign-in';
 import { INTERACTION_PATH } from './provider/provider';
 import { isConsoleClient } from './provider/console-provider';
@@ -226,21 +222,10 @@ export async function interactionRoutes(
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
       }
       if (await hasSecondFactor(db, account.id)) {
-        // The password is right (taken back from the counts); the code step comes next
-        // (customer-second-factor.ts), bound to this interaction and this password.
+        // The password is right (taken back from the counts); the code comes next.
         await signInSucceeded(db, counted.keys);
-        const next = codePath(details.uid);
-        reply
-          .header(
-            'set-cookie',
-            passwordCheckedCookie(opts.deviceKeys, secure, {
-              uid: details.uid,
-              accountId: account.id,
-              passwordHash: account.password_hash,
-            }),
-          )
-          .header('cache-control', 'no-store');
-        return json ? reply.send({ location: next }) : reply.redirect(next, 303);
+        const step = { uid: details.uid, accountId: account.id, hash: account.password_hash };
+        return toCodeStep(reply, opts.deviceKeys, secure, step, json);
       }
       return customerSignedIn(
         app,

@@ -39,9 +39,8 @@ import { INTERACTION_PATH } from '../provider/provider';
 import { staffDevice, staffDeviceId } from './staff-device';
 import { staffLinkRoutes } from './staff-link-routes';
 import { staffNewPasswordRoutes } from './staff-new-password';
-import { staffPasskeyRoutes } from './staff-passkey';
+import { staffCodePage, staffPasskeyRoutes } from './staff-passkey';
 import {
-  renderCodePage,
   renderEnrolPage,
   renderRecoveryCodesPage,
   renderStaffPasswordPage,
@@ -193,19 +192,7 @@ export function staffInteractionRoutes(
     return sendHtml(reply, 200, renderRecoveryCodesPage({ codes, continueHref }));
   });
 
-  /** The code page, with « Utiliser ma clé d’accès » when the member has a passkey. */
-  const codePage = async (step: SteppedIn, error?: string) => {
-    const passkey = await db
-      .selectFrom('passkeys')
-      .select('id')
-      .where('staff_id', '=', step.staffId)
-      .executeTakeFirst();
-    return renderCodePage({
-      action: paths(step.uid).code,
-      ...(error ? { error } : {}),
-      passkeyBase: passkey ? paths(step.uid).passkey : undefined,
-    });
-  };
+  const codePage = (step: SteppedIn, error?: string) => staffCodePage(db, step, error);
 
   app.get<Params>(`${INTERACTION_PATH}/:uid/staff/code`, async (request, reply) => {
     const step = await stepped(request, reply);

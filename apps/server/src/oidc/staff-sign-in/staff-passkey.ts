@@ -14,15 +14,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/error-body';
-import { staffPasskeyOptions, verifyStaffPasskey } from '../../services/account/passkeys';
+import { staffPasskeyOptions, verifyStaffPasskey } from '../../services/staff/staff-passkeys';
 import { claimSecondFactor, signInSucceeded } from '../../services/account/sign-in-throttle';
 import { INTERACTION_PATH } from '../provider/provider';
 import { staffDevice } from './staff-device';
-import { STAFF_TEXTS as T } from './staff-pages';
+import { renderCodePage, STAFF_TEXTS as T } from './staff-pages';
 import { staffLogin, staffPaths, stepCookie, steppedIn, type SteppedIn } from './staff-steps';
 import { codeRefused } from './staff-trail';
 
 const RP_NAME = 'Espace Assuré console';
+
+/** The code page, with « Utiliser ma clé d’accès » when the member has a passkey. */
+export async function staffCodePage(db: Db, step: SteppedIn, error?: string) {
+  const passkey = await db
+    .selectFrom('passkeys')
+    .select('id')
+    .where('staff_id', '=', step.staffId)
+    .executeTakeFirst();
+  return renderCodePage({
+    action: staffPaths(step.uid).code,
+    ...(error ? { error } : {}),
+    passkeyBase: passkey ? staffPaths(step.uid).passkey : undefined,
+  });
+}
 
 export function staffPasskeyRoutes(
   app: FastifyInstance,

@@ -15,12 +15,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  addPasskey,
-  listPasskeys,
-  removePasskey,
-  staffPasskeyRegistrationOptions,
-} from '../../services/account/passkeys';
+import { addPasskey, listPasskeys, removePasskey } from '../../services/account/passkeys';
+import { staffPasskeyRegistrationOptions } from '../../services/staff/staff-passkeys';
 import { recordStaffAudit } from '../../services/staff/audit';
 import { errorResponses } from '../responses';
 

@@ -2,15 +2,12 @@
 // docs/decisions/0116-passkeys-through-the-embedded-provider.md). Enforces:
 // - the relying party is the portal's host (PUBLIC_URL), the origin its origin: a passkey made
 //   for another site, or answered to another origin, is refused by the library's checks;
-// - every ceremony answers the challenge the server stored for it (`webauthn_challenges`, in the
-//   database so any instance finishes it), used once, within CHALLENGE_SECONDS: adding one is
-//   bound to the signed-in account, a sign-in to its provider interaction;
+// - every ceremony answers the challenge the server stored for it (webauthn-challenges.ts), used
+//   once: adding one is bound to the signed-in account, a sign-in to its provider interaction;
 // - a passkey signs in only the account it was added to: the account is read from the stored
 //   credential, never from what the browser says, and the signature is checked with its key;
-// - a passkey belongs to a customer or to a staff member (their second factor at the console's
-//   sign-in, docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md), never both:
-//   a staff member's never signs a customer in, and the staff's sign-in takes only the signing-in
-//   member's own;
+// - a passkey is a customer's or a staff member's (services/staff/staff-passkeys.ts, decision
+//   0122), never both: a staff member's never signs a customer in;
 // - its signature counter only goes up (a cloned authenticator is refused when it counts);
 // - the name is the device it was added on (the user agent's label), the list is the caller's
 //   only, and removing one of another account is « introuvable » (404).
@@ -24,10 +21,9 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Db } from '../../db/client';
+import { storeChallenge, takeChallenge } from './webauthn-challenges';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { deviceLabel } from './device-label';
-
-const CHALLENGE_SECONDS = 5 * 60;
 
 export interface RelyingParty {
   /** PUBLIC_URL: its host is the RP ID, its origin the expected origin. */
@@ -36,34 +32,10 @@ export interface RelyingParty {
   name: string;
 }
 
-const rpOf = (rp: RelyingParty) => {
+export const rpOf = (rp: RelyingParty) => {
   const url = new URL(rp.publicUrl);
   return { rpID: url.hostname, origin: url.origin };
 };
-
-async function storeChallenge(db: Db, id: string, challenge: string, accountId?: string) {
-  const expires = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
-  await db
-    .insertInto('webauthn_challenges')
-    .values({ id, challenge, account_id: accountId ?? null, expires_at: expires })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({ challenge, account_id: accountId ?? null, expires_at: expires }),
-    )
-    .execute();
-}
-
-/** The challenge stored under `id`, deleted as it is read; undefined when expired or absent. */
-async function takeChallenge(db: Db, id: string): Promise<string | undefined> {
-  await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', new Date()).execute();
-  const row = await db
-    .deleteFrom('webauthn_challenges')
-    .where('id', '=', id)
-    .returning('challenge')
-    .executeTakeFirst();
-  return row?.challenge;
-}
 
 /** Whose passkeys: a customer's account or a staff member. */
 export type PasskeyOwner = { accountId: string } | { staffId: string };
@@ -79,9 +51,8 @@ const ownerValues = (owner: PasskeyOwner) =>
 const registerKey = (owner: PasskeyOwner) =>
   'accountId' in owner ? `register:${owner.accountId}` : `register:staff:${owner.staffId}`;
 const signInKey = (interactionUid: string) => `sign-in:${interactionUid}`;
-const staffSignInKey = (interactionUid: string) => `staff-sign-in:${interactionUid}`;
 
-const ownersPasskeys = (db: Db, owner: PasskeyOwner) =>
+export const ownersPasskeys = (db: Db, owner: PasskeyOwner) =>
   db
     .selectFrom('passkeys')
     .select(['id', 'transports'])
@@ -89,7 +60,7 @@ const ownersPasskeys = (db: Db, owner: PasskeyOwner) =>
     .execute();
 
 /** The options of `startRegistration` for the owner, its passkeys excluded. */
-async function registrationOptions(
+export async function registrationOptions(
   db: Db,
   rp: RelyingParty,
   owner: PasskeyOwner,
@@ -128,20 +99,6 @@ export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, accou
       name: account.email,
       displayName: `${account.first_name} ${account.last_name}`.trim(),
     },
-  );
-}
-
-/** The options of `startRegistration` for a staff member, their passkeys excluded. */
-export async function staffPasskeyRegistrationOptions(
-  db: Db,
-  rp: RelyingParty,
-  staff: { id: string; email: string; displayName: string },
-) {
-  return registrationOptions(
-    db,
-    rp,
-    { staffId: staff.id },
-    { name: staff.email, displayName: staff.displayName },
   );
 }
 
@@ -239,43 +196,8 @@ export async function verifyPasskeySignIn(
   return passkey?.account_id ?? undefined;
 }
 
-/**
- * The options of `startAuthentication` for a staff member's second factor in the console's
- * sign-in interaction: their own passkeys only; undefined when they have none.
- */
-export async function staffPasskeyOptions(
-  db: Db,
-  rp: RelyingParty,
-  interactionUid: string,
-  staffId: string,
-) {
-  const existing = await ownersPasskeys(db, { staffId });
-  if (!existing.length) return undefined;
-  const options = await generateAuthenticationOptions({
-    rpID: rpOf(rp).rpID,
-    userVerification: 'preferred',
-    allowCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
-  });
-  await storeChallenge(db, staffSignInKey(interactionUid), options.challenge);
-  return options;
-}
-
-/** True when the answer is signed by a passkey of this staff member, for this interaction. */
-export async function verifyStaffPasskey(
-  db: Db,
-  rp: RelyingParty,
-  interactionUid: string,
-  staffId: string,
-  response: AuthenticationResponseJSON,
-): Promise<boolean> {
-  const passkey = await verifyPasskey(db, rp, staffSignInKey(interactionUid), response, {
-    staffId,
-  });
-  return passkey !== undefined;
-}
-
 /** The stored passkey (of `owner` when given, else a customer's) that signed the challenge. */
-async function verifyPasskey(
+export async function verifyPasskey(
   db: Db,
   rp: RelyingParty,
   challengeKey: string,

@@ -12,21 +12,20 @@
 // - the sign-in's code step (oidc/customer-second-factor.ts) asks for it after every right
 //   password of an account that has it; a passkey sign-in does not (it is two factors already).
 import {
-  ACCOUNT_SECURITY_PATH,
   MESSAGES,
   SECOND_FACTOR_MESSAGES,
   type SecondFactorEnrolment,
   type SecondFactorStatus,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { brandedMail } from '../../platform/mail/branded-mail';
-import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
+import type { OutboxSender } from '../../platform/outbox/outbox';
 import { CUSTOMER_TOTP_SECRET } from '../../platform/secrets/reseal';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
 import * as totp from '../second-factor/totp';
 import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors';
-import { recipient, type CustomerMailSettings } from '../requests/status-mail';
+import type { CustomerMailSettings } from '../requests/status-mail';
 import { verifyPassword } from './passwords';
+import { queueSecondFactorMail } from './second-factor-mail';
 import { claimCurrentPasswordCheck } from './sign-in-throttle';
 
 /** The name the customer's authenticator app shows. */
@@ -179,7 +178,8 @@ export async function confirmSecondFactor(
     const message = SECOND_FACTOR_MESSAGES.wrongCode;
     throw new InvalidInputError(message, { code: message });
   }
-  await mailChange(deps, caller.accountId, 'on');
+  await queueSecondFactorMail(deps.db, deps, caller.accountId, 'on');
+  if (deps.outbox.mail) deps.outbox.wake();
   return codes;
 }
 
@@ -207,7 +207,7 @@ export async function removeSecondFactor(
   }
   await db.transaction().execute(async (trx) => {
     await eraseSecondFactor(trx, caller.accountId);
-    await queueMail(trx, deps, caller.accountId, 'off');
+    await queueSecondFactorMail(trx, deps, caller.accountId, 'off');
   });
   if (deps.outbox.mail) deps.outbox.wake();
 }
@@ -223,58 +223,4 @@ export const verifySecondFactor = (
 export async function eraseSecondFactor(db: Db, accountId: string): Promise<void> {
   await db.deleteFrom('customer_recovery_codes').where('account_id', '=', accountId).execute();
   await db.deleteFrom('customer_second_factors').where('id', '=', accountId).execute();
-}
-
-/** The outbox types of the mails (not requests: 'Mes demandes' ignores them). */
-export const SECOND_FACTOR_MAIL_TYPES = {
-  on: 'mail.second_factor_on',
-  off: 'mail.second_factor_off',
-} as const;
-
-const parisTime = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Paris',
-});
-
-async function mailChange(deps: SecondFactorDeps, accountId: string, change: 'on' | 'off') {
-  await queueMail(deps.db, deps, accountId, change);
-  if (deps.outbox.mail) deps.outbox.wake();
-}
-
-async function queueMail(
-  trx: Db,
-  deps: SecondFactorDeps,
-  accountId: string,
-  change: 'on' | 'off',
-): Promise<void> {
-  if (!deps.outbox.mail) return;
-  const to = await recipient(trx, accountId);
-  if (!to) return;
-  const T = SECOND_FACTOR_MESSAGES.mail;
-  const time = parisTime.format(new Date());
-  const mail = await brandedMail(deps.mail.brand, (brandName) => ({
-    subject: change === 'on' ? T.subjectOn(brandName) : T.subjectOff(brandName),
-    greeting: T.greeting(to.first_name.trim()),
-    paragraphs: [
-      { text: change === 'on' ? T.introOn(time) : T.introOff(time) },
-      { text: T.ifYou },
-      { text: T.ifNotYou },
-    ],
-    links: [
-      {
-        label: T.security,
-        lead: `${T.security}\u00a0:`,
-        href: `${deps.mail.publicUrl}${ACCOUNT_SECURITY_PATH}`,
-      },
-    ],
-    footer: [],
-    signature: T.signature(brandName),
-  }));
-  await enqueue(trx, {
-    type: SECOND_FACTOR_MAIL_TYPES[change],
-    accountId,
-    payload: {},
-    mail: { to: to.email, ...mail },
-  });
 }

@@ -73,7 +73,6 @@ const staffStore: totp.TotpStore = {
   },
 };
 
-
 /** The enrolment to show: the pending secret, a new one if none is pending. */
 export const pendingEnrolment = (db: Db, keys: SecretKeys, staff: { id: string; email: string }) =>
   totp.pendingEnrolment(staffStore, db, keys, staff);

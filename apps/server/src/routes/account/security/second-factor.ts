@@ -51,7 +51,7 @@ export default async function secondFactorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         operationId: 'getSecondFactor',
-        summary: 'Double authentification : activée ou non, codes de secours restants',
+        summary: 'Double authentification\u00a0: activée ou non, codes de secours restants',
         params: accountParams,
         response: { 200: secondFactorStatusSchema, ...errorResponses(400, 401, 403) },
       },
