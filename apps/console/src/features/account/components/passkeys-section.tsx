@@ -50,7 +50,7 @@ export function PasskeysSection() {
       onError: () => setFeedback({ kind: 'error', text: banners.remove.error }),
     });
   return (
-    <section className="card stack narrow" aria-labelledby="passkeys-title">
+    <section className="card stack narrow passkeys-section" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">{T.title}</h2>
       <p>{T.lead}</p>
       <Feedback state={feedback} />
