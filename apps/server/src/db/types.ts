@@ -182,6 +182,12 @@ export interface Credentials {
   password_hash: string;
 }
 
+export interface CustomerRecoveryCodes {
+  account_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
 export interface CustomerRequests {
   account_id: string;
   created_at: Timestamp;
@@ -193,6 +199,14 @@ export interface CustomerRequests {
   status: RequestStatus;
   status_changed_at: Timestamp;
   status_reason: string | null;
+}
+
+export interface CustomerSecondFactors {
+  id: string;
+  totp_enrolled_at: Timestamp | null;
+  totp_last_step: Int8 | null;
+  totp_pending_secret: string | null;
+  totp_secret: string | null;
 }
 
 export interface DataExports {
@@ -393,13 +407,14 @@ export interface Outbox {
 }
 
 export interface Passkeys {
-  account_id: string;
+  account_id: string | null;
   counter: Int8;
   created_at: Generated<Timestamp>;
   id: string;
   last_used_at: Timestamp | null;
   name: string;
   public_key: Buffer;
+  staff_id: string | null;
   transports: JSONColumnType<PasskeyTransport[]>;
 }
 
@@ -667,7 +682,9 @@ export interface DB {
   conversation_messages: ConversationMessages;
   conversations: Conversations;
   credentials: Credentials;
+  customer_recovery_codes: CustomerRecoveryCodes;
   customer_requests: CustomerRequests;
+  customer_second_factors: CustomerSecondFactors;
   data_export_trail: DataExportTrail;
   data_exports: DataExports;
   downloadable_documents: DownloadableDocuments;

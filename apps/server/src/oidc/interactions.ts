@@ -11,6 +11,8 @@
 // page's history entry with it) or the refusal's French message; without script, the classic
 // POST gets the redirect or the page. When the interaction's client is the staff console, the
 // page is the staff form instead, and the customers' form refuses it (staff-interactions.ts).
+// A customer who turned a second factor on goes from a right password to the code step
+// (customer-second-factor.ts) instead of being signed in.
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
@@ -22,12 +24,14 @@ import { errorBody } from '../http/error-body';
 import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { signIns } from '../platform/metrics/metrics';
-import { claimSignIn } from '../services/account/sign-in-throttle';
+import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
 import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
 import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
 import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
+import { hasSecondFactor } from '../services/account/second-factor';
 import { customerSignedIn } from './customer-signed-in';
+import { customerSecondFactorRoutes, toCodeStep } from './customer-second-factor';
 import { passkeySignInRoutes } from './passkey-sign-in';
 import { INTERACTION_PATH } from './provider/provider';
 import { isConsoleClient } from './provider/console-provider';
@@ -76,8 +80,15 @@ export async function interactionRoutes(
   });
   firstAccessRoutes(app, { db, publicUrl: config.publicUrl, demoMode: config.demoMode });
   const secure = config.publicUrl.startsWith('https:');
-  staffInteractionRoutes(app, { provider, db, keys: opts.deviceKeys, secure });
+  staffInteractionRoutes(app, {
+    provider,
+    db,
+    keys: opts.deviceKeys,
+    secure,
+    publicUrl: config.publicUrl,
+  });
   passkeySignInRoutes(app, { provider, db, deviceKeys: opts.deviceKeys, secure, config });
+  customerSecondFactorRoutes(app, { provider, db, deviceKeys: opts.deviceKeys, secure });
 
   for (const [path, script] of [
     [AUTO_SUBMIT_SCRIPT_PATH, AUTO_SUBMIT_SCRIPT],
@@ -209,6 +220,12 @@ export async function interactionRoutes(
       if (!account || !valid) {
         signIns.inc({ outcome: 'wrong_password' });
         return refuse(401, ERROR_CODES.unauthorized, MESSAGES.login.invalidCredentials);
+      }
+      if (await hasSecondFactor(db, account.id)) {
+        // The password is right (taken back from the counts); the code comes next.
+        await signInSucceeded(db, counted.keys);
+        const step = { uid: details.uid, accountId: account.id, hash: account.password_hash };
+        return toCodeStep(reply, opts.deviceKeys, secure, step, json);
       }
       return customerSignedIn(
         app,

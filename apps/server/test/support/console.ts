@@ -54,7 +54,7 @@ export async function staffSignedIn(
 export function consoleCall(
   app: FastifyInstance,
   staff: { cookie: string } | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

@@ -9,3 +9,4 @@ export * from './first-access';
 export * from './sessions';
 export * from './passkeys';
 export * from './data-export';
+export * from './second-factor';

@@ -142,6 +142,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.second_factor_reset': 'Réinitialisation de la double authentification d’un membre',
   'staff.password_changed': 'Changement de son mot de passe',
   'staff.enrolled': 'Activation de la double authentification',
+  'staff.passkey_added': 'Ajout d’une clé d’accès',
+  'staff.passkey_removed': 'Suppression d’une clé d’accès',
   'staff.sign_in_failed': 'Connexion à la console refusée',
   'staff.code_refused': 'Code de double authentification refusé',
   'staff.action_refused': 'Action refusée, réservée aux superviseurs',

@@ -23,6 +23,15 @@ export const CONSOLE_ROUTES = {
    * the current one, the new one under the CNIL rule); their other console sessions end.
    */
   password: '/me/password',
+  /**
+   * GET: the signed-in member's passkeys (their second factor instead of a code); POST: adds one
+   * (the answer of `startRegistration`); each addition and removal is in the audit log.
+   */
+  passkeys: '/me/passkeys',
+  /** POST: the options of `startRegistration` (a challenge for this member). */
+  passkeyOptions: '/me/passkeys/options',
+  /** DELETE: removes one of the member's passkeys (404 when it is not theirs). */
+  passkey: '/me/passkeys/:passkeyId',
   /** GET: the inbox (query: inboxQuerySchema). */
   requests: '/requests',
   /** GET: one request as the broker sees it, with its timeline, files and assignee. */

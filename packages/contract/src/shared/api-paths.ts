@@ -77,6 +77,8 @@ export const API_ROUTES = {
   passkey: '/authentication/accounts/:accountId/passkeys/:passkeyId',
   dataExports: '/account/accounts/:accountId/data-exports',
   dataExportArchive: '/account/accounts/:accountId/data-exports/:exportId/archive',
+  secondFactor: '/authentication/accounts/:accountId/second-factor',
+  secondFactorEnrolment: '/authentication/accounts/:accountId/second-factor/enrolment',
   consent: '/consent/accounts/:accountId/:consent',
   policies: '/policy/accounts/:accountId',
   documents: '/document/accounts/:accountId/policy/:policyNumber',

@@ -20,12 +20,21 @@ export function webauthnBrowserBundle(): string {
   return readFileSync(path.join(root, 'dist', 'bundle', 'index.umd.min.js'), 'utf8');
 }
 
-/** The section under the form; `base` is the interaction's path (/interaction/{uid}). */
-export function passkeySection(base: string): string {
+/**
+ * The section under the form; `base` is where the script asks the options (`base`/passkey/options)
+ * and posts the answer (`base`/passkey): the interaction's path (/interaction/{uid}) on the
+ * customers' page, its staff step (/interaction/{uid}/staff) on the staff's code page, which
+ * names its button and offers no autofill (no e-mail field there).
+ */
+export function passkeySection(
+  base: string,
+  options: { button?: string; autofill?: boolean } = {},
+): string {
   const t = PASSKEY_MESSAGES.signIn;
-  return `<div class="auth-passkey" data-passkey="${escapeHtml(base)}" hidden>
+  const autofill = options.autofill === false ? ' data-passkey-no-autofill' : '';
+  return `<div class="auth-passkey" data-passkey="${escapeHtml(base)}"${autofill} hidden>
 <p class="auth-passkey__or">${escapeHtml(t.or)}</p>
-<button type="button" class="secondary">${escapeHtml(t.button)}</button>
+<button type="button" class="secondary">${escapeHtml(options.button ?? t.button)}</button>
 <p class="auth-error" role="alert" data-passkey-error hidden></p>
 </div>
 <script src="${WEBAUTHN_BROWSER_PATH}" defer></script>
@@ -81,7 +90,7 @@ export const PASSKEY_SCRIPT = `(function () {
       button.focus();
     });
   });
-  if (lib.browserSupportsWebAuthnAutofill) {
+  if (lib.browserSupportsWebAuthnAutofill && !box.hasAttribute('data-passkey-no-autofill')) {
     lib.browserSupportsWebAuthnAutofill().then(function (yes) {
       if (yes) run(true).catch(function () { /* the autofill was set aside: nothing to say */ });
     });

@@ -10,7 +10,8 @@
 //   uid (staff-steps.ts): no hidden field is trusted, and another interaction or a forged
 //   cookie starts over;
 // - then the second factor: enrolment (QR code, secret, a code to confirm, the recovery codes
-//   shown once) or a code (TOTP or a recovery code); every code is counted under the staff
+//   shown once) or a code (TOTP or a recovery code), or a passkey the member added in the
+//   console (staff-passkey.ts); every code is counted under the staff
 //   member, or their known device (5 wrong ones and the sign-in is refused for the throttle's
 //   window); the browser that proves both factors gets the staff device cookie;
 // - a temporary password (`must_change_password`) is then replaced by the staff member's own
@@ -38,8 +39,8 @@ import { INTERACTION_PATH } from '../provider/provider';
 import { staffDevice, staffDeviceId } from './staff-device';
 import { staffLinkRoutes } from './staff-link-routes';
 import { staffNewPasswordRoutes } from './staff-new-password';
+import { staffCodePage, staffPasskeyRoutes } from './staff-passkey';
 import {
-  renderCodePage,
   renderEnrolPage,
   renderRecoveryCodesPage,
   renderStaffPasswordPage,
@@ -62,7 +63,7 @@ export const staffPasswordPage = (uid: string) =>
 
 export function staffInteractionRoutes(
   app: FastifyInstance,
-  opts: { provider: Provider; db: Db; keys: string[]; secure: boolean },
+  opts: { provider: Provider; db: Db; keys: string[]; secure: boolean; publicUrl: string },
 ) {
   const { provider, db, keys, secure } = opts;
   const limit = { config: { rateLimit: routeLimit(RATE_LIMITS.identityForms) } };
@@ -191,21 +192,22 @@ export function staffInteractionRoutes(
     return sendHtml(reply, 200, renderRecoveryCodesPage({ codes, continueHref }));
   });
 
+  const codePage = (step: SteppedIn, error?: string) => staffCodePage(db, step, error);
+
   app.get<Params>(`${INTERACTION_PATH}/:uid/staff/code`, async (request, reply) => {
     const step = await stepped(request, reply);
-    return step ? sendHtml(reply, 200, renderCodePage({ action: paths(step.uid).code })) : reply;
+    return step ? sendHtml(reply, 200, await codePage(step)) : reply;
   });
 
   app.post<Params>(`${INTERACTION_PATH}/:uid/staff/code`, limit, async (request, reply) => {
     const step = await stepped(request, reply);
     if (!step) return reply;
-    const action = paths(step.uid).code;
     const device = staffDevice(opts, step.account.email, request);
     const counted = await claimSecondFactor(db, step.staffId, device.deviceId);
     if (!counted.keys) {
       if (counted.crossed)
         await codeRefused(db, request, step.staffId, { step: 'code', reason: 'throttled' });
-      return sendHtml(reply, 429, renderCodePage({ action, error: T.tooManyCodes }));
+      return sendHtml(reply, 429, await codePage(step, T.tooManyCodes));
     }
     const proof = await verifySecondFactor(
       db,
@@ -215,7 +217,7 @@ export function staffInteractionRoutes(
     );
     if (!proof) {
       await codeRefused(db, request, step.staffId, { step: 'code', reason: 'wrong' });
-      return sendHtml(reply, 401, renderCodePage({ action, error: T.wrongCode }));
+      return sendHtml(reply, 401, await codePage(step, T.wrongCode));
     }
     await signInSucceeded(db, counted.keys);
     const verified = secondFactorProven(step);
@@ -233,5 +235,6 @@ export function staffInteractionRoutes(
   });
 
   staffNewPasswordRoutes(app, { ...opts, limit });
+  staffPasskeyRoutes(app, { ...opts, limit });
   staffLinkRoutes(app, { db, limit });
 }

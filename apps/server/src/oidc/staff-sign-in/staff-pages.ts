@@ -1,13 +1,15 @@
 // The staff console's sign-in pages, served by the embedded provider's interaction
 // (staff-interactions.ts, docs/console.md « Connexion »): the password form, the second
 // factor's enrolment (QR code and the secret in text), the recovery codes shown once, the
-// code form, and the new password that replaces a temporary one (staff-new-password.ts) or that
+// code form (with « Utiliser ma clé d’accès » for a member who added a passkey, its script the
+// customers' passkey script: staff-passkey.ts), and the new password that replaces a temporary one (staff-new-password.ts) or that
 // a mailed link sets (staff-link-routes.ts), its two fields the customers' reset page's.
 // Ordinary forms that work without script, in French, in the sign-in pages' skin
 // (pages.ts); the QR code is an inline SVG of presentation attributes only (the CSP allows no
 // inline style).
 import type { NewPasswordPairErrors } from '@espace/contract';
 import { escapeHtml } from '../../http/html';
+import { passkeySection } from '../provider/passkey-page';
 import { renderPage } from '../provider/pages';
 import { newPasswordFields } from '../customer-flows/password-reset-pages';
 
@@ -35,6 +37,7 @@ export const STAFF_TEXTS = {
   codeLabel: 'Code de vérification',
   codeSubmit: 'Se connecter',
   wrongCode: 'Code incorrect ou déjà utilisé.',
+  usePasskey: 'Utiliser ma clé d’accès',
   tooManyCodes: `Trop de codes incorrects. Recommencez la connexion dans quelques minutes.`,
   newPasswordTitle: 'Choisissez votre mot de passe',
   newPasswordIntro: `Votre mot de passe actuel est provisoire${NBSP}: il vous a été transmis, quelqu’un d’autre l’a donc lu. Choisissez le vôtre, que vous seul connaîtrez. Le mot de passe provisoire ne fonctionnera plus.`,
@@ -110,7 +113,12 @@ ${o.codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join('\n')}
   );
 }
 
-export function renderCodePage(o: { action: string; error?: string }): string {
+export function renderCodePage(o: {
+  action: string;
+  error?: string;
+  /** The staff step's path when the member has a passkey: offered instead of a code. */
+  passkeyBase?: string | undefined;
+}): string {
   const { alert, describedBy } = alertOf(o.error);
   return renderPage(
     T.codeTitle,
@@ -120,7 +128,8 @@ ${alert}
 <form method="post" action="${escapeHtml(o.action)}" novalidate>
 ${codeField(T.codeLabel, describedBy, ' maxlength="20"')}
 <button type="submit">${escapeHtml(T.codeSubmit)}</button>
-</form>`,
+</form>
+${o.passkeyBase ? passkeySection(o.passkeyBase, { button: T.usePasskey, autofill: false }) : ''}`,
   );
 }
 

@@ -2,14 +2,11 @@
 // staff-new-password.ts: a temporary password replaced): the console's interaction of a request,
 // the steps' paths, the login given to the provider, and the step cookie. The step reached (the
 // password checked, then the second factor proven, for this staff member, in this interaction)
-// is a short HttpOnly cookie signed with the provider's cookie keys and bound to the
-// interaction's uid: no hidden field is trusted, and another interaction or a forged cookie
-// starts over. It is bound to the password checked, too (a digest of its stored hash, read
-// again at every step, with the e-mail and the temporary-password mark the step's handler uses:
-// one read of the account per request): once the password changes or is reset (a supervisor's
-// reset, services/staff/staff-links.ts), a step reached before starts over; so whoever checked
-// the old password cannot go on to enrol a second factor of their own after a reset.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// is the signed step cookie of provider/step-cookie.ts, bound to the interaction's uid and to the
+// password checked (read again at every step, with the e-mail and the temporary-password mark
+// the step's handler uses: one read of the account per request): once the password changes or
+// is reset (a supervisor's reset, services/staff/staff-links.ts), a step reached before starts
+// over; so whoever checked the old password cannot go on to enrol a second factor of their own.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/client';
@@ -20,12 +17,11 @@ import {
   type StaffCredentials,
 } from '../../services/staff/staff-accounts';
 import { isConsoleClient } from '../provider/console-provider';
-import { readCookie } from '../provider/device-cookie';
+import { passwordKey, stepCookies } from '../provider/step-cookie';
 import { renderErrorPage } from '../provider/pages';
 import { INTERACTION_PATH } from '../provider/provider';
 
-const STEP_COOKIE = 'espace_staff_step';
-const STEP_MAX_AGE = 1800;
+const steps = stepCookies('espace_staff_step');
 
 /** The step reached in an interaction. */
 export interface StaffStep {
@@ -42,12 +38,7 @@ export interface SteppedIn extends StaffStep {
   account: StaffCredentials;
 }
 
-/** What a step keeps of the password hash it checked: 16 bytes of its SHA-256. */
-export const passwordKey = (passwordHash: string) =>
-  createHash('sha256').update(`staff-step:${passwordHash}`).digest('base64url').slice(0, 22);
-
-const hmac = (key: string, text: string) =>
-  createHmac('sha256', key).update(`staff-step:${text}`).digest('base64url');
+export { passwordKey };
 
 /** The step of interaction `uid` the step cookie proves, or undefined. */
 export function readStep(
@@ -55,40 +46,17 @@ export function readStep(
   request: FastifyRequest,
   uid: string,
 ): StaffStep | undefined {
-  const [payload, signature, extra] =
-    readCookie(request.headers.cookie, STEP_COOKIE)?.split('.') ?? [];
-  if (!payload || !signature || extra !== undefined) return undefined;
-  const valid = keys.some((key) => {
-    const expected = Buffer.from(hmac(key, payload));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!valid) return undefined;
-  try {
-    const step = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
-      uid?: unknown;
-      staffId?: unknown;
-      key?: unknown;
-      verified?: unknown;
-      at?: unknown;
-    };
-    const fresh = typeof step.at === 'number' && Date.now() - step.at < STEP_MAX_AGE * 1000;
-    if (step.uid !== uid || !fresh || typeof step.staffId !== 'string') return undefined;
-    if (typeof step.key !== 'string') return undefined;
-    return { uid, staffId: step.staffId, key: step.key, verified: step.verified === true };
-  } catch {
-    return undefined;
-  }
+  const step = steps.read(keys, request, uid);
+  if (!step) return undefined;
+  const { id, ...rest } = step;
+  return { ...rest, staffId: id };
 }
 
 /** The Set-Cookie value of a step, or the one that clears it. */
 export function stepCookie(keys: string[], secure: boolean, value?: StaffStep) {
-  const attributes = `Path=${INTERACTION_PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-  if (!value) return `${STEP_COOKIE}=; ${attributes}; Max-Age=0`;
-  const { uid, staffId, key, verified } = value;
-  const step = { uid, staffId, key, ...(verified ? { verified } : {}), at: Date.now() };
-  const payload = Buffer.from(JSON.stringify(step)).toString('base64url');
-  return `${STEP_COOKIE}=${payload}.${hmac(keys[0]!, payload)}; ${attributes}; Max-Age=${STEP_MAX_AGE}`;
+  if (!value) return steps.write(keys, secure);
+  const { staffId, uid, key, verified } = value;
+  return steps.write(keys, secure, { uid, id: staffId, key, ...(verified ? { verified } : {}) });
 }
 
 /** The paths of the staff sign-in's steps in interaction `uid`. */
@@ -99,13 +67,17 @@ export const staffPaths = (uid: string) => {
     password: base,
     enrol: `${base}/enrol`,
     code: `${base}/code`,
+    passkey: base,
     newPassword: `${base}/new-password`,
   };
 };
 
-/** The login given to the provider once every step is done. */
-export const staffLogin = (staffId: string) => ({
-  login: { accountId: staffSubject(staffId), amr: ['pwd', 'otp'], remember: false },
+/**
+ * The login given to the provider once every step is done: the password and a code (`otp`) or
+ * a passkey (`hwk`, staff-passkey.ts).
+ */
+export const staffLogin = (staffId: string, second: 'otp' | 'hwk' = 'otp') => ({
+  login: { accountId: staffSubject(staffId), amr: ['pwd', second], remember: false },
 });
 
 /** The console's login interaction of the request's uid, or undefined (the error page is sent). */

@@ -50,12 +50,12 @@ export async function signInFailed(
   );
 }
 
-/** A second-factor code refused (wrong or used) at `step`, or the throttle's limit crossed. */
+/** A second-factor code (or passkey) refused (wrong or used) at `step`, or the throttle's limit crossed. */
 export const codeRefused = (
   db: Db,
   request: FastifyRequest,
   staffId: string,
-  details: { step: 'enrol' | 'code'; reason: 'wrong' | 'throttled' },
+  details: { step: 'enrol' | 'code' | 'passkey'; reason: 'wrong' | 'throttled' },
 ) =>
   recordStaffEntry(db, staffId, from(request), {
     action: 'staff.code_refused',

@@ -16,6 +16,8 @@ import { open, seal, sealedKeyId, type SecretKeys } from './sealed-secrets';
 export const WEBHOOK_SECRET = 'webhook-secret';
 /** The purpose of a staff member's TOTP secret, pending or enrolled (the one moves to the other). */
 export const TOTP_SECRET = 'staff-totp';
+/** The purpose of a customer's TOTP secret, pending or enrolled (migration 0049). */
+export const CUSTOMER_TOTP_SECRET = 'customer-totp';
 
 /** Text columns holding sealed secrets, two per table, each pair sealed for one purpose. */
 const SEALED_COLUMNS = [
@@ -24,6 +26,11 @@ const SEALED_COLUMNS = [
     table: 'staff_accounts',
     columns: ['totp_secret', 'totp_pending_secret'],
     purpose: TOTP_SECRET,
+  },
+  {
+    table: 'customer_second_factors',
+    columns: ['totp_secret', 'totp_pending_secret'],
+    purpose: CUSTOMER_TOTP_SECRET,
   },
 ] as const;
 /** The purpose of an app_secrets row: its name. */

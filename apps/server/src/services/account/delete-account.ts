@@ -19,6 +19,7 @@ import type { AccountSecurityDeps, SessionCaller } from './change-password';
 import { checkCurrentPassword } from './current-password';
 import { forgetResetMails } from './password-reset';
 import { erasePasskeys } from './passkeys';
+import { eraseSecondFactor } from './second-factor';
 import { endSessions } from './sessions';
 
 export async function deleteAccount(
@@ -40,6 +41,7 @@ export async function deleteAccount(
     await trx.deleteFrom('consent_history').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('sign_ins').where('account_id', '=', accountId).execute();
     await erasePasskeys(trx, accountId);
+    await eraseSecondFactor(trx, accountId);
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     // The answers kept for repeated writes (idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();

@@ -2,11 +2,12 @@
 // docs/decisions/0116-passkeys-through-the-embedded-provider.md). Enforces:
 // - the relying party is the portal's host (PUBLIC_URL), the origin its origin: a passkey made
 //   for another site, or answered to another origin, is refused by the library's checks;
-// - every ceremony answers the challenge the server stored for it (`webauthn_challenges`, in the
-//   database so any instance finishes it), used once, within CHALLENGE_SECONDS: adding one is
-//   bound to the signed-in account, a sign-in to its provider interaction;
+// - every ceremony answers the challenge the server stored for it (webauthn-challenges.ts), used
+//   once: adding one is bound to the signed-in account, a sign-in to its provider interaction;
 // - a passkey signs in only the account it was added to: the account is read from the stored
 //   credential, never from what the browser says, and the signature is checked with its key;
+// - a passkey is a customer's or a staff member's (services/staff/staff-passkeys.ts, decision
+//   0122), never both: a staff member's never signs a customer in;
 // - its signature counter only goes up (a cloned authenticator is refused when it counts);
 // - the name is the device it was added on (the user agent's label), the list is the caller's
 //   only, and removing one of another account is « introuvable » (404).
@@ -20,10 +21,9 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Db } from '../../db/client';
+import { storeChallenge, takeChallenge } from './webauthn-challenges';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { deviceLabel } from './device-label';
-
-const CHALLENGE_SECONDS = 5 * 60;
 
 export interface RelyingParty {
   /** PUBLIC_URL: its host is the RP ID, its origin the expected origin. */
@@ -32,37 +32,57 @@ export interface RelyingParty {
   name: string;
 }
 
-const rpOf = (rp: RelyingParty) => {
+export const rpOf = (rp: RelyingParty) => {
   const url = new URL(rp.publicUrl);
   return { rpID: url.hostname, origin: url.origin };
 };
 
-async function storeChallenge(db: Db, id: string, challenge: string, accountId?: string) {
-  const expires = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
-  await db
-    .insertInto('webauthn_challenges')
-    .values({ id, challenge, account_id: accountId ?? null, expires_at: expires })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({ challenge, account_id: accountId ?? null, expires_at: expires }),
-    )
-    .execute();
-}
+/** Whose passkeys: a customer's account or a staff member. */
+export type PasskeyOwner = { accountId: string } | { staffId: string };
 
-/** The challenge stored under `id`, deleted as it is read; undefined when expired or absent. */
-async function takeChallenge(db: Db, id: string): Promise<string | undefined> {
-  await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', new Date()).execute();
-  const row = await db
-    .deleteFrom('webauthn_challenges')
-    .where('id', '=', id)
-    .returning('challenge')
-    .executeTakeFirst();
-  return row?.challenge;
-}
+const ownerColumn = (owner: PasskeyOwner) =>
+  'accountId' in owner ? ('account_id' as const) : ('staff_id' as const);
+const ownerId = (owner: PasskeyOwner) => ('accountId' in owner ? owner.accountId : owner.staffId);
+const ownerValues = (owner: PasskeyOwner) =>
+  'accountId' in owner
+    ? { account_id: owner.accountId, staff_id: null }
+    : { account_id: null, staff_id: owner.staffId };
 
-const registerKey = (accountId: string) => `register:${accountId}`;
+const registerKey = (owner: PasskeyOwner) =>
+  'accountId' in owner ? `register:${owner.accountId}` : `register:staff:${owner.staffId}`;
 const signInKey = (interactionUid: string) => `sign-in:${interactionUid}`;
+
+export const ownersPasskeys = (db: Db, owner: PasskeyOwner) =>
+  db
+    .selectFrom('passkeys')
+    .select(['id', 'transports'])
+    .where(ownerColumn(owner), '=', ownerId(owner))
+    .execute();
+
+/** The options of `startRegistration` for the owner, its passkeys excluded. */
+export async function registrationOptions(
+  db: Db,
+  rp: RelyingParty,
+  owner: PasskeyOwner,
+  user: { name: string; displayName: string },
+) {
+  const existing = await ownersPasskeys(db, owner);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rpOf(rp).rpID,
+    userName: user.name,
+    userID: new TextEncoder().encode(
+      'accountId' in owner ? owner.accountId : `staff:${owner.staffId}`,
+    ),
+    userDisplayName: user.displayName,
+    attestationType: 'none',
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  const accountId = 'accountId' in owner ? owner.accountId : undefined;
+  await storeChallenge(db, registerKey(owner), options.challenge, accountId);
+  return options;
+}
 
 /** The options of `startRegistration` for the account, its passkeys excluded. */
 export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, accountId: string) {
@@ -71,33 +91,25 @@ export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, accou
     .select(['email', 'first_name', 'last_name'])
     .where('id', '=', accountId)
     .executeTakeFirstOrThrow();
-  const existing = await db
-    .selectFrom('passkeys')
-    .select(['id', 'transports'])
-    .where('account_id', '=', accountId)
-    .execute();
-  const options = await generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rpOf(rp).rpID,
-    userName: account.email,
-    userID: new TextEncoder().encode(accountId),
-    userDisplayName: `${account.first_name} ${account.last_name}`.trim(),
-    attestationType: 'none',
-    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-  });
-  await storeChallenge(db, registerKey(accountId), options.challenge, accountId);
-  return options;
+  return registrationOptions(
+    db,
+    rp,
+    { accountId },
+    {
+      name: account.email,
+      displayName: `${account.first_name} ${account.last_name}`.trim(),
+    },
+  );
 }
 
 /** Verifies the browser's answer and keeps the passkey, named after the device. */
 export async function addPasskey(
   db: Db,
   rp: RelyingParty,
-  caller: { accountId: string; userAgent: string | undefined },
+  caller: { owner: PasskeyOwner; userAgent: string | undefined },
   response: RegistrationResponseJSON,
 ): Promise<Passkey> {
-  const challenge = await takeChallenge(db, registerKey(caller.accountId));
+  const challenge = await takeChallenge(db, registerKey(caller.owner));
   if (!challenge) throw new InvalidInputError(PASSKEY_MESSAGES.expired);
   const { rpID, origin } = rpOf(rp);
   let verified;
@@ -119,7 +131,7 @@ export async function addPasskey(
     .insertInto('passkeys')
     .values({
       id: credential.id,
-      account_id: caller.accountId,
+      ...ownerValues(caller.owner),
       public_key: Buffer.from(credential.publicKey),
       counter: credential.counter,
       transports: JSON.stringify(credential.transports ?? []),
@@ -144,21 +156,21 @@ const toPasskey = (row: {
   lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
 });
 
-export async function listPasskeys(db: Db, accountId: string): Promise<Passkey[]> {
+export async function listPasskeys(db: Db, owner: PasskeyOwner): Promise<Passkey[]> {
   const rows = await db
     .selectFrom('passkeys')
     .select(['id', 'name', 'created_at', 'last_used_at'])
-    .where('account_id', '=', accountId)
+    .where(ownerColumn(owner), '=', ownerId(owner))
     .orderBy('created_at')
     .execute();
   return rows.map(toPasskey);
 }
 
-export async function removePasskey(db: Db, accountId: string, id: string): Promise<void> {
+export async function removePasskey(db: Db, owner: PasskeyOwner, id: string): Promise<void> {
   const removed = await db
     .deleteFrom('passkeys')
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where(ownerColumn(owner), '=', ownerId(owner))
     .executeTakeFirst();
   if (!removed.numDeletedRows) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
 }
@@ -180,12 +192,27 @@ export async function verifyPasskeySignIn(
   interactionUid: string,
   response: AuthenticationResponseJSON,
 ): Promise<string | undefined> {
-  const challenge = await takeChallenge(db, signInKey(interactionUid));
+  const passkey = await verifyPasskey(db, rp, signInKey(interactionUid), response);
+  return passkey?.account_id ?? undefined;
+}
+
+/** The stored passkey (of `owner` when given, else a customer's) that signed the challenge. */
+export async function verifyPasskey(
+  db: Db,
+  rp: RelyingParty,
+  challengeKey: string,
+  response: AuthenticationResponseJSON,
+  owner?: PasskeyOwner,
+) {
+  const challenge = await takeChallenge(db, challengeKey);
   if (!challenge) return undefined;
   const passkey = await db
     .selectFrom('passkeys')
     .selectAll()
     .where('id', '=', response.id)
+    .where((eb) =>
+      owner ? eb(ownerColumn(owner), '=', ownerId(owner)) : eb('account_id', 'is not', null),
+    )
     .executeTakeFirst();
   if (!passkey) return undefined;
   const { rpID, origin } = rpOf(rp);
@@ -213,7 +240,7 @@ export async function verifyPasskeySignIn(
     .set({ counter: verified.authenticationInfo.newCounter, last_used_at: new Date() })
     .where('id', '=', passkey.id)
     .execute();
-  return passkey.account_id;
+  return passkey;
 }
 
 /** Passkeys' rows of the account go with its online access (delete-account.ts). */

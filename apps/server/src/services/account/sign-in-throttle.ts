@@ -18,6 +18,8 @@
 // - a staff sign-in counts the same way under `staff:` + e-mail, its known device being the
 //   staff device cookie (oidc/staff-sign-in/staff-device.ts), and its second-factor codes under the staff
 //   member, or under that device when known: failures from elsewhere never lock it;
+// - a customer's second-factor codes count the same way, under `customer:` + their account id,
+//   or under their known device;
 // - a refusal says whether this attempt is the one that crossed the limit (the first refused
 //   under that key in its window): the staff journal records that one, not every later post
 //   (oidc/staff-sign-in/staff-trail.ts).
@@ -98,12 +100,14 @@ export async function clearEmail(db: Db, email: string): Promise<void> {
 
 /**
  * Counts a second-factor code of a staff sign-in (docs/decisions/0082-staff-sign-in-with-a-second-factor.md),
- * under the staff member with the account's limit, or, from a known device of theirs, under
+ * or of a customer's who turned one on (docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md),
+ * under the staff member (or customer) with the account's limit, or, from a known device of theirs, under
  * that device with the device's: the key, or a refusal past it. A right code is taken back
  * with signInSucceeded, as a right password is.
  */
 export async function claimSecondFactor(
   db: Db,
+  /** The staff member's id, or `customer:` + a customer's account id. */
   staffId: string,
   deviceId?: string,
   now = new Date(),

@@ -108,6 +108,8 @@ export async function resetStaffAccess(
       .where('id', '=', found.id)
       .execute();
     await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', found.id).execute();
+    // A passkey is a second factor too (services/account/passkeys.ts): forgotten with the code.
+    await trx.deleteFrom('passkeys').where('staff_id', '=', found.id).execute();
     await trx.deleteFrom('staff_sessions').where('staff_id', '=', found.id).execute();
     await endSessions(trx, staffSubject(found.id));
     await trx.deleteFrom('staff_links').where('staff_id', '=', found.id).execute();

@@ -1,5 +1,5 @@
 // French texts of the account's own security screens (docs/product/account.md /account/password,
-// /account/communication, /account/accountDelete). The texts the server shares (docs/product/account.md
+// /account/security, /account/communication, /account/accountDelete). The texts the server shares (docs/product/account.md
 // messages banners, the password rule) are in the contract (account/).
 import { PHONE_NUMBERS } from '@espace/contract';
 
@@ -48,6 +48,30 @@ export const SECURITY_TEXTS = {
     removeSuffix: (name: string) => ` la clé d’accès\u00a0: ${name}`,
     unsupported: 'Votre navigateur ne permet pas de créer une clé d’accès.',
     loadError: 'Impossible d’afficher vos clés d’accès pour le moment.',
+  },
+  secondFactor: {
+    title: 'Double authentification',
+    lead: 'En plus de votre mot de passe, chaque connexion par mot de passe demandera un code à 6\u00a0chiffres de votre application d’authentification (Google Authenticator, Microsoft Authenticator, FreeOTP…). Une connexion avec une clé d’accès ne le demande pas.',
+    off: 'La double authentification n’est pas activée.',
+    on: (date: string) => `La double authentification est activée depuis le ${date}.`,
+    codesLeft: (n: number) =>
+      n === 1 ? 'Il vous reste 1 code de secours.' : `Il vous reste ${n} codes de secours.`,
+    start: 'Activer la double authentification',
+    scan: 'Scannez ce QR\u00a0code avec votre application d’authentification, puis saisissez le code à 6\u00a0chiffres qu’elle affiche.',
+    qrLabel: 'QR\u00a0code à scanner avec votre application d’authentification',
+    manualEntry: 'Impossible de scanner\u00a0? Saisissez cette clé dans l’application\u00a0:',
+    code: 'Code à 6 chiffres',
+    confirm: 'Activer',
+    cancel: 'Annuler',
+    codesTitle: 'Vos codes de secours',
+    codesIntro:
+      'Chaque code permet une connexion si vous n’avez plus votre téléphone, une seule fois. Notez-les maintenant et gardez-les en lieu sûr\u00a0: ils ne seront plus affichés.',
+    codesDone: 'J’ai noté mes codes',
+    proof: 'Mot de passe ou code de vérification',
+    proofHint:
+      'Pour désactiver la double authentification, saisissez votre mot de passe, un code de votre application ou un code de secours.',
+    remove: 'Désactiver la double authentification',
+    loadError: 'Impossible d’afficher la double authentification pour le moment.',
   },
   communication: {
     title: 'Gestion des préférences',

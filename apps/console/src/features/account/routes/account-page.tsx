@@ -3,7 +3,8 @@
 // the current password, the new one under the rule stated above it and its confirmation, checked
 // first by the contract's passwordChangeFormSchema (the CNIL rule, not the e-mail, not the
 // current one, the two alike). The server checks the current one and ends the other sessions;
-// its refusals show under their fields, the outcome in the page's one banner.
+// its refusals show under their fields, the outcome in the page's one banner. Then the member's
+// passkeys (passkeys-section.tsx), their second factor instead of a code.
 import { PASSWORD_RULE_TEXT, passwordChangeFormSchema, STAFF_ROLE_LABELS } from '@espace/contract';
 import { useState, type FormEvent } from 'react';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
@@ -11,6 +12,7 @@ import { Field } from '../../../components/field';
 import type { ApiError } from '../../../lib/api-client';
 import { useStaff } from '../../../lib/staff';
 import { useChangePassword } from '../api/change-password';
+import { PasskeysSection } from '../components/passkeys-section';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmation', string>>;
 
@@ -106,6 +108,7 @@ export function Component() {
           </button>
         </div>
       </form>
+      <PasskeysSection />
     </>
   );
 }

@@ -50,7 +50,7 @@ export default async function passkeysRoutes(app: FastifyInstance) {
         response: { 200: passkeysSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ passkeys: await listPasskeys(app.db, request.accountId) }),
+    async (request) => ({ passkeys: await listPasskeys(app.db, { accountId: request.accountId }) }),
   );
 
   routes.post(
@@ -90,7 +90,7 @@ export default async function passkeysRoutes(app: FastifyInstance) {
       const passkey = await addPasskey(
         app.db,
         rp,
-        { accountId: request.accountId, userAgent: userAgent(request) },
+        { owner: { accountId: request.accountId }, userAgent: userAgent(request) },
         request.body,
       );
       return reply.code(201).send(passkey);
@@ -113,7 +113,7 @@ export default async function passkeysRoutes(app: FastifyInstance) {
       config: write,
     },
     async (request, reply) => {
-      await removePasskey(app.db, request.accountId, request.params.passkeyId);
+      await removePasskey(app.db, { accountId: request.accountId }, request.params.passkeyId);
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
-// 'Mon compte' › « Sécurité » (docs/product/account.md): the passkeys (passkeys-section.tsx) and
+// 'Mon compte' › « Sécurité » (docs/product/account.md): the passkeys (passkeys-section.tsx), the
+// second factor for password sign-ins (second-factor-section.tsx) and
 // the open sessions, the current one
 // marked, each other one ended by its own button (named after its device), all others at once.
 // The device is read from the browser at sign-in; no place is shown
@@ -9,6 +10,7 @@ import { useActionLifecycle } from '../../../components/action/use-action-lifecy
 import { Loading } from '../../../components/loading';
 import { useEndSessions, useSessions } from '../api/sessions';
 import { PasskeysSection } from '../components/passkeys-section';
+import { SecondFactorSection } from '../components/second-factor-section';
 import { SECURITY_TEXTS } from '../security-texts';
 import '../account-security.css';
 import './security-page.css';
@@ -22,6 +24,7 @@ export function Component() {
       <h2 id="security-title">{t.title}</h2>
       <Sessions />
       <PasskeysSection />
+      <SecondFactorSection />
     </section>
   );
 }

@@ -1,0 +1,39 @@
+// « Mon compte » › « Clés d’accès » (/backoffice/api/me/passkeys): the signed-in staff member's
+// passkeys, their second factor instead of a code. Adding one asks the server for the
+// ceremony's options, runs it in the browser (@simplewebauthn/browser, loaded only then) and
+// sends the answer back; each write reloads the list.
+import { consolePath, type Passkey, type Passkeys } from '@espace/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const passkeysKey = ['me', 'passkeys'] as const;
+
+export const usePasskeys = () =>
+  useQuery({ queryKey: passkeysKey, queryFn: () => api<Passkeys>(consolePath('passkeys')) });
+
+async function addPasskey(): Promise<Passkey> {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const optionsJSON = await api<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+    consolePath('passkeyOptions'),
+    { method: 'POST' },
+  );
+  const answer = await startRegistration({ optionsJSON });
+  return api<Passkey>(consolePath('passkeys'), { method: 'POST', json: answer });
+}
+
+export function useAddPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addPasskey,
+    onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+export function useRemovePasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (passkeyId: string) =>
+      api<void>(consolePath('passkey', { passkeyId }), { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}

@@ -1,0 +1,106 @@
+// « Mon compte » › « Clés d’accès » of the console (docs/console.md « Mon compte »,
+// docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): the signed-in staff
+// member's passkeys, which their sign-in takes instead of a code (staff-sign-in/
+// staff-passkey.ts). The customers' passkeys' service (services/account/passkeys.ts), with the
+// member as owner: the list is theirs only, removing another's is 404; each addition and removal
+// is in the staff audit log.
+import {
+  CONSOLE_ROUTES,
+  passkeyIdSchema,
+  passkeyOptionsSchema,
+  passkeyRegistrationSchema,
+  passkeySchema,
+  passkeysSchema,
+} from '@espace/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addPasskey, listPasskeys, removePasskey } from '../../services/account/passkeys';
+import { staffPasskeyRegistrationOptions } from '../../services/staff/staff-passkeys';
+import { recordStaffAudit } from '../../services/staff/audit';
+import { errorResponses } from '../responses';
+
+/** The relying party's name the authenticator shows. */
+const RP_NAME = 'Espace Assuré console';
+
+export default async function staffPasskeyRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const rp = { publicUrl: app.config.publicUrl, name: RP_NAME };
+  const owner = (request: FastifyRequest) => ({ staffId: request.staff.id });
+  const actor = (request: FastifyRequest) => ({
+    id: request.staff.id,
+    email: request.staff.email,
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+
+  routes.get(
+    CONSOLE_ROUTES.passkeys,
+    { schema: { hide: true, response: { 200: passkeysSchema, ...errorResponses(400, 401, 403) } } },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send({ passkeys: await listPasskeys(app.db, owner(request)) }),
+  );
+
+  routes.post(
+    CONSOLE_ROUTES.passkeyOptions,
+    {
+      schema: {
+        hide: true,
+        response: { 200: passkeyOptionsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { id, email, displayName } = request.staff;
+      const options = await staffPasskeyRegistrationOptions(app.db, rp, { id, email, displayName });
+      return options as unknown as Record<string, unknown>;
+    },
+  );
+
+  routes.post(
+    CONSOLE_ROUTES.passkeys,
+    {
+      schema: {
+        hide: true,
+        body: passkeyRegistrationSchema,
+        response: { 201: passkeySchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const passkey = await addPasskey(
+        app.db,
+        rp,
+        { owner: owner(request), userAgent: request.headers['user-agent'] },
+        request.body,
+      );
+      await recordStaffAudit(app.db, actor(request), {
+        action: 'staff.passkey_added',
+        targetKind: 'staff',
+        targetId: request.staff.id,
+        details: { name: passkey.name },
+      });
+      return reply.code(201).send(passkey);
+    },
+  );
+
+  routes.delete(
+    CONSOLE_ROUTES.passkey,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ passkeyId: passkeyIdSchema }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removePasskey(app.db, owner(request), request.params.passkeyId);
+      await recordStaffAudit(app.db, actor(request), {
+        action: 'staff.passkey_removed',
+        targetKind: 'staff',
+        targetId: request.staff.id,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+}

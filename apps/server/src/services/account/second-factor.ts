@@ -1,0 +1,226 @@
+// A customer's optional second factor for password sign-ins ('Mon compte' › « Sécurité »,
+// docs/product/account.md, docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md):
+// the staff's TOTP and recovery codes (services/second-factor/totp.ts), kept in
+// customer_second_factors and customer_recovery_codes, sealed for CUSTOMER_TOTP_SECRET. Enforces:
+// - turning it on shows a pending secret (QR code and text) and saves it only when a code of the
+//   app confirms it; the recovery codes are then shown once;
+// - turning it off takes the password, a code of the app or a recovery code: every check is
+//   counted under the caller's provider session like the current password's
+//   (current-password.ts: 5 per window), so a stolen token guesses no faster than the sign-in;
+// - both are mailed to the customer (French, through the outbox), so someone who got in cannot
+//   turn it off or on silently;
+// - the sign-in's code step (oidc/customer-second-factor.ts) asks for it after every right
+//   password of an account that has it; a passkey sign-in does not (it is two factors already).
+import {
+  MESSAGES,
+  SECOND_FACTOR_MESSAGES,
+  type SecondFactorEnrolment,
+  type SecondFactorStatus,
+} from '@espace/contract';
+import type { Db } from '../../db/client';
+import type { OutboxSender } from '../../platform/outbox/outbox';
+import { CUSTOMER_TOTP_SECRET } from '../../platform/secrets/reseal';
+import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
+import * as totp from '../second-factor/totp';
+import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors';
+import type { CustomerMailSettings } from '../requests/status-mail';
+import { verifyPassword } from './passwords';
+import { queueSecondFactorMail } from './second-factor-mail';
+import { claimCurrentPasswordCheck } from './sign-in-throttle';
+
+/** The name the customer's authenticator app shows. */
+export const CUSTOMER_TOTP_ISSUER = 'Espace Assuré';
+
+const customerStore: totp.TotpStore = {
+  issuer: CUSTOMER_TOTP_ISSUER,
+  purpose: CUSTOMER_TOTP_SECRET,
+  async secrets(db, id) {
+    const row = await db
+      .selectFrom('customer_second_factors')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return { secret: row?.totp_secret ?? null, pending: row?.totp_pending_secret ?? null };
+  },
+  async savePending(db, id, sealed) {
+    await db
+      .insertInto('customer_second_factors')
+      .values({ id, totp_pending_secret: sealed })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ totp_pending_secret: sealed }))
+      .execute();
+  },
+  async enrol(db, id, pending, step, now) {
+    const saved = await db
+      .updateTable('customer_second_factors')
+      .set({
+        totp_secret: pending,
+        totp_pending_secret: null,
+        totp_enrolled_at: now,
+        totp_last_step: step,
+      })
+      .where('id', '=', id)
+      .where('totp_secret', 'is', null)
+      .where('totp_pending_secret', '=', pending)
+      .executeTakeFirst();
+    return saved.numUpdatedRows === 1n;
+  },
+  async replaceRecoveryCodes(db, id, hashes) {
+    await db.deleteFrom('customer_recovery_codes').where('account_id', '=', id).execute();
+    await db
+      .insertInto('customer_recovery_codes')
+      .values(hashes.map((code_hash) => ({ account_id: id, code_hash })))
+      .execute();
+  },
+  async advanceStep(db, id, step) {
+    const used = await db
+      .updateTable('customer_second_factors')
+      .set({ totp_last_step: step })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]),
+      )
+      .executeTakeFirst();
+    return used.numUpdatedRows === 1n;
+  },
+  async spendRecoveryCode(db, id, hash, now) {
+    const spent = await db
+      .updateTable('customer_recovery_codes')
+      .set({ used_at: now })
+      .where('account_id', '=', id)
+      .where('code_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return spent.numUpdatedRows === 1n;
+  },
+};
+
+export interface SecondFactorDeps {
+  db: Db;
+  keys: SecretKeys;
+  outbox: OutboxSender;
+  mail: CustomerMailSettings;
+}
+
+/** The caller: the account and its provider session (the checks' throttle key). */
+export interface SecondFactorCaller {
+  accountId: string;
+  sid: string | undefined;
+}
+
+/** True when the account signs in with a code after its password. */
+export async function hasSecondFactor(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customer_second_factors')
+    .select('id')
+    .where('id', '=', accountId)
+    .where('totp_secret', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function secondFactorStatus(db: Db, accountId: string): Promise<SecondFactorStatus> {
+  const row = await db
+    .selectFrom('customer_second_factors')
+    .select(['totp_secret', 'totp_enrolled_at'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!row?.totp_secret) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+  const left = await db
+    .selectFrom('customer_recovery_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    enabled: true,
+    enabledAt: row.totp_enrolled_at ? new Date(row.totp_enrolled_at).toISOString() : null,
+    recoveryCodesLeft: Number(left.n),
+  };
+}
+
+/** The secret to add to the app (the same until confirmed); 409 when it is on already. */
+export async function startSecondFactor(
+  deps: SecondFactorDeps,
+  accountId: string,
+): Promise<SecondFactorEnrolment> {
+  if (await hasSecondFactor(deps.db, accountId))
+    throw new ConflictError(SECOND_FACTOR_MESSAGES.alreadyOn);
+  const { email } = await deps.db
+    .selectFrom('accounts')
+    .select('email')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return totp.pendingEnrolment(customerStore, deps.db, deps.keys, { id: accountId, email });
+}
+
+const claimCheck = async (db: Db, caller: SecondFactorCaller) => {
+  if (!(await claimCurrentPasswordCheck(db, caller.sid ?? `account:${caller.accountId}`)))
+    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
+};
+
+/** Confirms the secret shown with a code of the app: on, mailed, the recovery codes returned. */
+export async function confirmSecondFactor(
+  deps: SecondFactorDeps,
+  caller: SecondFactorCaller,
+  code: string,
+): Promise<string[]> {
+  if (await hasSecondFactor(deps.db, caller.accountId))
+    throw new ConflictError(SECOND_FACTOR_MESSAGES.alreadyOn);
+  await claimCheck(deps.db, caller);
+  const codes = await totp.confirmEnrolment(
+    customerStore,
+    deps.db,
+    deps.keys,
+    caller.accountId,
+    code,
+  );
+  if (!codes) {
+    const message = SECOND_FACTOR_MESSAGES.wrongCode;
+    throw new InvalidInputError(message, { code: message });
+  }
+  await queueSecondFactorMail(deps.db, deps, caller.accountId, 'on');
+  if (deps.outbox.mail) deps.outbox.wake();
+  return codes;
+}
+
+/** Turns it off, proven by the password, a code of the app or a recovery code; mailed. */
+export async function removeSecondFactor(
+  deps: SecondFactorDeps,
+  caller: SecondFactorCaller,
+  proof: string,
+): Promise<void> {
+  const { db } = deps;
+  if (!(await hasSecondFactor(db, caller.accountId)))
+    throw new ConflictError(SECOND_FACTOR_MESSAGES.notOn);
+  await claimCheck(db, caller);
+  const credentials = await db
+    .selectFrom('credentials')
+    .select('password_hash')
+    .where('account_id', '=', caller.accountId)
+    .executeTakeFirst();
+  const proven =
+    (await verifySecondFactor(deps, caller.accountId, proof)) !== undefined ||
+    (credentials !== undefined && (await verifyPassword(proof, credentials.password_hash)));
+  if (!proven) {
+    const message = SECOND_FACTOR_MESSAGES.wrongProof;
+    throw new InvalidInputError(message, { proof: message });
+  }
+  await db.transaction().execute(async (trx) => {
+    await eraseSecondFactor(trx, caller.accountId);
+    await queueSecondFactorMail(trx, deps, caller.accountId, 'off');
+  });
+  if (deps.outbox.mail) deps.outbox.wake();
+}
+
+/** Checks a code at sign-in (each TOTP step once, each recovery code once). */
+export const verifySecondFactor = (
+  deps: { db: Db; keys: SecretKeys },
+  accountId: string,
+  input: string,
+) => totp.verifySecondFactor(customerStore, deps.db, deps.keys, accountId, input);
+
+/** The second factor goes with the account's online access (delete-account.ts), or when off. */
+export async function eraseSecondFactor(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('customer_recovery_codes').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('customer_second_factors').where('id', '=', accountId).execute();
+}

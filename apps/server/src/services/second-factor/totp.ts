@@ -1,0 +1,159 @@
+// One TOTP second factor for whoever has one: the staff (mandatory, services/staff/second-factor.ts)
+// and customers who turn it on for their password sign-ins (services/account/second-factor.ts)
+// (docs/decisions/0082-staff-sign-in-with-a-second-factor.md,
+// docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md). TOTP per RFC 6238
+// (SHA-1, 6 digits, 30-second steps, the otpauth library) and single-use recovery codes; each
+// owner gives a store (its table's reads and conditional updates), the rules are here once:
+// - enrolment keeps a pending secret (the same while its QR code is shown) and saves it only
+//   when a valid code from the authenticator confirms it; it then gives 10 recovery codes,
+//   shown once: only their SHA-256 is stored;
+// - a code is accepted within one step either side of now, and each step once: the last one
+//   accepted is kept (`totp_last_step`) and a conditional update refuses any step not after it,
+//   so a code seen over a shoulder or replayed by two instances at once is refused;
+// - a recovery code is spent by the update that marks it used: usable once;
+// - the TOTP secret, pending or enrolled, is stored sealed under SECRETS_KEY (platform/secrets/,
+//   docs/decisions/0091-webhooks-public-addresses-and-secrets-at-rest.md), under the store's
+//   purpose: a dump of the database gives no one the codes of an authenticator.
+import { createHash, randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { Db } from '../../db/client';
+import { open, seal, type SecretKeys } from '../../platform/secrets/sealed-secrets';
+
+const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Where one kind of owner keeps its second factor: reads and conditional writes only. */
+export interface TotpStore {
+  /** The name the authenticator app shows above the code. */
+  issuer: string;
+  /** The purpose the secrets are sealed for (platform/secrets/reseal.ts). */
+  purpose: string;
+  /** The sealed secrets of the owner, enrolled and pending (null when none). */
+  secrets(db: Db, id: string): Promise<{ secret: string | null; pending: string | null }>;
+  /** Keeps a new sealed pending secret. */
+  savePending(db: Db, id: string, sealed: string): Promise<void>;
+  /**
+   * Makes `pending` the enrolled secret, `step` its last one: true when nothing was enrolled and
+   * `pending` was still the pending secret.
+   */
+  enrol(db: Db, id: string, pending: string, step: number, now: Date): Promise<boolean>;
+  /** Replaces the recovery codes by these hashes. */
+  replaceRecoveryCodes(db: Db, id: string, hashes: string[]): Promise<void>;
+  /** Moves the last step accepted to `step`: true only when it was before. */
+  advanceStep(db: Db, id: string, step: number): Promise<boolean>;
+  /** Marks the unused recovery code of this hash used: true when it was there and unused. */
+  spendRecoveryCode(db: Db, id: string, hash: string, now: Date): Promise<boolean>;
+}
+
+const totpOf = (issuer: string, secret: string, label = '') =>
+  new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+
+/** The time step a 6-digit code stands for, within ±1 step of now, or undefined. */
+function stepOf(secret: string, code: string, now: number): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const totp = totpOf('', secret);
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? undefined : totp.counter({ timestamp: now }) + delta;
+}
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+/** A recovery code as typed: case, spaces and dashes do not matter. */
+const normalRecoveryCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
+function recoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+export interface Enrolment {
+  /** The secret in base32, for manual entry. */
+  secret: string;
+  /** The otpauth:// URI the QR code holds. */
+  uri: string;
+  /** The QR code, an inline SVG. */
+  qrSvg: string;
+}
+
+/** The enrolment to show: the pending secret, a new one if none is pending. */
+export async function pendingEnrolment(
+  store: TotpStore,
+  db: Db,
+  keys: SecretKeys,
+  owner: { id: string; email: string },
+): Promise<Enrolment> {
+  const row = await store.secrets(db, owner.id);
+  let secret = row.pending && open(keys, row.pending, store.purpose);
+  if (!secret) {
+    secret = new Secret({ size: 20 }).base32;
+    await store.savePending(db, owner.id, seal(keys, secret, store.purpose));
+  }
+  const uri = totpOf(store.issuer, secret, owner.email).toString();
+  // Loaded on a first enrolment only: no start-up pays for the QR code encoder and its PNG code.
+  const { toString: qrCode } = await import('qrcode');
+  const qrSvg = await qrCode(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, uri, qrSvg };
+}
+
+/**
+ * Confirms the pending secret with a code: saves it and returns the new recovery codes (shown
+ * once), or undefined when the code is wrong, nothing is pending or a secret is enrolled.
+ */
+export async function confirmEnrolment(
+  store: TotpStore,
+  db: Db,
+  keys: SecretKeys,
+  id: string,
+  code: string,
+  now = Date.now(),
+): Promise<string[] | undefined> {
+  const row = await store.secrets(db, id);
+  // Sealed: it becomes the enrolled secret as it is (one purpose for both columns).
+  const pending = row.secret ? null : row.pending;
+  const step = pending ? stepOf(open(keys, pending, store.purpose), code.trim(), now) : undefined;
+  if (!pending || step === undefined) return undefined;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  return db.transaction().execute(async (trx) => {
+    if (!(await store.enrol(trx, id, pending, step, new Date(now)))) return undefined;
+    await store.replaceRecoveryCodes(
+      trx,
+      id,
+      codes.map((c) => hashOf(normalRecoveryCode(c))),
+    );
+    return codes;
+  });
+}
+
+/**
+ * Checks a TOTP code (each step once) or a recovery code (each once): how it was proven, or
+ * undefined when refused.
+ */
+export async function verifySecondFactor(
+  store: TotpStore,
+  db: Db,
+  keys: SecretKeys,
+  id: string,
+  input: string,
+  now = Date.now(),
+): Promise<'otp' | 'recovery' | undefined> {
+  const code = input.trim();
+  const { secret } = await store.secrets(db, id);
+  if (!secret) return undefined;
+  if (/^\d{6}$/.test(code)) {
+    const step = stepOf(open(keys, secret, store.purpose), code, now);
+    if (step === undefined) return undefined;
+    return (await store.advanceStep(db, id, step)) ? 'otp' : undefined;
+  }
+  const normal = normalRecoveryCode(code);
+  if (!/^[A-Z0-9]{10}$/.test(normal)) return undefined;
+  return (await store.spendRecoveryCode(db, id, hashOf(normal), new Date(now)))
+    ? 'recovery'
+    : undefined;
+}

@@ -1,0 +1,83 @@
+// The customer's optional second factor for password sign-ins ('Mon compte' › « Sécurité »,
+// docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): a TOTP code of an
+// authenticator app, or one of the recovery codes shown once when it is turned on. What the
+// screen sends and receives, and its French texts (the sign-in's code page, the mails).
+import { z } from 'zod';
+import { safeString } from '../shared/safe-text';
+
+const NBSP = '\u00a0';
+
+export const SECOND_FACTOR_MESSAGES = {
+  codeRequired: 'Saisissez le code à 6 chiffres de votre application.',
+  proofRequired: 'Saisissez votre mot de passe ou un code de vérification.',
+  wrongCode: 'Code incorrect ou déjà utilisé.',
+  wrongProof: 'Mot de passe ou code incorrect.',
+  tooManyCodes: `Trop de codes incorrects. Recommencez la connexion dans quelques minutes.`,
+  alreadyOn: 'La double authentification est déjà activée.',
+  notOn: 'La double authentification n’est pas activée.',
+  banners: {
+    on: {
+      success: 'La double authentification est activée.',
+      error: 'Malheureusement, la double authentification n’a pas pu être activée.',
+    },
+    off: {
+      success: 'La double authentification est désactivée.',
+      error: 'Malheureusement, la double authentification n’a pas pu être désactivée.',
+    },
+  },
+  /** The provider's code page, after a right password. */
+  signIn: {
+    title: 'Double authentification',
+    intro: `Saisissez le code à 6${NBSP}chiffres de votre application d’authentification, ou l’un de vos codes de secours.`,
+    label: 'Code de vérification',
+    submit: 'Se connecter',
+    restart: 'Recommencer la connexion',
+  },
+  mail: {
+    subjectOn: (brand: string) => `Double authentification activée sur votre espace ${brand}`,
+    subjectOff: (brand: string) => `Double authentification désactivée sur votre espace ${brand}`,
+    greeting: (firstName: string) => `Bonjour ${firstName},`,
+    introOn: (time: string) =>
+      `La double authentification a été activée sur votre espace le ${time}${NBSP}: chaque connexion par mot de passe demandera désormais un code de votre application.`,
+    introOff: (time: string) =>
+      `La double authentification a été désactivée sur votre espace le ${time}${NBSP}: votre mot de passe suffit de nouveau pour vous connecter.`,
+    ifYou: 'Si c’est vous, vous n’avez rien à faire.',
+    ifNotYou: `Si ce n’est pas vous${NBSP}: changez votre mot de passe et vérifiez vos sessions ouvertes.`,
+    security: 'Voir la sécurité de mon compte',
+    signature: (brand: string) => `L’équipe ${brand}`,
+  },
+} as const;
+
+/** GET …/second-factor: is it on, since when, how many recovery codes are left. */
+export const secondFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+
+/** POST …/second-factor/enrolment: what the authenticator app needs (shown until confirmed). */
+export const secondFactorEnrolmentSchema = z.object({
+  /** The secret in base32, to type. */
+  secret: z.string(),
+  /** The otpauth:// URI the QR code holds. */
+  uri: z.string(),
+  /** The QR code, an SVG drawn by the server. */
+  qrSvg: z.string(),
+});
+export type SecondFactorEnrolment = z.infer<typeof secondFactorEnrolmentSchema>;
+
+/** PUT …/second-factor {code}: a code of the app confirms the secret shown. */
+export const secondFactorConfirmationSchema = z.object({
+  code: safeString()
+    .trim()
+    .regex(/^\d{6}$/, SECOND_FACTOR_MESSAGES.codeRequired),
+});
+/** Its answer: the recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** DELETE …/second-factor {proof}: the password, a code of the app or a recovery code. */
+export const secondFactorRemovalSchema = z.object({
+  proof: safeString().min(1, SECOND_FACTOR_MESSAGES.proofRequired).max(200),
+});
