@@ -39,6 +39,7 @@ import * as m0039 from './0039-outbox-trace-context';
 import * as m0041 from './0041-sign-ins';
 import * as m0042 from './0042-passkeys';
 import * as m0046 from './0046-conversations';
+import * as m0047 from './0047-message-drafts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0041-sign-ins': m0041,
   '0042-passkeys': m0042,
   '0046-conversations': m0046,
+  '0047-message-drafts': m0047,
 };
