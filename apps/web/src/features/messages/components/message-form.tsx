@@ -79,6 +79,9 @@ function DraftedMessageForm({
   const saved = useRef(draft);
   const latest = useRef(draft);
   const touched = useRef(false);
+  // While a send runs, leaving the screen saves nothing: the server forgets the draft with the
+  // message, and a save racing it would bring the sent text back as a draft.
+  const sending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileInputId = useId();
@@ -94,7 +97,7 @@ function DraftedMessageForm({
   useEffect(() => {
     const flush = () => {
       clearTimeout(timer.current);
-      if (touched.current && latest.current !== saved.current) {
+      if (!sending.current && touched.current && latest.current !== saved.current) {
         saved.current = latest.current;
         void saveDraft(accountId, slot, latest.current, true).catch(() => undefined);
       }
@@ -144,6 +147,7 @@ function DraftedMessageForm({
     event.preventDefault();
     clearTimeout(timer.current);
     setRefusal(null);
+    sending.current = true;
     onSend(text, file)
       .then(() => {
         // The server forgot the draft with the message.
@@ -153,8 +157,12 @@ function DraftedMessageForm({
         setText('');
         setFile(null);
         setDraftStatus(null);
+        sending.current = false;
       })
       .catch((error: unknown) => {
+        // Not sent: what was typed is kept as the draft.
+        sending.current = false;
+        scheduleSave(latest.current);
         const found =
           error && typeof error === 'object' && 'field' in error
             ? (error as SendRefusal)
