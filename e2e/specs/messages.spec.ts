@@ -200,7 +200,7 @@ test('Camille sees the unread count, reads the answer and replies; the mail says
   // The mail: a message is waiting, a link to it, none of its words.
   const mail = () =>
     portal.mails.find(
-      (m) => m.to.includes(DEMO.camille) && m.data.includes('un nouveau message vous attend'),
+      (m) => m.to.includes(DEMO.camille) && m.data.includes('Votre courtier vous a écrit'),
     );
   await expect.poll(mail, { timeout: 30_000 }).toBeTruthy();
   const body = mail()!.data;
