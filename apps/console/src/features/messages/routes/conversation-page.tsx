@@ -98,7 +98,7 @@ export function Component() {
           </dd>
         </div>
       </dl>
-      <div className="actions">
+      <div className="actions conversation-actions">
         {c.assignee?.id !== me.id && (
           <button
             type="button"
