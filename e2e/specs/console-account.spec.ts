@@ -50,7 +50,7 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
   });
   await enrolAndSignIn(page, 'agent');
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Clients']);
+  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Messages', 'Clients']);
   for (const [path, title] of [
     ['/backoffice/tableau-de-bord', 'Tableau de bord'],
     ['/backoffice/journal', 'Journal'],
@@ -86,6 +86,7 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
   await enrolAndSignIn(page, 'supervisor');
   await expect(nav.getByRole('link')).toHaveText([
     'Demandes',
+    'Messages',
     'Clients',
     'Tableau de bord',
     'Journal',

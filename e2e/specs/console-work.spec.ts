@@ -237,6 +237,7 @@ test('a supervisor reads who did what in the journal, and the dashboard', async 
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(nav.getByRole('link')).toHaveText([
     'Demandes',
+    'Messages',
     'Clients',
     'Tableau de bord',
     'Journal',

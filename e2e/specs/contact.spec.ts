@@ -56,21 +56,14 @@ test.describe('contact', () => {
     );
   });
 
-  test('an email message shows the success banner, an empty one the error banner', async ({
+  test('writing is a new message of the « Messagerie », on the subject chosen', async ({
     page,
-    consoleErrors,
   }) => {
-    consoleErrors.expect(failedRequest(/\/mail-contact/, 400));
-    const card = page.getByRole('region', { name: 'Par courriel' });
-    await card.getByRole('button', { name: 'Envoyer le message' }).click();
-    await expect(page.getByTestId('banner')).toContainText(
-      'Malheureusement, une erreur s’est produite lors de votre demande pour un courriel',
-    );
-    await card.getByLabel('Votre message').fill('Bonjour, je souhaite recevoir mon attestation.');
-    await card.getByRole('button', { name: 'Envoyer le message' }).click();
-    await expect(page.getByTestId('banner')).toContainText(
-      'Merci de votre demande par courriel ! Nous vous recontacterons sous 48h.',
-    );
-    await expectNoAxeViolations(page, 'contact email success');
+    const card = page.getByRole('region', { name: 'Par écrit' });
+    await expect(card).toContainText('messagerie sécurisée');
+    await card.getByRole('link', { name: 'Mes documents' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nouveau message' })).toBeVisible();
+    await expect(page.getByLabel('Sujet')).toHaveValue('documents');
+    await expectNoAxeViolations(page, 'a new message from the contact page');
   });
 });

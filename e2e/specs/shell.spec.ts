@@ -44,6 +44,7 @@ test.describe('portal shell', () => {
       'Mes polices d’assurance',
       'Mes documents (documents à transmettre)',
       'Mon compte',
+      'Messagerie',
       'Déclarer un sinistre',
       'FAQ',
       'Contact',

@@ -15,6 +15,7 @@ export function Layout() {
   useRouteAnnouncer();
   const links = [
     { to: paths.inbox, label: 'Demandes', end: true },
+    { to: paths.messages, label: 'Messages', end: false },
     { to: paths.customers, label: 'Clients', end: false },
     ...(isSupervisor(staff)
       ? [

@@ -23,6 +23,16 @@ export const consoleRoutes: RouteObject[] = [
         handle: { title: 'Demande' },
       },
       {
+        path: paths.messages,
+        lazy: () => import('../features/messages/routes/messages-page'),
+        handle: { title: 'Messages' },
+      },
+      {
+        path: paths.conversationPattern,
+        lazy: () => import('../features/messages/routes/conversation-page'),
+        handle: { title: 'Conversation' },
+      },
+      {
         path: paths.customers,
         lazy: () => import('../features/customers/routes/customers-page'),
         handle: { title: 'Clients' },

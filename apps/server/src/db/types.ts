@@ -366,6 +366,13 @@ export interface LoginThrottle {
   window_started_at: Timestamp;
 }
 
+export interface MessageDrafts {
+  account_id: string;
+  body: string;
+  slot: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface MessageFiles {
   content_type: string;
   created_at: Generated<Timestamp>;
@@ -701,6 +708,7 @@ export interface DB {
   integration_records: IntegrationRecords;
   legal_pages: LegalPages;
   login_throttle: LoginThrottle;
+  message_drafts: MessageDrafts;
   message_files: MessageFiles;
   oidc_payloads: OidcPayloads;
   outbox: Outbox;

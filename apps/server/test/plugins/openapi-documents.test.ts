@@ -38,6 +38,8 @@ const CUSTOMER_API: Record<string, string> = {
     'attachMessageFile',
   'GET /api/v1/message/accounts/{accountId}/conversations/{conversationId}/files/{fileId}':
     'downloadMessageFile',
+  'GET /api/v1/message/accounts/{accountId}/drafts/{slot}': 'readMessageDraft',
+  'PUT /api/v1/message/accounts/{accountId}/drafts/{slot}': 'saveMessageDraft',
   'PUT /api/v1/authentication/accounts/{accountId}/password': 'changePassword',
   'PUT /api/v1/consent/accounts/{accountId}/{consent}': 'setConsent',
   'GET /api/v1/authentication/accounts/{accountId}/sessions': 'listSessions',
@@ -113,6 +115,9 @@ const INTEGRATION_API: Record<string, string> = {
   'DELETE /backoffice/v1/webhooks/{webhookId}': 'deleteWebhook',
   'POST /backoffice/v1/webhooks/{webhookId}/rotate-secret': 'rotateWebhookSecret',
   'GET /backoffice/v1/webhooks/{webhookId}/failures': 'listWebhookFailures',
+  'GET /backoffice/v1/conversations': 'listConversations',
+  'GET /backoffice/v1/conversations/{conversationId}': 'getConversation',
+  'POST /backoffice/v1/conversations/{conversationId}/messages': 'postBrokerMessage',
 };
 
 /** The linter's warnings the documents are known to give, and why they stay; any other fails. */

@@ -27,8 +27,12 @@ function portal(session: { accountId: string; email: string; name: string }, fir
 }
 /** The card's title: testPolicy's car. */
 const cardTitle = 'Peugeot 208';
-/** What the screen reads for itself besides (the cards' open requests), not one of the first reads. */
-const firstReads = (urls: string[]) => urls.filter((url) => !url.includes('/requests?'));
+/**
+ * What the screen and the shell read for themselves besides (the cards' open requests, the
+ * navigation's unread messages), not one of the first reads.
+ */
+const firstReads = (urls: string[]) =>
+  urls.filter((url) => !url.includes('/requests?') && !url.includes('/conversations'));
 
 describe('the first reads the page hands over', () => {
   let container: HTMLDivElement;

@@ -16,6 +16,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { cookiesRoutes } from '../features/cookies/routes';
 import { accountRoutes } from '../features/account/routes';
 import { requestsRoutes } from '../features/requests/routes';
+import { messagesRoutes } from '../features/messages/routes';
 import { BannerProvider } from '../components/banner/banner';
 import { AppLayout } from './layout/app-layout';
 import { declarative, Screens } from './lazy-routes';
@@ -28,6 +29,7 @@ const screens: RouteObject[] = [
   ...terminationRoutes,
   ...claimsRoutes,
   ...contactRoutes,
+  ...messagesRoutes,
   ...faqRoutes,
   ...legalRoutes,
   ...cookiesRoutes,

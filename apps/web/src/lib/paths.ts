@@ -6,6 +6,8 @@ import {
   ACCOUNT_DELETED_PATH,
   ACCOUNT_SECURITY_PATH,
   AUTH_CALLBACK_PATH,
+  conversationPath,
+  MESSAGES_PATH,
   LOGGED_OUT_PATH,
   REQUEST_DETAIL_PATH_PATTERN,
   requestDetailPath,
@@ -36,6 +38,16 @@ export const paths = {
   /** The route pattern of one request (the contract's, the link of the status e-mails). */
   accountRequestPattern: REQUEST_DETAIL_PATH_PATTERN,
   accountRequest: requestDetailPath,
+  /** « Messagerie »: the conversations with the broker (docs/product/messages.md). */
+  messages: MESSAGES_PATH,
+  /** A new conversation: free, or about request `reference` (continues its conversation). */
+  messageNew: `${MESSAGES_PATH}/nouveau`,
+  messageNewOn: (topic: string) => `${MESSAGES_PATH}/nouveau?sujet=${encodeURIComponent(topic)}`,
+  messageNewAbout: (reference: string) =>
+    `${MESSAGES_PATH}/nouveau?demande=${encodeURIComponent(reference)}`,
+  /** The route pattern of one conversation (the contract's, the link of the notification mail). */
+  conversationPattern: `${MESSAGES_PATH}/:conversationId`,
+  conversation: conversationPath,
   changeAddress: '/changeAddress',
   faq: '/faq',
   contact: '/contact',

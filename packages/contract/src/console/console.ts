@@ -75,6 +75,18 @@ export const CONSOLE_ROUTES = {
   auditIntegrity: '/audit/integrity',
   /** GET (supervisors): the same, as CSV. */
   auditCsv: '/audit.csv',
+  /** GET: the « Messages » inbox (query: consoleConversationQuerySchema). */
+  conversations: '/conversations',
+  /** GET: one conversation with its customer (every read audited; the customer's messages become read). */
+  conversation: '/conversations/:conversationId',
+  /** POST: the broker's answer (postMessageSchema): the customer is told by e-mail, without it. */
+  conversationMessages: '/conversations/:conversationId/messages',
+  /** PUT: assign (assignmentSchema). */
+  conversationAssignment: '/conversations/:conversationId/assignment',
+  /** GET: one of its files (audited). */
+  conversationFile: '/conversations/:conversationId/files/:fileId',
+  /** GET: the conversation of a request, beside the request's page, or null (audited when one). */
+  requestConversation: '/requests/:reference/conversation',
 } as const;
 
 export const consolePath = (

@@ -2,3 +2,4 @@ export * from './console';
 export * from './console-work';
 export * from './staff-links';
 export * from './console-documents';
+export * from './console-messages';

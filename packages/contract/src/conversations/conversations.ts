@@ -157,3 +157,30 @@ export const messageEventDataSchema = z.object({
   files: z.array(messageFileSchema),
 });
 export type MessageEventData = z.infer<typeof messageEventDataSchema>;
+
+/**
+ * Where a draft belongs (docs/product/messages.md « Brouillons »): a conversation's reply (its id),
+ * a new free conversation (`new`), or a new message about a request (`request-{reference}`).
+ */
+export const MESSAGE_DRAFT_NEW = 'new';
+export const messageDraftSlot = {
+  conversation: (id: string) => id,
+  request: (reference: string) => `request-${reference}`,
+} as const;
+export const messageDraftSlotSchema = z
+  .string()
+  .regex(/^(new|request-[A-Za-z0-9-]{1,40}|[0-9a-f-]{36})$/, {
+    error: CONVERSATION_MESSAGES.conversationNotFound,
+  });
+
+/** A draft's text: may be empty (an empty draft is forgotten). */
+export const messageDraftSchema = z.object({
+  text: safeMultilineString().max(MESSAGE_TEXT_MAX, CONVERSATION_MESSAGES.textTooLong),
+});
+export type MessageDraftInput = z.infer<typeof messageDraftSchema>;
+
+export const messageDraftAnswerSchema = z.object({
+  text: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type MessageDraft = z.infer<typeof messageDraftAnswerSchema>;

@@ -23,6 +23,9 @@ export const INTEGRATION_ROUTES = {
   webhook: '/webhooks/:webhookId',
   webhookRotation: '/webhooks/:webhookId/rotate-secret',
   webhookFailures: '/webhooks/:webhookId/failures',
+  conversations: '/conversations',
+  conversation: '/conversations/:conversationId',
+  conversationMessages: '/conversations/:conversationId/messages',
 } as const satisfies Record<string, string>;
 
 /** The two scopes an integration client may hold. */

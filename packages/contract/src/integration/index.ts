@@ -6,3 +6,4 @@ export * from './events';
 export * from './fields';
 export * from './messages';
 export * from './webhooks';
+export * from './conversations';

@@ -69,6 +69,7 @@ export const API_ROUTES = {
   conversationMessages: '/message/accounts/:accountId/conversations/:conversationId/messages',
   conversationAttachments: '/message/accounts/:accountId/conversations/:conversationId/attachments',
   conversationFile: '/message/accounts/:accountId/conversations/:conversationId/files/:fileId',
+  messageDraft: '/message/accounts/:accountId/drafts/:slot',
   password: '/authentication/accounts/:accountId/password',
   sessions: '/authentication/accounts/:accountId/sessions',
   session: '/authentication/accounts/:accountId/sessions/:sessionId',

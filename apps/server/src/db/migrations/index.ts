@@ -39,6 +39,7 @@ import * as m0039 from './0039-outbox-trace-context';
 import * as m0041 from './0041-sign-ins';
 import * as m0042 from './0042-passkeys';
 import * as m0046 from './0046-conversations';
+import * as m0047 from './0047-message-drafts';
 import * as m0048 from './0048-data-exports';
 import * as m0049 from './0049-second-factors';
 import * as m0050 from './0050-inbox-contract-index';
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0041-sign-ins': m0041,
   '0042-passkeys': m0042,
   '0046-conversations': m0046,
+  '0047-message-drafts': m0047,
   '0048-data-exports': m0048,
   '0049-second-factors': m0049,
   '0050-inbox-contract-index': m0050,

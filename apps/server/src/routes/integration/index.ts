@@ -14,6 +14,7 @@ import integrationAuthentication, {
 import { UnauthorizedError } from '../../plugins/errors';
 import { integrationTokenLive } from '../../services/integration/clients';
 import contractRoutes from './contracts';
+import conversationRoutes from './conversations';
 import customerRoutes from './customers';
 import documentRoutes from './documents';
 import eventRoutes from './events';
@@ -78,6 +79,7 @@ export default async function integrationRoutes(app: FastifyInstance, opts: Inte
       await api.register(eventRoutes);
       await api.register(requestRoutes);
       await api.register(webhookRoutes);
+      await api.register(conversationRoutes);
     },
     { prefix: INTEGRATION_PREFIX },
   );

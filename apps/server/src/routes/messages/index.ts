@@ -6,10 +6,12 @@ import { acceptFileUploads } from '../multipart';
 import { rateLimitPerAccount } from '../rate-limit';
 import conversationReadRoutes from './conversation-reads';
 import conversationWriteRoutes from './conversation-writes';
+import messageDraftRoutes from './message-drafts';
 
 export default async function messageRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
   await acceptFileUploads(app);
   await app.register(conversationReadRoutes);
   await app.register(conversationWriteRoutes);
+  await app.register(messageDraftRoutes);
 }

@@ -45,6 +45,7 @@ export async function deleteAccount(
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     // The answers kept for repeated writes (idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();
+    await trx.deleteFrom('message_drafts').where('account_id', '=', accountId).execute();
     await forgetResetMails(trx, email);
     await clearEmail(trx, email);
     await endSessions(trx, accountId);

@@ -8,10 +8,13 @@
 //   (every event channel, services/events/record-event.ts) and the customer's notification mail
 //   are one transaction: nothing half-written; the relay is woken after the commit;
 // - a message of the broker sends the customer an e-mail that a message is waiting, never its
-//   text (message-mail.ts); a closed conversation takes no message (ConflictError).
+//   text (message-mail.ts); a closed conversation takes no message (ConflictError);
+// - the customer's draft of the place they wrote from is forgotten with the message (message-drafts.ts).
 import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_MESSAGES,
+  MESSAGE_DRAFT_NEW,
+  messageDraftSlot,
   type Conversation,
   type ConversationMessage,
   type MessageAuthor,
@@ -29,6 +32,7 @@ import {
   readConversationAs,
   requireConversation,
 } from './conversation-reads';
+import { clearDraft } from './message-drafts';
 import { recordMessageEvent } from './message-event';
 import { messageMailNotifier, type MessageMailSettings } from './message-mail';
 
@@ -88,6 +92,9 @@ export async function insertMessage(
     .where('id', '=', message.conversationId)
     .execute();
   await recordMessageEvent(trx, id);
+  // The customer's draft of this reply is now the message (message-drafts.ts).
+  if (message.author === 'customer')
+    await clearDraft(trx, message.accountId, messageDraftSlot.conversation(message.conversationId));
   if (message.author === 'broker' && deps.outbox.mail)
     await messageMailNotifier(deps.mail)(trx, message.accountId, message.conversationId);
   return id;
@@ -145,6 +152,13 @@ export async function startConversation(
           request_kind: request?.kind ?? null,
         })
         .execute();
+    await clearDraft(
+      trx,
+      accountId,
+      request
+        ? messageDraftSlot.request(body.requestReference ?? request.reference)
+        : MESSAGE_DRAFT_NEW,
+    );
     await insertMessage(trx, deps, {
       conversationId: id,
       accountId,

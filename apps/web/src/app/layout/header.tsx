@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { useConversations } from '../../api/get-conversations';
 import { usePolicies } from '../../api/get-policies';
 import { AssistanceCall } from '../../components/assistance/assistance-call';
 import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
@@ -11,6 +12,7 @@ const NAV = [
   { to: paths.home, label: 'Mes polices d’assurance', end: true },
   { to: paths.documents, label: 'Mes documents', end: false },
   { to: paths.account, label: 'Mon compte', end: false },
+  { to: paths.messages, label: 'Messagerie', end: false },
   { to: paths.claims, label: 'Déclarer un sinistre', end: false },
   { to: paths.faq, label: 'FAQ', end: false },
   { to: paths.contact, label: 'Contact', end: false },
@@ -23,6 +25,9 @@ export function Header() {
   const policies = usePolicies();
   // docs/product/README.md: a dot marker on 'Mes documents' when documents are still owed.
   const owesDocuments = policies.data?.unfulfilledDocs ?? false;
+  // docs/product/messages.md: the broker's messages not read yet, on « Messagerie ».
+  const unread = useConversations().data?.unread ?? 0;
+  const unreadText = unread > 1 ? `${unread} messages non lus` : `${unread} message non lu`;
   const logout: MenuItem = { kind: 'action', label: LOGOUT, onSelect: () => void signOut() };
   const mobileItems: MenuItem[] = [
     ...NAV.map((item): MenuItem => ({
@@ -31,7 +36,9 @@ export function Header() {
       label:
         item.to === paths.documents && owesDocuments
           ? `${item.label} (documents à transmettre)`
-          : item.label,
+          : item.to === paths.messages && unread > 0
+            ? `${item.label} (${unreadText})`
+            : item.label,
     })),
     logout,
   ];
@@ -69,6 +76,12 @@ export function Header() {
                 {item.to === paths.documents && owesDocuments && (
                   <span className="dot-marker" data-testid="documents-dot">
                     <span className="visually-hidden"> (documents à transmettre)</span>
+                  </span>
+                )}
+                {item.to === paths.messages && unread > 0 && (
+                  <span className="nav-count" data-testid="messages-unread">
+                    <span aria-hidden="true">{unread}</span>
+                    <span className="visually-hidden"> ({unreadText})</span>
                   </span>
                 )}
               </NavLink>

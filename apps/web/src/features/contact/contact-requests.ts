@@ -1,13 +1,9 @@
-// The two written requests of /contact (docs/product/requests.md cards calls banners), one definition
+// The written request of /contact (the call-back; writing goes to the « Messagerie »,
+// components/message-card.tsx) (docs/product/requests.md cards calls banners), one definition
 // each: the API route and its payload, the banners, the card's texts and field. The browser does
 // not validate the value (docs/product/requests.md "Contact"): the server refuses an empty or absurd one and the
-// error banner shows. One card (ContactRequestCard) and one hook (useSendContactRequest) serve both.
-import {
-  API_ROUTES,
-  CONTACT_MESSAGES,
-  type MailContactRequest,
-  type PhoneContactRequest,
-} from '@espace/contract';
+// error banner shows. One card (ContactRequestCard) and one hook (useSendContactRequest) serve it.
+import { API_ROUTES, CONTACT_MESSAGES, type PhoneContactRequest } from '@espace/contract';
 import type { AnalyticsEvent } from '../../lib/analytics/tracking';
 import type { Session } from '../../lib/session';
 
@@ -40,23 +36,5 @@ const callback: ContactRequestDefinition<PhoneContactRequest> = {
   field: { id: 'contact-phone', name: 'phone', control: 'tel' },
 };
 
-/**
- * docs/product/requests.md "Email request". docs/product/requests.md sends {text, email}; the reply address is the signed-in
- * account's (the server takes it from the identity), so the card has no email field.
- */
-const mail: ContactRequestDefinition<MailContactRequest> = {
-  key: 'mail',
-  route: API_ROUTES.mailContact,
-  payload: (text, session) => ({ text, email: session.email }),
-  banners: { success: () => CONTACT_MESSAGES.mailSuccess, error: CONTACT_MESSAGES.mailError },
-  texts: {
-    title: 'Par courriel',
-    lead: 'Écrivez-nous\u00a0: nous vous répondons sous 48h à l’adresse de votre compte.',
-    label: 'Votre message',
-    submit: 'Envoyer le message',
-  },
-  field: { id: 'contact-message', name: 'text', control: 'textarea' },
-};
-
 /** In the order of the cards on the page. */
-export const CONTACT_REQUESTS: readonly ContactRequestDefinition[] = [callback, mail];
+export const CONTACT_REQUESTS: readonly ContactRequestDefinition[] = [callback];

@@ -2,7 +2,13 @@
 // contact-requests.ts; the banner texts of docs/product/contact-and-faq.md are CONTACT_MESSAGES.
 export const CONTACT_TEXTS = {
   title: 'Contact',
-  intro: 'Notre service client vous répond par téléphone, vous rappelle ou vous écrit.',
+  intro:
+    'Notre service client vous répond par téléphone, vous rappelle ou vous répond dans votre messagerie.',
   phoneTitle: 'Par téléphone',
   phoneLead: 'Appelez notre service client\u00a0:',
+  messageTitle: 'Par écrit',
+  messageLead:
+    'Écrivez à votre courtier dans votre messagerie sécurisée\u00a0: sa réponse vous y attend sous 48h, et un courriel vous prévient sans rien dire de son contenu.',
+  messageTopics: 'Choisissez le sujet de votre message\u00a0:',
+  messageAction: 'Écrire à mon courtier',
 } as const;

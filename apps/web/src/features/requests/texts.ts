@@ -48,4 +48,6 @@ export const REQUEST_DETAIL_TEXTS = {
   settlement: (amount: string, franchise: string) =>
     `Montant versé\u00a0: ${amount}, franchise\u00a0: ${franchise}`,
   error: 'Cette demande n’a pas pu être chargée. Réessayez dans un instant.',
+  write: 'Écrire au courtier',
+  unread: (n: number) => (n > 1 ? `(${n} messages non lus)` : '(1 message non lu)'),
 } as const;

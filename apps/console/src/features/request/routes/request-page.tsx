@@ -1,7 +1,8 @@
 // A request's page (docs/console.md « Demandes »): who and what (in full, a new IBAN revealed on
 // demand), the files with their previews, the documents it concerns with their check, the
 // history naming who did what, the status change with its message to the customer, the
-// assignment. Each write says its outcome in a banner that takes focus.
+// assignment, the customer's conversation about it with the answer (docs/console.md « Messages »).
+// Each write says its outcome in a banner that takes focus.
 import { REQUEST_STATUS_LABELS, type StatusChange } from '@espace/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,6 +19,7 @@ import { useChangeStatus } from '../api/change-status';
 import { useConsoleRequest } from '../api/get-request';
 import { AssignForm } from '../components/assign-form';
 import { RequestAnswers } from '../components/request-answers';
+import { RequestConversation } from '../components/request-conversation';
 import { RequestFiles } from '../components/request-files';
 import { StatusForm } from '../components/status-form';
 import { Timeline } from '../components/timeline';
@@ -132,6 +134,16 @@ export function Component() {
           ) : (
             <p className="card">Cette demande est close&nbsp;: son statut ne change plus.</p>
           )}
+          <RequestConversation
+            reference={r.reference}
+            onAnswered={() =>
+              setFeedback({
+                kind: 'success',
+                text: 'Réponse envoyée. Le client est prévenu par courriel.',
+              })
+            }
+            onRefused={(error) => setFeedback({ kind: 'error', text: refusal(error) })}
+          />
           <div className="card">
             <AssignForm
               key={r.assignee?.id ?? 'none'}

@@ -1,5 +1,7 @@
-// /contact (docs/product/contact-and-faq.md): three cards — phone and hours, call-back request, email message.
+// /contact (docs/product/contact-and-faq.md): three cards — phone and hours, call-back request, a message to the broker (a new
+// conversation of the « Messagerie »).
 import { ContactRequestCard } from '../components/contact-request-card';
+import { MessageCard } from '../components/message-card';
 import { PhoneCard } from '../components/phone-card';
 import { CONTACT_REQUESTS } from '../contact-requests';
 import { CONTACT_TEXTS } from '../texts';
@@ -15,6 +17,7 @@ export function Component() {
         {CONTACT_REQUESTS.map((request) => (
           <ContactRequestCard key={request.key} request={request} />
         ))}
+        <MessageCard />
       </div>
     </section>
   );

@@ -3,8 +3,10 @@
 // the broker's message, what was asked line by line, the files sent and the timeline of statuses,
 // oldest first, as an ordered list with <time> dates (Paris time). A reference that is not the
 // customer's (the API's 404) shows the portal's not-found page, as any unknown address does.
+// « Écrire au courtier » opens this request's conversation (docs/product/messages.md).
 import { formatReceivedAt, type RequestDetail, type RequestFile } from '@espace/contract';
 import { Link, Navigate, useParams } from 'react-router';
+import { useConversations } from '../../../api/get-conversations';
 import { useRequestDetail } from '../../../api/get-request';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
@@ -128,6 +130,27 @@ function Detail({ request }: { request: RequestDetail }) {
   );
 }
 
+/** « Écrire au courtier »: this request's conversation when there is one, else a new message about it. */
+function WriteToBroker({ reference }: { reference: string }) {
+  const conversations = useConversations();
+  const existing = conversations.data?.conversations.find(
+    (c) => c.requestReference?.toUpperCase() === reference.toUpperCase(),
+  );
+  return (
+    <p className="request-detail__write">
+      <Link
+        className="button button--secondary"
+        to={existing ? paths.conversation(existing.id) : paths.messageNewAbout(reference)}
+      >
+        {t.write}
+      </Link>
+      {existing && existing.unread > 0 && (
+        <span className="request-detail__unread"> {t.unread(existing.unread)}</span>
+      )}
+    </p>
+  );
+}
+
 export function Component() {
   const { reference = '' } = useParams();
   const request = useRequestDetail(reference);
@@ -147,6 +170,7 @@ export function Component() {
       {request.data && (
         <>
           <Summary request={request.data} />
+          <WriteToBroker reference={request.data.reference} />
           <Detail request={request.data} />
         </>
       )}
