@@ -131,10 +131,6 @@ export function conversationSubject(
   return MESSAGE_TOPIC_LABELS[topic ?? 'other'];
 }
 
-/** Where the portal shows one conversation: the link of the notification e-mail. */
-export const MESSAGES_PATH = '/messages';
-export const conversationPath = (id: string) => `/messages/${encodeURIComponent(id)}`;
-
 /** The e-mail that says a message is waiting: no word of the message itself. */
 export const MESSAGE_MAIL_TEXTS = {
   subject: (brandName: string) => `${brandName}${NBSP}: un nouveau message vous attend`,

@@ -25,6 +25,9 @@ export const ACCOUNT_DELETED_PATH = '/accountDeleted';
 export const ACCOUNT_SECURITY_PATH = '/account/security';
 /** 'Mon compte' › 'Mot de passe'. */
 export const ACCOUNT_PASSWORD_PATH = '/account/password';
+/** « Messagerie », and one conversation (the notification mail's link): here for the same reason. */
+export const MESSAGES_PATH = '/messages';
+export const conversationPath = (id: string) => `/messages/${encodeURIComponent(id)}`;
 
 /**
  * The portal's own session (docs/decisions/0065-portal-session-cookie.md): GET starts sign-in
