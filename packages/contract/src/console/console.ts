@@ -119,12 +119,6 @@ export interface StaffListing extends StaffMember {
 }
 
 export const CONSOLE_PAGE_SIZE = 25;
-/**
- * The inbox counts its items up to this many (or up to the page asked, if further): past it, the
- * caption reads « plus de 10 000 » and the pages go on while there are items. Counting half a
- * million open requests at a broker's size for every page cost a second (bench `console`).
- */
-export const INBOX_COUNT_CAP = 10_000;
 
 /** The inbox's ages: against the kind's target delay (CONSOLE_TARGET_HOURS). */
 export const INBOX_AGES = ['overdue', 'due_soon', 'on_time'] as const;
@@ -167,37 +161,6 @@ export const inboxQuerySchema = z.object({
     .default(1),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
-
-export interface InboxItem {
-  reference: string;
-  kind: (typeof REQUEST_KINDS)[number];
-  kindLabel: string;
-  status: (typeof REQUEST_STATUSES)[number];
-  statusLabel: string;
-  createdAt: string;
-  statusChangedAt: string;
-  customerNumber: string | null;
-  customerName: string;
-  policyNumber: string | null;
-  summary: string;
-  /** Who it is assigned to: their name, and their e-mail (on hover). */
-  assignee: { id: string; displayName: string; email: string } | null;
-  /** Hours since it was received, and the kind's target delay. */
-  ageHours: number;
-  targetHours: number;
-  age: InboxAge;
-}
-
-export interface InboxPage {
-  items: InboxItem[];
-  page: number;
-  /** The pages counted: more follow when `totalIsCapped`. */
-  pageCount: number;
-  /** The items counted, at most INBOX_COUNT_CAP (or the page's end) and then `totalIsCapped`. */
-  total: number;
-  /** There are more items than `total`. */
-  totalIsCapped: boolean;
-}
 
 export const assignmentSchema = z.object({
   /** The staff member to assign to, or null to unassign. */

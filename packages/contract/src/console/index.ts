@@ -1,4 +1,5 @@
 export * from './console';
+export * from './inbox-page';
 export * from './console-work';
 export * from './staff-links';
 export * from './console-documents';

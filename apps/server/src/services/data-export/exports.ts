@@ -146,7 +146,11 @@ export async function openDataExport(
     // Traced under the caller, also when the export is another account's (never said to them).
     const known =
       row ??
-      (await db.selectFrom('data_exports').select('id').where('id', '=', exportId).executeTakeFirst());
+      (await db
+        .selectFrom('data_exports')
+        .select('id')
+        .where('id', '=', exportId)
+        .executeTakeFirst());
     if (known)
       await recordTrail(db, {
         exportId,

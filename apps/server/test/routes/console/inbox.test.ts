@@ -258,7 +258,7 @@ describe.each(BACKENDS)(
       const claims = await inbox('?state=all&kind=claim');
       expect(claims.totalIsCapped).toBe(false);
       expect(claims.total).toBeGreaterThan(0);
-    expect(claims.total).toBeLessThan(INBOX_COUNT_CAP);
+      expect(claims.total).toBeLessThan(INBOX_COUNT_CAP);
     });
   },
 );
