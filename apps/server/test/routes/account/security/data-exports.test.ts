@@ -40,7 +40,11 @@ async function ask(t: TestApp, who: Customer, payload: object = { brand: 'lumen'
 async function whenReady(t: TestApp, who: Customer): Promise<DataExport> {
   return vi.waitFor(
     async () => {
-      const state = await t.app.inject({ method: 'GET', url: base(who.accountId), headers: who.headers });
+      const state = await t.app.inject({
+        method: 'GET',
+        url: base(who.accountId),
+        headers: who.headers,
+      });
       const latest = state.json<DataExportState>().export;
       expect(latest?.status).toBe('ready');
       return latest!;
@@ -77,7 +81,11 @@ describe.each(BACKENDS)('« Mes données » on %s', (backend) => {
     camille,
     lea,
   }) => {
-    const anonymous = await t.app.inject({ method: 'POST', url: base(camille.accountId), payload: {} });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: base(camille.accountId),
+      payload: {},
+    });
     expect(anonymous.statusCode).toBe(401);
     const crossed = await t.app.inject({
       method: 'POST',
@@ -177,7 +185,13 @@ describe.each(BACKENDS)('« Mes données » on %s', (backend) => {
     // Nothing of another customer: not Léa's request, contract, e-mail, nor any of Jean's.
     expect(text).not.toContain(theirs);
     expect(text).not.toContain('Question de Léa');
-    for (const other of ['AU2025110264', 'AU2020007342', 'AU2021012290', 'lea.bernard', 'jean.dupont'])
+    for (const other of [
+      'AU2025110264',
+      'AU2020007342',
+      'AU2021012290',
+      'lea.bernard',
+      'jean.dupont',
+    ])
       expect(text).not.toContain(other);
     // Every IBAN masked as the portal shows it.
     expect(text).not.toMatch(/FR\d{2}(\s?\d{4}){5}/);
@@ -210,7 +224,11 @@ describe.each(BACKENDS)('« Mes données » on %s', (backend) => {
       .where('account_id', '=', lea.accountId)
       .execute();
     expect(leaTrail).toEqual([{ action: 'download_refused' }]);
-    const state = await t.app.inject({ method: 'GET', url: base(camille.accountId), headers: camille.headers });
+    const state = await t.app.inject({
+      method: 'GET',
+      url: base(camille.accountId),
+      headers: camille.headers,
+    });
     expect(state.json<DataExportState>().export?.status).toBe('downloaded');
   });
 
@@ -234,7 +252,11 @@ describe.each(BACKENDS)('« Mes données » on %s', (backend) => {
     expect(late.json<ErrorBody>().error.message).toBe(DATA_EXPORT_MESSAGES.expired);
     expect(await sweepDataExports(t.app.db, t.app.storage)).toBeGreaterThanOrEqual(1);
     expect(await t.app.storage.exists(key!)).toBe(false);
-    const state = await t.app.inject({ method: 'GET', url: base(lea.accountId), headers: lea.headers });
+    const state = await t.app.inject({
+      method: 'GET',
+      url: base(lea.accountId),
+      headers: lea.headers,
+    });
     expect(state.json<DataExportState>().export?.status).toBe('expired');
   });
 });
