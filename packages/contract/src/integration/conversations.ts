@@ -16,7 +16,7 @@ export const integrationConversationQuerySchema = z.object({
   state: z
     .enum(['waiting', 'all'])
     .default('all')
-    .describe('waiting : celles où le client a écrit en dernier'),
+    .describe('waiting\u00a0: celles où le client a écrit en dernier'),
   page: z.coerce.number().int().min(1).default(1),
 });
 
@@ -30,7 +30,9 @@ export const integrationConversationSummarySchema = conversationSummarySchema.ex
   waitingSince: z.iso
     .datetime({ offset: true })
     .nullable()
-    .describe('Depuis quand le client attend une réponse ; null si le courtier a écrit en dernier'),
+    .describe(
+      'Depuis quand le client attend une réponse\u00a0; null si le courtier a écrit en dernier',
+    ),
 });
 
 export const integrationConversationListSchema = z.object({
