@@ -11,6 +11,11 @@
 // - `t`: the real app (buildApp) on the file's own copy of the run's template database
 //   (test-database.ts), as createTestApp gives it, on `backend` (PGlite unless the describe
 //   overrides it) with `appConfig` (configuration overrides, none unless the describe sets some);
+// - `mail`: the local SMTP server standing in for the mail server of `t`, which a describe asks
+//   for with `smtp` (`it.override({ backend, smtp: SMTP })`): its app sends there, `from` and `to`
+//   as `smtp` says, and each app has its own, so `mail.received` is that app's mail only;
+// - `port`: `t` listening on a real socket (127.0.0.1, a free port), for what only a real
+//   connection shows;
 // - `camille`, `jean`, `lea`: that demo customer signed in on `t` through the real
 //   authorization-code flow (signIn): the tokens, the access token, the account id, its bearer
 //   header;
@@ -22,6 +27,7 @@
 // describe, backend and overrides (they share an app as they shared the preamble's), and
 // everything is closed after the file's last test. A describe extends this test with its own
 // fixtures (helpers that use `t`, say) through `apiTest.extend(…)`.
+import type { AddressInfo } from 'node:net';
 import type { StaffRole } from '@espace/contract';
 import { test, type RunnerTestCase, type RunnerTestSuite } from 'vitest';
 import type { Config } from '../../src/config/config';
@@ -37,6 +43,22 @@ import {
   type Tokens,
 } from './harness';
 import { integrationToken } from './integration';
+import { startMailServer } from './mail-server-stand-in';
+
+/** The local SMTP server standing in for the mail server, and what it received. */
+export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
+
+/** The senders and the broker's address of an app that mails (`smtp` without its url). */
+export interface Mailer {
+  from: string;
+  to: string;
+}
+
+/** The portal's sender and the broker's customer service, as the tests' apps mail. */
+export const SMTP: Mailer = Object.freeze({
+  from: 'portail@espace-assure.test',
+  to: 'service-client@courtage-horizon.test',
+});
 
 /** A demo customer signed in on the test's app. */
 export interface Customer {
@@ -56,17 +78,49 @@ type DemoCustomer = 'camille' | 'jean' | 'lea';
  * configuration overrides.
  */
 class FileApps {
-  private readonly apps = new Map<object, Map<BackendName, Map<object, Promise<TestApp>>>>();
+  private readonly apps = new Map<object, Map<string, Map<object, Promise<TestApp>>>>();
   private readonly built = new WeakMap<TestApp, Map<string, Promise<unknown>>>();
+  private readonly mails = new WeakMap<TestApp, MailServer>();
 
-  app(scope: object, backend: BackendName, overrides: Partial<Config>): Promise<TestApp> {
+  app(
+    scope: object,
+    backend: BackendName,
+    overrides: Partial<Config>,
+    smtp: Mailer | null,
+  ): Promise<TestApp> {
     let byBackend = this.apps.get(scope);
     if (!byBackend) this.apps.set(scope, (byBackend = new Map()));
-    let byOverrides = byBackend.get(backend);
-    if (!byOverrides) byBackend.set(backend, (byOverrides = new Map()));
+    // One app per backend and sender: the mail of `smtp.from` goes to a stand-in of its own.
+    const kind = `${backend} ${smtp ? `${smtp.from} ${smtp.to}` : 'no mail'}`;
+    let byOverrides = byBackend.get(kind);
+    if (!byOverrides) byBackend.set(kind, (byOverrides = new Map()));
     let app = byOverrides.get(overrides);
-    if (!app) byOverrides.set(overrides, (app = createTestApp(backend, overrides)));
+    if (!app) {
+      app = smtp ? this.mailing(backend, overrides, smtp) : createTestApp(backend, overrides);
+      byOverrides.set(overrides, app);
+    }
     return app;
+  }
+
+  /** An app that mails to a stand-in of its own, closed with it. */
+  private async mailing(backend: BackendName, overrides: Partial<Config>, smtp: Mailer) {
+    const mail = await startMailServer();
+    const url = `smtp://127.0.0.1:${mail.port}`;
+    const t = await createTestApp(backend, { ...overrides, smtp: { url, ...smtp } });
+    this.mails.set(t, mail);
+    const close = t.close.bind(t);
+    t.close = async () => {
+      await close();
+      await new Promise<void>((resolve) => mail.server.close(() => resolve()));
+    };
+    return t;
+  }
+
+  /** The mail server `t` sends to. */
+  mail(t: TestApp): MailServer {
+    const mail = this.mails.get(t);
+    if (!mail) throw new Error('this app has no mail server: override `smtp` (api-test.ts)');
+    return mail;
   }
 
   /** `build()` once per app and key; its promise afterwards. */
@@ -113,6 +167,7 @@ const staff = (files: FileApps, t: TestApp, role: StaffRole) =>
 export const apiTest = test
   .extend('backend', 'pglite' as BackendName)
   .extend('appConfig', NO_OVERRIDES)
+  .extend('smtp', null as Mailer | null)
   // Vitest reads the fixtures a fixture uses from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   .extend('files', { scope: 'file' }, ({}, { onCleanup }) => {
@@ -120,8 +175,15 @@ export const apiTest = test
     onCleanup(() => files.close());
     return files;
   })
-  .extend('t', ({ files, backend, appConfig, task }) =>
-    files.app(topDescribe(task), backend, appConfig),
+  .extend('t', ({ files, backend, appConfig, smtp, task }) =>
+    files.app(topDescribe(task), backend, appConfig, smtp),
+  )
+  .extend('mail', ({ files, t }) => files.mail(t))
+  .extend('port', ({ files, t }) =>
+    files.once(t, 'port', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      return (t.app.server.address() as AddressInfo).port;
+    }),
   )
   .extend('once', ({ files, t }) => {
     return <T>(key: string, build: () => Promise<T>) => files.once(t, key, build);
