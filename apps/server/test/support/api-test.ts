@@ -21,7 +21,8 @@
 //   header;
 // - `integration`: an integration client with read and write scopes, and its token;
 // - `agent`, `supervisor`: a staff member with a console session (staffSignedIn);
-// - `once(key, build)`: what the file builds once on its app, e.g. records every test reads.
+// - `once(key, build, dispose?)`: what the file builds once on its app, e.g. records every test
+//   reads, or a receiver the app sends to (disposed of before the apps close).
 //
 // Each is built when a test first asks for it, then kept for the other tests of the same top-level
 // describe, backend and overrides (they share an app as they shared the preamble's), and
@@ -81,6 +82,7 @@ class FileApps {
   private readonly apps = new Map<object, Map<string, Map<object, Promise<TestApp>>>>();
   private readonly built = new WeakMap<TestApp, Map<string, Promise<unknown>>>();
   private readonly mails = new WeakMap<TestApp, MailServer>();
+  private readonly disposals: (() => Promise<void>)[] = [];
 
   app(
     scope: object,
@@ -123,16 +125,25 @@ class FileApps {
     return mail;
   }
 
-  /** `build()` once per app and key; its promise afterwards. */
-  once<T>(t: TestApp, key: string, build: () => Promise<T>): Promise<T> {
+  /** `build()` once per app and key; its promise afterwards; `dispose` it with the apps. */
+  once<T>(
+    t: TestApp,
+    key: string,
+    build: () => Promise<T>,
+    dispose?: (value: T) => Promise<void>,
+  ): Promise<T> {
     let values = this.built.get(t);
     if (!values) this.built.set(t, (values = new Map()));
     let value = values.get(key) as Promise<T> | undefined;
-    if (!value) values.set(key, (value = build()));
+    if (!value) {
+      values.set(key, (value = build()));
+      if (dispose) this.disposals.push(() => value!.then(dispose));
+    }
     return value;
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled(this.disposals.splice(0).map((dispose) => dispose()));
     const apps = [...this.apps.values()].flatMap((byBackend) =>
       [...byBackend.values()].flatMap((byOverrides) => [...byOverrides.values()]),
     );
@@ -186,7 +197,8 @@ export const apiTest = test
     }),
   )
   .extend('once', ({ files, t }) => {
-    return <T>(key: string, build: () => Promise<T>) => files.once(t, key, build);
+    return <T>(key: string, build: () => Promise<T>, dispose?: (value: T) => Promise<void>) =>
+      files.once(t, key, build, dispose);
   })
   .extend('camille', ({ files, t }) => customer(files, t, 'camille'))
   .extend('jean', ({ files, t }) => customer(files, t, 'jean'))
