@@ -2,11 +2,13 @@
 // started once per worker (on a fresh copy of the seeded data) and the pages' baseURL on it.
 // `mailingTest`: a portal that mails through a local SMTP server and trusts its proxy
 // (mailing-portal.ts); `integrationTest`: one the broker also moves through the integration API,
-// mailing too (integration-portal.ts).
+// mailing too (integration-portal.ts); `privateTest`: one whose log the spec reads
+// (private-server.ts).
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { startIntegrationPortal, type IntegrationPortal } from './integration-portal';
 import { startMailingPortal, type MailingPortal } from './mailing-portal';
+import { startPrivateServer, type PrivateServer } from './private-server';
 
 function onOwnPortal<P extends { url: string; stop(): Promise<void> }>(start: () => Promise<P>) {
   return test.extend<object, { portal: P }>({
@@ -26,6 +28,7 @@ function onOwnPortal<P extends { url: string; stop(): Promise<void> }>(start: ()
 
 export const mailingTest = onOwnPortal<MailingPortal>(startMailingPortal);
 export const integrationTest = onOwnPortal<IntegrationPortal>(startIntegrationPortal);
+export const privateTest = onOwnPortal<PrivateServer>(startPrivateServer);
 
 /**
  * Opens `path` through the provider's sign-in form as Camille, on a portal of its own (no session
