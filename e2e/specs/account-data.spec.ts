@@ -4,36 +4,13 @@
 // JSON (her contracts, no one else's), its schema and the PDF; the link then works no more, in
 // French; the ready mail arrives. Checked with axe, at 320 px, and kept in both skins.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, DEMO_PASSWORD, expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { startMailingPortal, type MailingPortal } from '../support/mailing-portal';
+import { DEMO, expect, expectNoAxeViolations } from '../support/fixtures';
+import { mailingTest as mailing, signInThroughForm } from '../support/own-portal';
 import { expectNoSidewaysScroll, PORTAL_WIDTHS, screenshotSkins } from '../support/screens';
 
-const mailing = test.extend<object, { portal: MailingPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startMailingPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
-
 mailing.use({ changesData: true });
-
-async function signInThroughForm(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('Adresse e-mail').fill(DEMO.camille);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mon Compte' })).toBeVisible();
-}
 
 mailing(
   'Camille asks for her data, waits for it, downloads the archive once, and is mailed',

@@ -5,32 +5,12 @@
 // page with the customer-service number and no « Se reconnecter », and the old session cookie is refused.
 // It deletes an account, so it runs on a portal of its own (support/private-server.ts).
 import { addDays, formatDate, todayInParis } from '@espace/contract';
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  test as base,
-} from '../support/fixtures';
+import { DEMO, DEMO_PASSWORD, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
 import { refuseCookies } from '../support/cookies';
-import { startPrivateServer, type PrivateServer } from '../support/private-server';
+import { privateTest as test } from '../support/own-portal';
 
 const NBSP = '\u00a0';
 
-const test = base.extend<object, { privateServer: PrivateServer }>({
-  privateServer: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startPrivateServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ privateServer }, use) => use(privateServer.url),
-});
 test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 
 test('the deletion recap lists what is pending, then the account ends on the deleted page', async ({

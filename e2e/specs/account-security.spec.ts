@@ -12,26 +12,12 @@ import {
   expect,
   expectNoAxeViolations,
   failedRequest,
-  test as base,
 } from '../support/fixtures';
-import { startPrivateServer, type PrivateServer } from '../support/private-server';
+import { privateTest as test } from '../support/own-portal';
 
 const NBSP = '\u00a0';
 const NEW_PASSWORD = 'Nouveau-Mot2passe';
 
-const test = base.extend<object, { privateServer: PrivateServer }>({
-  privateServer: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startPrivateServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ privateServer }, use) => use(privateServer.url),
-});
 // Its writes go to its private server, not the shared one.
 test.use({ changesData: true });
 
@@ -234,7 +220,7 @@ test.describe('account security', () => {
 
   test('a forgotten password is reset with the link demo mode writes to the log', async ({
     page,
-    privateServer,
+    portal: privateServer,
     consoleErrors,
   }) => {
     consoleErrors.expect(failedRequest(/\/interaction\/password\/reset/, 400));

@@ -3,35 +3,13 @@
 // customer; the second appears in the first's list, is ended from it with the keyboard, and its
 // next API call is refused; the new-device mail arrives. The screen is checked with axe, at
 // 320 px, and kept in both skins.
-import type { Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, DEMO_PASSWORD, expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { comingFrom, startMailingPortal, type MailingPortal } from '../support/mailing-portal';
+import { DEMO, expect, expectNoAxeViolations } from '../support/fixtures';
+import { comingFrom } from '../support/mailing-portal';
+import { mailingTest as mailing, signInThroughForm } from '../support/own-portal';
 import { expectNoSidewaysScroll, PORTAL_WIDTHS, screenshotSkins } from '../support/screens';
 
-const mailing = test.extend<object, { portal: MailingPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startMailingPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
-
 mailing.use({ changesData: true, extraHTTPHeaders: comingFrom('198.51.100.61') });
-
-async function signInThroughForm(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('Adresse e-mail').fill(DEMO.camille);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mon Compte' })).toBeVisible();
-}
 
 mailing(
   'a second browser is listed, ended from the first, refused at its next call, and mailed about',

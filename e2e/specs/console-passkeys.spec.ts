@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { enrolAndSignIn, expectInConsole, givePassword } from '../support/console-staff';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { CONSOLE_WIDTHS, expectNoSidewaysScroll, screenshotSkins } from '../support/screens';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 test.use({ changesData: true });
 
@@ -20,18 +21,7 @@ const signOut = async (page: Page) => {
 
 test('a staff member adds a passkey and signs in with password and passkey', async ({ page }) => {
   test.setTimeout(150_000);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await enrolAndSignIn(page, 'agent');
   await page.getByRole('banner').getByRole('link', { name: 'Mon compte' }).click();

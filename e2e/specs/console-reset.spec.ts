@@ -11,23 +11,10 @@
 // 320 px.
 import type { AuditIntegrity } from '@espace/contract';
 import { enrolAndSignIn, givePassword, signInStaff, DEMO_STAFF } from '../support/console-staff';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, test as base } from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations } from '../support/fixtures';
+import { integrationTest as test } from '../support/own-portal';
 import { expectNoSidewaysScroll, screenshotSkins, CONSOLE_WIDTHS } from '../support/screens';
 
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
 test.use({ changesData: true });
 
 const AGENT = DEMO_STAFF.agent;

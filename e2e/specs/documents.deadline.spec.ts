@@ -7,25 +7,12 @@
 // to the test's output folder.
 import { addDays, formatDate, todayInParis } from '@espace/contract';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
+import { DEMO, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
+import type { IntegrationPortal } from '../support/integration-portal';
+import { integrationTest as test } from '../support/own-portal';
 import { expectNoSidewaysScroll, screenshotSkins, PORTAL_WIDTHS } from '../support/screens';
 
 const LEA_CONTRACT = 'AU2025110264'; // Léa's Fiat 500, in force, started 200 days ago
-
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
 
 /** The broker asks for a document, as its back office would. */
 async function askForDocument(portal: IntegrationPortal, record: object) {

@@ -9,9 +9,9 @@
 import type { Browser } from '@playwright/test';
 import { DEMO_STAFF, signInStaff } from '../support/console-staff';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
-import { referenceIn } from '../support/request-reference';
+import { DEMO, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
+import { integrationTest as test } from '../support/own-portal';
+import { askCallBack } from '../support/request-reference';
 import {
   CONSOLE_WIDTHS,
   expectNoSidewaysScroll,
@@ -35,18 +35,6 @@ const REPLY = 'Parfait, jeudi me convient.';
 /** The agent's file: the garage's map. */
 const MAP = { ...PHOTO, name: 'plan-garage-dupuis.png' };
 
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
 test.use({ changesData: true });
 test.describe.configure({ mode: 'serial' });
 
@@ -70,10 +58,7 @@ test('Camille writes to the broker from a request, with a photo; her draft is ke
 }) => {
   await signIn(page, DEMO.camille, '/contact');
   await refuseCookies(page);
-  const card = page.getByRole('region', { name: 'Être rappelé(e)' });
-  await card.getByLabel('Votre numéro de téléphone').fill('06 98 76 54 32');
-  await card.getByRole('button', { name: 'Demander un rappel' }).click();
-  const reference = await referenceIn(page.getByTestId('banner'));
+  const reference = await askCallBack(page, '06 98 76 54 32');
   state.reference = reference;
 
   // The contact page's written card leads to the « Messagerie ».

@@ -13,6 +13,7 @@ import {
   test,
 } from '../support/fixtures';
 import { expectNoSidewaysScroll, PORTAL_WIDTHS, screenshotSkins } from '../support/screens';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 test.use({ changesData: true });
 
@@ -33,18 +34,7 @@ test('add a passkey, sign out, sign in with it, remove it: it no longer signs in
           )
         : get(options);
   });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await signIn(page, DEMO.camille, '/account/security', { fresh: true });
   const passkeys = page.getByRole('list', { name: 'Clés d’accès' });

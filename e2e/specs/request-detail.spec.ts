@@ -8,28 +8,16 @@
 // « Documents à fournir »; another reference shows the not-found page; axe clean, no horizontal scroll at 320 px. Screenshots of the list, the
 // detail and the card at 375 and 1280 px in both skins go to the test's output folder.
 import { refuseCookies } from '../support/cookies';
-import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
-import { referenceIn } from '../support/request-reference';
+import { DEMO, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
+import type { IntegrationPortal } from '../support/integration-portal';
+import { integrationTest as test } from '../support/own-portal';
+import { askCallBack, referenceIn } from '../support/request-reference';
 import { daysFrom, french, openChange, today } from './changes-helpers';
 import { expectNoSidewaysScroll, screenshotSkins, PORTAL_WIDTHS } from '../support/screens';
 
 const CLAIM_POLICY = 'AU2026104512'; // Camille's Peugeot 208, in force
 const POLICY = 'AU2025087731'; // Camille's Renault Clio V, Inès a secondary driver
 
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
 test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 
 const CAMILLE_EMAIL = DEMO.camille;
@@ -54,10 +42,7 @@ test('a call-back moved to « traitée » by the broker: the status, the message
 }) => {
   await signIn(page, DEMO.camille, '/contact');
   await refuseCookies(page);
-  const card = page.getByRole('region', { name: 'Être rappelé(e)' });
-  await card.getByLabel('Votre numéro de téléphone').fill('06 98 76 54 32');
-  await card.getByRole('button', { name: 'Demander un rappel' }).click();
-  const reference = await referenceIn(page.getByTestId('banner'));
+  const reference = await askCallBack(page, '06 98 76 54 32');
 
   await move(portal, reference, { status: 'in_progress' });
   await page.goto('/account/requests');

@@ -14,7 +14,8 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
-import { comingFrom, startMailingPortal, type MailingPortal } from '../support/mailing-portal';
+import { comingFrom } from '../support/mailing-portal';
+import { mailingTest as mailing } from '../support/own-portal';
 
 // Its own server: the locked account must not lock the other specs' sign-ins.
 test.use({ changesData: true, viewport: { width: 375, height: 740 } });
@@ -71,21 +72,8 @@ test('logout is one click from the SPA, and asks when opened from elsewhere', as
   await expect(page.getByRole('heading', { name: 'Vous êtes déconnecté(e)' })).toBeVisible();
 });
 
-/** The specs below: a portal of their own that mails, and browsers at addresses of their own. */
-const mailing = test.extend<object, { portal: MailingPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startMailingPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
-
+// The specs below: a portal of their own that mails (`mailing`), and browsers at addresses of
+// their own.
 mailing.describe('the owner at home, her account attacked from elsewhere', () => {
   mailing.use({ extraHTTPHeaders: comingFrom('198.51.100.50') });
 

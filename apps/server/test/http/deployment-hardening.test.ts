@@ -3,12 +3,13 @@
 // are Secure when the portal is served over https; the OpenAPI viewer is off in production
 // unless API_DOCS=true; the provider's failures are logged with the request id; IBANs and emails in a URL never reach the log; after the SPA's sign-out
 // (refresh token revoked) that refresh token is refused.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config';
 import { PERMISSIONS_POLICY } from '../../src/plugins/security-headers';
 import { redactUrl } from '../../src/platform/logger';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
-import { createTestApp, DEMO, signIn, type TestApp } from '../support/harness';
+import { createTestApp } from '../support/harness';
 
 describe('configuration', () => {
   it('refuses an https PUBLIC_URL without TRUST_PROXY, with a clear message', () => {
@@ -46,18 +47,14 @@ describe('log redaction', () => {
 });
 
 describe.each(BACKENDS)('deployment on %s', (backend) => {
-  let t: TestApp;
-  let production: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { publicUrl: 'https://espace.example.fr', trustProxy: true });
-    production = await createTestApp(backend, { apiDocs: false });
-  });
-  afterAll(async () => {
-    await t.close();
-    await production.close();
+  const it = apiTest.override({
+    backend,
+    appConfig: { publicUrl: 'https://espace.example.fr', trustProxy: true },
   });
 
-  it('sends a Permissions-Policy with the API’s answers and the provider’s pages', async () => {
+  it('sends a Permissions-Policy with the API’s answers and the provider’s pages', async ({
+    t,
+  }) => {
     for (const url of [
       '/healthz',
       '/api/v1/content/faq',
@@ -72,7 +69,7 @@ describe.each(BACKENDS)('deployment on %s', (backend) => {
     expect(PERMISSIONS_POLICY).not.toContain('geolocation=()');
   });
 
-  it('sets Secure cookies when PUBLIC_URL is https', async () => {
+  it('sets Secure cookies when PUBLIC_URL is https', async ({ t }) => {
     const auth = await t.app.inject({
       url: `/oidc/auth?${new URLSearchParams({
         client_id: t.config.oidc.clientId,
@@ -119,31 +116,38 @@ describe.each(BACKENDS)('deployment on %s', (backend) => {
     }
   });
 
-  it('serves no OpenAPI viewer or document when API_DOCS is off', async () => {
-    expect((await production.app.inject('/api/docs')).statusCode).toBe(404);
-    expect((await production.app.inject('/api/docs/json')).statusCode).toBe(404);
-  });
+  // One override per describe (it sets the describe's fixtures): these on an app of their own.
+  describe('with the OpenAPI viewer off, as in production', () => {
+    const it = apiTest.override({ backend, appConfig: { apiDocs: false } });
 
-  it('refuses the refresh token the SPA revoked at sign-out', async () => {
-    const tokens = await signIn(production.app, production.config, DEMO.lea);
-    const form = (body: Record<string, string>) => ({
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        client_id: production.config.oidc.clientId,
-        ...body,
-      }).toString(),
+    it('serves no OpenAPI viewer or document when API_DOCS is off', async ({ t: production }) => {
+      expect((await production.app.inject('/api/docs')).statusCode).toBe(404);
+      expect((await production.app.inject('/api/docs/json')).statusCode).toBe(404);
     });
-    const revoked = await production.app.inject({
-      url: '/oidc/token/revocation',
-      ...form({ token: tokens.refresh_token!, token_type_hint: 'refresh_token' }),
+
+    it('refuses the refresh token the SPA revoked at sign-out', async ({
+      t: production,
+      lea: { tokens },
+    }) => {
+      const form = (body: Record<string, string>) => ({
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          client_id: production.config.oidc.clientId,
+          ...body,
+        }).toString(),
+      });
+      const revoked = await production.app.inject({
+        url: '/oidc/token/revocation',
+        ...form({ token: tokens.refresh_token!, token_type_hint: 'refresh_token' }),
+      });
+      expect(revoked.statusCode).toBe(200);
+      const refresh = await production.app.inject({
+        url: '/oidc/token',
+        ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }),
+      });
+      expect(refresh.statusCode).toBe(400);
+      expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
     });
-    expect(revoked.statusCode).toBe(200);
-    const refresh = await production.app.inject({
-      url: '/oidc/token',
-      ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }),
-    });
-    expect(refresh.statusCode).toBe(400);
-    expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
   });
 });

@@ -3,12 +3,11 @@
 // bounded time, and the upload leaves neither file nor row; past the connection cap a new
 // socket is closed; a 1 MB body to an unknown address is refused without being parsed.
 import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
 import { BOUNDARY, samplePdf, storedFileCount } from '../support/documents';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../support/harness';
 import { mandateUpload, postHead, sendSlowly } from '../support/slow-socket';
 
 const LIMITS = {
@@ -23,26 +22,27 @@ const LIMITS = {
 const POLICY = 'AU2026104512';
 
 describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
-  let t: TestApp;
-  let port: number;
-  let token: string;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { http: LIMITS });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'trickle',
+      ({ port }) =>
+        /** Sends `head`, then one byte of `body` every 100 ms; resolves what came back. */
+        (head: string, body: Buffer) =>
+          sendSlowly({ port, head, body, bytes: 1, everyMs: 100, timeoutMs: 10_000 }),
+    )
+    .extend(
+      'requestHead',
+      ({ camille: { token } }) =>
+        (path: string, contentType: string, length: number) =>
+          postHead(path, token, contentType, length),
+    )
+    .override({ backend, appConfig: { http: LIMITS } });
 
-  /** Sends `head`, then one byte of `body` every 100 ms; resolves what came back. */
-  const trickle = (head: string, body: Buffer) =>
-    sendSlowly({ port, head, body, bytes: 1, everyMs: 100, timeoutMs: 10_000 });
-  const requestHead = (path: string, contentType: string, length: number) =>
-    postHead(path, token, contentType, length);
-
-  it('cuts a JSON body that trickles with 408 in bounded time', async () => {
+  it('cuts a JSON body that trickles with 408 in bounded time', async ({
+    camille: { accountId },
+    trickle,
+    requestHead,
+  }) => {
     const body = Buffer.from(JSON.stringify({ text: 'Bonjour '.repeat(20) }));
     const path = `/api/v1/account/accounts/${accountId}/mail/mail-contact`;
     const { answer, elapsedMs } = await trickle(
@@ -54,7 +54,12 @@ describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
     expect(elapsedMs).toBeLessThan(LIMITS.requestTimeoutMs + 1_500);
   });
 
-  it('cuts an upload that trickles with 408 and keeps neither file nor row', async () => {
+  it('cuts an upload that trickles with 408 and keeps neither file nor row', async ({
+    t,
+    camille: { accountId },
+    trickle,
+    requestHead,
+  }) => {
     const body = mandateUpload(await samplePdf());
     const filesBefore = await storedFileCount(t.config.documentsDir);
     const rowsBefore = await t.database.handle.db
@@ -78,7 +83,7 @@ describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
     expect(rowsAfter).toEqual(rowsBefore);
   });
 
-  it('closes connections past the cap', async () => {
+  it('closes connections past the cap', async ({ port }) => {
     const open = (): Promise<Socket> =>
       new Promise((resolve) => {
         const socket = connect(port, '127.0.0.1', () => resolve(socket));
@@ -95,7 +100,7 @@ describe.each(BACKENDS)('HTTP limits on %s', (backend) => {
     for (const socket of [...held, extra]) socket.destroy();
   });
 
-  it('refuses a 1 MB body to an unknown address without parsing it', async () => {
+  it('refuses a 1 MB body to an unknown address without parsing it', async ({ t }) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/nulle-part',

@@ -2,36 +2,36 @@
 // default limits: a body sending one byte every two seconds is cut with 408 within one
 // BODY_RATE_WINDOW_MS (10 s), not after REQUEST_TIMEOUT_MS (300 s); headers that trickle are cut
 // by HEADERS_TIMEOUT_MS (20 s); meanwhile a real slow upload, 10 MB at 1 Mbit/s, succeeds.
-import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { BOUNDARY, samplePdf } from '../support/documents';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../support/harness';
+import { apiTest } from '../support/api-test';
 import { mandateUpload, postHead, sendSlowly } from '../support/slow-socket';
 
 const POLICY = 'AU2026104512';
 
 describe('slow clients with the default limits', () => {
-  let t: TestApp;
-  let port: number;
-  let token: string;
-  let accountId: string;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { http: loadConfig({}).http });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    accountId = subjectOf(token);
-  });
-  afterAll(() => t.close());
+  const it = apiTest
+    .extend(
+      'send',
+      ({ port }) =>
+        (head: string, body: Buffer, bytes: number, everyMs: number) =>
+          sendSlowly({ port, head, body, bytes, everyMs }),
+    )
+    .extend(
+      'head',
+      ({ camille: { token } }) =>
+        (path: string, contentType: string, length: number) =>
+          postHead(path, token, contentType, length),
+    )
+    .override({ appConfig: { http: loadConfig({}).http } });
 
-  const send = (head: string, body: Buffer, bytes: number, everyMs: number) =>
-    sendSlowly({ port, head, body, bytes, everyMs });
-  const head = (path: string, contentType: string, length: number) =>
-    postHead(path, token, contentType, length);
-
-  it('cuts a body at one byte every 2 s and slow headers within 30 s, while a 10 MB upload at 1 Mbit/s succeeds', async () => {
+  it('cuts a body at one byte every 2 s and slow headers within 30 s, while a 10 MB upload at 1 Mbit/s succeeds', async ({
+    camille: { accountId },
+    send,
+    head,
+  }) => {
     const json = Buffer.from(JSON.stringify({ text: 'Bonjour '.repeat(20) }));
     const trickle = send(
       head(

@@ -9,8 +9,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { apiTest } from '../support/api-test';
 import { loadConfig } from '../../src/config/config';
-import { createTestApp, DEMO, portalSignIn, type TestApp } from '../support/harness';
+import { DEMO, portalSignIn } from '../support/harness';
 import { createStaff, signInStaff } from '../support/staff';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -28,18 +29,13 @@ function consoleBuild(): string {
 }
 
 describe('the console app', () => {
-  let t: TestApp;
-  let dist: string;
-  beforeAll(async () => {
-    dist = consoleBuild();
-    t = await createTestApp('pglite', { consoleDist: dist });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  const dist = consoleBuild();
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const it = apiTest.override({ appConfig: { consoleDist: dist } });
 
-  it('sends its hashed files as immutable, precompressed for the browsers that accept it', async () => {
+  it('sends its hashed files as immutable, precompressed for the browsers that accept it', async ({
+    t,
+  }) => {
     const url = '/backoffice/assets/index-CoN123.js';
     const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);
@@ -55,7 +51,9 @@ describe('the console app', () => {
     expect(missing.body).not.toContain(MARKER);
   });
 
-  it('sends its page, never stored, for every path of the app to a signed-in staff member', async () => {
+  it('sends its page, never stored, for every path of the app to a signed-in staff member', async ({
+    t,
+  }) => {
     const cookie = await signInStaff(t.app, await createStaff(t.app.db, { role: 'agent' }));
     for (const url of [
       '/backoffice',
@@ -74,7 +72,9 @@ describe('the console app', () => {
     expect(portal.body).not.toContain(MARKER);
   });
 
-  it('does not send its page without a console session, even to a signed-in customer', async () => {
+  it('does not send its page without a console session, even to a signed-in customer', async ({
+    t,
+  }) => {
     const { jar } = await portalSignIn(t.app, DEMO.lea);
     for (const url of [
       '/backoffice',
@@ -94,7 +94,9 @@ describe('the console app', () => {
     }
   });
 
-  it('leaves the integration API, the console API and unknown paths under them alone', async () => {
+  it('leaves the integration API, the console API and unknown paths under them alone', async ({
+    t,
+  }) => {
     const integration = await t.app.inject('/backoffice/v1/events');
     expect(integration.statusCode).toBe(401);
     const me = await t.app.inject('/backoffice/api/me');
@@ -110,7 +112,9 @@ describe('the console app', () => {
     expect(portal.body).not.toContain(MARKER);
   });
 
-  it('lets the console frame this origin alone (PDF previews), the portal nothing', async () => {
+  it('lets the console frame this origin alone (PDF previews), the portal nothing', async ({
+    t,
+  }) => {
     const page = await t.app.inject('/backoffice');
     expect(page.headers['content-security-policy']).toContain("frame-src 'self'");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");

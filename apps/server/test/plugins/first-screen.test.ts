@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { consentCookies } from '../../src/plugins/first-screen';
 import { ROOT } from '../../../../scripts/builds.mjs';
-import { createTestApp, DEMO, portalSignIn, type TestApp } from '../support/harness';
+import { apiTest } from '../support/api-test';
+import { DEMO, portalSignIn } from '../support/harness';
 
 const CONSENT = 'espace_consent_required=true; espace_consent_performance=false';
 
@@ -19,19 +20,20 @@ const rootOf = (html: string) =>
   )?.[1];
 
 describe('the first screen drawn by the server', () => {
-  let test: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    // The portal's real build (global-setup.ts makes it when stale), with its renderer.
-    test = await createTestApp('pglite', { webDist: path.join(ROOT, 'apps/web/dist') });
-    cookie = (await portalSignIn(test.app, DEMO.camille)).jar.header();
-  });
-  afterAll(() => test.close());
+  // The portal's real build (global-setup.ts makes it when stale), with its renderer.
+  const it = apiTest
+    .extend('page', async ({ t, once }) => {
+      const cookie = await once('cookie', async () =>
+        (await portalSignIn(t.app, DEMO.camille)).jar.header(),
+      );
+      return (url: string, extra = '') =>
+        t.app.inject({ url, headers: { cookie: extra ? `${cookie}; ${extra}` : cookie } });
+    })
+    .override({ appConfig: { webDist: path.join(ROOT, 'apps/web/dist') } });
 
-  const page = (url: string, extra = '') =>
-    test.app.inject({ url, headers: { cookie: extra ? `${cookie}; ${extra}` : cookie } });
-
-  it('draws the policies page, its cards, navigation and footer, never stored by a shared cache', async () => {
+  it('draws the policies page, its cards, navigation and footer, never stored by a shared cache', async ({
+    page,
+  }) => {
     for (const url of ['/', '/policies', '/?page=1']) {
       const response = await page(url, CONSENT);
       expect(response.statusCode, url).toBe(200);
@@ -50,11 +52,13 @@ describe('the first screen drawn by the server', () => {
     }
   });
 
-  it('draws the cookie banner when the browser sent no consent', async () => {
+  it('draws the cookie banner when the browser sent no consent', async ({ page }) => {
     expect(rootOf((await page('/')).body)).toContain('class="cookie-banner"');
   });
 
-  it('is parsed in the order it is shown: the skin first, the cards before the reads, one paint', async () => {
+  it('is parsed in the order it is shown: the skin first, the cards before the reads, one paint', async ({
+    page,
+  }) => {
     const response = await page('/', CONSENT);
     const html = response.body;
     // The brand script inline, first in the head, allowed by its hash alone.
@@ -76,7 +80,10 @@ describe('the first screen drawn by the server', () => {
       expect(html.split(`"${file}"`).length - 1, file).toBe(1);
   });
 
-  it('sends the page drawn last again only while its reads and consent are the same', async () => {
+  it('sends the page drawn last again only while its reads and consent are the same', async ({
+    t: test,
+    page,
+  }) => {
     // The card's title, without the comments React puts between adjacent texts.
     const card = (html: string) =>
       /Renault Clio V[^<]*/.exec(rootOf(html)!.replaceAll('<!-- -->', ''))?.[0];
@@ -108,7 +115,7 @@ describe('the first screen drawn by the server', () => {
     expect(consentCookies('espace-session=secret')).toBe('');
   });
 
-  it('leaves the other screens to the browser', async () => {
+  it('leaves the other screens to the browser', async ({ page }) => {
     for (const url of ['/documents', '/account', '/faq', '/coverages']) {
       const response = await page(url, CONSENT);
       expect(response.statusCode, url).toBe(200);

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import type { OutboxSender } from '../../platform/outbox/outbox';
 import { CUSTOMER_TOTP_SECRET } from '../../platform/secrets/reseal';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
+import { tableStore } from '../second-factor/table-store';
 import * as totp from '../second-factor/totp';
 import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors';
 import type { CustomerMailSettings } from '../requests/status-mail';
@@ -31,68 +32,12 @@ import { claimCurrentPasswordCheck } from './sign-in-throttle';
 /** The name the customer's authenticator app shows. */
 export const CUSTOMER_TOTP_ISSUER = 'Espace Assuré';
 
-const customerStore: totp.TotpStore = {
+const customerStore = tableStore({
   issuer: CUSTOMER_TOTP_ISSUER,
   purpose: CUSTOMER_TOTP_SECRET,
-  async secrets(db, id) {
-    const row = await db
-      .selectFrom('customer_second_factors')
-      .select(['totp_secret', 'totp_pending_secret'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return { secret: row?.totp_secret ?? null, pending: row?.totp_pending_secret ?? null };
-  },
-  async savePending(db, id, sealed) {
-    await db
-      .insertInto('customer_second_factors')
-      .values({ id, totp_pending_secret: sealed })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ totp_pending_secret: sealed }))
-      .execute();
-  },
-  async enrol(db, id, pending, step, now) {
-    const saved = await db
-      .updateTable('customer_second_factors')
-      .set({
-        totp_secret: pending,
-        totp_pending_secret: null,
-        totp_enrolled_at: now,
-        totp_last_step: step,
-      })
-      .where('id', '=', id)
-      .where('totp_secret', 'is', null)
-      .where('totp_pending_secret', '=', pending)
-      .executeTakeFirst();
-    return saved.numUpdatedRows === 1n;
-  },
-  async replaceRecoveryCodes(db, id, hashes) {
-    await db.deleteFrom('customer_recovery_codes').where('account_id', '=', id).execute();
-    await db
-      .insertInto('customer_recovery_codes')
-      .values(hashes.map((code_hash) => ({ account_id: id, code_hash })))
-      .execute();
-  },
-  async advanceStep(db, id, step) {
-    const used = await db
-      .updateTable('customer_second_factors')
-      .set({ totp_last_step: step })
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]),
-      )
-      .executeTakeFirst();
-    return used.numUpdatedRows === 1n;
-  },
-  async spendRecoveryCode(db, id, hash, now) {
-    const spent = await db
-      .updateTable('customer_recovery_codes')
-      .set({ used_at: now })
-      .where('account_id', '=', id)
-      .where('code_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return spent.numUpdatedRows === 1n;
-  },
-};
+  factors: 'customer_second_factors',
+  recoveryCodes: { table: 'customer_recovery_codes', owner: 'account_id' },
+});
 
 export interface SecondFactorDeps {
   db: Db;

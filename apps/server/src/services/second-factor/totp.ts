@@ -3,7 +3,8 @@
 // (docs/decisions/0082-staff-sign-in-with-a-second-factor.md,
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md). TOTP per RFC 6238
 // (SHA-1, 6 digits, 30-second steps, the otpauth library) and single-use recovery codes; each
-// owner gives a store (its table's reads and conditional updates), the rules are here once:
+// owner gives a store (its tables' reads and conditional updates, table-store.ts), the rules are
+// here once:
 // - enrolment keeps a pending secret (the same while its QR code is shown) and saves it only
 //   when a valid code from the authenticator confirms it; it then gives 10 recovery codes,
 //   shown once: only their SHA-256 is stored;

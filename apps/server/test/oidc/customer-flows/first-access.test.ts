@@ -12,23 +12,16 @@ import {
   PASSWORD_RESET_TEXTS as T,
   PASSWORD_RULE_MESSAGES as R,
 } from '@espace/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { sendInvitation } from '../../../src/services/account/invitation';
 import { NEW_PASSWORD } from '../../support/account-security';
+import { apiTest, SMTP } from '../../support/api-test';
 import { integrationToken } from '../../support/integration';
 import { BACKENDS } from '../../support/backends';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  startLogin,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO, signIn, startLogin, subjectOf, type TestApp } from '../../support/harness';
 import { consoleCall, staffSignedIn } from '../../support/console';
-import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 
 const FIRST_ACCESS = '/interaction/password/first-access';
 const RESET = '/interaction/password/reset';
@@ -46,37 +39,38 @@ function post(t: TestApp, url: string, fields: Record<string, string>, address =
 }
 
 describe.each(BACKENDS)('first access on %s', (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let leaId: string;
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const deps = () => ({
-    db: t.database.handle.db,
-    // The app's one relay sends the queued mail to the test's SMTP server.
-    outbox: t.app.outbox,
-    log,
-    demoMode: false,
-    linkFor: (token: string) => `${t.config.publicUrl}${RESET}?token=${token}`,
-  });
+  const it = apiTest
+    .extend('deps', ({ t }) => () => ({
+      db: t.database.handle.db,
+      // The app's one relay sends the queued mail to the test's SMTP server.
+      outbox: t.app.outbox,
+      log,
+      demoMode: false,
+      linkFor: (token: string) => `${t.config.publicUrl}${RESET}?token=${token}`,
+    }))
+    .extend('helpers', ({ t, mail }) => {
+      const mailsTo = (email: string) => mail.received.filter((m) => m.to.includes(email));
+      /** The link of the latest mail to `email`, once it has arrived. */
+      async function linkMailedTo(email: string, count: number): Promise<string> {
+        await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(count), { timeout: 15_000 });
+        const data = decodeQuotedPrintable(mailsTo(email).at(-1)!.data);
+        const link =
+          /http:\/\/localhost:3000(\/interaction\/password\/reset\?token=[\w-]+&brand=\w+)/.exec(
+            data,
+          )?.[1];
+        expect(link).toBeTruthy();
+        return link!;
+      }
+      const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('token')!;
+      const choose = (token: string, password: string, confirmation = password) =>
+        post(t, RESET, { token, newPassword: password, confirmation });
+      return { mailsTo, linkMailedTo, tokenOf, choose };
+    })
+    // The skin of the mails to customers, and of an invitation that names none.
+    .override({ backend, appConfig: { mailBrand: 'vireo' }, smtp: SMTP });
 
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      // The skin of the mails to customers, and of an invitation that names none.
-      mailBrand: 'vireo',
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-    leaId = subjectOf((await signIn(t.app, t.config, DEMO.lea)).access_token);
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
-  beforeEach(async () => {
+  it.beforeEach(async ({ t, mail, lea: { accountId: leaId } }) => {
     // Léa as the import leaves her: an account, contracts, a birth date, no password.
     const db = t.database.handle.db;
     await db.deleteFrom('credentials').where('account_id', '=', leaId).execute();
@@ -90,23 +84,12 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     mail.received.length = 0;
   });
 
-  const mailsTo = (email: string) => mail.received.filter((m) => m.to.includes(email));
-  /** The link of the latest mail to `email`, once it has arrived. */
-  async function linkMailedTo(email: string, count: number): Promise<string> {
-    await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(count), { timeout: 15_000 });
-    const data = decodeQuotedPrintable(mailsTo(email).at(-1)!.data);
-    const link =
-      /http:\/\/localhost:3000(\/interaction\/password\/reset\?token=[\w-]+&brand=\w+)/.exec(
-        data,
-      )?.[1];
-    expect(link).toBeTruthy();
-    return link!;
-  }
-  const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('token')!;
-  const choose = (token: string, password: string, confirmation = password) =>
-    post(t, RESET, { token, newPassword: password, confirmation });
-
-  it('mails an invitation in French, as text and HTML in the brand skin, storing only a hash', async () => {
+  it('mails an invitation in French, as text and HTML in the brand skin, storing only a hash', async ({
+    t,
+    lea: { accountId: leaId },
+    deps,
+    helpers: { mailsTo, linkMailedTo, tokenOf },
+  }) => {
     expect(await sendInvitation(deps(), leaId, { brand: 'vireo' })).toBe('sent');
     const link = await linkMailedTo(DEMO.lea, 1);
     const data = decodeQuotedPrintable(mailsTo(DEMO.lea)[0]!.data);
@@ -130,7 +113,12 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect(hours).toBe(INVITATION_LINK_HOURS);
   });
 
-  it('invites only an account without a password, and a new link replaces the old one', async () => {
+  it('invites only an account without a password, and a new link replaces the old one', async ({
+    t,
+    lea: { accountId: leaId },
+    deps,
+    helpers: { mailsTo, linkMailedTo },
+  }) => {
     const camilleId = subjectOf((await signIn(t.app, t.config, DEMO.camille)).access_token);
     expect(await sendInvitation(deps(), camilleId)).toBe('active');
     expect(await sendInvitation(deps(), leaId)).toBe('sent');
@@ -143,7 +131,12 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect(mailsTo(DEMO.camille)).toHaveLength(0);
   });
 
-  it('sets the first password under the rule, once, and the customer sees exactly their contracts', async () => {
+  it('sets the first password under the rule, once, and the customer sees exactly their contracts', async ({
+    t,
+    lea: { accountId: leaId },
+    deps,
+    helpers: { linkMailedTo, tokenOf, choose },
+  }) => {
     await sendInvitation(deps(), leaId);
     const link = await linkMailedTo(DEMO.lea, 1);
     const page = await t.app.inject(link);
@@ -176,7 +169,12 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect(numbers).toEqual([LEA.policyNumber]);
   });
 
-  it('refuses an expired link and creates nothing', async () => {
+  it('refuses an expired link and creates nothing', async ({
+    t,
+    lea: { accountId: leaId },
+    deps,
+    helpers: { linkMailedTo, tokenOf, choose },
+  }) => {
     await sendInvitation(deps(), leaId);
     const link = await linkMailedTo(DEMO.lea, 1);
     await t.database.handle.db
@@ -195,7 +193,12 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect(credentials).toHaveLength(0);
   });
 
-  it('is sent through the integration API, with a write scope, for a known customer', async () => {
+  it('is sent through the integration API, with a write scope, for a known customer', async ({
+    t,
+    mail,
+    lea: { accountId: leaId },
+    helpers: { linkMailedTo },
+  }) => {
     const { customer_id: customerNumber } = await t.database.handle.db
       .selectFrom('accounts')
       .select('customer_id')
@@ -242,7 +245,9 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect((await invite(writer.token, camille.customer_id)).json()).toEqual({ outcome: 'active' });
   });
 
-  it('« Première connexion » is offered on the sign-in page and checks each field', async () => {
+  it('« Première connexion » is offered on the sign-in page and checks each field', async ({
+    t,
+  }) => {
     const { form: login, interaction } = await startLogin(t.app, t.config);
     const href = `${FIRST_ACCESS}?retour=${encodeURIComponent(interaction)}`;
     expect(login.body).toContain(`<a href="${href}">${F.link}</a>`);
@@ -263,7 +268,11 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect(stored).toHaveLength(0);
   });
 
-  it('answers the same whatever matched, and mails only when all three match', async () => {
+  it('answers the same whatever matched, and mails only when all three match', async ({
+    t,
+    mail,
+    helpers: { linkMailedTo, tokenOf, choose },
+  }) => {
     const wrong = [
       { ...LEA, birthDate: '09/07/1995' },
       { ...LEA, policyNumber: 'AU2026104512' }, // Camille's contract
@@ -291,7 +300,10 @@ describe.each(BACKENDS)('first access on %s', (backend) => {
     expect(mail.received).toHaveLength(1);
   });
 
-  it('is limited like the forgotten-password form: mails per e-mail, requests per address', async () => {
+  it('is limited like the forgotten-password form: mails per e-mail, requests per address', async ({
+    t,
+    helpers: { mailsTo, linkMailedTo },
+  }) => {
     for (let i = 0; i <= RATE_LIMITS.firstAccessMails.max; i++)
       expect((await post(t, FIRST_ACCESS, LEA, '192.0.2.20')).statusCode).toBe(200);
     await linkMailedTo(DEMO.lea, RATE_LIMITS.firstAccessMails.max);

@@ -9,14 +9,14 @@ import {
   PASSWORD_RULE_MESSAGES as R,
   ACCOUNT_SECURITY_MESSAGES as M,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { requestPasswordReset } from '../../../src/services/account/password-reset';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { redactUrl } from '../../../src/platform/logger';
 import { getAccount, NEW_PASSWORD, refresh } from '../../support/account-security';
+import { apiTest, SMTP } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
-  createTestApp,
   DEMO,
   signIn,
   startLogin,
@@ -24,7 +24,7 @@ import {
   subjectOf,
   type TestApp,
 } from '../../support/harness';
-import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 
 const FORGOT = '/interaction/password/forgot';
 const RESET = '/interaction/password/reset';
@@ -40,40 +40,26 @@ function post(t: TestApp, url: string, fields: Record<string, string>) {
 }
 
 describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
+  const it = apiTest
+    /** The link of the latest mail to `email`, once the background send has delivered it. */
+    .extend('linkMailedTo', ({ mail }) => async (email: string, count: number): Promise<string> => {
+      await vi.waitFor(
+        () => expect(mail.received.filter((m) => m.to.includes(email))).toHaveLength(count),
+        { timeout: 5_000 },
+      );
+      const text = decodeQuotedPrintable(
+        mail.received.filter((m) => m.to.includes(email)).at(-1)!.data,
+      );
+      const link =
+        /http:\/\/localhost:3000\/interaction\/password\/reset\?token=[A-Za-z0-9_-]+/.exec(
+          text,
+        )?.[0];
+      expect(link).toBeTruthy();
+      return link!.replace('http://localhost:3000', '');
+    })
+    .override({ backend, smtp: SMTP });
 
-  /** The link of the latest mail to `email`, once the background send has delivered it. */
-  async function linkMailedTo(email: string, count: number): Promise<string> {
-    await vi.waitFor(
-      () => expect(mail.received.filter((m) => m.to.includes(email))).toHaveLength(count),
-      { timeout: 5_000 },
-    );
-    const text = decodeQuotedPrintable(
-      mail.received.filter((m) => m.to.includes(email)).at(-1)!.data,
-    );
-    const link = /http:\/\/localhost:3000\/interaction\/password\/reset\?token=[A-Za-z0-9_-]+/.exec(
-      text,
-    )?.[0];
-    expect(link).toBeTruthy();
-    return link!.replace('http://localhost:3000', '');
-  }
-
-  it('is offered on the sign-in page and asks for the email', async () => {
+  it('is offered on the sign-in page and asks for the email', async ({ t }) => {
     const { form: login, interaction } = await startLogin(t.app, t.config);
     const href = `${FORGOT}?retour=${encodeURIComponent(interaction)}`;
     expect(login.body).toContain(`<a href="${href.replace(/&/g, '&amp;')}">${T.forgotLink}</a>`);
@@ -83,7 +69,11 @@ describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
     expect(page.body).toContain(`<a href="${interaction}">${T.backToLogin}</a>`);
   });
 
-  it('answers the same for an unknown email, and mails a link to a customer', async () => {
+  it('answers the same for an unknown email, and mails a link to a customer', async ({
+    t,
+    mail,
+    linkMailedTo,
+  }) => {
     const unknown = await post(t, FORGOT, { email: 'personne@example.fr' });
     const known = await post(t, FORGOT, { email: ` ${DEMO.lea.toUpperCase()} ` });
     expect(unknown.statusCode).toBe(200);
@@ -94,7 +84,7 @@ describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
     expect(mail.received.some((m) => m.to.includes('personne@example.fr'))).toBe(false);
   });
 
-  it('stores only a hash of the link, valid 30 minutes', async () => {
+  it('stores only a hash of the link, valid 30 minutes', async ({ t, linkMailedTo }) => {
     const link = await linkMailedTo(DEMO.lea, 1);
     const token = new URL(link, 'http://x').searchParams.get('token')!;
     const rows = await t.database.handle.db
@@ -108,7 +98,10 @@ describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
     expect(minutes).toBe(PASSWORD_RESET_LINK_MINUTES);
   });
 
-  it('sets a new password under the rule, ends every session, and works only once', async () => {
+  it('sets a new password under the rule, ends every session, and works only once', async ({
+    t,
+    linkMailedTo,
+  }) => {
     const before = await signIn(t.app, t.config, DEMO.lea);
     const accountId = subjectOf(before.access_token);
     const link = await linkMailedTo(DEMO.lea, 1);
@@ -161,7 +154,7 @@ describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
     expect((await getAccount(t, accountId, after.access_token)).statusCode).toBe(200);
   });
 
-  it('refuses an expired link', async () => {
+  it('refuses an expired link', async ({ t, linkMailedTo }) => {
     expect((await post(t, FORGOT, { email: DEMO.jean })).statusCode).toBe(200);
     const link = await linkMailedTo(DEMO.jean, 1);
     await t.database.handle.db
@@ -175,18 +168,14 @@ describe.each(BACKENDS)('forgotten password with SMTP on %s', (backend) => {
 });
 
 describe('forgotten-password requests are limited', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('never per email: past the mail cap the answer is the same', async () => {
+  it('never per email: past the mail cap the answer is the same', async ({ t }) => {
     for (let i = 0; i <= RATE_LIMITS.resetMails.max; i++)
       expect((await post(t, FORGOT, { email: 'inconnu@example.fr' })).statusCode).toBe(200);
   });
 
-  it('per address, across emails', async () => {
+  it('per address, across emails', async ({ t }) => {
     const used = RATE_LIMITS.resetMails.max + 1; // the requests of the test above
     for (let i = used; i < RATE_LIMITS.resetAddress.max; i++)
       expect((await post(t, FORGOT, { email: `client${i}@example.fr` })).statusCode).toBe(200);
@@ -195,13 +184,9 @@ describe('forgotten-password requests are limited', () => {
 });
 
 describe('forgotten password in demo mode without SMTP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(() => t.close());
+  const it = apiTest;
 
-  it('writes the link to the server log, and the request log hides tokens', async () => {
+  it('writes the link to the server log, and the request log hides tokens', async ({ t }) => {
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     await requestPasswordReset(
       {

@@ -6,20 +6,13 @@
 // and in all per account, the newest link works, and known and unknown emails are answered in
 // the same time.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiTest } from '../../support/api-test';
+import { describe, expect, vi } from 'vitest';
+import { apiTest, SMTP } from '../../support/api-test';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { getAccount } from '../../support/account-security';
 import { BACKENDS } from '../../support/backends';
-import {
-  claimsOf,
-  createTestApp,
-  DEMO,
-  signInSession,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
-import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { claimsOf, DEMO, signInSession, subjectOf } from '../../support/harness';
+import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 import { signWithProviderKey } from '../../support/tokens';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -113,44 +106,44 @@ describe.each(BACKENDS)('tokens and logout on %s', (backend) => {
 });
 
 describe('forgotten password per account', () => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
   let address = 0;
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp('pglite', {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
-
-  // Each request from its own address unless told: the per-address limits are not what is
-  // tested here.
-  const forgot = (
-    email: string,
-    from = `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/interaction/password/forgot',
-      remoteAddress: from,
-      headers: form,
-      payload: new URLSearchParams({ email }).toString(),
-    });
-  const mailsTo = (email: string) => mail.received.filter((m) => m.to.includes(email));
+  const it = apiTest
+    // Each request from its own address unless told: the per-address limits are not what is
+    // tested here.
+    .extend(
+      'forgot',
+      ({ t }) =>
+        (email: string, from = `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/interaction/password/forgot',
+            remoteAddress: from,
+            headers: form,
+            payload: new URLSearchParams({ email }).toString(),
+          }),
+    )
+    .extend(
+      'mailsTo',
+      ({ mail }) =>
+        (email: string) =>
+          mail.received.filter((m) => m.to.includes(email)),
+    )
+    .extend(
+      'resetPage',
+      ({ t }) =>
+        (token: string) =>
+          t.app.inject(`/interaction/password/reset?token=${encodeURIComponent(token)}`),
+    )
+    .override({ smtp: SMTP });
   const tokenOf = (data: string) =>
     /reset\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(data))![1]!;
-  const resetPage = (token: string) =>
-    t.app.inject(`/interaction/password/reset?token=${encodeURIComponent(token)}`);
 
-  it('sends at most 3 mails per account and address, 10 in all to strangers, the newest link works, and requests never lock', async () => {
+  it('sends at most 3 mails per account and address, 10 in all to strangers, the newest link works, and requests never lock', async ({
+    t,
+    forgot,
+    mailsTo,
+    resetPage,
+  }) => {
     const { resetMails, resetMailsAccount } = RATE_LIMITS;
     // One address asks again and again: its own 3 mails.
     for (let i = 0; i < resetMails.max + 2; i++)
@@ -181,7 +174,7 @@ describe('forgotten password per account', () => {
       expect((await resetPage(older)).statusCode).toBe(400);
   });
 
-  it('answers in the same time for a known and an unknown email', async () => {
+  it('answers in the same time for a known and an unknown email', async ({ t, forgot }) => {
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
     const known: number[] = [];
     const unknown: number[] = [];

@@ -7,17 +7,17 @@
 // under the agent's. A server without mail refuses the reset and changes nothing; a link used,
 // replaced or expired no longer works; a link spent while the access is reset again never
 // deadlocks on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { NotFoundError } from '../../../src/services/errors';
 import { cliActor } from '../../../src/services/staff/audit';
 import {
   resetStaffAccess,
   setStaffPasswordFromLink,
 } from '../../../src/services/staff/staff-links';
+import { apiTest, SMTP } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { auditRows, consoleCall } from '../../support/console';
-import { createTestApp, type TestApp } from '../../support/harness';
-import { startMailServer } from '../../support/mail-server-stand-in';
+import { createTestApp } from '../../support/harness';
 import { mailedLink, mailsTo, setPasswordByLink, signInAndEnrol } from '../../support/staff-link';
 import {
   browser,
@@ -32,37 +32,38 @@ import {
 
 const CHOSEN = 'Retour-en-Selle-2027!';
 const INVALID = 'Ce lien ne fonctionne plus';
+/** The console's sender. */
+const CONSOLE_SMTP = { ...SMTP, from: 'console@courtage-horizon.test' };
 
 describe.each(BACKENDS)('a second factor reset by mail (%s)', { timeout: 150_000 }, (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let supervisor: TestStaff & { cookie: string };
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'console@courtage-horizon.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-    const staff = await createStaff(t.app.db, { role: 'supervisor' });
-    supervisor = { ...staff, cookie: await signInStaff(t.app, staff) };
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
+  const it = apiTest
+    /** A supervisor of the test's own (a password to know), signed in to the console. */
+    .extend('boss', ({ t, once }) =>
+      once('boss', async (): Promise<TestStaff & { cookie: string }> => {
+        const staff = await createStaff(t.app.db, { role: 'supervisor' });
+        return { ...staff, cookie: await signInStaff(t.app, staff) };
+      }),
+    )
+    .extend(
+      'reset',
+      ({ t, boss }) =>
+        (id: string) =>
+          consoleCall(t.app, boss, 'POST', `/staff/${id}/second-factor-reset`),
+    )
+    .extend('passwordStep', ({ t }) => async (email: string, password: string) => {
+      const b = browser(t.app);
+      const { interaction } = await startStaffSignIn(b);
+      return { b, interaction, sent: await b.post(`${interaction}/staff`, { email, password }) };
+    })
+    .override({ backend, smtp: CONSOLE_SMTP });
 
-  const reset = (id: string) =>
-    consoleCall(t.app, supervisor, 'POST', `/staff/${id}/second-factor-reset`);
-  const passwordStep = async (email: string, password: string) => {
-    const b = browser(t.app);
-    const { interaction } = await startStaffSignIn(b);
-    return { b, interaction, sent: await b.post(`${interaction}/staff`, { email, password }) };
-  };
-
-  it('leaves the supervisor who reset nothing to sign in or enrol with; the agent alone gets back in by the mailed link', async () => {
+  it('leaves the supervisor who reset nothing to sign in or enrol with; the agent alone gets back in by the mailed link', async ({
+    t,
+    mail,
+    boss: supervisor,
+    reset,
+    passwordStep,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     const agentCookie = await signInStaff(t.app, agent);
     // The supervisor knows the agent's password and passes its step before resetting.
@@ -196,7 +197,11 @@ describe.each(BACKENDS)('a second factor reset by mail (%s)', { timeout: 150_000
     expect(labels).toContain('Changement de son mot de passe');
   });
 
-  it('a newer link replaces the older one; an expired link no longer works', async () => {
+  it('a newer link replaces the older one; an expired link no longer works', async ({
+    t,
+    mail,
+    reset,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     expect((await reset(agent.id)).statusCode).toBe(200);
     const first = await mailedLink(mail, agent.email, 1);
@@ -213,7 +218,12 @@ describe.each(BACKENDS)('a second factor reset by mail (%s)', { timeout: 150_000
     expect(expired.body).toContain(INVALID);
   });
 
-  it('refuses a disabled account and an unknown one, changing nothing', async () => {
+  it('refuses a disabled account and an unknown one, changing nothing', async ({
+    t,
+    mail,
+    boss: supervisor,
+    reset,
+  }) => {
     const agent = await createStaff(t.app.db, { role: 'agent' });
     expect(
       (await consoleCall(t.app, supervisor, 'POST', `/staff/${agent.id}/disable`)).statusCode,
@@ -232,7 +242,7 @@ describe.each(BACKENDS)('a second factor reset by mail (%s)', { timeout: 150_000
   // PGlite runs one statement at a time; PostgreSQL's row locks are what can deadlock.
   it.runIf(backend === 'postgres')(
     'spends a link while the same access is reset again, both at once, without a deadlock',
-    async () => {
+    async ({ t }) => {
       const agent = await createStaff(t.app.db, { role: 'agent' });
       // The operator's reset, the link printed (its token, here) rather than mailed.
       const deps = {

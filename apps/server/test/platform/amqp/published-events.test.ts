@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../../../src/config/config';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brokerAnswers, brokerPort, BROKER_URL, listenToExchange } from '../../support/amqp';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
   bearer,
@@ -179,14 +180,12 @@ async function eventOf(t: TestApp, reference: string) {
 });
 
 describe.each(BACKENDS)('without AMQP_URL on %s', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(backend, { outbox: OUTBOX });
-  });
-  afterAll(() => t.close());
+  const it = apiTest.override({ backend, appConfig: { outbox: OUTBOX } });
 
-  it('records the event but writes no row for the broker, its subscription disabled', async () => {
-    const token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
+  it('records the event but writes no row for the broker, its subscription disabled', async ({
+    t,
+    camille: { token },
+  }) => {
     const reference = await callBack(t, token, '06 12 34 56 78');
     const { event, rows } = await eventOf(t, reference);
     expect(event.type).toBe('request.created');

@@ -23,6 +23,7 @@ import {
   pendingEnrolment,
   verifySecondFactor,
 } from '../../../src/services/staff/second-factor';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS, type BackendName } from '../../support/backends';
 import { integrationToken } from '../../support/integration';
 import { dumpRows, pgDump, secretForms } from '../../support/database-dump';
@@ -69,19 +70,16 @@ const settings = () => ({
 });
 
 describe.each(BACKENDS)('webhook secrets at rest on %s', (backend: BackendName) => {
-  let t: TestApp;
-  let receiver: Receiver;
+  const it = apiTest
+    .extend('receiver', ({ once }) =>
+      once('receiver', startReceiver, (receiver) => receiver.close()),
+    )
+    .override({ backend, appConfig: settings() });
 
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    t = await createTestApp(backend, settings());
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-
-  it('leaves no webhook secret and no provider key in a dump; deliveries still verify', async () => {
+  it('leaves no webhook secret and no provider key in a dump; deliveries still verify', async ({
+    t,
+    receiver,
+  }) => {
     const writer = (await integrationToken(t.app)).token;
     const first = await declareWebhook(t.app, writer, { url: receiver.url });
     const rotated = await hooks(t.app, writer, 'POST', webhookPath(first.id, 'webhookRotation'));
@@ -107,7 +105,9 @@ describe.each(BACKENDS)('webhook secrets at rest on %s', (backend: BackendName) 
     await hooks(t.app, writer, 'DELETE', webhookPath(first.id));
   });
 
-  it('leaves no staff TOTP secret in a dump, pending or enrolled; codes still verify', async () => {
+  it('leaves no staff TOTP secret in a dump, pending or enrolled; codes still verify', async ({
+    t,
+  }) => {
     const { db, secretKeys: keys } = t.app;
     const staff = await createStaffAccount(db, {
       email: `totp-${backend}@courtage.test`,

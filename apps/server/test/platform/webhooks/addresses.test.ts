@@ -10,14 +10,15 @@
 // listened on by a receiver that counts the connections it accepted.
 import { INTEGRATION_ROUTES } from '@espace/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config/config';
 import { createWebhook, disableWebhook } from '../../../src/services/events/webhooks';
 import { parseNetworks } from '../../../src/config/webhook-addresses';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { BO, integrationToken } from '../../support/integration';
-import { createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
-import { startReceiver, type Receiver } from '../../support/webhook-receiver';
+import { createTestApp } from '../../support/harness';
+import { startReceiver } from '../../support/webhook-receiver';
 import {
   consentEvent,
   declareWebhook,
@@ -88,36 +89,70 @@ const INTERNAL: [string, RegExp][] = [
 ];
 
 describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
-  let t: TestApp;
-  let writer: string;
-  /** A server that allows no network (and http to a literal loopback address): a broker's. */
-  let strict: TestApp;
-  let strictWriter: string;
-  let customer: string;
   let consent = false;
-  /** Listens on 127.0.0.2, which the server's allow-list (127.0.0.1/32) does not cover. */
-  let outside: Receiver;
-
-  beforeAll(async () => {
-    outside = await startReceiver([], '127.0.0.2');
-    t = await createTestApp(backend, {
-      outbox: FAST_OUTBOX,
-      webhooks: webhookSettings({ resolve }),
+  const it = apiTest
+    /** A server that allows no network (and http to a literal loopback address): a broker's. */
+    .extend('strictApp', ({ once }) =>
+      once(
+        'strict',
+        async () => {
+          const strict = await createTestApp(backend, {
+            webhooks: webhookSettings({ resolve, allowedNetworks: [], allowLocalHttp: true }),
+          });
+          return { strict, strictWriter: (await integrationToken(strict.app)).token };
+        },
+        ({ strict }) => strict.close(),
+      ),
+    )
+    /** Listens on 127.0.0.2, which the server's allow-list (127.0.0.1/32) does not cover. */
+    .extend('outside', ({ once }) =>
+      once(
+        'outside',
+        () => startReceiver([], '127.0.0.2'),
+        (outside) => outside.close(),
+      ),
+    )
+    /** A consent change by the customer: one `consent.changed` event for every endpoint; its id. */
+    .extend(
+      'customerEvent',
+      ({ t, camille: { token: customer } }) =>
+        () =>
+          consentEvent(t.app, customer, (consent = !consent)),
+    )
+    /** The endpoint's given-up deliveries, once one is listed for `eventId`. */
+    .extend(
+      'failureOf',
+      ({ t, integration: { token: writer } }) =>
+        async (webhookId: string, eventId: string) => {
+          let failure: { attempts: number; lastError: string } | undefined;
+          await vi.waitFor(
+            async () => {
+              const listed = await hooks(
+                t.app,
+                writer,
+                'GET',
+                webhookPath(webhookId, 'webhookFailures'),
+              );
+              const { failures } = listed.json<{
+                failures: { eventId: string; attempts: number; lastError: string }[];
+              }>();
+              failure = failures.find((f) => f.eventId === eventId);
+              expect(failure).toBeDefined();
+            },
+            { timeout: 10_000, interval: 100 },
+          );
+          return failure!;
+        },
+    )
+    .override({
+      backend,
+      appConfig: { outbox: FAST_OUTBOX, webhooks: webhookSettings({ resolve }) },
     });
-    writer = (await integrationToken(t.app)).token;
-    customer = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    strict = await createTestApp(backend, {
-      webhooks: webhookSettings({ resolve, allowedNetworks: [], allowLocalHttp: true }),
-    });
-    strictWriter = (await integrationToken(strict.app)).token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await strict.close();
-    await outside.close();
-  });
 
-  it('refuses every internal address, in every notation, with a French 400', async () => {
+  it('refuses every internal address, in every notation, with a French 400', async ({
+    outside,
+    strictApp: { strict, strictWriter },
+  }) => {
     const list = async () => (await hooks(strict.app, strictWriter, 'GET', LIST)).json();
     const before = await list();
     for (const [url, reason] of INTERNAL) {
@@ -135,7 +170,9 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     expect(outside.connections).toBe(0);
   });
 
-  it('refuses http to a name, even with WEBHOOK_ALLOW_LOCAL_HTTP', async () => {
+  it('refuses http to a name, even with WEBHOOK_ALLOW_LOCAL_HTTP', async ({
+    strictApp: { strict, strictWriter },
+  }) => {
     const response = await hooks(strict.app, strictWriter, 'POST', LIST, {
       url: 'http://localhost:8080/h',
     });
@@ -143,7 +180,10 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     expect(response.json()).toMatchObject({ error: { fields: { url: /https/ } } });
   });
 
-  it('accepts a public address, a name resolving only to public ones, or one not resolving yet', async () => {
+  it('accepts a public address, a name resolving only to public ones, or one not resolving yet', async ({
+    t,
+    integration: { token: writer },
+  }) => {
     for (const url of [
       'https://8.8.8.8/hooks',
       'https://[2606:4700::1111]/hooks',
@@ -157,7 +197,7 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     }
   });
 
-  it('keeps the URL as it will be called: the address judged is the one written', async () => {
+  it('keeps the URL as it will be called: the address judged is the one written', async ({ t }) => {
     const policy = { allowedNetworks: parseNetworks('127.0.0.0/8', []), allowLocalHttp: true };
     const created = await createWebhook(
       t.app.db,
@@ -169,7 +209,7 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     await disableWebhook(t.app.db, created.id);
   });
 
-  it('reaches the networks of the allow-list, and only them', async () => {
+  it('reaches the networks of the allow-list, and only them', async ({ t }) => {
     const policy = {
       allowedNetworks: parseNetworks('10.20.0.0/16, fd12::/64', []),
       allowLocalHttp: false,
@@ -197,27 +237,13 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     }
   });
 
-  /** A consent change by the customer: one `consent.changed` event for every endpoint; its id. */
-  const customerEvent = () => consentEvent(t.app, customer, (consent = !consent));
-
-  /** The endpoint's given-up deliveries, once one is listed for `eventId`. */
-  async function failureOf(webhookId: string, eventId: string) {
-    let failure: { attempts: number; lastError: string } | undefined;
-    await vi.waitFor(
-      async () => {
-        const listed = await hooks(t.app, writer, 'GET', webhookPath(webhookId, 'webhookFailures'));
-        const { failures } = listed.json<{
-          failures: { eventId: string; attempts: number; lastError: string }[];
-        }>();
-        failure = failures.find((f) => f.eventId === eventId);
-        expect(failure).toBeDefined();
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    return failure!;
-  }
-
-  it('refuses at delivery a name now resolving to an internal address, without connecting', async () => {
+  it('refuses at delivery a name now resolving to an internal address, without connecting', async ({
+    t,
+    integration: { token: writer },
+    outside,
+    customerEvent,
+    failureOf,
+  }) => {
     const port = new URL(outside.url).port;
     names.set('bascule.courtier.test', ['8.8.8.8']);
     const endpoint = await declareWebhook(t.app, writer, {
@@ -235,7 +261,13 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     await hooks(t.app, writer, 'DELETE', webhookPath(endpoint.id));
   });
 
-  it('refuses a name with one internal address among public or allowed ones', async () => {
+  it('refuses a name with one internal address among public or allowed ones', async ({
+    t,
+    integration: { token: writer },
+    outside,
+    customerEvent,
+    failureOf,
+  }) => {
     const inside = await startReceiver();
     try {
       names.set('melange.courtier.test', ['127.0.0.1', '127.0.0.2']);
@@ -261,7 +293,11 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     }
   });
 
-  it('does not follow a redirect: the endpoint is the URL declared', async () => {
+  it('does not follow a redirect: the endpoint is the URL declared', async ({
+    t,
+    integration: { token: writer },
+    customerEvent,
+  }) => {
     const elsewhere = await startReceiver();
     const redirecting = await startReceiver();
     redirecting.redirectTo = elsewhere.url;
@@ -292,7 +328,13 @@ describe.each(BACKENDS)('webhook addresses on %s', (backend) => {
     }
   });
 
-  it('refuses at delivery a literal address the allow-list no longer covers, in any notation', async () => {
+  it('refuses at delivery a literal address the allow-list no longer covers, in any notation', async ({
+    t,
+    integration: { token: writer },
+    outside,
+    customerEvent,
+    failureOf,
+  }) => {
     const port = new URL(outside.url).port;
     // Declared while the server allowed all of 127.0.0.0/8 (or before addresses were judged).
     const wider = { allowedNetworks: parseNetworks('127.0.0.0/8', []), allowLocalHttp: true };

@@ -5,17 +5,11 @@
 // 2xx; after a rotation both secrets sign during the grace; a delivery failing past the retry
 // window, or to an endpoint disabled meanwhile, is given up and listed in its failures.
 import type { PortalEvent } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import { integrationToken } from '../../support/integration';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, createTestApp, DEMO, signIn, subjectOf } from '../../support/harness';
 import { startReceiver, type Receiver } from '../../support/webhook-receiver';
 import {
   consentEvent,
@@ -29,34 +23,44 @@ import {
 const RETRY_MS = 2_500;
 
 describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
-  let t: TestApp;
-  let receiver: Receiver;
-  let writer: string;
-  let customer: string;
   let consent = false;
-
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    t = await createTestApp(backend, {
-      outbox: FAST_OUTBOX,
-      webhooks: webhookSettings({ retryMs: RETRY_MS, timeoutMs: 1_000 }),
+  const it = apiTest
+    /** The broker's endpoint, declared with the integration client's token (`writer`). */
+    .extend('hooked', async ({ t, once, integration: { token: writer } }) => {
+      const receiver = await once(
+        'receiver',
+        async () => {
+          const receiver = await startReceiver();
+          const endpoint = await declareWebhook(t.app, writer, { url: receiver.url });
+          receiver.secrets.push(endpoint.secret);
+          return receiver;
+        },
+        (receiver) => receiver.close(),
+      );
+      return { receiver, writer };
+    })
+    /** A consent change by the customer: one `consent.changed` event for every endpoint; its id. */
+    .extend(
+      'customerEvent',
+      ({ t, camille: { token: customer } }) =>
+        () =>
+          consentEvent(t.app, customer, (consent = !consent)),
+    )
+    .override({
+      backend,
+      appConfig: {
+        outbox: FAST_OUTBOX,
+        webhooks: webhookSettings({ retryMs: RETRY_MS, timeoutMs: 1_000 }),
+      },
     });
-    writer = (await integrationToken(t.app)).token;
-    customer = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    const endpoint = await declareWebhook(t.app, writer, { url: receiver.url });
-    receiver.secrets.push(endpoint.secret);
-  });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-  });
-
-  /** A consent change by the customer: one `consent.changed` event for every endpoint; its id. */
-  const customerEvent = () => consentEvent(t.app, customer, (consent = !consent));
   const deliveriesOf = (receiver: Receiver, id: string) =>
     receiver.deliveries.filter((d) => d.id === id);
 
-  it('sends an event signed, with the event’s id as webhook-id and its body as JSON', async () => {
+  it('sends an event signed, with the event’s id as webhook-id and its body as JSON', async ({
+    t,
+    customerEvent,
+    hooked: { receiver },
+  }) => {
     const id = await customerEvent();
     await vi.waitFor(() => expect(deliveriesOf(receiver, id)).toHaveLength(1), { timeout: 10_000 });
     const [delivery] = deliveriesOf(receiver, id);
@@ -75,7 +79,11 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
     expect(receiver.unsigned()).toEqual([]);
   });
 
-  it('retries an endpoint that answers 500, with the same webhook-id, until it answers 2xx', async () => {
+  it('retries an endpoint that answers 500, with the same webhook-id, until it answers 2xx', async ({
+    t,
+    customerEvent,
+    hooked: { receiver },
+  }) => {
     receiver.answers.push(500, 500);
     const id = await customerEvent();
     await vi.waitFor(() => expect(deliveriesOf(receiver, id)).toHaveLength(3), {
@@ -108,7 +116,11 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
     expect(deliveriesOf(receiver, id)).toHaveLength(3);
   });
 
-  it('signs with both secrets after a rotation, so either verifies', async () => {
+  it('signs with both secrets after a rotation, so either verifies', async ({
+    t,
+    customerEvent,
+    hooked: { writer },
+  }) => {
     const other = await startReceiver();
     try {
       const endpoint = await declareWebhook(t.app, writer, { url: other.url });
@@ -131,7 +143,11 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
     }
   });
 
-  it(`gives a delivery up after the retry window and lists it among the failures`, async () => {
+  it(`gives a delivery up after the retry window and lists it among the failures`, async ({
+    t,
+    customerEvent,
+    hooked: { receiver, writer },
+  }) => {
     const failing = await startReceiver();
     failing.answers.push(...Array<number>(100).fill(500));
     try {
@@ -167,7 +183,11 @@ describe.each(BACKENDS)('webhook deliveries on %s', (backend) => {
     }
   });
 
-  it('stops retrying an endpoint disabled meanwhile, and sends it no new event', async () => {
+  it('stops retrying an endpoint disabled meanwhile, and sends it no new event', async ({
+    t,
+    customerEvent,
+    hooked: { receiver, writer },
+  }) => {
     const failing = await startReceiver();
     failing.answers.push(...Array<number>(100).fill(500));
     try {

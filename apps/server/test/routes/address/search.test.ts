@@ -7,14 +7,11 @@ import {
   errorBodySchema,
   type AddressSearchResponse,
 } from '@espace/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiTest } from '../../support/api-test';
 import { ConfigError, loadConfig } from '../../../src/config/config';
-import {
-  startAddressServiceStandIn,
-  type AddressServiceStandIn,
-} from '../../support/address-service-stand-in';
-import { bearer, createTestApp, DEMO, signIn, type TestApp } from '../../support/harness';
+import { startAddressServiceStandIn } from '../../support/address-service-stand-in';
+import { bearer, type TestApp } from '../../support/harness';
 
 const SEARCH = ADDRESS_MESSAGES.search;
 
@@ -107,32 +104,25 @@ describe('address search API on the list of communes', () => {
   });
 });
 
+// The stand-in replaces the Géoplateforme geocoding service, which is outside the product; it
+// listens before the app the describe below configures with its address.
+const standIn = await startAddressServiceStandIn();
+
 describe('address search API through the national address service', () => {
-  // The stand-in replaces the Géoplateforme geocoding service, which is outside the product.
-  let standIn: AddressServiceStandIn;
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    standIn = await startAddressServiceStandIn();
-    t = await createTestApp('pglite', { addressSearchUrl: standIn.url });
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await standIn.close();
-  });
+  const it = apiTest.override({ appConfig: { addressSearchUrl: standIn.url } });
+  afterAll(() => standIn.close());
   beforeEach(() => {
     standIn.behaviour = 'geocodejson';
     standIn.requests.length = 0;
   });
 
-  it('says it finds streets too', async () => {
+  it('says it finds streets too', async ({ t, camille: { token } }) => {
     const response = await searchModeAs(t, token);
     expect(response.json()).toEqual({ streets: true });
     expect(standIn.requests).toHaveLength(0);
   });
 
-  it('answers street-level suggestions of the service', async () => {
+  it('answers street-level suggestions of the service', async ({ t, camille: { token } }) => {
     const response = await searchAs(t, token, { q: '8 bd du port amiens' });
     expect(response.statusCode).toBe(200);
     expect(standIn.requests.map((url) => url.searchParams.get('q'))).toEqual([
@@ -156,21 +146,27 @@ describe('address search API through the national address service', () => {
     ]);
   });
 
-  it.each([
+  it.for([
     ['answers 500', 'server-error'],
     ['never answers (time-out)', 'silent'],
-  ] as const)('falls back to the list of communes when the service %s', async (_, behaviour) => {
-    standIn.behaviour = behaviour;
-    const started = Date.now();
-    const response = await searchAs(t, token, { q: 'bastia' });
-    expect(response.statusCode).toBe(200);
-    expect(suggestionsOf(response.json())).toEqual(['Bastia (20200)', 'Bastia (20600)']);
-    expect(standIn.requests).toHaveLength(1);
-    // The customer waits at most the time-out (1.5 s), not for the silent service.
-    expect(Date.now() - started).toBeLessThan(10_000);
-  });
+  ] as const)(
+    'falls back to the list of communes when the service %s',
+    async ([, behaviour], { t, camille: { token } }) => {
+      standIn.behaviour = behaviour;
+      const started = Date.now();
+      const response = await searchAs(t, token, { q: 'bastia' });
+      expect(response.statusCode).toBe(200);
+      expect(suggestionsOf(response.json())).toEqual(['Bastia (20200)', 'Bastia (20600)']);
+      expect(standIn.requests).toHaveLength(1);
+      // The customer waits at most the time-out (1.5 s), not for the silent service.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    },
+  );
 
-  it('never follows a redirect of the service to another host', async () => {
+  it('never follows a redirect of the service to another host', async ({
+    t,
+    camille: { token },
+  }) => {
     const elsewhere = await startAddressServiceStandIn();
     try {
       standIn.behaviour = 'redirect';
@@ -185,8 +181,11 @@ describe('address search API through the national address service', () => {
     }
   });
 
-  it('asks the service once for the same search repeated, and limits a customer to 60 a minute', async () => {
-    const jean = (await signIn(t.app, t.config, DEMO.jean)).access_token;
+  it('asks the service once for the same search repeated, and limits a customer to 60 a minute', async ({
+    t,
+    camille: { token },
+    jean: { token: jean },
+  }) => {
     const answers = [];
     for (let i = 0; i < 60; i++)
       answers.push(await searchAs(t, jean, { q: ' 12 Rue de la Paix  Paris' }));

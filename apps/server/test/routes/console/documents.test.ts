@@ -7,85 +7,68 @@
 // A refusal without a reason, a document not waiting for a check or unknown, a customer's token
 // or no session change nothing.
 import type { CustomerFile, DocumentCheckResult, Policy } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest, SMTP } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { auditRows, consoleCall, staffSignedIn, type ConsoleStaff } from '../../support/console';
+import { auditRows, consoleCall } from '../../support/console';
 import { samplePdf } from '../../support/documents';
 import { customerSendsFile } from '../../support/events';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO } from '../../support/harness';
 import { BO, integrationToken } from '../../support/integration';
-import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 
 const CAMILLE = 'CLI-00100231';
 const PEUGEOT = 'AU2026104512'; // its « Carte grise » is « En cours de vérification »
 const REASON = 'La carte grise est illisible : renvoyez une photo nette, recto verso.';
 
 describe.each(BACKENDS)('documents checked (%s)', { timeout: 150_000 }, (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let agent: ConsoleStaff;
-  let customer: { token: string; accountId: string };
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-    agent = await staffSignedIn(t.app, 'agent');
-    const signedIn = await signIn(t.app, t.config, DEMO.camille);
-    customer = { token: signedIn.access_token, accountId: subjectOf(signedIn.access_token) };
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
+  const it = apiTest
+    .extend('helpers', ({ t, agent, camille: customer }) => {
+      const file = async () => {
+        const response = await consoleCall(t.app, agent, 'GET', `/customers/${CAMILLE}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<CustomerFile>();
+      };
+      const owed = async (policyNumber: string, name: string) =>
+        (await file()).owedDocuments.find(
+          (d) => d.policyNumber === policyNumber && d.name === name,
+        )!;
+      const check = (id: string, body: unknown, who: { cookie: string } | null = agent) =>
+        consoleCall(t.app, who, 'POST', `/documents/${id}/check`, body);
+      const asCustomer = async (policyNumber: string, name: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/policy/accounts/${customer.accountId}`,
+          headers: bearer(customer.token),
+        });
+        const policy = response.json<Policy[]>().find((p) => p.policyNumber === policyNumber)!;
+        return policy.documents.find((d) => d.name === name)!;
+      };
+      const counts = async () => ({
+        mails: (
+          await t.app.db
+            .selectFrom('outbox')
+            .select('id')
+            .where('type', '=', 'mail.document_checked')
+            .execute()
+        ).length,
+        events: (
+          await t.app.db
+            .selectFrom('events')
+            .select('id')
+            .where('type', '=', 'document.status_changed')
+            .execute()
+        ).length,
+      });
+      return { file, owed, check, asCustomer, counts };
+    })
+    .override({ backend, smtp: SMTP });
 
-  const file = async () => {
-    const response = await consoleCall(t.app, agent, 'GET', `/customers/${CAMILLE}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<CustomerFile>();
-  };
-  const owed = async (policyNumber: string, name: string) =>
-    (await file()).owedDocuments.find((d) => d.policyNumber === policyNumber && d.name === name)!;
-  const check = (id: string, body: unknown, who: { cookie: string } | null = agent) =>
-    consoleCall(t.app, who, 'POST', `/documents/${id}/check`, body);
-  const asCustomer = async (policyNumber: string, name: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/policy/accounts/${customer.accountId}`,
-      headers: bearer(customer.token),
-    });
-    const policy = response.json<Policy[]>().find((p) => p.policyNumber === policyNumber)!;
-    return policy.documents.find((d) => d.name === name)!;
-  };
-  const counts = async () => ({
-    mails: (
-      await t.app.db
-        .selectFrom('outbox')
-        .select('id')
-        .where('type', '=', 'mail.document_checked')
-        .execute()
-    ).length,
-    events: (
-      await t.app.db
-        .selectFrom('events')
-        .select('id')
-        .where('type', '=', 'document.status_changed')
-        .execute()
-    ).length,
-  });
-
-  it('refuses a refusal without its reason, an unknown document, a customer or no session', async () => {
+  it('refuses a refusal without its reason, an unknown document, a customer or no session', async ({
+    t,
+    camille: customer,
+    helpers: { owed, check, asCustomer, counts },
+  }) => {
     const carte = await owed(PEUGEOT, 'Carte grise');
     expect(carte).toMatchObject({ status: 'received', checkable: true });
     const before = await counts();
@@ -109,7 +92,13 @@ describe.each(BACKENDS)('documents checked (%s)', { timeout: 150_000 }, (backend
     expect((await asCustomer(PEUGEOT, 'Carte grise')).status).toBe('received');
   });
 
-  it('finds a document « Non conforme » with its reason: the customer reads it, is mailed, the broker hears of it', async () => {
+  it('finds a document « Non conforme » with its reason: the customer reads it, is mailed, the broker hears of it', async ({
+    t,
+    agent,
+    mail,
+    camille: customer,
+    helpers: { owed, check, asCustomer, counts },
+  }) => {
     const carte = await owed(PEUGEOT, 'Carte grise');
     const before = await counts();
     const response = await check(carte.id, { status: 'rejected', reason: REASON });
@@ -168,7 +157,12 @@ describe.each(BACKENDS)('documents checked (%s)', { timeout: 150_000 }, (backend
     expect(late.json().error.message).toContain('Non conforme');
   });
 
-  it('validates a document once its files are sent: its requests close, its record moves on', async () => {
+  it('validates a document once its files are sent: its requests close, its record moves on', async ({
+    t,
+    agent,
+    camille: customer,
+    helpers: { owed, check, asCustomer },
+  }) => {
     const pdf = await samplePdf();
     const sent = [
       await customerSendsFile(t.app, customer, PEUGEOT, 'permis-recto.pdf', pdf, 'permis'),
@@ -199,7 +193,10 @@ describe.each(BACKENDS)('documents checked (%s)', { timeout: 150_000 }, (backend
     }
   });
 
-  it('is the integration API’s own check, by the broker’s document id', async () => {
+  it('is the integration API’s own check, by the broker’s document id', async ({
+    t,
+    helpers: { owed, asCustomer, counts },
+  }) => {
     const { token } = await integrationToken(t.app);
     const url = `${BO}/contracts/${PEUGEOT}/owed-documents`;
     const put = await t.app.inject({

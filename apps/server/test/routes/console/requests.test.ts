@@ -10,70 +10,56 @@ import {
   type ConsoleRequestDetail,
   type RequestDetail,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest, SMTP } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { auditRows, consoleCall, staffSignedIn, type ConsoleStaff } from '../../support/console';
+import { auditRows, consoleCall, staffSignedIn } from '../../support/console';
 import { SAMPLE_PNG, samplePdf } from '../../support/documents';
 import { customerSendsFile } from '../../support/events';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO } from '../../support/harness';
 import { hugePng } from '../../support/image-samples';
-import { startMailServer } from '../../support/mail-server-stand-in';
 
 const ACTIVE = 'AU2026104512'; // Camille's Peugeot 208
 
 describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150_000 }, (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let agent: ConsoleStaff;
-  let customer: { token: string; accountId: string };
-  let pdf: Buffer;
-  let reference: string;
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-    agent = await staffSignedIn(t.app, 'agent');
-    const signedIn = await signIn(t.app, t.config, DEMO.camille);
-    customer = { token: signedIn.access_token, accountId: subjectOf(signedIn.access_token) };
-    pdf = await samplePdf();
-    reference = await customerSendsFile(t.app, customer, ACTIVE, 'Carte grise.pdf', pdf);
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
+  const it = apiTest
+    /** The file Camille sent, the request every test reads. */
+    .extend('sent', ({ t, once, camille }) =>
+      once('sent', async () => {
+        const pdf = await samplePdf();
+        const reference = await customerSendsFile(t.app, camille, ACTIVE, 'Carte grise.pdf', pdf);
+        return { pdf, reference };
+      }),
+    )
+    .extend('helpers', ({ t, agent, sent: { reference } }) => {
+      const page = async (ref = reference) => {
+        const response = await consoleCall(t.app, agent, 'GET', `/requests/${ref}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<ConsoleRequestDetail>();
+      };
+      const patch = (body: unknown, ref = reference) =>
+        consoleCall(t.app, agent, 'PATCH', `/requests/${ref}/status`, body);
+      const historyRows = async () =>
+        (await t.app.db.selectFrom('request_status_history').select('id').execute()).length;
+      const mailRows = async () =>
+        (
+          await t.app.db
+            .selectFrom('outbox')
+            .select(['type', 'message'])
+            .where('type', '=', 'mail.request_status')
+            .execute()
+        ).length;
+      return { page, patch, historyRows, mailRows };
+    })
+    .override({ backend, smtp: SMTP });
 
-  const page = async (ref = reference) => {
-    const response = await consoleCall(t.app, agent, 'GET', `/requests/${ref}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ConsoleRequestDetail>();
-  };
-  const patch = (body: unknown, ref = reference) =>
-    consoleCall(t.app, agent, 'PATCH', `/requests/${ref}/status`, body);
-  const historyRows = async () =>
-    (await t.app.db.selectFrom('request_status_history').select('id').execute()).length;
-  const mailRows = async () =>
-    (
-      await t.app.db
-        .selectFrom('outbox')
-        .select(['type', 'message'])
-        .where('type', '=', 'mail.request_status')
-        .execute()
-    ).length;
-
-  it('shows what was asked, the customer, the files, the timeline and the next statuses', async () => {
+  it('shows what was asked, the customer, the files, the timeline and the next statuses', async ({
+    t,
+    agent,
+    camille: customer,
+    sent: { pdf, reference },
+    helpers: { page },
+  }) => {
     const detail = await page();
     expect(detail).toMatchObject({
       reference,
@@ -111,7 +97,13 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('previews a PDF or an image inline, with nosniff and the sandbox CSP; audited', async () => {
+  it('previews a PDF or an image inline, with nosniff and the sandbox CSP; audited', async ({
+    t,
+    agent,
+    camille: customer,
+    sent: { pdf, reference },
+    helpers: { page },
+  }) => {
     const png = await customerSendsFile(t.app, customer, ACTIVE, 'Photo.png', SAMPLE_PNG);
     for (const [ref, body, type] of [
       [reference, pdf, 'application/pdf'],
@@ -138,7 +130,12 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
     expect(await auditRows(t.app, 'request.file_read')).toHaveLength(2);
   });
 
-  it('never sends the page an image over the pixel limits: its preview is refused, its download is one', async () => {
+  it('never sends the page an image over the pixel limits: its preview is refused, its download is one', async ({
+    t,
+    agent,
+    camille: customer,
+    helpers: { page },
+  }) => {
     // An image stored before the limits (docs/decisions/0093-…): uploads refuse it now, so the
     // test writes its bytes over an accepted one's.
     const ref = await customerSendsFile(t.app, customer, ACTIVE, 'Plan.png', SAMPLE_PNG);
@@ -177,7 +174,13 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
     expect(shown.rawPayload.equals(SAMPLE_PNG)).toBe(true);
   });
 
-  it('changes the status: the customer reads it, their e-mail is queued, it is audited', async () => {
+  it('changes the status: the customer reads it, their e-mail is queued, it is audited', async ({
+    t,
+    agent,
+    camille: customer,
+    sent: { reference },
+    helpers: { page, patch, historyRows, mailRows },
+  }) => {
     const [history, mails] = [await historyRows(), await mailRows()];
     const moved = await patch({ status: 'in_progress', message: 'Dossier pris en charge.' });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -205,7 +208,12 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
     expect((await page()).nextStatuses).toEqual(['awaiting_documents', 'done', 'refused']);
   });
 
-  it('refuses a forbidden move (409), a bad body (400), an unknown request (404): nothing changes', async () => {
+  it('refuses a forbidden move (409), a bad body (400), an unknown request (404): nothing changes', async ({
+    t,
+    camille: customer,
+    sent: { pdf },
+    helpers: { page, patch, historyRows, mailRows },
+  }) => {
     const before = [
       await historyRows(),
       await mailRows(),
@@ -237,7 +245,12 @@ describe.each(BACKENDS)('a request’s page in the console (%s)', { timeout: 150
     expect((await page()).status).toBe('in_progress');
   });
 
-  it('assigns to myself, to a colleague, to nobody; refuses a disabled colleague', async () => {
+  it('assigns to myself, to a colleague, to nobody; refuses a disabled colleague', async ({
+    t,
+    agent,
+    sent: { reference },
+    helpers: { page },
+  }) => {
     const colleague = await staffSignedIn(t.app, 'agent', 'Berthe Collègue');
     const assign = (staffId: string | null) =>
       consoleCall(t.app, agent, 'PUT', `/requests/${reference}/assignment`, { staffId });

@@ -2,10 +2,10 @@
 // 5): tested on a real socket, because only a real connection can be cut while the server is
 // already streaming the file into storage.
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import { IDEMPOTENCY_HEADER } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { apiTest as it } from '../../support/api-test';
 import {
   BOUNDARY,
   partHead,
@@ -14,7 +14,7 @@ import {
   storedFileCount,
   upfile,
 } from '../../support/documents';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../../support/harness';
+import { subjectOf } from '../../support/harness';
 
 const POLICY = 'AU2026104512';
 
@@ -27,19 +27,11 @@ async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<
 }
 
 describe('an upload cut off mid-file on a real connection', () => {
-  let t: TestApp;
-  let token: string;
-  let port: number;
-
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(() => t.close());
-
-  it('stores no file and no row, leaves no temporary file and keeps no idempotent answer', async () => {
+  it('stores no file and no row, leaves no temporary file and keeps no idempotent answer', async ({
+    t,
+    port,
+    camille: { token },
+  }) => {
     const before = {
       files: await storedFileCount(t.config.documentsDir),
       rows: await receivedRowCount(t.app),

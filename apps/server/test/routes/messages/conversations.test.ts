@@ -12,8 +12,9 @@ import {
   type ErrorBody,
   UPLOAD_REFUSALS,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { postMessage } from '../../../src/services/messages/message-writes';
+import { apiTest, SMTP } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
 import {
   MULTIPART_HEADERS,
@@ -23,105 +24,80 @@ import {
   storedFileCount,
 } from '../../support/documents';
 import { allEvents, customerSendsFile } from '../../support/events';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../support/harness';
+import { bearer, DEMO } from '../../support/harness';
 import { integrationToken } from '../../support/integration';
-import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 
 const ACTIVE = 'AU2026104512'; // Camille's Peugeot 208
 const SECRET_WORDS = 'Le rapport d’expertise chiffre la réparation à 1 840 euros';
 
 describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let camille: { token: string; accountId: string };
-  let jean: { token: string; accountId: string };
-  let reference: string;
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-    const who = async (email: string) => {
-      const token = (await signIn(t.app, t.config, email)).access_token;
-      return { token, accountId: subjectOf(token) };
-    };
-    camille = await who(DEMO.camille);
-    jean = await who(DEMO.jean);
-    reference = await customerSendsFile(
-      t.app,
-      camille,
-      ACTIVE,
-      'Carte grise.pdf',
-      await samplePdf(),
-    );
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
+  const it = apiTest
+    /** The request of Camille's the conversations start from. */
+    .extend('reference', ({ t, once, camille }) =>
+      once('reference', async () =>
+        customerSendsFile(t.app, camille, ACTIVE, 'Carte grise.pdf', await samplePdf()),
+      ),
+    )
+    .extend('helpers', ({ t, camille }) => {
+      const base = (accountId: string) => `/api/v1/message/accounts/${accountId}/conversations`;
+      const call = (
+        method: 'GET' | 'POST',
+        path: string,
+        payload?: unknown,
+        who: { token: string; accountId: string } = camille,
+      ) =>
+        t.app.inject({
+          method,
+          url: `${base(who.accountId)}${path}`,
+          headers: bearer(who.token),
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+      const attach = (conversationId: string, parts: Parameters<typeof multipartBody>[0]) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base(camille.accountId)}/${conversationId}/attachments`,
+          headers: { ...bearer(camille.token), ...MULTIPART_HEADERS },
+          payload: multipartBody(parts),
+        });
+      const counts = async () => ({
+        conversations: (await t.app.db.selectFrom('conversations').select('id').execute()).length,
+        messages: (await t.app.db.selectFrom('conversation_messages').select('id').execute())
+          .length,
+        files: (await t.app.db.selectFrom('message_files').select('id').execute()).length,
+        stored: await storedFileCount(t.config.documentsDir),
+        events: (
+          await t.app.db
+            .selectFrom('events')
+            .select('id')
+            .where('type', '=', 'message.created')
+            .execute()
+        ).length,
+      });
+      const brokerWrites = (conversationId: string, text: string) =>
+        postMessage(
+          {
+            db: t.app.db,
+            outbox: t.app.outbox,
+            mail: { publicUrl: t.config.publicUrl, brand: t.config.mailBrand },
+          },
+          { accountId: null, author: 'broker', authorId: 'staff:test' },
+          conversationId,
+          text,
+        );
+      return { base, call, attach, counts, brokerWrites };
+    })
+    .override({ backend, smtp: SMTP });
 
-  const base = (accountId: string) => `/api/v1/message/accounts/${accountId}/conversations`;
-  const call = (
-    method: 'GET' | 'POST',
-    path: string,
-    payload?: unknown,
-    who: { token: string; accountId: string } = camille,
-  ) =>
-    t.app.inject({
-      method,
-      url: `${base(who.accountId)}${path}`,
-      headers: bearer(who.token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const attach = (conversationId: string, parts: Parameters<typeof multipartBody>[0]) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${base(camille.accountId)}/${conversationId}/attachments`,
-      headers: { ...bearer(camille.token), ...MULTIPART_HEADERS },
-      payload: multipartBody(parts),
-    });
-  const counts = async () => ({
-    conversations: (await t.app.db.selectFrom('conversations').select('id').execute()).length,
-    messages: (await t.app.db.selectFrom('conversation_messages').select('id').execute()).length,
-    files: (await t.app.db.selectFrom('message_files').select('id').execute()).length,
-    stored: await storedFileCount(t.config.documentsDir),
-    events: (
-      await t.app.db
-        .selectFrom('events')
-        .select('id')
-        .where('type', '=', 'message.created')
-        .execute()
-    ).length,
-  });
-  const brokerWrites = (conversationId: string, text: string) =>
-    postMessage(
-      {
-        db: t.app.db,
-        outbox: t.app.outbox,
-        mail: { publicUrl: t.config.publicUrl, brand: t.config.mailBrand },
-      },
-      { accountId: null, author: 'broker', authorId: 'staff:test' },
-      conversationId,
-      text,
-    );
-
-  it('requires authentication', async () => {
+  it('requires authentication', async ({ t, camille, helpers: { base } }) => {
     const response = await t.app.inject({ method: 'GET', url: base(camille.accountId) });
     expect(response.statusCode).toBe(401);
   });
 
-  it('starts a conversation from a request, with a photo, then continues it', async () => {
+  it('starts a conversation from a request, with a photo, then continues it', async ({
+    reference,
+    helpers: { call, attach },
+  }) => {
     const started = await call('POST', '', {
       requestReference: reference,
       text: 'Voici la photo de la carte grise.',
@@ -158,7 +134,10 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
     expect(again.json<Conversation>().messages).toHaveLength(3);
   });
 
-  it('counts the broker’s unread messages, marks them read, shows the read receipts', async () => {
+  it('counts the broker’s unread messages, marks them read, shows the read receipts', async ({
+    mail,
+    helpers: { call, brokerWrites },
+  }) => {
     const started = (
       await call('POST', '', { topic: 'payment', text: 'Mon échéancier ?' })
     ).json<Conversation>();
@@ -200,7 +179,10 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
     expect(body).not.toContain('Cotisations');
   });
 
-  it('sends message.created on the feed and on every webhook subscription', async () => {
+  it('sends message.created on the feed and on every webhook subscription', async ({
+    t,
+    helpers: { call },
+  }) => {
     await t.app.db
       .insertInto('event_subscriptions')
       .values({ id: 'wh_messages', kind: 'webhook', url: 'http://127.0.0.1:9/hook', source: 'api' })
@@ -231,7 +213,13 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
     await t.app.db.deleteFrom('event_subscriptions').where('id', '=', 'wh_messages').execute();
   });
 
-  it('refuses another account’s conversation and request, changing nothing', async () => {
+  it('refuses another account’s conversation and request, changing nothing', async ({
+    t,
+    camille,
+    jean,
+    reference,
+    helpers: { base, call, attach, counts },
+  }) => {
     const own = (
       await call('POST', '', { topic: 'contract', text: 'À moi.' })
     ).json<Conversation>();
@@ -292,7 +280,7 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
     ['a bidi override', { topic: 'other', text: 'bad\u202etext' }, 'text', undefined],
   ] as const)(
     'refuses %s with a French message, changing nothing',
-    async ([, body, field, message]) => {
+    async ([, body, field, message], { helpers: { call, counts } }) => {
       const before = await counts();
       const response = await call('POST', '', body);
       expect(response.statusCode).toBe(400);
@@ -303,7 +291,9 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
     },
   );
 
-  it('refuses a bad attachment or message as the documents do, changing nothing', async () => {
+  it('refuses a bad attachment or message as the documents do, changing nothing', async ({
+    helpers: { call, attach, counts },
+  }) => {
     const own = (
       await call('POST', '', { topic: 'documents', text: 'Pièce' })
     ).json<Conversation>();

@@ -4,13 +4,13 @@
 // naming the request and its new status, with the broker's message and the portal's link.
 // None for a PATCH that changes nothing or a document sent again; none without SMTP_URL.
 import { NEW_DOCUMENT_MAIL_TEXTS, STATUS_MAIL_TEXTS } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiTest } from '../../support/api-test';
-import { BO, integrationToken } from '../../support/integration';
+import { describe, expect, vi } from 'vitest';
+import { apiTest, SMTP } from '../../support/api-test';
+import { BO } from '../../support/integration';
 import { samplePdf } from '../../support/documents';
 import { customerAsksCallBack, customerSendsFile, patchRequest } from '../../support/events';
-import { createTestApp, DEMO, signIn, subjectOf, type TestApp } from '../../support/harness';
-import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { DEMO, type TestApp } from '../../support/harness';
+import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 
 const ACTIVE = 'AU2026104512'; // Camille's Peugeot 208
 const PORTAL = 'http://localhost:3000';
@@ -27,11 +27,6 @@ function subjectOfMail(data: string): string {
     );
 }
 
-async function customerOf(t: TestApp) {
-  const signedIn = await signIn(t.app, t.config, DEMO.camille);
-  return { token: signedIn.access_token, accountId: subjectOf(signedIn.access_token) };
-}
-
 const mailRows = async (t: TestApp) =>
   (
     await t.app.db
@@ -43,30 +38,21 @@ const mailRows = async (t: TestApp) =>
   ).length;
 
 describe('the customer’s e-mails with SMTP configured', () => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let token: string;
-  let customer: { token: string; accountId: string };
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp('pglite', {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-      mailBrand: 'vireo',
-    });
-    ({ token } = await integrationToken(t.app));
-    customer = await customerOf(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
-  const mailsToCamille = () => mail.received.filter((m) => m.to.includes(DEMO.camille));
+  const it = apiTest
+    .extend(
+      'mailsToCamille',
+      ({ mail }) =>
+        () =>
+          mail.received.filter((m) => m.to.includes(DEMO.camille)),
+    )
+    .override({ appConfig: { mailBrand: 'vireo' }, smtp: SMTP });
 
-  it('mails each status change: subject, text and HTML in the skin, message and link', async () => {
+  it('mails each status change: subject, text and HTML in the skin, message and link', async ({
+    t,
+    integration: { token },
+    camille: customer,
+    mailsToCamille,
+  }) => {
     const reference = await customerAsksCallBack(t.app, customer);
     const message = 'Nous vous appellerons demain matin & confirmerons <par écrit>.';
     const moved = await patchRequest(t.app, token, reference, { status: 'in_progress', message });
@@ -91,7 +77,12 @@ describe('the customer’s e-mails with SMTP configured', () => {
     expect(body).toContain('#24522f'); // Vireo's primary colour, from brands.css
   });
 
-  it('writes no mail for the same PATCH again, and none is sent', async () => {
+  it('writes no mail for the same PATCH again, and none is sent', async ({
+    t,
+    integration: { token },
+    camille: customer,
+    mailsToCamille,
+  }) => {
     const pdf = await samplePdf();
     const reference = await customerSendsFile(t.app, customer, ACTIVE, 'Courrier.pdf', pdf);
     const body = { status: 'done', message: 'Rappel effectué.' };
@@ -109,7 +100,12 @@ describe('the customer’s e-mails with SMTP configured', () => {
     expect(mailsToCamille()).toHaveLength(sent);
   });
 
-  it('tells what to send for « en attente de pièces », with the documents link', async () => {
+  it('tells what to send for « en attente de pièces », with the documents link', async ({
+    t,
+    integration: { token },
+    camille: customer,
+    mailsToCamille,
+  }) => {
     const pdf = await samplePdf();
     const reference = await customerSendsFile(t.app, customer, ACTIVE, 'Scan.pdf', pdf);
     const before = mailsToCamille().length;
@@ -127,7 +123,11 @@ describe('the customer’s e-mails with SMTP configured', () => {
     expect(body).toContain(`${PORTAL}/account/requests/${reference}`);
   });
 
-  it('mails a new document once, not when it is sent again unchanged', async () => {
+  it('mails a new document once, not when it is sent again unchanged', async ({
+    t,
+    integration: { token },
+    mailsToCamille,
+  }) => {
     const pdf = await samplePdf();
     const upload = () =>
       t.app.inject({
@@ -155,9 +155,8 @@ describe('the customer’s e-mails with SMTP configured', () => {
 describe('the customer’s e-mails without SMTP (demo mode)', () => {
   const it = apiTest;
 
-  it('moves the request and writes no mail', async ({ t }) => {
-    const { token } = await integrationToken(t.app);
-    const reference = await customerAsksCallBack(t.app, await customerOf(t));
+  it('moves the request and writes no mail', async ({ t, integration: { token }, camille }) => {
+    const reference = await customerAsksCallBack(t.app, camille);
     const moved = await patchRequest(t.app, token, reference, { status: 'in_progress' });
     expect(moved.json()).toMatchObject({ changed: true });
     expect(await mailRows(t)).toBe(0);

@@ -13,20 +13,17 @@ import {
   type SecondFactorStatus,
 } from '@espace/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { mailingPortal, mailingPortalTest } from '../../../support/account-mail';
 import { BACKENDS } from '../../../support/backends';
 import {
   bearer,
-  createTestApp,
   DEMO,
   signIn,
   startLogin,
   submitLogin,
-  webBuild,
   type CookieJar,
-  type TestApp,
 } from '../../../support/harness';
-import { decodeQuotedPrintable, startMailServer } from '../../../support/mail-server-stand-in';
 import { totpCode } from '../../../support/staff';
 
 const STEP = 30_000;
@@ -40,69 +37,61 @@ const pathOf = (response: LightMyRequestResponse) => {
 };
 
 describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
+  const it = mailingPortalTest
+    .extend(
+      'api',
+      ({ t }) =>
+        async (
+          headers: Record<string, string>,
+          method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+          url: string,
+          payload?: object,
+        ) =>
+          t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }),
+    )
+    /** The password step: where the provider's interaction goes next, and the browser. */
+    .extend('password', ({ t }) => async (email: string, pass = DEMO.password) => {
+      const { jar, interaction } = await startLogin(t.app, t.config);
+      const answer = await submitLogin(t.app, interaction, jar, email, pass);
+      jar.store(answer);
+      return { jar, interaction, answer };
+    })
+    .extend('sendCode', ({ t }) => async (jar: CookieJar, interaction: string, code: string) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `${interaction}/code`,
+        headers: {
+          cookie: jar.header(),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ code }).toString(),
+      });
+      jar.store(answer);
+      return answer;
+    })
+    /** Follows the provider's redirects after a sign-in to the portal's callback: its code. */
+    .extend(
+      'authorizationCode',
+      ({ t }) =>
+        async (jar: CookieJar, from: LightMyRequestResponse) => {
+          const resume = await t.app.inject({
+            method: 'GET',
+            url: pathOf(from),
+            headers: { cookie: jar.header() },
+          });
+          return new URL(pathOf(resume), 'http://localhost:3000').searchParams.get('code');
+        },
+    )
+    .override(mailingPortal(backend));
 
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      webDist: webBuild(),
-      mailBrand: 'vireo',
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
-
-  const mailsTo = (email: string) =>
-    mail.received.filter((m) => m.to.includes(email)).map((m) => decodeQuotedPrintable(m.data));
-
-  const api = async (
-    headers: Record<string, string>,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-  /** The password step: where the provider's interaction goes next, and the browser. */
-  const password = async (email: string, pass = DEMO.password) => {
-    const { jar, interaction } = await startLogin(t.app, t.config);
-    const answer = await submitLogin(t.app, interaction, jar, email, pass);
-    jar.store(answer);
-    return { jar, interaction, answer };
-  };
-
-  const sendCode = async (jar: CookieJar, interaction: string, code: string) => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `${interaction}/code`,
-      headers: {
-        cookie: jar.header(),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({ code }).toString(),
-    });
-    jar.store(answer);
-    return answer;
-  };
-
-  /** Follows the provider's redirects after a sign-in to the portal's callback: its code. */
-  const authorizationCode = async (jar: CookieJar, from: LightMyRequestResponse) => {
-    const resume = await t.app.inject({
-      method: 'GET',
-      url: pathOf(from),
-      headers: { cookie: jar.header() },
-    });
-    return new URL(pathOf(resume), 'http://localhost:3000').searchParams.get('code');
-  };
-
-  it('is turned on with a code, asked at every password sign-in, throttled, and turned off', async () => {
+  it('is turned on with a code, asked at every password sign-in, throttled, and turned off', async ({
+    t,
+    mailsTo,
+    api,
+    password,
+    sendCode,
+    authorizationCode,
+  }) => {
     const email = DEMO.camille;
     const tokens = await signIn(t.app, t.config, email);
     const headers = bearer(tokens.access_token);
@@ -217,7 +206,10 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
     expect(await authorizationCode(after.jar, after.answer)).toMatch(/.+/);
   });
 
-  it('is turned off with a code of the app too, and another customer’s path is refused', async () => {
+  it('is turned off with a code of the app too, and another customer’s path is refused', async ({
+    t,
+    api,
+  }) => {
     const tokens = await signIn(t.app, t.config, DEMO.lea);
     const other = await signIn(t.app, t.config, DEMO.jean);
     const headers = bearer(tokens.access_token);

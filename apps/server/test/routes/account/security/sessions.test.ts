@@ -9,13 +9,13 @@ import {
   type ErrorBody,
   type OpenSessions,
 } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { mailingPortal, mailingPortalTest } from '../../../support/account-mail';
 import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import {
   bearer,
   CookieJar,
-  createTestApp,
   DEMO,
   pageAccount,
   portalSignIn,
@@ -23,7 +23,6 @@ import {
   webBuild,
   type TestApp,
 } from '../../../support/harness';
-import { decodeQuotedPrintable, startMailServer } from '../../../support/mail-server-stand-in';
 import { DEVICE_COOKIE } from '../../../../src/oidc/provider/device-cookie';
 
 const FIREFOX_WINDOWS =
@@ -179,29 +178,9 @@ describe.each(BACKENDS)('open sessions on %s', (backend) => {
 });
 
 describe.each(BACKENDS)('the new-device mail on %s', (backend) => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
+  const it = mailingPortalTest.override(mailingPortal(backend));
 
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp(backend, {
-      webDist: webBuild(),
-      mailBrand: 'vireo',
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
-
-  const mailsTo = (email: string) => mail.received.filter((m) => m.to.includes(email));
-
-  apiTest('mails a sign-in from a new browser, not one from a known browser', async () => {
+  it('mails a sign-in from a new browser, not one from a known browser', async ({ t, mailsTo }) => {
     // Léa's first browser: known from now on (its device cookie). A first sign-in mails nobody.
     const known = await portalSignIn(t.app, DEMO.lea, {
       script: true,
@@ -222,7 +201,7 @@ describe.each(BACKENDS)('the new-device mail on %s', (backend) => {
     });
     expect(pageAccount(other.page)).toMatch(/.+/);
     await vi.waitFor(() => expect(mailsTo(DEMO.lea)).toHaveLength(1), { timeout: 15_000 });
-    const data = decodeQuotedPrintable(mailsTo(DEMO.lea)[0]!.data);
+    const data = mailsTo(DEMO.lea)[0]!;
     expect(data).toContain('Nouvelle connexion à votre espace');
     expect(data).toMatch(
       /nouvel appareil\u00a0: Mobile Safari 17 sur Apple iPhone \(iOS 17\.1\), le /,

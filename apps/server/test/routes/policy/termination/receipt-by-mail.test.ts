@@ -4,40 +4,20 @@
 // storage (docs/decisions/0056-one-outbox-relay.md). A local SMTP server stands in for the mail
 // server.
 import { TERMINATION_OUTBOX_TYPE } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
+import { apiTest, SMTP } from '../../../support/api-test';
 import { samplePdf } from '../../../support/documents';
-import {
-  bearer,
-  createTestApp,
-  DEMO,
-  signIn,
-  subjectOf,
-  type TestApp,
-} from '../../../support/harness';
-import { startMailServer } from '../../../support/mail-server-stand-in';
+import { bearer, subjectOf } from '../../../support/harness';
 import { fileOf, OTHER, terminationBody } from '../../../support/termination';
 
 describe('termination receipt with SMTP configured', () => {
-  let mail: Awaited<ReturnType<typeof startMailServer>>;
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    mail = await startMailServer();
-    t = await createTestApp('pglite', {
-      smtp: {
-        url: `smtp://127.0.0.1:${mail.port}`,
-        from: 'portail@espace-assure.test',
-        to: 'service-client@courtage-horizon.test',
-      },
-    });
-    token = (await signIn(t.app, t.config, DEMO.camille)).access_token;
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => mail.server.close(() => resolve()));
-  });
+  const it = apiTest.override({ smtp: SMTP });
 
-  it('mails the PDF receipt to the address of the request', async () => {
+  it('mails the PDF receipt to the address of the request', async ({
+    t,
+    mail,
+    camille: { token },
+  }) => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/policy/accounts/${subjectOf(token)}/AU2022031457/terminate`,

@@ -1,0 +1,102 @@
+// The one TotpStore of totp.ts, parameterised by where an owner keeps its second factor: a
+// table whose row `id` holds the secrets (totp_secret, totp_pending_secret, totp_enrolled_at,
+// totp_last_step) and a table of recovery codes keyed by the owner's column. The customers'
+// (services/account/second-factor.ts) and the staff's (services/staff/second-factor.ts) differ
+// in their tables only (a customer has no row until a first enrolment).
+import type { TotpStore } from './totp';
+
+export interface TotpTables {
+  /** The name the authenticator app shows above the code. */
+  issuer: string;
+  /** The purpose the secrets are sealed for (platform/secrets/reseal.ts). */
+  purpose: string;
+  /** The table whose row `id` is the owner's, with the TOTP columns. */
+  factors: 'customer_second_factors' | 'staff_accounts';
+  /** The recovery codes' table and its owner column. */
+  recoveryCodes:
+    | { table: 'customer_recovery_codes'; owner: 'account_id' }
+    | { table: 'staff_recovery_codes'; owner: 'staff_id' };
+}
+
+/** Reads and conditional writes of `tables` for the rules of totp.ts. */
+export function tableStore(tables: TotpTables): TotpStore {
+  const { factors } = tables;
+  const { table: codes, owner } = tables.recoveryCodes;
+  return {
+    issuer: tables.issuer,
+    purpose: tables.purpose,
+    async secrets(db, id) {
+      const row = await db
+        .selectFrom(factors)
+        .select(['totp_secret', 'totp_pending_secret'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return { secret: row?.totp_secret ?? null, pending: row?.totp_pending_secret ?? null };
+    },
+    async savePending(db, id, sealed) {
+      // A customer has no row until a first enrolment; a staff member's is the account's own.
+      if (factors === 'customer_second_factors') {
+        await db
+          .insertInto(factors)
+          .values({ id, totp_pending_secret: sealed })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ totp_pending_secret: sealed }))
+          .execute();
+        return;
+      }
+      await db
+        .updateTable(factors)
+        .set({ totp_pending_secret: sealed })
+        .where('id', '=', id)
+        .execute();
+    },
+    async enrol(db, id, pending, step, now) {
+      const saved = await db
+        .updateTable(factors)
+        .set({
+          totp_secret: pending,
+          totp_pending_secret: null,
+          totp_enrolled_at: now,
+          totp_last_step: step,
+        })
+        .where('id', '=', id)
+        .where('totp_secret', 'is', null)
+        .where('totp_pending_secret', '=', pending)
+        .executeTakeFirst();
+      return saved.numUpdatedRows === 1n;
+    },
+    async replaceRecoveryCodes(db, id, hashes) {
+      await db.deleteFrom(codes).where(owner, '=', id).execute();
+      await db
+        .insertInto(codes)
+        .values(hashes.map((code_hash) => ({ [owner]: id, code_hash }) as RecoveryCodeRow))
+        .execute();
+    },
+    async advanceStep(db, id, step) {
+      const used = await db
+        .updateTable(factors)
+        .set({ totp_last_step: step })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]),
+        )
+        .executeTakeFirst();
+      return used.numUpdatedRows === 1n;
+    },
+    async spendRecoveryCode(db, id, hash, now) {
+      const spent = await db
+        .updateTable(codes)
+        .set({ used_at: now })
+        .where(owner, '=', id)
+        .where('code_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return spent.numUpdatedRows === 1n;
+    },
+  };
+}
+
+/**
+ * A new recovery code's row for the union of the two tables: each row has its table's owner
+ * column only, which kysely cannot type for a table chosen at run time.
+ */
+type RecoveryCodeRow = { account_id: string; staff_id: string; code_hash: string };
