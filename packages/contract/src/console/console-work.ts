@@ -96,6 +96,8 @@ export interface CustomerFile {
   birthDate: string | null;
   /** 'active': has a password; 'none': never signed in; 'deleted': closed their online access. */
   portalAccess: 'active' | 'none' | 'deleted';
+  /** Whether a code of an authenticator app is asked at the customer's password sign-ins. */
+  secondFactor: boolean;
   /** The customer API's policies (first page, POLICIES_PAGE_SIZE). */
   contracts: Policy[];
   /**
@@ -137,6 +139,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'conversation.search': 'Recherche de conversations',
   'customer.read': 'Consultation d’un dossier client',
   'customer.invited': 'Invitation de première connexion',
+  'customer.second_factor_reset': 'Désactivation de la double authentification d’un client',
   'customer.document_read': 'Consultation d’un document du contrat',
   'request.iban_revealed': 'Affichage d’un IBAN complet',
   'document.checked': 'Vérification d’un document envoyé',

@@ -54,6 +54,11 @@ export const CONSOLE_ROUTES = {
   customer: '/customers/:customerNumber',
   /** POST: sends the first-access invitation. */
   customerInvitation: '/customers/:customerNumber/invitation',
+  /**
+   * DELETE: turns off the customer's second factor, at their request when they lost both their
+   * app and their recovery codes (supervisors only; mailed to the customer, audited).
+   */
+  customerSecondFactor: '/customers/:customerNumber/second-factor',
   /** GET: a document of one of the customer's contracts, as the customer downloads it (audited). */
   customerDocument: '/customers/:customerNumber/contracts/:policyNumber/documents/:documentId',
   /**

@@ -1,18 +1,23 @@
 // The console's customers (docs/console.md « Clients »): search, the customer's file as the
 // customer sees it (read-only), and the first-access invitation through the integration API's
 // own service (services/account/invitation.ts), a document of the customer's contracts as they
-// download it (inline, for the browser's PDF viewer). Each is audited.
+// download it (inline, for the browser's PDF viewer), and, for supervisors, turning off the
+// second factor of a customer who lost it (mailed to them). Each is audited.
 import {
   CONSOLE_ROUTES,
   customerParamsSchema,
   customerSearchQuerySchema,
+  MESSAGES,
   type ConsoleInvitation,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordLinkFor } from '../../http/provider-paths';
+import { requireRole } from '../../plugins/console-authentication';
 import { inviteCustomer } from '../../services/account/invitation';
+import { resetSecondFactorForCustomer } from '../../services/account/second-factor';
+import { NotFoundError } from '../../services/errors';
 import {
   customerFile,
   openCustomerDocument,
@@ -59,6 +64,36 @@ export default async function customerRoutes(app: FastifyInstance) {
           }),
       });
       return { outcome };
+    },
+  );
+  routes.delete(
+    CONSOLE_ROUTES.customerSecondFactor,
+    { preHandler: requireRole('supervisor'), schema: { params: customerParamsSchema } },
+    async (request, reply) => {
+      const { customerNumber } = request.params;
+      const account = await app.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('customer_id', '=', customerNumber)
+        .executeTakeFirst();
+      if (!account) throw new NotFoundError(MESSAGES.api.notFound);
+      const actor = actorOf(request);
+      await resetSecondFactorForCustomer(
+        {
+          db: app.db,
+          outbox: app.outbox,
+          mail: { publicUrl: config.publicUrl, brand: config.mailBrand },
+        },
+        account.id,
+        (trx) =>
+          recordStaffAudit(trx, actor, {
+            action: 'customer.second_factor_reset',
+            targetKind: 'customer',
+            targetId: customerNumber,
+            accountId: account.id,
+          }),
+      );
+      return reply.code(204).send();
     },
   );
   routes.get(

@@ -12,6 +12,7 @@ import { recipient, type CustomerMailSettings } from '../requests/status-mail';
 const SECOND_FACTOR_MAIL_TYPES = {
   on: 'mail.second_factor_on',
   off: 'mail.second_factor_off',
+  reset: 'mail.second_factor_reset',
 } as const;
 
 const parisTime = new Intl.DateTimeFormat('fr-FR', {
@@ -25,7 +26,8 @@ export async function queueSecondFactorMail(
   trx: Db,
   deps: { outbox: OutboxSender; mail: CustomerMailSettings },
   accountId: string,
-  change: 'on' | 'off',
+  /** `reset`: turned off by the broker, at the customer's request. */
+  change: 'on' | 'off' | 'reset',
 ): Promise<void> {
   if (!deps.outbox.mail) return;
   const to = await recipient(trx, accountId);
@@ -35,11 +37,14 @@ export async function queueSecondFactorMail(
   const mail = await brandedMail(deps.mail.brand, (brandName) => ({
     subject: change === 'on' ? T.subjectOn(brandName) : T.subjectOff(brandName),
     greeting: T.greeting(to.first_name.trim()),
-    paragraphs: [
-      { text: change === 'on' ? T.introOn(time) : T.introOff(time) },
-      { text: T.ifYou },
-      { text: T.ifNotYou },
-    ],
+    paragraphs:
+      change === 'reset'
+        ? [{ text: T.introByBroker(time) }, { text: T.ifNotAsked }]
+        : [
+            { text: change === 'on' ? T.introOn(time) : T.introOff(time) },
+            { text: T.ifYou },
+            { text: T.ifNotYou },
+          ],
     links: [
       {
         label: T.security,

@@ -157,6 +157,32 @@ export async function removeSecondFactor(
   if (deps.outbox.mail) deps.outbox.wake();
 }
 
+/**
+ * Turns it off for the broker, when the customer lost both their app and their recovery codes
+ * and asked by other means (the console, supervisors only): mailed to the customer, and
+ * `record` (the staff journal's entry) written in the same transaction. ConflictError when off.
+ */
+export async function resetSecondFactorForCustomer(
+  deps: Pick<SecondFactorDeps, 'db' | 'outbox' | 'mail'>,
+  accountId: string,
+  record: (trx: Db) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    // The one statement that finds it on and turns it off: two supervisors at once, one mail.
+    const removed = await trx
+      .deleteFrom('customer_second_factors')
+      .where('id', '=', accountId)
+      .where('totp_secret', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!removed) throw new ConflictError(SECOND_FACTOR_MESSAGES.notOn);
+    await eraseSecondFactor(trx, accountId);
+    await queueSecondFactorMail(trx, deps, accountId, 'reset');
+    await record(trx);
+  });
+  if (deps.outbox.mail) deps.outbox.wake();
+}
+
 /** Checks a code at sign-in (each TOTP step once, each recovery code once). */
 export const verifySecondFactor = (
   deps: { db: Db; keys: SecretKeys },

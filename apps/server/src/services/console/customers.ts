@@ -100,6 +100,8 @@ export async function customerFile(
     .select([
       sql<string | null>`to_char(a.birth_date, 'YYYY-MM-DD')`.as('birth_date'),
       sql<boolean>`exists (select 1 from credentials c where c.account_id = a.id)`.as('active'),
+      sql<boolean>`exists (select 1 from customer_second_factors f
+                           where f.id = a.id and f.totp_secret is not null)`.as('second_factor'),
     ])
     .where('a.customer_id', '=', customerNumber)
     .executeTakeFirst();
@@ -134,6 +136,7 @@ export async function customerFile(
     phoneNumber: account.phone_number,
     birthDate: account.birth_date,
     portalAccess: account.portal_deleted_at ? 'deleted' : account.active ? 'active' : 'none',
+    secondFactor: account.second_factor,
     contracts,
     documents,
     owedDocuments,

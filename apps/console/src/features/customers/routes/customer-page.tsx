@@ -1,7 +1,8 @@
 // A customer's file (docs/console.md « Clients »): as the customer sees it, « Envoyer
 // l’invitation » for a customer who never signed in (first access), and the documents they must
 // send with what they sent, each « En cours de vérification » to validate or declare « Non
-// conforme » with a reason (docs/console.md « Documents »).
+// conforme » with a reason (docs/console.md « Documents »), whether a code is asked at their
+// sign-ins and, for a supervisor, turning it off at their request.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { checkedText, useCheckDocument } from '../../../api/check-document';
@@ -12,10 +13,13 @@ import { useTitle } from '../../../components/route-announcer';
 import type { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { isSupervisor, useStaff } from '../../../lib/staff';
 import { useCustomerFile } from '../api/get-customer';
+import { useResetSecondFactor } from '../api/reset-second-factor';
 import { INVITATION_TEXTS, useSendInvitation } from '../api/send-invitation';
 import { CustomerContracts } from '../components/customer-contracts';
 import { CustomerDocuments, CustomerRequests } from '../components/customer-requests';
+import { SecondFactorReset } from '../components/second-factor-reset';
 
 const ACCESS_LABELS = {
   active: 'Activé (le client a un mot de passe)',
@@ -28,6 +32,8 @@ export function Component() {
   const file = useCustomerFile(customerNumber);
   const invite = useSendInvitation(customerNumber);
   const checkDocument = useCheckDocument();
+  const resetSecondFactor = useResetSecondFactor(customerNumber);
+  const me = useStaff();
   const [feedback, setFeedback] = useState<FeedbackState | null>(null);
   const name = file.data && `${file.data.firstName} ${file.data.lastName}`;
   useTitle(name);
@@ -59,6 +65,18 @@ export function Component() {
           text: (error as ApiError).body?.error.message ?? 'L’envoi a échoué.',
         }),
     });
+  const onResetSecondFactor = () =>
+    resetSecondFactor.mutateAsync().then(
+      () =>
+        setFeedback({
+          kind: 'success',
+          text: 'La double authentification est désactivée. Le client est prévenu par e-mail.',
+        }),
+      (error: Error) => {
+        setFeedback({ kind: 'error', text: refusal(error) });
+        throw error;
+      },
+    );
   return (
     <>
       <p className="breadcrumb">
@@ -91,7 +109,18 @@ export function Component() {
           <dt>Accès en ligne</dt>
           <dd>{ACCESS_LABELS[c.portalAccess]}</dd>
         </div>
+        <div>
+          <dt>Double authentification</dt>
+          <dd>
+            {c.secondFactor ? 'Activée (un code à chaque connexion par mot de passe)' : 'Non'}
+          </dd>
+        </div>
       </dl>
+      <SecondFactorReset
+        canReset={c.secondFactor && isSupervisor(me)}
+        pending={resetSecondFactor.isPending}
+        onReset={onResetSecondFactor}
+      />
       {c.portalAccess === 'none' && (
         <p>
           <button
