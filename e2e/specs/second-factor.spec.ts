@@ -4,7 +4,9 @@
 // wrong code refused in French, a right one computed from the secret as her app would, the
 // recovery codes shown once), signs out, signs in with her password and is asked for the code
 // (a wrong one refused in French), gives it and is back in her account, then turns it off with
-// her password. The screens are checked with axe and at 320 px, and kept in both skins.
+// her password. Then she turns it on again and, having lost her phone and her codes, asks the
+// broker: a supervisor turns it off from her file in the console, and her password alone signs
+// in again. The screens are checked with axe and at 320 px, and kept in both skins.
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import {
@@ -16,7 +18,13 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
-import { expectNoSidewaysScroll, PORTAL_WIDTHS, screenshotSkins } from '../support/screens';
+import { signInStaff } from '../support/console-staff';
+import {
+  CONSOLE_WIDTHS,
+  expectNoSidewaysScroll,
+  PORTAL_WIDTHS,
+  screenshotSkins,
+} from '../support/screens';
 
 test.use({ changesData: true });
 
@@ -120,5 +128,43 @@ test('turn the second factor on, sign in with password and code, turn it off', a
   await expect(page.getByTestId('banner')).toContainText(
     'La double authentification est désactivée.',
   );
+  await expect(page.getByText('La double authentification n’est pas activée.')).toBeVisible();
+});
+
+test('a supervisor turns it off when Camille lost her app and her codes', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.camille, '/account/security');
+  await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  const secret = (await page.locator('code[data-totp-secret]').getAttribute('data-totp-secret'))!;
+  await page.getByLabel('Code à 6 chiffres').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Activer', exact: true }).click();
+  await page.getByRole('button', { name: 'J’ai noté mes codes' }).click();
+  await expect(page.getByText(/La double authentification est activée depuis le/)).toBeVisible();
+
+  const context = await browser.newContext({ baseURL: server.url, locale: 'fr-FR' });
+  const staff = await context.newPage();
+  await signInStaff(staff, 'supervisor', '/backoffice/clients/CLI-00100231');
+  const file = staff.locator('dl.details--summary');
+  await expect(file).toContainText('Double authentification');
+  await expect(file).toContainText('Activée (un code à chaque connexion par mot de passe)');
+  await staff.getByRole('button', { name: 'Désactiver la double authentification' }).click();
+  const confirm = staff.getByRole('group', { name: 'Désactiver la double authentification' });
+  await expect(confirm).toContainText('après avoir vérifié son identité');
+  await expectNoAxeViolations(staff, 'a customer’s file, turning the second factor off');
+  await expectNoSidewaysScroll(staff);
+  await screenshotSkins(staff, 'console-customer-second-factor', CONSOLE_WIDTHS);
+  await confirm.getByRole('button', { name: 'Confirmer la désactivation' }).click();
+  await expect(staff.getByTestId('feedback')).toHaveText(
+    /La double authentification est désactivée. Le client est prévenu par e-mail./,
+  );
+  await expect(file).toContainText('Double authentification');
+  await expect(file).not.toContainText('Activée (un code');
+  await context.close();
+
+  await page.reload();
   await expect(page.getByText('La double authentification n’est pas activée.')).toBeVisible();
 });
