@@ -118,6 +118,7 @@ const INTEGRATION_API: Record<string, string> = {
   'GET /backoffice/v1/conversations': 'listConversations',
   'GET /backoffice/v1/conversations/{conversationId}': 'getConversation',
   'POST /backoffice/v1/conversations/{conversationId}/messages': 'postBrokerMessage',
+  'GET /backoffice/v1/conversations/{conversationId}/files/{fileId}': 'downloadMessageFile',
 };
 
 /** The linter's warnings the documents are known to give, and why they stay; any other fails. */
