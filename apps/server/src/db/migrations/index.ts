@@ -43,6 +43,7 @@ import * as m0047 from './0047-message-drafts';
 import * as m0048 from './0048-data-exports';
 import * as m0049 from './0049-second-factors';
 import * as m0050 from './0050-inbox-contract-index';
+import * as m0051 from './0051-complaints';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0048-data-exports': m0048,
   '0049-second-factors': m0049,
   '0050-inbox-contract-index': m0050,
+  '0051-complaints': m0051,
 };
