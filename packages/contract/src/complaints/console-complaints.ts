@@ -44,10 +44,10 @@ export type ConsoleComplaint = z.infer<typeof consoleComplaintSchema>;
 export const COMPLAINT_REGISTER_COLUMNS = [
   'Référence',
   'Catégorie',
-  'Reçue le',
-  'Accusé de réception le',
+  'Date de réception',
+  'Date de l’accusé de réception',
   'Délai accusé (jours)',
-  'Répondue le',
+  'Date de la réponse',
   'Délai réponse (jours)',
   'Issue',
   'Accusé en retard',

@@ -50,7 +50,7 @@ export async function renderComplaintAnswer(
       ['Reçue le', `${formatReceivedAt(new Date(complaint.received_at).toISOString())}`],
       ['Accusé de réception dû le', formatDate(complaint.acknowledge_by)],
       ['Réponse due le', formatDate(complaint.answer_by)],
-      ['Répondue le', formatReceivedAt(answeredAt.toISOString())],
+      ['Réponse envoyée le', formatReceivedAt(answeredAt.toISOString())],
     ])
     .heading('Notre réponse')
     .paragraph(COMPLAINT_OUTCOME_LABELS[outcome], { strong: true });

@@ -313,7 +313,7 @@ describe.each(BACKENDS)('complaints on %s', { timeout: 120_000 }, (backend) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const body = csv.rawPayload.toString('utf8');
-    expect(body.startsWith('\ufeff"Référence";"Catégorie";"Reçue le"')).toBe(true);
+    expect(body.startsWith('\ufeff"Référence";"Catégorie";"Date de réception"')).toBe(true);
     const line = body.split('\r\n').find((l) => l.includes(receipt.reference))!;
     const [y, m, d] = todayInParis().split('-');
     expect(line).toContain(`"${d}/${m}/${y}";"${d}/${m}/${y}";"0"`);
