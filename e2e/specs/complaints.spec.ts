@@ -95,7 +95,7 @@ test('Camille files a complaint from the contact page and reads its reference at
 
   // It is followed in 'Mes demandes', with its file.
   await receipt.getByRole('link', { name: 'Suivre ma réclamation' }).click();
-  await expect(page.getByRole('heading', { name: 'Réclamation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Réclamation', exact: true })).toBeVisible();
   await expect(page.getByText(PHOTO.name)).toBeVisible();
 });
 

@@ -13,6 +13,7 @@ export const COMPLAINT_TEXTS = {
   files: 'Pièces jointes (facultatif)',
   filesHint: 'Au plus 5 fichiers.',
   remove: (name: string) => `Retirer ${name}`,
+  removeShort: 'Retirer',
   submit: 'Envoyer ma réclamation',
   error: 'Votre réclamation n’a pas pu être envoyée. Réessayez dans un instant.',
   sentTitle: 'Votre réclamation est enregistrée',

@@ -137,9 +137,10 @@ export function ComplaintForm({
                 <button
                   type="button"
                   className="button button--secondary"
+                  aria-label={t.remove(file.name)}
                   onClick={() => setFiles((all) => all.filter((_, i) => i !== index))}
                 >
-                  {t.remove(file.name)}
+                  {t.removeShort}
                 </button>
               </li>
             ))}
