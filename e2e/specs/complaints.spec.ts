@@ -7,7 +7,14 @@
 // screen axe-clean, no sideways scroll at 320 px; screenshots when SCREENS_DIR is set.
 import { signInStaff } from '../support/console-staff';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
+import {
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  signIn,
+  test as base,
+} from '../support/fixtures';
 import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
 import {
   CONSOLE_WIDTHS,
@@ -101,7 +108,10 @@ test('Camille files a complaint from the contact page and reads its reference at
 
 test('an agent sees both deadlines; a refusal without the mediator is refused', async ({
   page,
+  consoleErrors,
 }) => {
+  // The server's refusal of an answer without the mediator, which Chromium logs.
+  consoleErrors.expect(failedRequest(/\/answer$/, 422));
   const reference = state.reference!;
   await signInStaff(page, 'agent');
   await page

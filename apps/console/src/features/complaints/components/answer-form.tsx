@@ -72,7 +72,7 @@ export function AnswerForm({
       </fieldset>
       <Field
         label="Réponse au client"
-        hint="Le client la reçoit par e-mail et en PDF, et la lit dans «\u00a0Mes demandes\u00a0». Une réponse qui n’accepte pas entièrement la réclamation nomme le médiateur de l’assurance."
+        hint={`Le client la reçoit par e-mail et en PDF, et la lit dans «\u00a0Mes demandes\u00a0». Une réponse qui n’accepte pas entièrement la réclamation nomme le médiateur de l’assurance.`}
         error={errors.text ?? serverError}
       >
         <textarea rows={12} value={text} onChange={(event) => setText(event.target.value)} />

@@ -16,10 +16,8 @@ export function Deadline({
   return (
     <span className={`age age--${state}`}>
       <span className="age__label">{word}</span>{' '}
-      <span className="age__hours">
-        au plus tard le {formatDate(lastDay)}
-        {doneAt ? ` · fait le ${formatReceivedAt(doneAt)}` : ''}
-      </span>
+      <span className="age__hours">au plus tard le {formatDate(lastDay)}</span>
+      {doneAt && <span className="age__hours">fait le {formatReceivedAt(doneAt)}</span>}
     </span>
   );
 }
