@@ -137,7 +137,7 @@ export function Component() {
                 onSubmit={onStatus}
               />
             </div>
-          ) : (
+          ) : r.kind === 'complaint' ? null : (
             <p className="card">Cette demande est close&nbsp;: son statut ne change plus.</p>
           )}
           <RequestConversation
