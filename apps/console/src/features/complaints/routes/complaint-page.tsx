@@ -23,7 +23,7 @@ export function Component() {
   if (complaint.isError) return <LoadError error={complaint.error} />;
   const c = complaint.data;
   return (
-    <>
+    <div className="stack">
       <p>
         <Link to={paths.complaints}>Retour aux réclamations</Link>
       </p>
@@ -111,6 +111,6 @@ export function Component() {
           }}
         />
       )}
-    </>
+    </div>
   );
 }
