@@ -307,6 +307,27 @@ describe.each(BACKENDS)('complaints on %s', { timeout: 120_000 }, (backend) => {
     expect(JSON.stringify(events[0]!.body)).toContain('"kind":"complaint"');
   });
 
+  it('says in the queue when a deadline has passed', async () => {
+    const filed = (
+      await api('POST', '', { ...COMPLAINT, category: 'service' })
+    ).json<ComplaintReceipt>();
+    // As if received in January and never acknowledged nor answered.
+    await t.app.db
+      .updateTable('complaints')
+      .set({ acknowledge_by: '2026-01-15', answer_by: '2026-03-01', acknowledged_at: null })
+      .where('reference', '=', filed.reference)
+      .execute();
+    const queue = await consoleCall(t.app, agent, 'GET', '/complaints');
+    const late = queue
+      .json<ConsoleComplaintList>()
+      .complaints.find((c) => c.reference === filed.reference);
+    expect(late).toMatchObject({ acknowledgementLate: true, answerLate: true, answeredAt: null });
+    // The answered one is left out of the open queue, and listed with all of them.
+    expect(queue.body).not.toContain(receipt.reference);
+    const all = await consoleCall(t.app, agent, 'GET', '/complaints?show=all');
+    expect(all.body).toContain(receipt.reference);
+  });
+
   it('exports the register as CSV for supervisors only', async () => {
     expect((await consoleCall(t.app, agent, 'GET', '/complaints/register')).statusCode).toBe(403);
     const csv = await consoleCall(t.app, supervisor, 'GET', '/complaints/register');
