@@ -7,7 +7,8 @@
 // of them late, half of those assigned to the demo agent), and BENCH_JOURNAL entries of the staff
 // journal (chained by its trigger, as the server writes them). The request index's row triggers
 // (migration 0037) are off while the rows are written and the index is filled from the view
-// in one statement, as the migration itself does.
+// in one statement, as the migration itself does; the assignments come after it, each copied
+// into the index by its own trigger (migration 0052).
 import pg from 'pg';
 
 export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200_000);

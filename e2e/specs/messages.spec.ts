@@ -2,7 +2,7 @@
 // Camille asks for a call-back, then writes to the broker from that request's page with a photo
 // (a file of the wrong type refused in French first), leaves in the middle of her message and
 // finds it again (the draft kept on the server); an agent reads it in the console's « Messages »
-// (and beside the request) and answers; Camille sees the unread count in the navigation, reads
+// (and beside the request) and answers with a file; Camille sees the unread count in the navigation, reads
 // the answer, sees « Lu le … » under her own messages, and replies; the e-mail that tells her
 // carries nothing of the message. The contact page leads to a new message on a subject. Every
 // screen axe-clean, no sideways scroll at 320 px; screenshots when SCREENS_DIR is set.
@@ -32,6 +32,8 @@ const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('
 const FIRST = 'Bonjour, voici la photo du pare-choc abîmé pour ma demande.';
 const ANSWER = 'Merci Camille, le garage Dupuis peut vous recevoir jeudi à 14 h.';
 const REPLY = 'Parfait, jeudi me convient.';
+/** The agent's file: the garage's map. */
+const MAP = { ...PHOTO, name: 'plan-garage-dupuis.png' };
 
 const test = base.extend<object, { portal: IntegrationPortal }>({
   portal: [
@@ -150,10 +152,15 @@ test('an agent reads it in « Messages » and beside the request, and answers', 
   await page.getByRole('button', { name: 'M’attribuer la conversation' }).click();
   await expect(page.getByTestId('feedback')).toHaveText(/La conversation est attribuée/);
   await page.getByLabel('Votre réponse').fill(ANSWER);
+  await page.getByLabel('Joindre un fichier (facultatif)').setInputFiles(MAP);
   await page.getByRole('button', { name: 'Envoyer la réponse' }).click();
   await expect(page.getByTestId('feedback')).toHaveText(/Réponse envoyée/);
   const thread = page.getByRole('list', { name: /^Messages de / });
   await expect(thread.getByRole('listitem').last()).toContainText(DEMO_STAFF.agent.name);
+  await expect(
+    thread.getByRole('listitem').last().getByRole('link', { name: MAP.name }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Joindre un fichier (facultatif)')).toHaveValue('');
   await expect(thread.getByRole('listitem').last()).toContainText('Pas encore lu par le client');
   await expectNoAxeViolations(page, 'a conversation in the console');
   await expectNoSidewaysScroll(page);
@@ -183,6 +190,7 @@ test('Camille sees the unread count, reads the answer and replies; the mail says
   const messages = page.getByRole('list', { name: 'Les messages' }).getByRole('listitem');
   await expect(messages.last()).toContainText(ANSWER);
   await expect(messages.last()).toContainText('Votre courtier');
+  await expect(messages.last().getByRole('link', { name: new RegExp(MAP.name) })).toBeVisible();
   // The agent read hers: « Lu le … » under her own messages.
   await expect(messages.first()).toContainText(/Lu le \d{2}\.\d{2}\.\d{4} à \d{2}:\d{2}/);
   // Read: the count goes.

@@ -1,9 +1,11 @@
 // The console's « Messages » calls (docs/console.md « Messages »), shared by the inbox of
 // conversations and a request's page (its conversation beside it): the inbox page, one
-// conversation, the conversation of a request, the answer and the assignment. Each read is
+// conversation, the conversation of a request, the answer (with a file or not) and the
+// assignment. Each read is
 // audited by the server; an answer or an assignment refreshes what shows the conversation.
 import {
   consolePath,
+  MESSAGE_FORM_FIELDS,
   type ConsoleConversation,
   type ConsoleConversationPage,
   type ConsoleConversationQuery,
@@ -40,14 +42,32 @@ export const useRequestConversation = (reference: string) =>
       ),
   });
 
+/** The broker's answer: its text, and the file chosen, if any. */
+interface AnswerSent {
+  text: string;
+  file?: File | undefined;
+}
+
+/** The answer, with its file in a multipart body when one was chosen (the text first). */
+function answerCall(conversationId: string, { text, file }: AnswerSent) {
+  if (!file)
+    return api<ConversationMessage>(consolePath('conversationMessages', { conversationId }), {
+      method: 'POST',
+      json: { text },
+    });
+  const form = new FormData();
+  form.append(MESSAGE_FORM_FIELDS.text, text);
+  form.append(MESSAGE_FORM_FIELDS.file, file);
+  return api<ConversationMessage>(consolePath('conversationAttachments', { conversationId }), {
+    method: 'POST',
+    form,
+  });
+}
+
 export function useAnswer(conversationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      api<ConversationMessage>(consolePath('conversationMessages', { conversationId }), {
-        method: 'POST',
-        json: { text },
-      }),
+    mutationFn: (answer: AnswerSent) => answerCall(conversationId, answer),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationsKey }),
   });
 }

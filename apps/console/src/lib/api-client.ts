@@ -1,5 +1,6 @@
 // The one way the console calls its API (/backoffice/api, packages/contract console.ts): the
-// console's session cookie goes by itself (same origin), JSON in and out, errors kept as errors.
+// console's session cookie goes by itself (same origin), JSON in (or a form with a file) and out,
+// errors kept as errors.
 // Every write carries SESSION_REQUEST_HEADER, which another site cannot send (the console API
 // refuses a write without it). A 401 means the console session has ended: the page is loaded
 // again, and the server, finding no session, starts the staff sign-in and comes back to it
@@ -36,7 +37,7 @@ async function readError(response: Response): Promise<ErrorBody | undefined> {
 /** Calls the API; resolves with the JSON body (undefined for 204), rejects with ApiError. */
 export async function api<T>(
   path: string,
-  init: { method?: string; json?: unknown } = {},
+  init: { method?: string; json?: unknown; form?: FormData } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
   const headers = new Headers(method === 'GET' ? {} : WRITE_HEADERS);
@@ -44,7 +45,8 @@ export async function api<T>(
   const response = await fetch(path, {
     method,
     headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    // A form sets its own multipart type and boundary.
+    body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
   });
   if (response.status === 401) return signInAgain();
   if (!response.ok) throw new ApiError(response.status, await readError(response));

@@ -554,6 +554,7 @@ export interface RequestAssignments {
 
 export interface RequestIndex {
   account_id: string;
+  assignee_id: string | null;
   created_at: Timestamp;
   id: string;
   kind: RequestKind;

@@ -15,7 +15,7 @@ export { escapeHtml } from '../platform/html/escape-html';
 export function sendHtml(
   reply: FastifyReply,
   status: number,
-  html: string,
+  html: string | Buffer,
   cache: 'private, no-store' | 'no-cache' = 'private, no-store',
 ) {
   return reply

@@ -14,11 +14,10 @@ import type { SessionToCheck } from '../services/account/token-validity';
 import { listPoliciesJson } from '../services/policies/policies';
 
 export interface FirstReads {
-  /** The JSON block's text, `<` escaped; undefined when nothing could be read. */
-  json: string | undefined;
-  /** The reads inlined, as JSON text (the first screen drawn by the server, first-screen.ts). */
+  /** The account read as the API sends it (JSON text). */
   account?: string;
-  policies?: string;
+  /** The policies read as the API sends it (UTF-8 bytes) and its ETag, which names them. */
+  policies?: { body: Buffer; etag: string };
   /** API paths to preload instead (what could not be inlined). */
   preload: string[];
 }
@@ -40,7 +39,9 @@ async function accountJson(app: FastifyInstance, session: SessionToCheck) {
 async function policiesJson(app: FastifyInstance, session: SessionToCheck) {
   try {
     const answer = await listPoliciesJson(app.db, session, 1);
-    return answer.sessionAlive && !answer.more ? answer.body.toString('utf8') : undefined;
+    return answer.sessionAlive && !answer.more
+      ? { body: answer.body, etag: answer.etag }
+      : undefined;
   } catch (error) {
     app.log.warn({ err: error }, 'first reads: the policies could not be read');
     return undefined;
@@ -56,16 +57,16 @@ export async function firstReads(
     accountJson(app, session),
     policiesJson(app, session),
   ]);
-  const parts: string[] = [];
   const preload: string[] = [];
-  if (account) parts.push(`"account":${account}`);
-  else preload.push(`${API_PREFIX}${apiPath(API_ROUTES.account, { accountId })}`);
-  if (policies) parts.push(`"policies":${policies}`);
-  else preload.push(`${API_PREFIX}${apiPath(API_ROUTES.policies, { accountId })}`);
-  return {
-    json: parts.length ? `{${parts.join(',')}}`.replace(/</g, '\\u003c') : undefined,
-    preload,
-    ...(account ? { account } : {}),
-    ...(policies ? { policies } : {}),
-  };
+  if (!account) preload.push(`${API_PREFIX}${apiPath(API_ROUTES.account, { accountId })}`);
+  if (!policies) preload.push(`${API_PREFIX}${apiPath(API_ROUTES.policies, { accountId })}`);
+  return { preload, ...(account ? { account } : {}), ...(policies ? { policies } : {}) };
+}
+
+/** The JSON block's text, `<` escaped; undefined when nothing could be read. */
+export function firstReadsJson(first: FirstReads): string | undefined {
+  const parts: string[] = [];
+  if (first.account) parts.push(`"account":${first.account}`);
+  if (first.policies) parts.push(`"policies":${first.policies.body.toString('utf8')}`);
+  return parts.length ? `{${parts.join(',')}}`.replace(/</g, '\\u003c') : undefined;
 }

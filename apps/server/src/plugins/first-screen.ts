@@ -3,10 +3,10 @@
 // `.ssr/` of the portal's build) draws the policies page, with its shell, from the first reads
 // the page carries (first-reads.ts), and the browser hydrates it. Loaded from the build the server
 // serves, so the HTML and the scripts that hydrate it always come from one build.
-// The render is a function of what it is given, so the HTML drawn last for the same path,
-// account, reads and consent is kept and sent again (docs/decisions/0114): an LRU memo of this
-// process, keyed by a hash of those inputs, never stale (other data is another key), lost on a
-// restart with nothing lost.
+// The render is a function of what it is given, so the page drawn last for the same path,
+// account, reads and consent is kept and sent again, as bytes (keptPages, docs/decisions/0114):
+// an LRU memo of this process, keyed by a hash of those inputs, never stale (other data is
+// another key), lost on a restart with nothing lost.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ export interface FirstScreen {
   /** The account and policies reads as the API sends them (JSON text). */
   account: string;
   policies: string;
-  /** The request's `Cookie` header: the cookie banner shows unless consent was given. */
+  /** The consent cookies alone (consentCookies): the cookie banner shows unless consent was given. */
   cookie: string;
 }
 
@@ -42,8 +42,8 @@ export type FirstScreenRenderer = (screen: FirstScreen) => Promise<string | unde
 /** The file the web build writes the renderer to. */
 export const rendererFile = (webDist: string) => path.join(webDist, '.ssr', 'server-render.js');
 
-/** Pages kept, at most this many characters in all (a policies page is some 20,000). */
-const KEPT_PAGES_MAX = 8_000_000;
+/** Pages kept, at most this many bytes in all (a policies page is some 40,000). */
+const KEPT_PAGES_MAX_BYTES = 16_000_000;
 
 /** The consent cookies of a `Cookie` header, alone: all the render reads of it. */
 export function consentCookies(header: string): string {
@@ -70,33 +70,40 @@ export async function loadFirstScreenRenderer(
     return async () => undefined;
   }
   const { renderFirstScreen } = (await import(pathToFileURL(file).href)) as RendererModule;
-  const kept = new LRUCache<string, string>({
-    maxSize: KEPT_PAGES_MAX,
-    sizeCalculation: (html) => Math.max(1, html.length),
-  });
   return async (screen) => {
-    const cookie = consentCookies(screen.cookie);
-    const key = createHash('sha1')
-      .update(`${screen.path}\0${screen.accountId}\0${cookie}\0`)
-      .update(screen.account)
-      .update('\0')
-      .update(screen.policies)
-      .digest('base64');
-    const html = kept.get(key);
-    if (html !== undefined) return html;
     try {
-      const drawn = await renderFirstScreen({
+      return await renderFirstScreen({
         path: screen.path,
         accountId: screen.accountId,
         account: JSON.parse(screen.account),
         policies: JSON.parse(screen.policies),
-        cookie,
+        cookie: screen.cookie,
       });
-      if (drawn !== undefined) kept.set(key, drawn);
-      return drawn;
     } catch (error) {
       log.error({ err: error, path: screen.path }, 'first-screen render failed');
       return undefined;
     }
+  };
+}
+
+/**
+ * The signed-in pages drawn last, as the bytes sent (docs/decisions/0114): keyed by a hash of
+ * everything the page is made of (the path, the account, its account read, the ETag of its
+ * policies body, the consent cookies), so a page is sent again without being drawn, put
+ * together or encoded, and never stale: other data is another key.
+ */
+export function keptPages() {
+  const kept = new LRUCache<string, Buffer>({
+    maxSize: KEPT_PAGES_MAX_BYTES,
+    sizeCalculation: (page) => Math.max(1, page.length),
+  });
+  return {
+    keyOf(parts: readonly string[]): string {
+      const hash = createHash('sha1');
+      for (const part of parts) hash.update(part).update('\0');
+      return hash.digest('base64');
+    },
+    get: (key: string) => kept.get(key),
+    set: (key: string, page: Buffer) => void kept.set(key, page),
   };
 }

@@ -23,12 +23,13 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/error-body';
-import { escapeHtml, sendHtml } from '../http/html';
-import { inlineBrandScript, type BrandScript } from '../http/brand-script';
+import { sendHtml } from '../http/html';
+import type { BrandScript } from '../http/brand-script';
 import { firstScreenFiles } from '../http/spa-manifest';
 import { safeReturnPath, type PortalSession, type SignedIn } from '../http/portal-sessions';
-import { FIRST_READS_ELEMENT_ID, firstReads, type FirstReads } from './first-reads';
-import { loadFirstScreenRenderer } from './first-screen';
+import { firstReads, type FirstReads } from './first-reads';
+import { preloadLinks, renderIndex, type PageFor } from './index-page';
+import { consentCookies, keptPages, loadFirstScreenRenderer } from './first-screen';
 
 export interface SpaOptions {
   webDist: string;
@@ -43,34 +44,9 @@ export interface SpaOptions {
   };
 }
 
-/** Who the page is for: the signed-in account, and the path to show after a sign-in. */
-interface PageFor {
-  accountId: string;
-  path?: string | undefined;
-  /** The account and policies reads (first-reads.ts). */
-  first?: FirstReads;
-  /** The first screen drawn by the server (first-screen.ts), for `#root`. */
-  screen?: string | undefined;
-  /** The first screen's scripts, fetched and compiled while the entry runs. */
-  modules?: string[];
-  /**
-   * The first screen's style sheets, asked for with the page: otherwise the entry's import of the
-   * portal asks for them once it runs, and renders once they have come (a round trip more for a
-   * browser that does not have them yet).
-   */
-  styles?: string[];
-}
-
 // /backoffice: the integration API, the console's API and its app (plugins/console-app.ts).
 const NOT_SPA = /^\/(api|oidc|interaction|assets|brand|auth|backoffice)(\/|$)|\.[a-z0-9]+$/i;
 const PUBLIC_PAGES = new Set([LOGGED_OUT_PATH, ACCOUNT_DELETED_PATH]);
-/** Where the portal renders, in the built index.html. */
-const ROOT_ELEMENT = '<div id="root"></div>';
-
-/** A read the page could not carry, preloaded with it (credentials same-origin, as fetch()). */
-export const preloadLinks = (paths: string[]) =>
-  paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin`).join(', ');
-
 /**
  * Hashed assets never change. The brand files (/brand/: the skin's script, style sheets and
  * logos, read by every page and by the sign-in pages) keep their names: fresh for 5 minutes, then
@@ -84,48 +60,6 @@ function cacheControlOf(filePath: string): string {
   if (filePath.includes(`${path.sep}brand${path.sep}`))
     return 'public, max-age=300, stale-while-revalidate=604800';
   return 'no-cache';
-}
-
-/**
- * index.html for `page` (none: a public page). In the head: the brand script inline, the
- * meta tags naming the provider and the account, the first screen's scripts and style sheets.
- * In the body: the first screen the server drew, then the reads the page carries (after it, so
- * the parser reaches the cards first). A page with its first screen drawn is not painted before
- * that screen is parsed whole (`rel=expect … blocking=render`): one layout of the page instead
- * of one per piece the parser reached.
- */
-export function renderIndex(
-  template: string,
-  oidc: SpaOptions['oidc'],
-  page?: PageFor,
-  brandScript?: BrandScript,
-): string {
-  const listed = (file: string) => template.includes(`/${file}"`);
-  const tags = [
-    `<meta name="identity-provider" content="${oidc.embedded ? 'embedded' : 'external'}">`,
-    ...(oidc.accountUrl
-      ? [`<meta name="oidc-account-url" content="${escapeHtml(oidc.accountUrl)}">`]
-      : []),
-    ...(page ? [`<meta name="portal-account" content="${escapeHtml(page.accountId)}">`] : []),
-    ...(page?.path ? [`<meta name="portal-path" content="${escapeHtml(page.path)}">`] : []),
-    ...(page?.screen
-      ? [`<link rel="expect" href="#${FIRST_READS_ELEMENT_ID}" blocking="render">`]
-      : []),
-    ...(page?.modules ?? [])
-      .filter((file) => !listed(file))
-      .map((file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`),
-    ...(page?.styles ?? [])
-      .filter((file) => !listed(file))
-      .map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}">`),
-  ];
-  const reads = page?.first?.json
-    ? `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">${page.first.json}</script>`
-    : '';
-  const html = inlineBrandScript(template, brandScript).replace(
-    '<!--app-config-->',
-    tags.join('\n    '),
-  );
-  return html.replace(ROOT_ELEMENT, `<div id="root">${page?.screen ?? ''}</div>${reads}`);
 }
 
 export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
@@ -154,50 +88,73 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
     app.log.warn(`SPA build not found in ${opts.webDist}: run "npm run build"`);
   }
 
-  const sendIndex = async (reply: FastifyReply, page?: PageFor) => {
+  const pages = keptPages();
+
+  /** index.html for `page` (none: a public page) from the build's template. */
+  const indexFor = (built: string, page?: PageFor) =>
+    renderIndex(built, opts.oidc, page && { ...page, modules, styles }, opts.brandScript);
+
+  /** Sends index.html: a public page, or a signed-in one (`page`, `html`: portalPage). */
+  const sendIndex = async (
+    reply: FastifyReply,
+    signedIn?: { first: FirstReads; html: string | Buffer },
+  ) => {
     if (!template)
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('Application web non construite : lancez "npm run build".');
-    if (page?.first?.preload.length) reply.header('link', preloadLinks(page.first.preload));
+    if (!signedIn) return sendHtml(reply, 200, indexFor(template), 'no-cache');
+    if (signedIn.first.preload.length) reply.header('link', preloadLinks(signedIn.first.preload));
     // A signed-in page carries the customer's data: never stored, like the API's answers.
-    if (page) reply.header('vary', 'cookie');
-    const html = renderIndex(
-      template,
-      opts.oidc,
-      page && { ...page, modules, styles },
-      opts.brandScript,
-    );
-    return sendHtml(reply, 200, html, page ? 'private, no-store' : 'no-cache');
+    reply.header('vary', 'cookie');
+    return sendHtml(reply, 200, signedIn.html, 'private, no-store');
   };
 
   /**
    * The signed-in page of `path`, with the first screen drawn when the server draws that path
-   * and the page carries both reads it needs (else the browser draws it, as before).
+   * and the page carries both reads it needs (else the browser draws it, as before). A page
+   * drawn is kept as the bytes sent, and sent again while everything it is made of is the same
+   * (keptPages).
    */
   const portalPage = async (
     request: FastifyRequest,
     session: PortalSession,
     returnTo?: string,
-  ): Promise<PageFor> => {
+  ): Promise<{ first: FirstReads; html: string | Buffer }> => {
     const { accountId } = session;
     const first = await firstReads(app, {
       accountId,
       sid: session.providerSid,
       embedded: app.config.oidc.embedded,
     });
-    const screen =
-      first.account && first.policies
-        ? await renderFirstScreen({
-            path: returnTo ?? request.url,
-            accountId,
-            account: first.account,
-            policies: first.policies,
-            cookie: request.headers.cookie ?? '',
-          })
-        : undefined;
-    return { accountId, path: returnTo, first, screen };
+    const page: PageFor = { accountId, path: returnTo, first };
+    if (!template || first.account === undefined || first.policies === undefined)
+      return { first, html: template ? indexFor(template, page) : '' };
+    const shown = returnTo ?? request.url;
+    const cookie = consentCookies(request.headers.cookie ?? '');
+    const key = pages.keyOf([
+      shown,
+      returnTo ?? '',
+      accountId,
+      cookie,
+      first.account,
+      first.policies.etag,
+    ]);
+    const kept = pages.get(key);
+    if (kept) return { first, html: kept };
+    const screen = await renderFirstScreen({
+      path: shown,
+      accountId,
+      account: first.account,
+      policies: first.policies.body.toString('utf8'),
+      cookie,
+    });
+    const html = indexFor(template, { ...page, screen });
+    if (screen === undefined) return { first, html };
+    const bytes = Buffer.from(html);
+    pages.set(key, bytes);
+    return { first, html: bytes };
   };
 
   /** The page of a route of the SPA: for the session's account, else sign-in first. */

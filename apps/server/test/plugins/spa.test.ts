@@ -8,7 +8,7 @@ import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { renderIndex } from '../../src/plugins/spa';
+import { renderIndex } from '../../src/plugins/index-page';
 import { DEMO, pageAccount, portalSignIn } from '../support/harness';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -81,12 +81,7 @@ describe('SPA serving', () => {
   });
 
   it('names the external provider in the page', () => {
-    const page = renderIndex('<head><!--app-config--></head>', {
-      issuer: 'https://login.example.fr',
-      clientId: 'portail',
-      audience: 'api',
-      embedded: false,
-    });
+    const page = renderIndex('<head><!--app-config--></head>', { embedded: false });
     expect(page).toContain('<meta name="identity-provider" content="external">');
     expect(page).not.toContain('prefetch');
   });

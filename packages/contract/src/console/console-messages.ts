@@ -9,6 +9,7 @@ import {
 } from '../conversations/conversations';
 import { safeString } from '../shared/safe-text';
 import { INBOX_AGES, type InboxAge } from './console';
+import type { CappedPage } from './inbox-page';
 
 const QUERY = 'Paramètre de recherche invalide.';
 const SEARCH = 'Saisissez au moins 2 caractères.';
@@ -55,12 +56,8 @@ export interface ConsoleConversationItem extends Omit<ConversationSummary, 'unre
   assignee: ConsoleAssignee | null;
 }
 
-export interface ConsoleConversationPage {
-  items: ConsoleConversationItem[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
+/** The « Messages » inbox's page: counted up to INBOX_COUNT_CAP, as the requests'. */
+export type ConsoleConversationPage = CappedPage<ConsoleConversationItem>;
 
 /** A message as the broker reads it: who among the broker's people or systems wrote it. */
 export interface ConsoleMessage extends ConversationMessage {

@@ -89,6 +89,8 @@ export const CONSOLE_ROUTES = {
   conversation: '/conversations/:conversationId',
   /** POST: the broker's answer (postMessageSchema): the customer is told by e-mail, without it. */
   conversationMessages: '/conversations/:conversationId/messages',
+  /** POST: the broker's answer with a file (multipart: `text`, then `file`), as the customer's. */
+  conversationAttachments: '/conversations/:conversationId/attachments',
   /** PUT: assign (assignmentSchema). */
   conversationAssignment: '/conversations/:conversationId/assignment',
   /** GET: one of its files (audited). */

@@ -1,11 +1,11 @@
 // The inbox's page (GET /requests of the console API, docs/console.md « Boîte de réception »):
-// its items and how far they were counted.
+// its items and how far they were counted, as the « Messages » inbox's (console-messages.ts).
 import type { RequestKind, RequestStatus } from '../requests/kinds';
 import type { InboxAge } from './console';
 
 /**
- * The inbox counts its items up to this many (or up to the page asked, if further): past it, the
- * caption reads « plus de 10 000 » and the pages go on while there are items. Counting half a
+ * The inboxes count their items up to this many (or up to the page asked, if further): past it,
+ * the caption reads « plus de 10 000 » and the pages go on while there are items. Counting half a
  * million open requests at a broker's size for every page cost a second (bench `console`).
  */
 export const INBOX_COUNT_CAP = 10_000;
@@ -30,8 +30,12 @@ export interface InboxItem {
   age: InboxAge;
 }
 
-export interface InboxPage {
-  items: InboxItem[];
+/**
+ * A page of one of the console's inboxes (the requests, the conversations), counted up to
+ * INBOX_COUNT_CAP.
+ */
+export interface CappedPage<Item> {
+  items: Item[];
   page: number;
   /** The pages counted: more follow when `totalIsCapped`. */
   pageCount: number;
@@ -40,3 +44,5 @@ export interface InboxPage {
   /** There are more items than `total`. */
   totalIsCapped: boolean;
 }
+
+export type InboxPage = CappedPage<InboxItem>;

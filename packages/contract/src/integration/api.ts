@@ -26,6 +26,7 @@ export const INTEGRATION_ROUTES = {
   conversations: '/conversations',
   conversation: '/conversations/:conversationId',
   conversationMessages: '/conversations/:conversationId/messages',
+  conversationFile: '/conversations/:conversationId/files/:fileId',
 } as const satisfies Record<string, string>;
 
 /** The two scopes an integration client may hold. */

@@ -15,7 +15,3 @@ export const SORT_LABELS: Record<InboxQuery['sort'], string> = {
 /** What the search box finds (services/console/search-terms.ts), said under it. */
 export const SEARCH_HINT =
   'Référence, nom du client, e-mail, n° client, n° de contrat ou immatriculation (tirets, majuscules et accents sans importance)';
-
-/** The agent filter's own values, besides a staff member's id. */
-export const AGENT_ME = 'me';
-export const AGENT_NONE = 'none';

@@ -44,6 +44,7 @@ import * as m0048 from './0048-data-exports';
 import * as m0049 from './0049-second-factors';
 import * as m0050 from './0050-inbox-contract-index';
 import * as m0051 from './0051-complaints';
+import * as m0052 from './0052-inbox-assignee-and-open-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0049-second-factors': m0049,
   '0050-inbox-contract-index': m0050,
   '0051-complaints': m0051,
+  '0052-inbox-assignee-and-open-indexes': m0052,
 };

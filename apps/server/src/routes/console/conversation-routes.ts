@@ -1,6 +1,6 @@
 // The console's « Messages » (docs/console.md « Messages »): the inbox of conversations, one
-// conversation (and the one beside a request's page), the broker's answer (the customer's mail
-// and the event `message.created` follow), the assignment, a file. Every read and every action is
+// conversation (and the one beside a request's page), the broker's answer, with a file or not
+// (the customer's mail and the event `message.created` follow), the assignment, a file. Every read and every action is
 // audited by the service that does it (services/console/console-conversations.ts).
 import {
   assignmentSchema,
@@ -22,9 +22,10 @@ import {
   requestConversation,
 } from '../../services/console/console-conversations';
 import { requireConversation } from '../../services/messages/conversation-reads';
-import { openMessageFile } from '../../services/messages/message-files';
+import { openMessageFile, receiveMessageAttachment } from '../../services/messages/message-files';
 import { postMessage } from '../../services/messages/message-writes';
 import { recordStaffAudit } from '../../services/staff/audit';
+import { acceptFileUploads } from '../multipart';
 import { actorOf } from './staff-actor';
 
 export default async function conversationRoutes(app: FastifyInstance) {
@@ -34,6 +35,30 @@ export default async function conversationRoutes(app: FastifyInstance) {
     targetHours: app.config.console.targetHours,
   });
   const params = z.object({ conversationId: conversationIdSchema });
+  const mailDeps = () => ({
+    db: app.db,
+    outbox: app.outbox,
+    mail: { publicUrl: app.config.publicUrl, brand: app.config.mailBrand },
+  });
+  /** The answer in the journal, with the conversation's customer. */
+  const auditAnswer = async (
+    actor: ReturnType<typeof actorOf>,
+    conversationId: string,
+    message: { id: string; files: { id: string }[] },
+  ) => {
+    const { account_id: accountId } = await requireConversation(app.db, null, conversationId);
+    await recordStaffAudit(app.db, actor, {
+      action: 'conversation.answered',
+      targetKind: 'conversation',
+      targetId: conversationId,
+      accountId,
+      details: {
+        messageId: message.id,
+        ...(message.files.length ? { fileIds: message.files.map((file) => file.id) } : {}),
+      },
+    });
+  };
+  await acceptFileUploads(app);
 
   routes.get(
     CONSOLE_ROUTES.conversations,
@@ -62,23 +87,32 @@ export default async function conversationRoutes(app: FastifyInstance) {
       const actor = actorOf(request);
       const { conversationId } = request.params;
       const message = await postMessage(
-        {
-          db: app.db,
-          outbox: app.outbox,
-          mail: { publicUrl: app.config.publicUrl, brand: app.config.mailBrand },
-        },
+        mailDeps(),
         { accountId: null, author: 'broker', authorId: `staff:${actor.id}` },
         conversationId,
         request.body.text,
       );
-      const { account_id: accountId } = await requireConversation(app.db, null, conversationId);
-      await recordStaffAudit(app.db, actor, {
-        action: 'conversation.answered',
-        targetKind: 'conversation',
-        targetId: conversationId,
-        accountId,
-        details: { messageId: message.id },
-      });
+      await auditAnswer(actor, conversationId, message);
+      return reply.code(201).send(message);
+    },
+  );
+  routes.post(
+    CONSOLE_ROUTES.conversationAttachments,
+    { schema: { params } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { conversationId } = request.params;
+      const message = await receiveMessageAttachment(
+        { ...mailDeps(), storage: app.storage },
+        {
+          accountId: null,
+          author: 'broker',
+          authorId: `staff:${actor.id}`,
+          conversationId,
+          parts: request.isMultipart() ? request.parts() : undefined,
+        },
+      );
+      await auditAnswer(actor, conversationId, message);
       return reply.code(201).send(message);
     },
   );

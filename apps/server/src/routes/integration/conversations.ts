@@ -1,7 +1,8 @@
 // The conversations of the integration API (docs/integration.md « Messages »): the list (of one
 // customer or all, waiting for an answer or all), one conversation with its messages, and the
 // broker's message written by the broker's systems (author `broker`, the client's id): the
-// customer's mail and the event `message.created` follow, as from the console. A read needs
+// customer's mail and the event `message.created` follow, as from the console; a message's file
+// (its id in the message's `files`), sent as the customer's downloads are. A read needs
 // `backoffice:read`, the message `backoffice:write` (plugins/integration-authentication.ts).
 import {
   conversationMessageSchema,
@@ -15,10 +16,13 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendAttachment } from '../../http/attachment';
 import {
   brokerConversation,
   brokerConversationPage,
 } from '../../services/console/broker-conversations';
+import { openMessageFile } from '../../services/messages/message-files';
 import { postMessage } from '../../services/messages/message-writes';
 import { integrationErrors } from './errors';
 
@@ -84,5 +88,27 @@ export default async function conversationRoutes(app: FastifyInstance) {
           request.body.text,
         ),
       ),
+  );
+  routes.get(
+    INTEGRATION_ROUTES.conversationFile,
+    {
+      schema: {
+        tags: ['messages'],
+        operationId: 'downloadMessageFile',
+        summary: 'Télécharge la pièce jointe d’un message',
+        params: integrationConversationParamsSchema.extend({ fileId: z.string().min(1).max(80) }),
+        response: { 200: z.any().describe('Le fichier, en pièce jointe'), ...integrationErrors },
+      },
+    },
+    async (request, reply) => {
+      const { conversationId, fileId } = request.params;
+      const file = await openMessageFile(
+        { db: app.db, storage: app.storage },
+        null,
+        conversationId,
+        fileId,
+      );
+      return sendAttachment(reply, file);
+    },
   );
 }

@@ -4,6 +4,7 @@
 //   first message since the broker's last one, against the target delay of its request's kind
 //   (a free conversation: the `other` kind's), computed by the database so the age filter and
 //   the page agree; « bientôt en retard » past DUE_SOON_SHARE of the target, as for requests;
+// - the page is counted up to INBOX_COUNT_CAP, as the requests' (inbox-pages.ts);
 // - the search box finds a conversation by its customer's name, e-mail or number, or its
 //   request's reference (search-terms.ts), each search in the journal (`conversation.search`);
 // - every read of a conversation (its page, beside its request, a file) is in the journal
@@ -23,10 +24,11 @@ import {
 } from '@espace/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
-import { InvalidInputError, NotFoundError } from '../errors';
+import { NotFoundError } from '../errors';
 import { conversationMessages, markRead } from '../messages/conversation-reads';
 import { recordStaffAudit, type StaffActor } from '../staff/audit';
-import { ageOf, conversationRows, itemOf, targetOf, WAITING_SINCE } from './conversation-rows';
+import { conversationAge, conversationRows, itemOf, WAITING_SINCE } from './conversation-rows';
+import { assigneeToBe, cappedCount, cappedTotals, whereAll } from './inbox-pages';
 import { accountsMatching, searchTerms } from './search-terms';
 
 export interface ConversationInboxOptions {
@@ -40,9 +42,8 @@ export async function conversationInbox(
   options: ConversationInboxOptions,
 ): Promise<ConsoleConversationPage> {
   const where: Expression<SqlBool>[] = [];
-  const target = targetOf(options.targetHours);
   if (query.state === 'waiting') where.push(sql`${WAITING_SINCE} is not null`);
-  if (query.age) where.push(sql`${ageOf(target)} = ${query.age}`);
+  if (query.age) where.push(sql`${conversationAge(options.targetHours)} = ${query.age}`);
   if (query.topic === 'request') where.push(sql`c.request_id is not null`);
   else if (query.topic) where.push(sql`c.topic = ${query.topic}`);
   if (query.agent === 'none') where.push(sql`c.assigned_to is null`);
@@ -57,9 +58,7 @@ export async function conversationInbox(
         : sql`c.account_id in (${accountsMatching(terms)})`,
     );
   }
-  const filtered = conversationRows(db, options.targetHours).$call((qb) =>
-    where.reduce((scoped, condition) => scoped.where(condition), qb),
-  );
+  const filtered = conversationRows(db, options.targetHours).$call((qb) => whereAll(qb, where));
   const [rows, count] = await Promise.all([
     filtered
       .orderBy(sql`${WAITING_SINCE} asc nulls last`)
@@ -68,24 +67,18 @@ export async function conversationInbox(
       .limit(CONSOLE_PAGE_SIZE)
       .offset((query.page - 1) * CONSOLE_PAGE_SIZE)
       .execute(),
-    db
-      .selectFrom('conversations as c')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .$call((qb) => where.reduce((scoped, condition) => scoped.where(condition), qb))
-      .executeTakeFirstOrThrow(),
+    cappedCount(db, whereAll(db.selectFrom('conversations as c'), where), query.page),
   ]);
-  const total = Number(count.n);
+  const totals = cappedTotals(count, query.page);
   if (query.q)
     await recordStaffAudit(db, options.actor, {
       action: 'conversation.search',
       targetKind: 'search',
-      details: { q: query.q, hits: total },
+      details: { q: query.q, hits: totals.total },
     });
   return {
     items: rows.map(itemOf),
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
-    total,
+    ...totals,
   };
 }
 
@@ -190,17 +183,7 @@ export async function assignConversation(
       .where('id', '=', conversationId)
       .executeTakeFirst();
     if (!conversation) throw new NotFoundError(CONVERSATION_MESSAGES.conversationNotFound);
-    const staff =
-      staffId === null
-        ? undefined
-        : await trx
-            .selectFrom('staff_accounts')
-            .select(['id', 'display_name'])
-            .where('id', '=', staffId)
-            .where('disabled_at', 'is', null)
-            .executeTakeFirst();
-    if (staffId !== null && !staff)
-      throw new InvalidInputError(UNKNOWN_STAFF, { staffId: UNKNOWN_STAFF });
+    const staff = await assigneeToBe(trx, staffId, UNKNOWN_STAFF);
     await trx
       .updateTable('conversations')
       .set({ assigned_to: staff?.id ?? null })

@@ -19,7 +19,7 @@ import {
   type StatusChange,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { brokerRequestDetail } from '../requests/request-detail';
 import { viewReference } from '../requests/request-lookup';
 import {
@@ -28,6 +28,7 @@ import {
   type StatusChangeResult,
 } from '../requests/request-status';
 import { recordStaffAudit, type StaffActor } from '../staff/audit';
+import { assigneeToBe } from './inbox-pages';
 import { owedDocumentsOf } from './owed-documents';
 import { consoleFields, revealIban } from './request-fields';
 import { consoleTimeline } from './request-history';
@@ -161,17 +162,7 @@ export async function assignRequest(
 ): Promise<ConsoleAssignment> {
   return db.transaction().execute(async (trx) => {
     const request = await requestContext(trx, reference);
-    const staff =
-      staffId === null
-        ? undefined
-        : await trx
-            .selectFrom('staff_accounts')
-            .select(['id', 'display_name'])
-            .where('id', '=', staffId)
-            .where('disabled_at', 'is', null)
-            .executeTakeFirst();
-    if (staffId !== null && !staff)
-      throw new InvalidInputError(UNKNOWN_STAFF, { staffId: UNKNOWN_STAFF });
+    const staff = await assigneeToBe(trx, staffId, UNKNOWN_STAFF);
     if (staff)
       await trx
         .insertInto('request_assignments')

@@ -3,15 +3,12 @@
 // customer's messages the broker has not read, and how long the customer has waited against the
 // target delay of its request's kind — a free conversation takes the e-mail request's, which it
 // replaces (docs/console.md « Messages »).
-import {
-  DUE_SOON_SHARE,
-  type ConsoleConversationItem,
-  type InboxAge,
-  type RequestKind,
-} from '@espace/contract';
-import { sql, type Expression } from 'kysely';
+import { type ConsoleConversationItem, type RequestKind } from '@espace/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { summaryOf } from '../messages/conversation-reads';
+import { ageOf, targetOf } from './inbox-age';
+import { assigneeOf } from './inbox-pages';
 
 /** Since when the customer waits for an answer (null when the broker wrote last). */
 export const WAITING_SINCE = sql<Date | null>`(select min(m.created_at) from conversation_messages m
@@ -21,23 +18,16 @@ export const WAITING_SINCE = sql<Date | null>`(select min(m.created_at) from con
 
 const AGE_HOURS = sql<number | null>`(extract(epoch from (now() - ${WAITING_SINCE})) / 3600)`;
 
-export function targetOf(targetHours: Record<RequestKind, number>) {
-  const cases = Object.entries(targetHours).map(
-    ([kind, hours]) => sql`when ${sql.lit(kind)} then ${sql.lit(hours)}::float8`,
-  );
-  return sql<number>`(case coalesce(c.request_kind, 'email_message') ${sql.join(cases, sql` `)}
-    else ${sql.lit(targetHours.email_message)}::float8 end)`;
-}
+/** The target delay of the conversation's request's kind; a free conversation's: an e-mail's. */
+const targetOfConversation = (targetHours: Record<RequestKind, number>) =>
+  targetOf(targetHours, sql`coalesce(c.request_kind, 'email_message')`, targetHours.email_message);
 
-export function ageOf(target: Expression<number>) {
-  return sql<InboxAge | null>`(case when ${WAITING_SINCE} is null then null
-    when ${AGE_HOURS} >= ${target} then 'overdue'
-    when ${AGE_HOURS} >= ${target} * ${sql.lit(DUE_SOON_SHARE)} then 'due_soon'
-    else 'on_time' end)`;
-}
+/** How long the customer has waited against the target (null when the broker wrote last). */
+export const conversationAge = (targetHours: Record<RequestKind, number>) =>
+  ageOf(AGE_HOURS, targetOfConversation(targetHours));
 
 export function conversationRows(db: Db, targetHours: Record<RequestKind, number>) {
-  const target = targetOf(targetHours);
+  const target = targetOfConversation(targetHours);
   return db
     .selectFrom('conversations as c')
     .innerJoin('accounts as a', 'a.id', 'c.account_id')
@@ -69,7 +59,7 @@ export function conversationRows(db: Db, targetHours: Record<RequestKind, number
       WAITING_SINCE.as('waiting_since'),
       AGE_HOURS.as('age_hours'),
       target.as('target_hours'),
-      ageOf(target).as('age'),
+      conversationAge(targetHours).as('age'),
     ]);
 }
 
@@ -89,13 +79,6 @@ export function itemOf(row: Row): ConsoleConversationItem {
     ageHours: row.age_hours === null ? null : Math.round(Number(row.age_hours) * 10) / 10,
     targetHours: Number(row.target_hours),
     age: row.age,
-    assignee:
-      row.assignee_id === null
-        ? null
-        : {
-            id: row.assignee_id,
-            displayName: row.assignee_name ?? '',
-            email: row.assignee_email ?? '',
-          },
+    assignee: assigneeOf(row),
   };
 }

@@ -16,7 +16,7 @@ import {
 } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { AGE_HOURS, targetOf } from './inbox';
+import { AGE_HOURS, targetOf } from './inbox-age';
 
 export async function consoleDashboard(
   db: Db,
@@ -38,8 +38,7 @@ export async function consoleDashboard(
       .execute(),
     db
       .selectFrom('request_index as r')
-      .leftJoin('request_assignments as ra', 'ra.request_id', 'r.id')
-      .leftJoin('staff_accounts as sa', 'sa.id', 'ra.staff_id')
+      .leftJoin('staff_accounts as sa', 'sa.id', 'r.assignee_id')
       .select(['sa.id', 'sa.display_name', 'sa.email'])
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .select(sql<string>`count(*) filter (where ${late})`.as('late'))

@@ -2,20 +2,15 @@
 // of every customer, read from the request index (migration 0037: the rows of the view
 // customer_requests, which the customer's 'Mes demandes' reads, kept by triggers). Enforces: one
 // statement for the page and one for the count, whatever the page's size, then one for the
-// page's payloads; the age of each item against its kind's target delay (CONSOLE_TARGET_HOURS)
-// computed by the database, so the age filter and the page agree: an open item's age runs until
-// now, a closed one's until its last status; « bientôt en retard » past DUE_SOON_SHARE of the
-// target; the same summary as the customer reads (summaries.ts); open items only unless asked
+// page's payloads; the age of each item against its kind's target delay (inbox-age.ts: an open
+// item's age runs until now, a closed one's until its last status); the same summary as the customer reads (summaries.ts); open items only unless asked
 // (`state=all`); the search box finds a request by its reference, its customer's name, e-mail or
 // number, its contract's number or plate (search-terms.ts), each search in the journal
 // (`request.search`: the words, the number found).
 import {
   CONSOLE_PAGE_SIZE,
-  DUE_SOON_SHARE,
-  INBOX_COUNT_CAP,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
-  type InboxAge,
   type InboxPage,
   type InboxQuery,
   type RequestKind,
@@ -24,6 +19,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { summarizeRequest } from '../requests/summaries';
 import { recordStaffAudit, type StaffActor } from '../staff/audit';
+import { AGE_HOURS, ageIs, ageOf, targetOf } from './inbox-age';
+import { assigneeOf, cappedCount, cappedTotals, whereAll } from './inbox-pages';
 import {
   accountsMatching,
   contractsMatching,
@@ -35,23 +32,6 @@ export interface InboxOptions {
   /** The caller, for `agent=me` and the journal. */
   actor: StaffActor;
   targetHours: Record<RequestKind, number>;
-}
-
-export function targetOf(targetHours: Record<RequestKind, number>) {
-  const cases = Object.entries(targetHours).map(
-    ([kind, hours]) => sql`when ${sql.lit(kind)} then ${sql.lit(hours)}::float8`,
-  );
-  return sql<number>`(case r.kind ${sql.join(cases, sql` `)} end)`;
-}
-
-/** Hours since it was received: until now while open, until its last status once closed. */
-export const AGE_HOURS = sql<number>`(extract(epoch from (
-  case when r.open then now() else r.status_changed_at end - r.created_at)) / 3600)`;
-
-export function ageOf(target: Expression<number>) {
-  return sql<InboxAge>`(case when ${AGE_HOURS} >= ${target} then 'overdue'
-    when ${AGE_HOURS} >= ${target} * ${sql.lit(DUE_SOON_SHARE)} then 'due_soon'
-    else 'on_time' end)`;
 }
 
 /** The requests the search box finds (request_index ids), as a condition on `r`. */
@@ -74,32 +54,38 @@ export async function inboxPage(
 ): Promise<InboxPage> {
   const staffId = actor.id;
   const target = targetOf(targetHours);
-  const age = ageOf(target);
+  const age = ageOf(AGE_HOURS, target);
   const where: Expression<SqlBool>[] = [];
   if (query.kind) where.push(sql`r.kind = ${query.kind}`);
   if (query.status) where.push(sql`r.status = ${query.status}`);
   if (query.state === 'open') where.push(sql`r.open`);
-  if (query.age) where.push(sql`${age} = ${query.age}`);
+  if (query.age) where.push(ageIs(query.age, targetHours, { openOnly: query.state === 'open' }));
   if (query.contract) where.push(sql`upper(r.policy_number) = ${query.contract.toUpperCase()}`);
-  if (query.agent === 'none') where.push(sql`ra.staff_id is null`);
+  // The assignee as the index keeps it (migration 0052), so « nobody's » is no anti-join.
+  if (query.agent === 'none') where.push(sql`r.assignee_id is null`);
   else if (query.agent)
-    where.push(sql`ra.staff_id = ${query.agent === 'me' ? staffId : query.agent}`);
+    where.push(sql`r.assignee_id = ${query.agent === 'me' ? staffId : query.agent}`);
   if (query.q) where.push(searched(query.q));
-  const filtered = db
-    .selectFrom('request_index as r')
-    .innerJoin('accounts as a', 'a.id', 'r.account_id')
-    .leftJoin('request_assignments as ra', 'ra.request_id', 'r.id')
-    .leftJoin('staff_accounts as sa', 'sa.id', 'ra.staff_id')
-    .$call((qb) => where.reduce((scoped, condition) => scoped.where(condition), qb));
+  const kept = whereAll(db.selectFrom('request_index as r'), where);
   const order = {
     oldest: [sql`r.created_at asc`, sql`r.id asc`],
     newest: [sql`r.created_at desc`, sql`r.id desc`],
     status_changed: [sql`r.status_changed_at desc`, sql`r.id desc`],
   }[query.sort];
-  // Counted up to the cap (or the page asked) and no further.
-  const countLimit = Math.max(INBOX_COUNT_CAP, query.page * CONSOLE_PAGE_SIZE);
   const [rows, count] = await Promise.all([
-    filtered
+    // The page's items on the index alone, then their customers and assignees: 25 joins, not
+    // one for every item the filters keep before the page is cut.
+    db
+      .selectFrom(
+        kept
+          .selectAll('r')
+          .orderBy(sql.join(order))
+          .limit(CONSOLE_PAGE_SIZE)
+          .offset((query.page - 1) * CONSOLE_PAGE_SIZE)
+          .as('r'),
+      )
+      .innerJoin('accounts as a', 'a.id', 'r.account_id')
+      .leftJoin('staff_accounts as sa', 'sa.id', 'r.assignee_id')
       .select([
         'r.id',
         'r.reference',
@@ -118,19 +104,17 @@ export async function inboxPage(
       ])
       .select([AGE_HOURS.as('age_hours'), target.as('target_hours'), age.as('age')])
       .orderBy(sql.join(order))
-      .limit(CONSOLE_PAGE_SIZE)
-      .offset((query.page - 1) * CONSOLE_PAGE_SIZE)
       .execute(),
-    countOf(db, where, countLimit),
+    // On the index alone: the customer and the assignee's name are not needed to count.
+    cappedCount(db, kept, query.page),
   ]);
   const payloads = await payloadsOf(db, rows);
-  const totalIsCapped = count > countLimit;
-  const total = Math.min(count, countLimit);
+  const totals = cappedTotals(count, query.page);
   if (query.q)
     await recordStaffAudit(db, actor, {
       action: 'request.search',
       targetKind: 'search',
-      details: { q: query.q, hits: total },
+      details: { q: query.q, hits: totals.total },
     });
   return {
     items: rows.map((row) => ({
@@ -145,42 +129,13 @@ export async function inboxPage(
       customerName: `${row.first_name} ${row.last_name}`.trim(),
       policyNumber: row.policy_number,
       summary: summarizeRequest(row.kind, payloads.get(row.id) ?? {}),
-      assignee:
-        row.assignee_id === null
-          ? null
-          : {
-              id: row.assignee_id,
-              displayName: row.assignee_name ?? '',
-              email: row.assignee_email ?? '',
-            },
+      assignee: assigneeOf(row),
       ageHours: Math.round(Number(row.age_hours) * 10) / 10,
       targetHours: Number(row.target_hours),
       age: row.age,
     })),
-    page: query.page,
-    pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
-    total,
-    totalIsCapped,
+    ...totals,
   };
-}
-
-/**
- * The items the filters keep, counted up to `limit + 1`: on the index alone (the customer and the
- * assignee are not needed to count; every request has its customer), and the scan stops once past
- * the limit.
- */
-async function countOf(db: Db, where: Expression<SqlBool>[], limit: number): Promise<number> {
-  const kept = db
-    .selectFrom('request_index as r')
-    .leftJoin('request_assignments as ra', 'ra.request_id', 'r.id')
-    .$call((qb) => where.reduce((scoped, condition) => scoped.where(condition), qb))
-    .select(sql<number>`1`.as('one'))
-    .limit(limit + 1);
-  const { n } = await db
-    .selectFrom(kept.as('k'))
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
 }
 
 /** What the page's requests asked, read from the view by their customers (its indexes). */

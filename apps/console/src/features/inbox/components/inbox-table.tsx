@@ -5,6 +5,7 @@ import type { InboxPage } from '@espace/contract';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Link } from 'react-router';
 import { AgeBadge } from '../../../components/age-badge';
+import { AssigneeName, countOf } from '../../../components/inbox-results';
 import { formatReceivedAt } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
@@ -14,10 +15,7 @@ export function InboxTable({ page }: { page: InboxPage }) {
   return (
     <ScrollRegion labelledBy="inbox-caption">
       <table className="table">
-        <caption id="inbox-caption">
-          Demandes et sinistres ({page.totalIsCapped ? 'plus de ' : ''}
-          {page.total.toLocaleString('fr-FR')})
-        </caption>
+        <caption id="inbox-caption">Demandes et sinistres ({countOf(page)})</caption>
         <thead>
           <tr>
             <th scope="col">Référence</th>
@@ -45,11 +43,7 @@ export function InboxTable({ page }: { page: InboxPage }) {
                 <AgeBadge age={item.age} ageHours={item.ageHours} targetHours={item.targetHours} />
               </td>
               <td>
-                {item.assignee ? (
-                  <span title={item.assignee.email}>{item.assignee.displayName}</span>
-                ) : (
-                  'Non attribuée'
-                )}
+                <AssigneeName assignee={item.assignee} />
               </td>
             </tr>
           ))}

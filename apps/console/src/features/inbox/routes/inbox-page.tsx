@@ -2,8 +2,7 @@
 // customers, filtered, sorted and paged by the URL's search parameters.
 import type { InboxQuery } from '@espace/contract';
 import { useSearchParams } from 'react-router';
-import { LoadError, Loading } from '../../../components/loading';
-import { Pagination } from '../../../components/pagination';
+import { InboxResults } from '../../../components/inbox-results';
 import { useInbox } from '../api/get-inbox';
 import { InboxFilters } from '../components/inbox-filters';
 import { InboxTable } from '../components/inbox-table';
@@ -18,22 +17,9 @@ export function Component() {
     <>
       <h1>Demandes</h1>
       <InboxFilters key={params.toString()} query={query} onChange={change} />
-      {inbox.isPending ? (
-        <Loading />
-      ) : inbox.isError ? (
-        <LoadError error={inbox.error} />
-      ) : (
-        // While a new search or filter loads, the last results stay, marked busy (dimmed).
-        <div className="inbox-results" aria-busy={inbox.isPlaceholderData}>
-          <InboxTable page={inbox.data} />
-          <Pagination
-            page={inbox.data.page}
-            pageCount={inbox.data.pageCount}
-            more={inbox.data.totalIsCapped}
-            label="Pages des demandes"
-          />
-        </div>
-      )}
+      <InboxResults result={inbox} label="Pages des demandes">
+        {(page) => <InboxTable page={page} />}
+      </InboxResults>
     </>
   );
 }

@@ -4,6 +4,7 @@
 import type { ConsoleConversationPage } from '@espace/contract';
 import { Link } from 'react-router';
 import { AgeBadge } from '../../../components/age-badge';
+import { AssigneeName, countOf } from '../../../components/inbox-results';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { formatReceivedAt } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -14,9 +15,7 @@ export function ConversationTable({ page }: { page: ConsoleConversationPage }) {
   return (
     <ScrollRegion labelledBy="conversations-caption">
       <table className="table">
-        <caption id="conversations-caption">
-          Conversations ({page.total.toLocaleString('fr-FR')})
-        </caption>
+        <caption id="conversations-caption">Conversations ({countOf(page)})</caption>
         <thead>
           <tr>
             <th scope="col">Sujet</th>
@@ -56,11 +55,7 @@ export function ConversationTable({ page }: { page: ConsoleConversationPage }) {
                 )}
               </td>
               <td>
-                {item.assignee ? (
-                  <span title={item.assignee.email}>{item.assignee.displayName}</span>
-                ) : (
-                  'Non attribuée'
-                )}
+                <AssigneeName assignee={item.assignee} />
               </td>
             </tr>
           ))}

@@ -8,7 +8,7 @@ import {
   useAssignConversation,
   useConsoleConversation,
 } from '../../../api/conversations';
-import { ConversationThread } from '../../../components/conversation-thread';
+import { ConversationThread, type Answer } from '../../../components/conversation-thread';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
 import { LoadError, Loading } from '../../../components/loading';
 import { useTitle } from '../../../components/route-announcer';
@@ -37,8 +37,8 @@ export function Component() {
       </>
     );
   const c = conversation.data;
-  const onAnswer = (text: string) =>
-    answer.mutateAsync(text).then(
+  const onAnswer = (reply: Answer) =>
+    answer.mutateAsync(reply).then(
       () =>
         setFeedback({
           kind: 'success',

@@ -3,8 +3,7 @@
 import type { ConsoleConversationQuery } from '@espace/contract';
 import { useSearchParams } from 'react-router';
 import { useConversationInbox } from '../../../api/conversations';
-import { LoadError, Loading } from '../../../components/loading';
-import { Pagination } from '../../../components/pagination';
+import { InboxResults } from '../../../components/inbox-results';
 import { ConversationFilters } from '../components/conversation-filters';
 import { ConversationTable } from '../components/conversation-table';
 import { readConversationQuery, writeConversationQuery } from '../conversation-query';
@@ -19,20 +18,9 @@ export function Component() {
     <>
       <h1>Messages</h1>
       <ConversationFilters key={params.toString()} query={query} onChange={change} />
-      {inbox.isPending ? (
-        <Loading />
-      ) : inbox.isError ? (
-        <LoadError error={inbox.error} />
-      ) : (
-        <div className="inbox-results" aria-busy={inbox.isPlaceholderData}>
-          <ConversationTable page={inbox.data} />
-          <Pagination
-            page={inbox.data.page}
-            pageCount={inbox.data.pageCount}
-            label="Pages des conversations"
-          />
-        </div>
-      )}
+      <InboxResults result={inbox} label="Pages des conversations">
+        {(page) => <ConversationTable page={page} />}
+      </InboxResults>
     </>
   );
 }

@@ -35,8 +35,8 @@ export function RequestConversation({
             conversation={found.data.conversation}
             pending={answer.isPending}
             headingLevel={3}
-            onAnswer={(text) =>
-              answer.mutateAsync(text).then(onAnswered, (error: Error) => {
+            onAnswer={(reply) =>
+              answer.mutateAsync(reply).then(onAnswered, (error: Error) => {
                 onRefused(error);
                 throw error;
               })
