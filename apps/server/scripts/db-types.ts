@@ -82,6 +82,10 @@ const overrides = {
     'sign_ins.method': 'SignInMethod',
     // Migration 0042: what the browser said the authenticator speaks.
     'passkeys.transports': 'JSONColumnType<PasskeyTransport[]>',
+    // Migration 0051: the complaint's subject, origin and outcome are the contract's lists.
+    'complaints.category': 'ComplaintCategory',
+    'complaints.origin': 'ComplaintOrigin',
+    'complaints.outcome': 'ComplaintOutcome | null',
   },
 };
 
@@ -107,6 +111,9 @@ async function generateTypes(): Promise<string> {
         ClaimStep: '@espace/contract',
         ClaimStepAnswers: '@espace/contract',
         ClaimTypedAnswers: '@espace/contract',
+        ComplaintCategory: '@espace/contract',
+        ComplaintOrigin: '@espace/contract',
+        ComplaintOutcome: '@espace/contract',
         DocumentStatus: '@espace/contract',
         MessageAuthor: '@espace/contract',
         MessageTopic: '@espace/contract',

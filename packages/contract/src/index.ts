@@ -13,4 +13,5 @@ export * from './conversations';
 export * from './content';
 export * from './integration';
 export * from './claims';
+export * from './complaints';
 export * from './console';

@@ -16,6 +16,7 @@ export function Layout() {
   const links = [
     { to: paths.inbox, label: 'Demandes', end: true },
     { to: paths.messages, label: 'Messages', end: false },
+    { to: paths.complaints, label: 'Réclamations', end: false },
     { to: paths.customers, label: 'Clients', end: false },
     ...(isSupervisor(staff)
       ? [

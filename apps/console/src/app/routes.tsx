@@ -33,6 +33,16 @@ export const consoleRoutes: RouteObject[] = [
         handle: { title: 'Conversation' },
       },
       {
+        path: paths.complaints,
+        lazy: () => import('../features/complaints/routes/complaints-page'),
+        handle: { title: 'Réclamations' },
+      },
+      {
+        path: paths.complaintPattern,
+        lazy: () => import('../features/complaints/routes/complaint-page'),
+        handle: { title: 'Réclamation' },
+      },
+      {
         path: paths.customers,
         lazy: () => import('../features/customers/routes/customers-page'),
         handle: { title: 'Clients' },

@@ -9,6 +9,9 @@ import type {
   ClaimStep,
   ClaimStepAnswers,
   ClaimTypedAnswers,
+  ComplaintCategory,
+  ComplaintOrigin,
+  ComplaintOutcome,
   DocumentStatus,
   MessageAuthor,
   MessageTopic,
@@ -136,6 +139,41 @@ export interface Claims {
   occurred_on: Timestamp;
   policy_number: string;
   responsibility: 0 | 50 | 100;
+}
+
+export interface ComplaintFiles {
+  complaint_id: string;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  original_name: string;
+  sha256: string;
+  size: number;
+  storage_key: string;
+}
+
+export interface Complaints {
+  account_id: string;
+  acknowledge_by: Timestamp;
+  acknowledged_at: Timestamp | null;
+  answer: string | null;
+  answer_by: Timestamp;
+  answer_size: number | null;
+  answer_storage_key: string | null;
+  answered_at: Timestamp | null;
+  answered_by: string | null;
+  category: ComplaintCategory;
+  conversation_id: string | null;
+  expectation: string;
+  id: string;
+  origin: ComplaintOrigin;
+  outcome: ComplaintOutcome | null;
+  policy_number: string | null;
+  received_at: Timestamp;
+  received_on: Timestamp;
+  reference: string;
+  request_reference: string | null;
+  text: string;
 }
 
 export interface ConsentHistory {
@@ -685,6 +723,8 @@ export interface DB {
   claim_drafts: ClaimDrafts;
   claim_files: ClaimFiles;
   claims: Claims;
+  complaint_files: ComplaintFiles;
+  complaints: Complaints;
   consent_history: ConsentHistory;
   content_sources: ContentSources;
   conversation_messages: ConversationMessages;

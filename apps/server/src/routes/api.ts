@@ -11,6 +11,7 @@ import { TokenValidity } from '../services/account/token-validity';
 import { createAddressSearch } from '../services/address/create-address-search';
 import contactRoutes from './account/contact/index';
 import claimRoutes from './claims/index';
+import complaintRoutes from './complaints/index';
 import getAccountRoute from './account/get-account';
 import getRequestRoute from './account/get-request';
 import listRequestsRoute from './account/list-requests';
@@ -76,6 +77,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   await api.register(changeRoutes);
   await api.register(terminationRoutes);
   await api.register(claimRoutes);
+  await api.register(complaintRoutes);
   await api.register(searchAddressesRoute, { search: addressSearch });
   await api.register(addressChangeRoutes, { search: addressSearch });
 }

@@ -81,6 +81,11 @@ const CUSTOMER_API: Record<string, string> = {
   'POST /api/v1/claim/accounts/{accountId}/drafts/{draftId}/files/{role}': 'attachClaimFile',
   'DELETE /api/v1/claim/accounts/{accountId}/drafts/{draftId}/file/{fileId}': 'removeClaimFile',
   'POST /api/v1/claim/accounts/{accountId}/drafts/{draftId}/submit': 'submitClaim',
+  'POST /api/v1/complaint/accounts/{accountId}/complaints': 'fileComplaint',
+  'GET /api/v1/complaint/accounts/{accountId}/complaints/{reference}': 'getComplaint',
+  'POST /api/v1/complaint/accounts/{accountId}/complaints/{reference}/files': 'attachComplaintFile',
+  'GET /api/v1/complaint/accounts/{accountId}/complaints/{reference}/answer':
+    'downloadComplaintAnswer',
   'GET /api/v1/address/search': 'searchAddresses',
   'GET /api/v1/address/search-mode': 'getAddressSearchMode',
   'POST /api/v1/account/accounts/{accountId}/validateAddress': 'validateAddress',

@@ -102,6 +102,12 @@ export function fuzzRoutes(accountId: string): FuzzRoute[] {
       { text: 'Bonjour' },
     ],
     [
+      'complaint',
+      'POST',
+      `/api/v1/complaint/accounts/${accountId}/complaints`,
+      { category: 'other', text: 'Bonjour', expectation: 'Une réponse' },
+    ],
+    [
       'claim draft',
       'POST',
       `/api/v1/claim/accounts/${accountId}/drafts`,

@@ -10,6 +10,7 @@ import { documentsRoutes } from '../features/documents/routes';
 import { changesRoutes } from '../features/changes/routes';
 import { terminationRoutes } from '../features/termination/routes';
 import { claimsRoutes } from '../features/claims/routes';
+import { complaintsRoutes } from '../features/complaints/routes';
 import { contactRoutes } from '../features/contact/routes';
 import { faqRoutes } from '../features/faq/routes';
 import { legalRoutes } from '../features/legal/routes';
@@ -28,6 +29,7 @@ const screens: RouteObject[] = [
   ...changesRoutes,
   ...terminationRoutes,
   ...claimsRoutes,
+  ...complaintsRoutes,
   ...contactRoutes,
   ...messagesRoutes,
   ...faqRoutes,

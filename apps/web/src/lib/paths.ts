@@ -48,6 +48,10 @@ export const paths = {
   /** The route pattern of one conversation (the contract's, the link of the notification mail). */
   conversationPattern: `${MESSAGES_PATH}/:conversationId`,
   conversation: conversationPath,
+  /** « Réclamation » (docs/product/complaints.md): from /contact, the legal pages, a request, a conversation. */
+  complaint: '/complaint',
+  complaintAbout: (reference: string) => `/complaint?demande=${encodeURIComponent(reference)}`,
+  complaintFromConversation: (id: string) => `/complaint?conversation=${encodeURIComponent(id)}`,
   changeAddress: '/changeAddress',
   faq: '/faq',
   contact: '/contact',

@@ -46,6 +46,14 @@ export const CONSOLE_ROUTES = {
   requestIban: '/requests/:reference/iban',
   /** POST: checks a document the customer sent (documentCheckSchema): validated or rejected. */
   documentCheck: '/documents/:documentId/check',
+  /** GET: the complaints queue, oldest answer deadline first, with both deadlines and lateness. */
+  complaints: '/complaints',
+  /** GET (supervisors): the complaints register as CSV (UTF-8 BOM, `;`, dd/mm/yyyy). */
+  complaintsRegister: '/complaints/register',
+  /** GET: one complaint (audited 'complaint.read'). */
+  complaint: '/complaints/:reference',
+  /** POST: the answer (complaintAnswerSchema), with the mediator when not accepted in full. */
+  complaintAnswer: '/complaints/:reference/answer',
   /** GET (supervisors): open and late requests, per kind, status and agent, and the last weeks. */
   dashboard: '/dashboard',
   /** GET: customer search (query: customerSearchQuerySchema). */

@@ -11,7 +11,12 @@ interface RequestKindEntry {
   label: string;
   /** The table whose rows are requests of this kind (the view's sources). */
   source:
-    'change_requests' | 'outbox' | 'termination_requests' | 'received_files' | 'claim_declarations';
+    | 'change_requests'
+    | 'outbox'
+    | 'termination_requests'
+    | 'received_files'
+    | 'claim_declarations'
+    | 'complaints';
   /** For an outbox kind: the row type that makes a request of it. */
   outboxType?: string;
 }
@@ -40,6 +45,7 @@ export const REQUEST_KIND_TABLE = {
   },
   documents: { label: 'Document envoyé', source: 'received_files' },
   claim: { label: 'Déclaration de sinistre', source: 'claim_declarations' },
+  complaint: { label: 'Réclamation', source: 'complaints' },
 } as const satisfies Record<string, RequestKindEntry>;
 
 export type RequestKind = keyof typeof REQUEST_KIND_TABLE;

@@ -35,16 +35,35 @@ const CLAIM_TRANSITIONS = {
   closed: [],
 } as const satisfies Partial<Record<RequestStatus, readonly RequestStatus[]>>;
 
+/**
+ * A complaint's: taken in hand, then closed by its answer only (done when accepted in full or in
+ * part, refused otherwise), which the console's answer writes with the mediator's paragraph
+ * (docs/decisions/0123-complaints-as-requests.md); a status change never closes one.
+ */
+const COMPLAINT_TRANSITIONS = {
+  received: ['in_progress'],
+  in_progress: [],
+  done: [],
+  refused: [],
+} as const satisfies Partial<Record<RequestStatus, readonly RequestStatus[]>>;
+
+const transitionsOf = (
+  kind: RequestKind,
+): Partial<Record<RequestStatus, readonly RequestStatus[]>> =>
+  kind === 'claim'
+    ? CLAIM_TRANSITIONS
+    : kind === 'complaint'
+      ? COMPLAINT_TRANSITIONS
+      : REQUEST_TRANSITIONS;
+
 /** The statuses a request of `kind` at `status` may move to (none: it is over). */
 export function nextStatuses(kind: RequestKind, status: RequestStatus): readonly RequestStatus[] {
-  const table: Partial<Record<RequestStatus, readonly RequestStatus[]>> =
-    kind === 'claim' ? CLAIM_TRANSITIONS : REQUEST_TRANSITIONS;
-  return table[status] ?? [];
+  return transitionsOf(kind)[status] ?? [];
 }
 
 /** Every status a request of `kind` can have. */
 export function statusesOf(kind: RequestKind): RequestStatus[] {
-  return Object.keys(kind === 'claim' ? CLAIM_TRANSITIONS : REQUEST_TRANSITIONS) as RequestStatus[];
+  return Object.keys(transitionsOf(kind)) as RequestStatus[];
 }
 
 export const STATUS_CHANGE_MESSAGE_MAX = 2000;

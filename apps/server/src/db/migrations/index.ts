@@ -43,6 +43,7 @@ import * as m0047 from './0047-message-drafts';
 import * as m0048 from './0048-data-exports';
 import * as m0049 from './0049-second-factors';
 import * as m0050 from './0050-inbox-contract-index';
+import * as m0051 from './0051-complaints';
 import * as m0052 from './0052-inbox-assignee-and-open-indexes';
 
 export const migrations: Record<string, Migration> = {
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0048-data-exports': m0048,
   '0049-second-factors': m0049,
   '0050-inbox-contract-index': m0050,
+  '0051-complaints': m0051,
   '0052-inbox-assignee-and-open-indexes': m0052,
 };

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   contact: { max: 10, windowMs: 10 * MINUTE, per: 'account' },
   /** Each message write (a conversation started, a message, an attachment). */
   message: { max: 60, windowMs: 10 * MINUTE, per: 'account' },
+  /** Each complaint write (a complaint filed, a file attached to it). */
+  complaint: { max: 30, windowMs: 10 * MINUTE, per: 'account' },
   /** The password change and the account deletion, each. */
   accountSecurity: { max: 20, windowMs: 15 * MINUTE, per: 'account' },
   /**

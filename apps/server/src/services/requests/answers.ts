@@ -3,7 +3,7 @@
 // stored with the helpers of summaries.ts, read defensively: a field missing from an older row
 // is left out, never 'undefined'. Never shows a full IBAN (contract maskIban), only its masked
 // form as the list's summary does; never the driving licence number.
-import { maskIban, type RequestKind } from '@espace/contract';
+import { COMPLAINT_CATEGORY_LABELS, maskIban, type RequestKind } from '@espace/contract';
 import { address, date, object, person, terminationLabel, text, type Payload } from './summaries';
 
 export interface RequestAnswer {
@@ -75,7 +75,22 @@ const ANSWERS: Record<RequestKind, (payload: Payload) => RequestAnswer[]> = {
       ['Date', date(p, 'occurredOn')],
       ['Lieu', text(p, 'place')],
     ),
+  complaint: (p) =>
+    lines(
+      ['Objet', complaintCategory(p)],
+      ['Votre réclamation', text(p, 'text')],
+      ['Ce que vous attendez', text(p, 'expectation')],
+      ['Accusé de réception au plus tard le', date(p, 'acknowledgeBy')],
+      ['Réponse au plus tard le', date(p, 'answerBy')],
+    ),
 };
+
+function complaintCategory(p: Payload): string {
+  const category = text(p, 'category');
+  return Object.hasOwn(COMPLAINT_CATEGORY_LABELS, category)
+    ? COMPLAINT_CATEGORY_LABELS[category as keyof typeof COMPLAINT_CATEGORY_LABELS]
+    : '';
+}
 
 export function requestAnswers(kind: RequestKind, payload: Payload): RequestAnswer[] {
   return ANSWERS[kind](payload);

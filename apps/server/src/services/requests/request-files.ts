@@ -87,6 +87,7 @@ async function ownFiles(db: Db, requestId: string): Promise<RequestFileRow[]> {
       .execute();
     return [...files, ...(await receipt(db, 'claim_declarations', id))];
   }
+  if (source === 'complaint') return complaintFiles(db, id);
   return [];
 }
 
@@ -107,4 +108,37 @@ async function receipt(
     ])
     .where('r.id', '=', id)
     .execute();
+}
+
+/** A complaint's attachments, then its answer's PDF once answered. */
+async function complaintFiles(db: Db, id: string): Promise<RequestFileRow[]> {
+  const files = await db
+    .selectFrom('complaint_files')
+    .select([
+      sql<string>`'complaint.' || id`.as('id'),
+      'original_name as name',
+      'content_type as contentType',
+      'size',
+      'storage_key as storageKey',
+    ])
+    .where('complaint_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const answer = await db
+    .selectFrom('complaints')
+    .select(['reference', 'answer_storage_key', 'answer_size'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!answer?.answer_storage_key) return files;
+  return [
+    ...files,
+    {
+      id: `complaint_answer.${id}`,
+      name: `Réponse à la réclamation ${answer.reference}.pdf`,
+      contentType: 'application/pdf',
+      size: answer.answer_size,
+      storageKey: answer.answer_storage_key,
+    },
+  ];
 }

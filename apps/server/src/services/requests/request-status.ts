@@ -16,6 +16,7 @@ import {
   MESSAGES,
   nextStatuses,
   REQUEST_STATUS_LABELS,
+  REQUEST_STATUS_TABLE,
   type BrokerRequestStatus,
   type RequestKind,
   type RequestStatus,
@@ -29,6 +30,9 @@ import { recordRequestEvent } from '../events/record-event';
 import { inTransaction } from '../integration/records';
 import { terminationStatusOf } from '../termination/termination-status';
 import { viewReference } from './request-lookup';
+
+const COMPLAINT_CLOSED_BY_ANSWER =
+  'Une réclamation se clôt par sa réponse (console, «\u00a0Réclamations\u00a0»)\u00a0: son issue et le médiateur y sont donnés au client.';
 
 export interface RequestOnTheMove {
   id: string;
@@ -45,6 +49,8 @@ export interface RequestOnTheMove {
 export interface StatusChangeOptions {
   /** Who moved it: the integration client's id, or a staff member's. */
   actor: string;
+  /** The answer of a complaint closes it (services/complaints/answer-complaint.ts), nothing else. */
+  complaintAnswer?: boolean;
   /** Writes the customer's e-mail in `trx` (services/requests/status-mail.ts). */
   notify?: ((trx: Db, move: RequestOnTheMove) => Promise<void>) | undefined;
 }
@@ -101,7 +107,14 @@ export async function changeRequestStatus(
       canonical(found.details ?? null) === canonical(details)
     )
       return { reference, status: found.status, changed: false };
-    const allowed = nextStatuses(found.kind, found.status);
+    const closing = change.status === 'done' || change.status === 'refused';
+    if (found.kind === 'complaint' && closing !== Boolean(options.complaintAnswer))
+      throw new ConflictError(COMPLAINT_CLOSED_BY_ANSWER, { status: COMPLAINT_CLOSED_BY_ANSWER });
+    const allowed = options.complaintAnswer
+      ? REQUEST_STATUS_TABLE[found.status].open
+        ? (['done', 'refused'] as const)
+        : []
+      : nextStatuses(found.kind, found.status);
     if (!allowed.includes(change.status)) {
       const labels = allowed.map((s) => `${s} (${REQUEST_STATUS_LABELS[s]})`).join(', ');
       throw new ConflictError(

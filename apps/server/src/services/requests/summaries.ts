@@ -118,6 +118,13 @@ const SUMMARIES: Record<RequestKind, (payload: Payload) => string> = {
     const on = date(p, 'occurredOn');
     return sentence(`${text(p, 'kindLabel')}${on ? ` le ${on}` : ''}`, text(p, 'place'));
   },
+  complaint: (p) => {
+    const answerBy = date(p, 'answerBy');
+    return sentence(
+      `«\u00a0${preview(text(p, 'text'))}\u00a0»`,
+      answerBy ? `réponse au plus tard le ${answerBy}` : '',
+    );
+  },
 };
 
 export function summarizeRequest(kind: RequestKind, payload: Payload): string {

@@ -11,4 +11,8 @@ export const CONTACT_TEXTS = {
     'Écrivez à votre courtier dans votre messagerie sécurisée\u00a0: sa réponse vous y attend sous 48h, et un courriel vous prévient sans rien dire de son contenu.',
   messageTopics: 'Choisissez le sujet de votre message\u00a0:',
   messageAction: 'Écrire à mon courtier',
+  complaintTitle: 'Réclamation',
+  complaintLead:
+    'Vous êtes mécontent de notre service, d’un contrat ou d’un sinistre\u00a0? Adressez-nous une réclamation écrite\u00a0: vous recevez sa référence aussitôt, un accusé de réception sous 10 jours ouvrés au plus et notre réponse sous 2 mois au plus.',
+  complaintAction: 'Faire une réclamation',
 } as const;

@@ -15,6 +15,8 @@ export const MESSAGES_TEXTS = {
 } as const;
 
 export const CONVERSATION_TEXTS = {
+  complaintLead: 'La réponse ne vous satisfait pas\u00a0?',
+  complaint: 'Faire une réclamation',
   back: 'Retour à la messagerie',
   messagesTitle: 'Les messages',
   you: 'Vous',

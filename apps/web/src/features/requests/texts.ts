@@ -49,5 +49,16 @@ export const REQUEST_DETAIL_TEXTS = {
     `Montant versé\u00a0: ${amount}, franchise\u00a0: ${franchise}`,
   error: 'Cette demande n’a pas pu être chargée. Réessayez dans un instant.',
   write: 'Écrire au courtier',
+  complaint: 'Faire une réclamation',
   unread: (n: number) => (n > 1 ? `(${n} messages non lus)` : '(1 message non lu)'),
+} as const;
+
+// A complaint on its page (docs/product/complaints.md).
+export const COMPLAINT_DETAIL_TEXTS = {
+  title: 'Votre réclamation',
+  acknowledgeBy: 'Accusé de réception au plus tard le',
+  answerBy: 'Réponse au plus tard le',
+  answeredAt: (at: string) => `le ${at}`,
+  waiting: 'Nous vous répondons par écrit au plus tard à la date ci-dessus, par e-mail et ici.',
+  download: 'Télécharger la réponse (PDF)',
 } as const;

@@ -122,6 +122,12 @@ export function Component() {
           <Timeline entries={r.timeline} />
         </div>
         <aside className="stack" aria-label="Traitement">
+          {r.kind === 'complaint' && (
+            <p className="card">
+              Une réclamation se clôt par sa réponse{'\u00a0'}:{' '}
+              <Link to={paths.complaint(r.reference)}>répondre à la réclamation</Link>.
+            </p>
+          )}
           {r.nextStatuses.length ? (
             <div className="card">
               <StatusForm
@@ -131,7 +137,7 @@ export function Component() {
                 onSubmit={onStatus}
               />
             </div>
-          ) : (
+          ) : r.kind === 'complaint' ? null : (
             <p className="card">Cette demande est close&nbsp;: son statut ne change plus.</p>
           )}
           <RequestConversation

@@ -1,5 +1,6 @@
 // /contact (docs/product/contact-and-faq.md): three cards — phone and hours, call-back request, a message to the broker (a new
-// conversation of the « Messagerie »).
+// conversation of the « Messagerie »), and a complaint (docs/product/complaints.md).
+import { ComplaintCard } from '../components/complaint-card';
 import { ContactRequestCard } from '../components/contact-request-card';
 import { MessageCard } from '../components/message-card';
 import { PhoneCard } from '../components/phone-card';
@@ -18,6 +19,7 @@ export function Component() {
           <ContactRequestCard key={request.key} request={request} />
         ))}
         <MessageCard />
+        <ComplaintCard />
       </div>
     </section>
   );

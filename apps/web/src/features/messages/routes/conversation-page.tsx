@@ -106,6 +106,10 @@ export function Component() {
               <Message key={message.id} message={message} fileHref={fileHref} />
             ))}
           </ol>
+          <p className="conversation__complaint">
+            {t.complaintLead}{' '}
+            <Link to={paths.complaintFromConversation(conversationId)}>{t.complaint}</Link>
+          </p>
           <section className="card" aria-labelledby="reply-title">
             <h2 id="reply-title">{t.replyTitle}</h2>
             <MessageForm

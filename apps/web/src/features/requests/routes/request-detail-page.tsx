@@ -3,7 +3,8 @@
 // the broker's message, what was asked line by line, the files sent and the timeline of statuses,
 // oldest first, as an ordered list with <time> dates (Paris time). A reference that is not the
 // customer's (the API's 404) shows the portal's not-found page, as any unknown address does.
-// « Écrire au courtier » opens this request's conversation (docs/product/messages.md).
+// « Écrire au courtier » opens this request's conversation (docs/product/messages.md); « Faire une
+// réclamation » a complaint about it, and a complaint shows its deadlines and answer.
 import { formatReceivedAt, type RequestDetail, type RequestFile } from '@espace/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { useConversations } from '../../../api/get-conversations';
@@ -11,6 +12,7 @@ import { useRequestDetail } from '../../../api/get-request';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { ComplaintAnswer } from '../components/complaint-answer';
 import { StatusDetails } from '../components/status-details';
 import { REQUEST_DETAIL_TEXTS as t, REQUESTS_TEXTS } from '../texts';
 import './requests-page.css';
@@ -131,7 +133,7 @@ function Detail({ request }: { request: RequestDetail }) {
 }
 
 /** « Écrire au courtier »: this request's conversation when there is one, else a new message about it. */
-function WriteToBroker({ reference }: { reference: string }) {
+function WriteToBroker({ reference, kind }: { reference: string; kind: string }) {
   const conversations = useConversations();
   const existing = conversations.data?.conversations.find(
     (c) => c.requestReference?.toUpperCase() === reference.toUpperCase(),
@@ -146,6 +148,14 @@ function WriteToBroker({ reference }: { reference: string }) {
       </Link>
       {existing && existing.unread > 0 && (
         <span className="request-detail__unread"> {t.unread(existing.unread)}</span>
+      )}
+      {kind !== 'complaint' && (
+        <>
+          {' '}
+          <Link className="button button--secondary" to={paths.complaintAbout(reference)}>
+            {t.complaint}
+          </Link>
+        </>
       )}
     </p>
   );
@@ -170,7 +180,10 @@ export function Component() {
       {request.data && (
         <>
           <Summary request={request.data} />
-          <WriteToBroker reference={request.data.reference} />
+          <WriteToBroker reference={request.data.reference} kind={request.data.kind} />
+          {request.data.kind === 'complaint' && (
+            <ComplaintAnswer reference={request.data.reference} />
+          )}
           <Detail request={request.data} />
         </>
       )}
