@@ -32,8 +32,8 @@ export function SecondFactorReset({
       <h2 id="second-factor-reset-title">Désactiver la double authentification</h2>
       <p>
         À faire seulement à la demande du client, après avoir vérifié son identité, s’il a perdu son
-        application et ses codes de secours. Son mot de passe suffira de nouveau pour se connecter ;
-        il en est prévenu par e-mail.
+        application et ses codes de secours. Son mot de passe suffira de nouveau pour se connecter
+        {'\u00a0'}; il en est prévenu par e-mail.
       </p>
       <div className="actions">
         <button
