@@ -50,7 +50,12 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
   });
   await enrolAndSignIn(page, 'agent');
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Messages', 'Clients']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Demandes',
+    'Messages',
+    'Réclamations',
+    'Clients',
+  ]);
   for (const [path, title] of [
     ['/backoffice/tableau-de-bord', 'Tableau de bord'],
     ['/backoffice/journal', 'Journal'],
@@ -87,6 +92,7 @@ test('an agent is offered only what an agent may do; a supervisor gets the super
   await expect(nav.getByRole('link')).toHaveText([
     'Demandes',
     'Messages',
+    'Réclamations',
     'Clients',
     'Tableau de bord',
     'Journal',

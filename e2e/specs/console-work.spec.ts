@@ -238,6 +238,7 @@ test('a supervisor reads who did what in the journal, and the dashboard', async 
   await expect(nav.getByRole('link')).toHaveText([
     'Demandes',
     'Messages',
+    'Réclamations',
     'Clients',
     'Tableau de bord',
     'Journal',

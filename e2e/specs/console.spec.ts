@@ -96,7 +96,12 @@ test('an agent enrols the second factor and signs in to the console', async ({ p
   await expect(page).toHaveURL(/\/backoffice\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Demandes' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(nav.getByRole('link')).toHaveText(['Demandes', 'Messages', 'Clients']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Demandes',
+    'Messages',
+    'Réclamations',
+    'Clients',
+  ]);
   await expectNoAxeViolations(page, 'the inbox');
 });
 
@@ -291,6 +296,7 @@ test('a supervisor sees the reads and actions in the audit log, and exports it',
   await expect(nav.getByRole('link')).toHaveText([
     'Demandes',
     'Messages',
+    'Réclamations',
     'Clients',
     'Tableau de bord',
     'Journal',

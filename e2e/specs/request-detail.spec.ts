@@ -42,7 +42,7 @@ test('a call-back moved to « traitée » by the broker: the status, the message
 }) => {
   await signIn(page, DEMO.camille, '/contact');
   await refuseCookies(page);
-  const reference = await askCallBack(page, '06 98 76 54 32');
+  const reference = await askCallBack(page, '06 45 67 89 01');
 
   await move(portal, reference, { status: 'in_progress' });
   await page.goto('/account/requests');
@@ -77,7 +77,7 @@ test('a call-back moved to « traitée » by the broker: the status, the message
   const status = page.locator('.request-status');
   await expect(status).toContainText('Traitée');
   await expect(status).toContainText(DONE_MESSAGE);
-  const answers = page.getByRole('definition').filter({ hasText: '06 98 76 54 32' });
+  const answers = page.getByRole('definition').filter({ hasText: '06 45 67 89 01' });
   await expect(answers).toBeVisible();
   const timeline = page.getByRole('list', { name: 'Le suivi de votre demande' });
   const steps = timeline.getByRole('listitem');
