@@ -32,7 +32,11 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a DOM snapshot of every action: a fifth of the browser
+    // phase's CPU time when recorded for every test and kept only for failures. It is recorded
+    // for a failed test's retry (CI retries once); locally, run the failing spec again with
+    // `--trace on` (docs/development.md).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
