@@ -86,7 +86,12 @@ export async function claimKeys(
   for (const [i, { attempts, window_started_at }] of counted.entries()) {
     const { max, windowMs } = keys[i]![1];
     if (attempts <= max) continue;
-    const leftMs = new Date(window_started_at).getTime() + windowMs - now.getTime();
+    // At most the window: a claim whose clock was read before the window's opener read its own
+    // (parallel requests reach the database in any order) would otherwise be told to wait longer.
+    const leftMs = Math.min(
+      windowMs,
+      new Date(window_started_at).getTime() + windowMs - now.getTime(),
+    );
     return {
       retryAfterSeconds: Math.max(1, Math.ceil(leftMs / 1000)),
       crossed: attempts === max + 1,

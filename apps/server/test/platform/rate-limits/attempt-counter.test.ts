@@ -67,6 +67,23 @@ describe.each(BACKENDS)('the attempt counter on %s', (backend) => {
     },
   );
 
+  it.each(TABLES)(
+    'never asks to wait longer than the window, for a claim whose clock is behind the window’s start (%s)',
+    async (table) => {
+      // Parallel requests each read the clock, then reach the database in any order: the one that
+      // opened the window may have read it a moment after one refused later.
+      const keys = [[`test-clock:${table}`, WIDE]] as const;
+      const start = new Date('2030-01-01T10:00:00Z');
+      const earlier = new Date(start.getTime() - 1_500);
+      for (let i = 0; i < WIDE.max; i++)
+        expect(await claimKeys(database.handle.db, table, keys, start)).toBe('ok');
+      expect(await claimKeys(database.handle.db, table, keys, earlier)).toEqual({
+        retryAfterSeconds: WIDE.windowMs / 1000,
+        crossed: true,
+      });
+    },
+  );
+
   it.each(TABLES)('gives parallel claims distinct counts (%s)', async (table) => {
     const keys = [[`test-parallel:${table}`, NARROW]] as const;
     const now = new Date();
