@@ -40,11 +40,21 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error('the element was never reached with Tab');
 }
 
-async function openFromCard(page: Page, policyNumber: string) {
+/**
+ * Shows the card of `policyNumber` on the home page, which may be on the second page of cards (5
+ * per page, docs/product/termination.md): counted once the cards are drawn, since a count taken
+ * before would find none and turn to the second page.
+ */
+async function showCard(page: Page, policyNumber: string) {
   await expect(page.getByRole('heading', { name: 'Mes Polices d’assurance' })).toBeVisible();
-  // The policy may be on the second page of cards (5 per page, docs/product/termination.md).
+  await expect(page.getByTestId('policy-card').first()).toBeVisible();
   if ((await card(page, policyNumber).count()) === 0)
     await page.getByRole('button', { name: 'suivant' }).click();
+  await expect(card(page, policyNumber)).toBeVisible();
+}
+
+async function openFromCard(page: Page, policyNumber: string) {
+  await showCard(page, policyNumber);
   await card(page, policyNumber)
     .getByRole('link', { name: `Résilier votre contrat n° ${policyNumber}` })
     .click();
@@ -106,8 +116,7 @@ test.describe('terminating a contract', () => {
     await expect(page.getByTestId('termination-sale-date')).toHaveText(formatDate(saleDate));
 
     await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
-    if ((await card(page, FOR_SALE).count()) === 0)
-      await page.getByRole('button', { name: 'suivant' }).click();
+    await showCard(page, FOR_SALE);
     await expect(card(page, FOR_SALE).getByTestId('termination-requested')).toContainText(
       reference,
     );
