@@ -159,7 +159,7 @@ test('a member created by a supervisor chooses their own password at the first s
   await givePassword(page, MEMBER);
   await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
   MEMBER.password = CHOSEN;
-  await signInStaff(page, MEMBER);
+  await signInStaff(page, MEMBER, '/backoffice/', { fresh: true });
 });
 
 test('a staff member changes their password on « Mon compte »; their other session ends', async ({
@@ -177,8 +177,9 @@ test('a staff member changes their password on « Mon compte »; their other ses
     timezoneId: 'Europe/Paris',
   });
   const other = await elsewhere.newPage();
-  await signInStaff(other, MEMBER);
-  await signInStaff(page, MEMBER);
+  // Two sessions of their own, each through the pages.
+  await signInStaff(other, MEMBER, '/backoffice/', { fresh: true });
+  await signInStaff(page, MEMBER, '/backoffice/', { fresh: true });
   await page.getByRole('banner').getByRole('link', { name: 'Mon compte' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();
   const current = page.getByLabel('Mot de passe actuel');

@@ -92,7 +92,7 @@ test('the supervisor resets the agent’s second factor; only the agent gets bac
   await expectNoAxeViolations(agentPage, 'the password saved');
   await agentPage.getByRole('link', { name: 'Se connecter à la console' }).click();
   // The password just chosen, then a new authenticator's enrolment, then the console.
-  await signInStaff(agentPage, { ...AGENT, password: CHOSEN }, '/backoffice/');
+  await signInStaff(agentPage, { ...AGENT, password: CHOSEN }, '/backoffice/', { fresh: true });
   await agentContext.close();
 
   // The journal: the reset under the supervisor, the enrolment under the agent.

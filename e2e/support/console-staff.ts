@@ -5,7 +5,13 @@
 // authenticator app) and give a TOTP code computed by the same library the server checks with.
 // A code is never used twice: the server refuses a step already used. A member on a temporary
 // password chooses their own after enrolling (firstSignIn).
-import { expect, type Page } from '@playwright/test';
+//
+// A step lasts 30 seconds, so a second sign-in of the same member within a spec would wait for the
+// next one: signInStaff opens the console with the session the member's last sign-in on that
+// server opened instead (as signIn does for the customers, fixtures.ts), and signs in through the
+// pages only when there is none, when the server no longer has it (a test signed out, a password
+// changed), or when the test asks for a session of its own (`fresh`).
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD } from './fixtures';
 
@@ -59,9 +65,11 @@ export async function enrolAndSignIn(
   who: Who,
   check?: (step: 'enrol' | 'codes') => Promise<void>,
 ) {
+  const before = await page.context().cookies();
   await page.goto('/backoffice/');
   await givePassword(page, who);
   await completeEnrolment(page, who, check);
+  await keepSession(page, who, before);
 }
 
 /**
@@ -114,11 +122,50 @@ async function enrol(page: Page, who: Who, check?: (step: 'enrol' | 'codes') => 
   await page.getByRole('link', { name: 'J’ai noté mes codes, continuer' }).click();
 }
 
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/** The cookies each member's last sign-in set, and the server (origin) they belong to. */
+const kept = new Map<string, { origin: string; cookies: Cookies }>();
+
+const sameCookie = (a: Cookies[number], b: Cookies[number]) =>
+  a.name === b.name && a.value === b.value && a.domain === b.domain && a.path === b.path;
+
+/** Keeps what a sign-in set (`before`: the cookies before it; a customer's stay out of it). */
+async function keepSession(page: Page, who: Who, before: Cookies) {
+  const cookies = (await page.context().cookies()).filter(
+    (cookie) => !before.some((earlier) => sameCookie(earlier, cookie)),
+  );
+  kept.set(identity(who).email, { origin: new URL(page.url()).origin, cookies });
+}
+
+/** Opens `path` in the console with the session kept for `who`: true when it is still open. */
+async function openKeptSession(page: Page, who: Who, path: string): Promise<boolean> {
+  const session = kept.get(identity(who).email);
+  if (!session) return false;
+  await page.context().addCookies(session.cookies);
+  await page.goto(path);
+  if (new URL(page.url()).origin !== session.origin) return false;
+  const signInPage = page.getByRole('heading', { level: 1, name: /Console du courtier/ });
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(signInPage.or(menu)).toBeVisible();
+  if (await signInPage.isVisible()) return false;
+  await expectInConsole(page, who);
+  return true;
+}
+
 /**
  * A sign-in: password, then a code of the enrolled authenticator; on a server where this member
- * has not enrolled yet (a fresh copy of the demo data), the enrolment first.
+ * has not enrolled yet (a fresh copy of the demo data), the enrolment first. Without `fresh`, the
+ * session of the member's last sign-in on this server when it is still open (see above).
  */
-export async function signInStaff(page: Page, who: Who, path = '/backoffice/') {
+export async function signInStaff(
+  page: Page,
+  who: Who,
+  path = '/backoffice/',
+  { fresh = false } = {},
+) {
+  if (!fresh && (await openKeptSession(page, who, path))) return;
+  const before = await page.context().cookies();
   await page.goto(path);
   await givePassword(page, who);
   const enrolment = page.getByRole('heading', {
@@ -131,10 +178,13 @@ export async function signInStaff(page: Page, who: Who, path = '/backoffice/') {
     exact: true,
   });
   await expect(enrolment.or(code)).toBeVisible();
-  if (await enrolment.isVisible()) return completeEnrolment(page, who);
-  await page.getByLabel('Code de vérification').fill(await freshCode(who));
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expectInConsole(page, who);
+  if (await enrolment.isVisible()) await completeEnrolment(page, who);
+  else {
+    await page.getByLabel('Code de vérification').fill(await freshCode(who));
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await expectInConsole(page, who);
+  }
+  await keepSession(page, who, before);
 }
 
 export async function expectInConsole(page: Page, who: Who) {
