@@ -1,7 +1,7 @@
 // The repository's test commands, in phases whose times are printed as they end and together at
 // the end (docs/development.md « Tests »):
-//   npm test            the full gate CI runs: Chromium present, the static checks and the builds
-//                       side by side, then every unit and API test (PGlite and, when it answers,
+//   npm test            the full gate CI runs: Chromium present, the static checks and the builds,
+//                       all side by side, then every unit and API test (PGlite and, when it answers,
 //                       PostgreSQL; the compiled server's process tests), then the browser tests
 //                       against the compiled server.
 //   npm run test:fast   the inner loop: the unit and API tests on PGlite only, without the tests
@@ -9,6 +9,7 @@
 //   npm run check       the static checks alone.
 // A phase that fails stops the run: what follows would only fail with it.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { CHECKS } from './checks.mjs';
 import { runParallel } from './run-parallel.mjs';
 
@@ -27,8 +28,16 @@ function sh(command, env = {}) {
 
 const PHASES = {
   '--full': [
-    ['Chromium', () => sh('node scripts/ensure-chromium.mjs')],
-    ['static checks and builds', () => runParallel([...CHECKS, 'npm run build --silent'])],
+    [
+      'Chromium, static checks and builds',
+      // Installing Chromium, when it is missing, mostly waits on the network and on dpkg: it
+      // takes a lane of its own beside one lane per core.
+      () =>
+        runParallel(
+          ['node scripts/ensure-chromium.mjs', ...CHECKS, 'npm run build --silent'],
+          availableParallelism() + 1,
+        ),
+    ],
     ['unit and API tests', () => sh('vitest run')],
     ['browser tests', () => sh('npm test -w e2e')],
   ],
