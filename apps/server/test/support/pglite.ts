@@ -10,9 +10,15 @@ export interface PgliteDatabase {
   handle: DatabaseHandle;
 }
 
-/** An in-memory PGlite, empty or loaded from a `dumpDataDir()` tarball. */
-export async function openPglite(loadDataDir?: Blob): Promise<PgliteDatabase> {
-  const pglite = await PGlite.create('memory://', pgliteOptions(loadDataDir));
+/**
+ * An in-memory PGlite, empty or loaded from a `dumpDataDir()` tarball; `initdb`: arguments of
+ * the initdb that creates an empty one.
+ */
+export async function openPglite(loadDataDir?: Blob, initdb?: string[]): Promise<PgliteDatabase> {
+  const pglite = await PGlite.create('memory://', {
+    ...pgliteOptions(loadDataDir),
+    ...(initdb ? { initDbStartParams: initdb } : {}),
+  });
   const db = pgliteKysely(new PGliteDialect(pglite));
   return { pglite, handle: { db, kind: 'pglite', close: () => db.destroy() } };
 }
