@@ -11,9 +11,10 @@
 // server opened instead (as signIn does for the customers, fixtures.ts), and signs in through the
 // pages only when there is none, when the server no longer has it (a test signed out, a password
 // changed), or when the test asks for a session of its own (`fresh`).
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD } from './fixtures';
+import type { Cookies } from './signed-in';
 
 export const DEMO_STAFF = {
   agent: { email: 'conseiller@courtage-horizon.test', name: 'Léa Martin' },
@@ -121,8 +122,6 @@ async function enrol(page: Page, who: Who, check?: (step: 'enrol' | 'codes') => 
   await check?.('codes');
   await page.getByRole('link', { name: 'J’ai noté mes codes, continuer' }).click();
 }
-
-type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 
 /** The cookies each member's last sign-in set, and the server (origin) they belong to. */
 const kept = new Map<string, { origin: string; cookies: Cookies }>();

@@ -52,7 +52,8 @@ export async function signInOnce(config: FullConfig, url: string, emails: string
   }
 }
 
-type Cookies = Parameters<BrowserContext['addCookies']>[0];
+/** Cookies as a browser context gives them back and takes them. */
+export type Cookies = Parameters<BrowserContext['addCookies']>[0];
 
 /** The cookies kept for `email` by global-setup.ts, or undefined when there are none. */
 export async function keptCookies(email: string): Promise<Cookies | undefined> {
