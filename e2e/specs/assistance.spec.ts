@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { cookieBanner, refuseCookies } from '../support/cookies';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
 
-const NAME = `Appeler l’assistance 24h/24 au ${PHONE_NUMBERS.assistance}`;
+const NAME = `Appeler l’Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`;
 const HREF = 'tel:+33199002424';
 const PHONE = { width: 375, height: 667 };
 

@@ -10,13 +10,10 @@ describe('the assistance call', () => {
     expect(`${ASSISTANCE_CALL.name} ${ASSISTANCE_CALL.number}`).toBe(
       'Assistance 24h/24\u00a0: 01 99 00 24 24',
     );
-    expect(ASSISTANCE_CALL.label).toBe('Appeler l’assistance 24h/24 au 01 99 00 24 24');
+    expect(ASSISTANCE_CALL.label).toBe('Appeler l’Assistance 24h/24\u00a0: 01 99 00 24 24');
   });
 
-  it('keeps in its accessible name every word it shows (WCAG 2.5.3)', () => {
-    const words = (text: string) => text.toLowerCase().match(/[\p{L}\d/]+/gu) ?? [];
-    const label = words(ASSISTANCE_CALL.label);
-    const shown = `${ASSISTANCE_CALL.name} ${ASSISTANCE_CALL.number}`;
-    for (const word of words(shown)) expect(label).toContain(word);
+  it('keeps in its accessible name what it shows, word for word and in order (WCAG 2.5.3)', () => {
+    expect(ASSISTANCE_CALL.label).toContain(`${ASSISTANCE_CALL.name} ${ASSISTANCE_CALL.number}`);
   });
 });

@@ -46,13 +46,13 @@ export const MESSAGES = {
  * portal's header and its page after a sign-out, and the provider's own pages (sign-in, forgotten
  * password, « Première connexion », sign-out). The number is `PHONE_NUMBERS.assistance`, never
  * typed again: `href` is its `tel:` URI (international format); the link shows `name`, then
- * `number` kept on one line, and its accessible name `label` says what it does with the words it
- * shows (WCAG 2.5.3).
+ * `number` kept on one line, and its accessible name `label` says what it does and then the very
+ * words it shows, in their order (WCAG 2.5.3: what a voice user reads out names the link).
  */
 export const ASSISTANCE_CALL = {
   href: telHref(PHONE_NUMBERS.assistance),
   lead: 'Un accident, une panne\u00a0?',
   name: 'Assistance 24h/24\u00a0:',
   number: PHONE_NUMBERS.assistance,
-  label: `Appeler l’assistance 24h/24 au ${PHONE_NUMBERS.assistance}`,
+  label: `Appeler l’Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`,
 } as const;

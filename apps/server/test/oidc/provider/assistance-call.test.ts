@@ -10,7 +10,7 @@ import { signInSession, startLogin, DEMO } from '../../support/harness';
 
 /** The call as the pages write it, and how many times a page has it. */
 const LINK =
-  '<a href="tel:+33199002424" aria-label="Appeler l’assistance 24h/24 au 01 99 00 24 24">Assistance 24h/24\u00a0: <span class="auth-assistance__number">01 99 00 24 24</span></a>';
+  '<a href="tel:+33199002424" aria-label="Appeler l’Assistance 24h/24\u00a0: 01 99 00 24 24">Assistance 24h/24\u00a0: <span class="auth-assistance__number">01 99 00 24 24</span></a>';
 const calls = (html: string) => html.split(LINK).length - 1;
 /** The call comes right after the logo, before the page's heading. */
 const atTop = (html: string) =>
