@@ -3,28 +3,13 @@
 // change data), signing in through the real login form, axe-core on the pages a test visits (any
 // WCAG 2.1 A/AA violation fails it), and no console error or uncaught exception unless the test
 // declares it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import type { PortalServer } from './portal-server';
 import { ServerPool } from './servers';
 import { DEMO, DEMO_PASSWORD, keptCookies, SIGN_IN_HEADING, submitSignInForm } from './signed-in';
 
 export { DEMO, DEMO_PASSWORD };
-
-export async function expectNoAxeViolations(page: Page, context = page.url()) {
-  // Legacy mode runs axe.run() in the page itself (and its same-origin frames, e.g. the console's
-  // PDF preview). The default opens a blank page for each check to merge the frames' results: a
-  // renderer process started and closed per check, a third of the browser phase's CPU time.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe violations on ${context}`).toEqual([]);
-}
+export { expectNoAxeViolations } from './axe';
 
 /**
  * Waits until the portal in the page answers: the first screen the server drew (`#root >
