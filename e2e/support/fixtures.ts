@@ -3,7 +3,7 @@
 // change data), signing in through the real login form, axe-core on the pages a test visits (any
 // WCAG 2.1 A/AA violation fails it), and no console error or uncaught exception unless the test
 // declares it.
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type Request } from '@playwright/test';
 import type { PortalServer } from './portal-server';
 import { ServerPool } from './servers';
 import { DEMO, DEMO_PASSWORD, keptCookies, SIGN_IN_HEADING, submitSignInForm } from './signed-in';
@@ -104,20 +104,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   baseURL: async ({ server }, use) => use(server.url),
   // A spec that writes on the shared server would change what the others read: a write call to
-  // the API that reaches the server fails the test unless its spec declares changesData. Calls
-  // that a test answers itself with page.route never get here (page routes come first).
+  // the API that reaches the server fails the test unless its spec declares changesData. The
+  // requests are watched, not intercepted: a route would stop every request on its way for the
+  // test process to let it go on, and turns the browser's cache off. A call that a test answers
+  // itself with page.route, or aborts, never reached the server: its response has no server
+  // address, or there is none.
   readOnlyGuard: [
     async ({ page, changesData }, use) => {
-      const writes: string[] = [];
-      if (!changesData) {
-        await page.context().route('**/api/v1/**', (route) => {
-          const request = route.request();
-          if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method()))
-            writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
-          return route.fallback();
-        });
-      }
+      const calls: Request[] = [];
+      const isWrite = (request: Request) =>
+        !['GET', 'HEAD', 'OPTIONS'].includes(request.method()) &&
+        new URL(request.url()).pathname.startsWith('/api/v1/');
+      if (!changesData) page.context().on('request', (r) => isWrite(r) && calls.push(r));
       await use();
+      const writes: string[] = [];
+      for (const request of calls) {
+        const response = await request.response().catch(() => null);
+        if (response && (await response.serverAddr()) !== null)
+          writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      }
       expect(writes, 'writes from a spec without test.use({ changesData: true })').toEqual([]);
     },
     { auto: true },
