@@ -10,8 +10,10 @@ import type { Db } from '../../src/db/client';
 import { TOTP_SECRET } from '../../src/platform/secrets/reseal';
 import { seal, secretKeys } from '../../src/platform/secrets/sealed-secrets';
 import { consoleCookieName } from '../../src/plugins/console-authentication';
+import { hashPassword } from '../../src/services/account/passwords';
 import { createStaffAccount } from '../../src/services/staff/staff-accounts';
 import { CookieJar } from './harness';
+import { TEST_PASSWORD_COST } from './test-config';
 
 export interface TestStaff {
   id: string;
@@ -67,6 +69,8 @@ export async function createStaff(
       totp_secret: sealedTotpSecret(totpSecret),
       totp_enrolled_at: new Date(),
       must_change_password: false,
+      // Checked at every sign-in of the test: at the tests' cost (template.ts).
+      password_hash: await hashPassword(staff.temporaryPassword, TEST_PASSWORD_COST),
     })
     .where('id', '=', staff.id)
     .execute();

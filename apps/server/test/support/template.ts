@@ -8,11 +8,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/client';
+import { DEMO_PASSWORD } from '../../src/seed/demo-customers';
+import { DEMO_STAFF } from '../../src/seed/demo-staff';
+import { hashPassword } from '../../src/services/account/passwords';
 import { openPglite } from './pglite';
 import { adminQuery, postgresAnswers, postgresUrl } from './postgres';
 import type { TestTemplates } from './provided';
-import { testConfig } from './test-config';
+import { TEST_PASSWORD_COST, testConfig } from './test-config';
 
 const TEMPLATE_PREFIX = 'espace_template_';
 /** Templates left by a run that was killed; a run lasts minutes, so these are surely orphans. */
@@ -22,6 +25,22 @@ async function initialise(handle: DatabaseHandle, documentsDir: string): Promise
   const app = await buildApp(testConfig({ documentsDir }), { database: handle, logger: false });
   await app.ready();
   await app.close();
+  await cheaperDemoPasswords(handle.db);
+}
+
+/**
+ * The one change from what buildApp leaves: the demo customers' and staff's password is stored
+ * hashed at the tests' lower scrypt cost (TEST_PASSWORD_COST, test-config.ts).
+ */
+async function cheaperDemoPasswords(db: Db): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST);
+  await db.updateTable('credentials').set({ password_hash: hash }).execute();
+  const staff = DEMO_STAFF.map((s) => s.email);
+  await db
+    .updateTable('staff_accounts')
+    .set({ password_hash: hash })
+    .where('email', 'in', staff)
+    .execute();
 }
 
 /**

@@ -4,6 +4,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config/config';
+import type { ScryptCost } from '../../src/services/account/passwords';
+
+/**
+ * The scrypt cost of the passwords the tests' fixtures store: the demo accounts' in the template
+ * database (template.ts) and the staff members createStaff makes (staff.ts). N = 2^10 instead of
+ * the portal's 2^15: checking one is the same code (it reads the cost from the stored hash) but
+ * takes 4 ms of CPU instead of 130, and the suite signs these accounts in about a thousand
+ * times. A password a test sets, or a sign-in's decoy, goes through the portal's own cost.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /**
  * Name resolution without the network, for webhook endpoints: `localhost` is 127.0.0.1 (as

@@ -2,7 +2,14 @@
 // Stored as `scrypt$N$r$p$salt$hash` so the cost can be raised without breaking old hashes.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** scrypt's parameters: N (CPU and memory), r (block size), p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+const COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -17,10 +24,11 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash, at the portal's cost unless told (the tests' demo data: test/support/template.ts). */
+export async function hashPassword(password: string, cost: ScryptCost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join(
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join(
     '$',
   );
 }
