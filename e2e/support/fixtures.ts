@@ -119,8 +119,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       const writes: string[] = [];
       for (const request of calls) {
-        const response = await request.response().catch(() => null);
-        if (response && (await response.serverAddr()) !== null)
+        // A write still unanswered after 5 s is counted: it went to the server.
+        let timer: NodeJS.Timeout | undefined;
+        const pending = new Promise<'pending'>((resolve) => {
+          timer = setTimeout(resolve, 5_000, 'pending');
+        });
+        const response = await Promise.race([request.response().catch(() => null), pending]);
+        clearTimeout(timer);
+        if (response === 'pending' || (response && (await response.serverAddr()) !== null))
           writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
       }
       expect(writes, 'writes from a spec without test.use({ changesData: true })').toEqual([]);
