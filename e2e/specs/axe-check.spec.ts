@@ -5,41 +5,41 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 
 const ORIGIN = 'http://essai.test';
-const page = (body: string) =>
+const html = (body: string) =>
   `<!doctype html><html lang="fr"><head><title>Essai</title></head><body><main><h1>Essai</h1>${body}</main></body></html>`;
 const PAGES: Record<string, string> = {
-  '/': page('<p>Rien à signaler.</p>'),
-  '/cadre': page('<iframe title="Aperçu" src="/dans-le-cadre"></iframe>'),
-  '/dans-le-cadre': page('<input id="sans-nom">'),
+  '/': html('<p>Rien à signaler.</p>'),
+  '/cadre': html('<iframe title="Aperçu" src="/dans-le-cadre"></iframe>'),
+  '/dans-le-cadre': html('<input id="sans-nom">'),
 };
 
 test('the check reports violations in the page and its frames, after changes and navigations', async ({
-  page: tab,
+  page,
 }) => {
-  await tab.route(`${ORIGIN}/**`, (route) =>
+  await page.route(`${ORIGIN}/**`, (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: PAGES[new URL(route.request().url()).pathname],
     }),
   );
-  await tab.goto(`${ORIGIN}/`);
-  expect(await axeViolations(tab)).toEqual([]);
+  await page.goto(`${ORIGIN}/`);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A picture without a text alternative, added to the page already checked.
-  await tab.evaluate(() => {
+  await page.evaluate(() => {
     const img = document.createElement('img');
     img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
     img.id = 'sans-alt';
     document.querySelector('main')!.append(img);
   });
-  expect(await axeViolations(tab)).toEqual([
+  expect(await axeViolations(page)).toEqual([
     expect.stringMatching(/^image-alt \(critical\).*#sans-alt/),
   ]);
 
   // Another page: an unlabelled field inside a same-origin frame.
-  await tab.goto(`${ORIGIN}/cadre`);
-  await tab.frameLocator('iframe').locator('#sans-nom').waitFor();
-  expect(await axeViolations(tab)).toEqual([
+  await page.goto(`${ORIGIN}/cadre`);
+  await page.frameLocator('iframe').locator('#sans-nom').waitFor();
+  expect(await axeViolations(page)).toEqual([
     expect.stringMatching(/^label \(critical\).*iframe.*#sans-nom/),
   ]);
 });

@@ -1,6 +1,7 @@
 // The template database of the API suite, built once per run by global-setup.ts: migrated,
-// seeded with the demo data, content loaded, provider keys generated, exactly as buildApp leaves
-// a new database. Each test file then opens a copy (test-database.ts), which costs a fraction of
+// seeded with the demo data, content loaded, provider keys generated, as buildApp leaves a new
+// database (but for the demo accounts' password hashes, at the tests' cost: cheaperDemoPasswords
+// below). Each test file then opens a copy (test-database.ts), which costs a fraction of
 // migrating and seeding again (a PGlite dump is loaded, a PostgreSQL database is created from the
 // template), and buildApp finds nothing left to do on it.
 import { randomBytes } from 'node:crypto';
@@ -29,8 +30,8 @@ async function initialise(handle: DatabaseHandle, documentsDir: string): Promise
 }
 
 /**
- * The one change from what buildApp leaves: the demo customers' and staff's password is stored
- * hashed at the tests' lower scrypt cost (TEST_PASSWORD_COST, test-config.ts).
+ * The demo customers' and staff's password, stored again hashed at the tests' lower scrypt cost
+ * (TEST_PASSWORD_COST, test-config.ts). Every row of `credentials` is a demo customer's.
  */
 async function cheaperDemoPasswords(db: Db): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST);

@@ -49,10 +49,11 @@ export const MESSAGES = {
  * `number` kept on one line, and its accessible name `label` says what it does and then the very
  * words it shows, in their order (WCAG 2.5.3: what a voice user reads out names the link).
  */
+const ASSISTANCE_NAME = 'Assistance 24h/24\u00a0:';
 export const ASSISTANCE_CALL = {
   href: telHref(PHONE_NUMBERS.assistance),
   lead: 'Un accident, une panne\u00a0?',
-  name: 'Assistance 24h/24\u00a0:',
+  name: ASSISTANCE_NAME,
   number: PHONE_NUMBERS.assistance,
-  label: `Appeler l’Assistance 24h/24\u00a0: ${PHONE_NUMBERS.assistance}`,
+  label: `Appeler l’${ASSISTANCE_NAME} ${PHONE_NUMBERS.assistance}`,
 } as const;
