@@ -48,10 +48,12 @@ interface Invited {
   first_name: string;
 }
 
-const expiry = () => new Date(Date.now() + INVITATION_LINK_HOURS * 3_600_000);
+const expiry = (from = Date.now()) => new Date(from + INVITATION_LINK_HOURS * 3_600_000);
 
 /** Writes the account's new link (replacing its others) when `candidates` finds it. */
 function writeLink(tokenHash: string, candidates: ReturnType<typeof sql>) {
+  // Both times from one reading of the clock: the link lasts exactly INVITATION_LINK_HOURS.
+  const createdAt = new Date();
   return sql<Invited>`
     with account as (${candidates}),
     dropped as (
@@ -59,7 +61,7 @@ function writeLink(tokenHash: string, candidates: ReturnType<typeof sql>) {
     ),
     inserted as (
       insert into password_reset_tokens (token_hash, account_id, purpose, created_at, expires_at)
-      select ${tokenHash}, id, 'invitation', ${new Date()}::timestamptz, ${expiry()}::timestamptz
+      select ${tokenHash}, id, 'invitation', ${createdAt}::timestamptz, ${expiry(createdAt.getTime())}::timestamptz
       from account
       returning account_id
     )
