@@ -7,7 +7,6 @@
 // her password. Then she turns it on again and, having lost her phone and her codes, asks the
 // broker: a supervisor turns it off from her file in the console, and her password alone signs
 // in again. The screens are checked with axe and at 320 px, and kept in both skins.
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import {
   DEMO,
@@ -19,6 +18,7 @@ import {
   test,
 } from '../support/fixtures';
 import { signInStaff } from '../support/console-staff';
+import { Authenticator } from '../support/totp';
 import {
   CONSOLE_WIDTHS,
   expectNoSidewaysScroll,
@@ -27,22 +27,6 @@ import {
 } from '../support/screens';
 
 test.use({ changesData: true });
-
-const PERIOD_MS = 30_000;
-let lastStep = -1;
-
-/** A code of the app for a step after the last one given (each step is accepted once). */
-async function freshCode(secret: string): Promise<string> {
-  const now = Math.floor(Date.now() / PERIOD_MS);
-  let step = Math.max(now, lastStep + 1);
-  if (step > now + 1) {
-    await new Promise((resolve) => setTimeout(resolve, step * PERIOD_MS - Date.now() + 50));
-    step = Math.floor(Date.now() / PERIOD_MS);
-  }
-  lastStep = step;
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: step * PERIOD_MS });
-}
 
 const signOut = async (page: Page) => {
   await page.getByRole('button', { name: /Menu utilisateur/ }).click();
@@ -66,6 +50,7 @@ test('turn the second factor on, sign in with password and code, turn it off', a
     page.getByRole('img', { name: /^QR\scode à scanner avec votre application/ }),
   ).toBeVisible();
   const secret = (await page.locator('code[data-totp-secret]').getAttribute('data-totp-secret'))!;
+  const authenticator = new Authenticator(secret);
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectNoAxeViolations(page, 'Sécurité, second factor being turned on');
   await expectNoSidewaysScroll(page);
@@ -78,7 +63,7 @@ test('turn the second factor on, sign in with password and code, turn it off', a
   await expect(
     page.getByRole('alert').filter({ hasText: 'Code incorrect ou déjà utilisé.' }).first(),
   ).toBeVisible();
-  await code.fill(await freshCode(secret));
+  await code.fill(await authenticator.freshCode());
   await page.getByRole('button', { name: 'Activer', exact: true }).click();
   await expect(page.getByTestId('banner')).toContainText('La double authentification est activée.');
   const codes = page.getByRole('list', { name: 'Vos codes de secours' });
@@ -110,7 +95,7 @@ test('turn the second factor on, sign in with password and code, turn it off', a
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Code incorrect ou déjà utilisé.');
   await expectNoAxeViolations(page, 'sign-in code page, wrong code');
-  await page.getByLabel('Code de vérification').fill(await freshCode(secret));
+  await page.getByLabel('Code de vérification').fill(await authenticator.freshCode());
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mon Compte' })).toBeVisible();
   const sessions = page.getByRole('list', { name: 'Appareils connectés' });
@@ -140,7 +125,8 @@ test('a supervisor turns it off when Camille lost her app and her codes', async 
   await signIn(page, DEMO.camille, '/account/security');
   await page.getByRole('button', { name: 'Activer la double authentification' }).click();
   const secret = (await page.locator('code[data-totp-secret]').getAttribute('data-totp-secret'))!;
-  await page.getByLabel('Code à 6 chiffres').fill(await freshCode(secret));
+  const authenticator = new Authenticator(secret);
+  await page.getByLabel('Code à 6 chiffres').fill(await authenticator.freshCode());
   await page.getByRole('button', { name: 'Activer', exact: true }).click();
   await page.getByRole('button', { name: 'J’ai noté mes codes' }).click();
   await expect(page.getByText(/La double authentification est activée depuis le/)).toBeVisible();

@@ -6,15 +6,15 @@
 // A code is never used twice: the server refuses a step already used. A member on a temporary
 // password chooses their own after enrolling (firstSignIn).
 //
-// A step lasts 30 seconds, so a second sign-in of the same member within a spec would wait for the
-// next one: signInStaff opens the console with the session the member's last sign-in on that
+// A step lasts 30 seconds and the server takes three of them at a time (totp.ts), so a fourth
+// sign-in of the same member within a spec would wait for the next step: signInStaff opens the console with the session the member's last sign-in on that
 // server opened instead (as signIn does for the customers, fixtures.ts), and signs in through the
 // pages only when there is none, when the server no longer has it (a test signed out, a password
 // changed), or when the test asks for a session of its own (`fresh`).
 import { expect, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD } from './fixtures';
 import type { Cookies } from './signed-in';
+import { Authenticator } from './totp';
 
 export const DEMO_STAFF = {
   agent: { email: 'conseiller@courtage-horizon.test', name: 'Léa Martin' },
@@ -32,25 +32,10 @@ export type Who = DemoStaff | StaffMember;
 const identity = (who: Who): StaffMember =>
   typeof who === 'string' ? { ...DEMO_STAFF[who], password: DEMO_PASSWORD } : who;
 
-const PERIOD_MS = 30_000;
+/** The enrolled authenticator, per staff member's e-mail, for the spec's run. */
+const enrolled = new Map<string, Authenticator>();
 
-/** The enrolled secret and the last step used, per staff member's e-mail, for the spec's run. */
-const enrolled = new Map<string, { secret: string; lastStep: number }>();
-
-async function freshCode(who: Who): Promise<string> {
-  const state = enrolled.get(identity(who).email)!;
-  let step = Math.floor(Date.now() / PERIOD_MS);
-  if (step <= state.lastStep) {
-    // Wait for the next step rather than give a code the server has taken already.
-    await new Promise((resolve) =>
-      setTimeout(resolve, (state.lastStep + 1) * PERIOD_MS - Date.now() + 50),
-    );
-    step = Math.floor(Date.now() / PERIOD_MS);
-  }
-  state.lastStep = step;
-  const totp = new TOTP({ secret: Secret.fromBase32(state.secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: step * PERIOD_MS });
-}
+const freshCode = (who: Who): Promise<string> => enrolled.get(identity(who).email)!.freshCode();
 
 /** The password form, from any console address. */
 export async function givePassword(page: Page, who: Who, password = identity(who).password) {
@@ -114,7 +99,7 @@ async function enrol(page: Page, who: Who, check?: (step: 'enrol' | 'codes') => 
   await expect(page.getByRole('img', { name: /^QR\scode à scanner/ })).toBeVisible();
   // The key as the page shows it in text, grouped by four: what a person would type.
   const shown = await page.locator('code[data-totp-secret]').innerText();
-  enrolled.set(identity(who).email, { secret: shown.replace(/\s/g, ''), lastStep: -1 });
+  enrolled.set(identity(who).email, new Authenticator(shown.replace(/\s/g, '')));
   await check?.('enrol');
   await page.getByLabel('Code à 6 chiffres').fill(await freshCode(who));
   await page.getByRole('button', { name: 'Activer' }).click();
