@@ -18,8 +18,15 @@ function run(command) {
   });
 }
 
-/** Runs the commands in as many lanes as cores; resolves to the commands that failed. */
-export async function runParallel(commands, lanes = availableParallelism()) {
+/**
+ * Runs the commands in as many lanes as cores; resolves to the commands that failed. Each
+ * command's output goes to `write` whole when it ends (standard output by default).
+ */
+export async function runParallel(
+  commands,
+  lanes = availableParallelism(),
+  write = (text) => process.stdout.write(text),
+) {
   const queue = [...commands];
   const failed = [];
   async function lane() {
@@ -27,8 +34,8 @@ export async function runParallel(commands, lanes = availableParallelism()) {
       const started = performance.now();
       const { code, output } = await run(command);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`> ${command} (${code === 0 ? 'ok' : `exit ${code}`}, ${seconds} s)\n`);
-      process.stdout.write(output);
+      write(`> ${command} (${code === 0 ? 'ok' : `exit ${code}`}, ${seconds} s)\n`);
+      write(output.toString());
       if (code !== 0) failed.push(command);
     }
   }
