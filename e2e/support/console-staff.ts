@@ -7,10 +7,11 @@
 // password chooses their own after enrolling (firstSignIn).
 //
 // A step lasts 30 seconds and the server takes three of them at a time (totp.ts), so a fourth
-// sign-in of the same member within a spec would wait for the next step: signInStaff opens the console with the session the member's last sign-in on that
-// server opened instead (as signIn does for the customers, fixtures.ts), and signs in through the
-// pages only when there is none, when the server no longer has it (a test signed out, a password
-// changed), or when the test asks for a session of its own (`fresh`).
+// sign-in of the same member within a spec would wait for the next step: signInStaff opens the
+// console with the session the member's last sign-in on that server opened instead (as signIn
+// does for the customers, fixtures.ts), and signs in through the pages only when there is none,
+// when the server no longer has it (a test signed out, a password changed), or when the test asks
+// for a session of its own (`fresh`).
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
 import type { Cookies } from './signed-in';

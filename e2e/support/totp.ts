@@ -7,8 +7,10 @@
 import { Secret, TOTP } from 'otpauth';
 
 const PERIOD_MS = 30_000;
-/** The previous step is given only while this much of the current one is left: the server must
- * still be within that step when it checks the code, after the page has sent it. */
+/**
+ * The previous step is given only while this much of the current one is left: the server must
+ * still be within that step when it checks the code, after the page has sent it.
+ */
 const PREVIOUS_STEP_MARGIN_MS = 15_000;
 
 /** An enrolled secret and the last step a code was given for. */
@@ -20,8 +22,10 @@ export class Authenticator {
     this.totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   }
 
-  /** A code the server takes now: the earliest step after the last one given, waiting when the
-   * next one allowed is still two steps ahead. */
+  /**
+   * A code the server takes now: the earliest step after the last one given, waiting when the
+   * next one allowed is still two steps ahead.
+   */
   async freshCode(): Promise<string> {
     const now = Date.now();
     const current = Math.floor(now / PERIOD_MS);
