@@ -69,7 +69,15 @@ function labelled(label, command) {
 const SUITES = [
   [
     'checks',
-    () => runParallel(CHECKS, 1, (text) => process.stdout.write(prefixed('checks', text))),
+    async () => {
+      const started = performance.now();
+      const failed = await runParallel(CHECKS, 1, (text) =>
+        process.stdout.write(prefixed('checks', text)),
+      );
+      const outcome = failed.length ? 'FAILED' : 'ok';
+      console.info(`checks │ ${outcome} in ${minutes(performance.now() - started)}`);
+      return failed;
+    },
   ],
   ['vitest', () => labelled('vitest', `vitest run --maxWorkers=${availableParallelism()}`)],
   ['browser', () => labelled('browser', 'npm test -w e2e')],
