@@ -27,34 +27,22 @@ function sh(command, env = {}) {
   });
 }
 
+/** `text` with each of its lines prefixed by `label`, so that suites running together can be told apart. */
 const prefixed = (label, text) =>
   text
     .split('\n')
     .map((line, i, lines) => (i === lines.length - 1 && line === '' ? '' : `${label} │ ${line}\n`))
     .join('');
 
-/**
- * Runs `command` with each line of its output prefixed by `label`, so that suites running at the
- * same time can be told apart; resolves to `[label]` when it failed, `[]` when it passed, and
- * prints its time when it ends.
- */
+/** Runs `command`, its output prefixed by `label` line by line; resolves to `[label]` when it failed. */
 function labelled(label, command) {
   return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(command, {
-      shell: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (line) =>
-        process.stdout.write(`${label} │ ${line}\n`),
+        process.stdout.write(prefixed(label, `${line}\n`)),
       );
-    child.on('close', (code) => {
-      console.info(
-        `${label} │ ${code === 0 ? 'ok' : 'FAILED'} in ${minutes(performance.now() - started)}`,
-      );
-      resolve(code === 0 ? [] : [label]);
-    });
+    child.on('close', (code) => resolve(code === 0 ? [] : [label]));
   });
 }
 
@@ -64,24 +52,22 @@ function labelled(label, command) {
  * process tests wait on servers starting; each check is one process): run one after another they
  * kept 1.6 to 1.8 cores busy, together 1.9 (docs/performance.md, « The gate »). Playwright keeps
  * its worker per core; Vitest gets one per core too (the third it takes alone fills waits the
- * browser suite now fills); the checks run one at a time.
+ * browser suite now fills); the checks run one at a time. Each resolves to what failed.
  */
-const SUITES = [
-  [
-    'checks',
-    async () => {
-      const started = performance.now();
-      const failed = await runParallel(CHECKS, 1, (text) =>
-        process.stdout.write(prefixed('checks', text)),
-      );
-      const outcome = failed.length ? 'FAILED' : 'ok';
-      console.info(`checks │ ${outcome} in ${minutes(performance.now() - started)}`);
-      return failed;
-    },
-  ],
-  ['vitest', () => labelled('vitest', `vitest run --maxWorkers=${availableParallelism()}`)],
-  ['browser', () => labelled('browser', 'npm test -w e2e')],
-];
+const SUITES = {
+  checks: () => runParallel(CHECKS, 1, (text) => process.stdout.write(prefixed('checks', text))),
+  vitest: () => labelled('vitest', `vitest run --maxWorkers=${availableParallelism()}`),
+  browser: () => labelled('browser', 'npm test -w e2e'),
+};
+
+/** Runs the suite named `label` and prints its time when it ends. */
+async function suite(label) {
+  const started = performance.now();
+  const failed = await SUITES[label]();
+  const outcome = failed.length ? 'FAILED' : 'ok';
+  console.info(`${label} │ ${outcome} in ${minutes(performance.now() - started)}`);
+  return failed;
+}
 
 const PHASES = {
   '--full': [
@@ -92,7 +78,7 @@ const PHASES = {
     ],
     [
       'static checks, unit and API tests, browser tests (side by side)',
-      async () => (await Promise.all(SUITES.map(([, run]) => run()))).flat(),
+      async () => (await Promise.all(Object.keys(SUITES).map(suite))).flat(),
     ],
   ],
   '--fast': [

@@ -50,8 +50,8 @@ test('turn the second factor on, sign in with password and code, turn it off', a
     page.getByRole('img', { name: /^QR\scode à scanner avec votre application/ }),
   ).toBeVisible();
   const secret = (await page.locator('code[data-totp-secret]').getAttribute('data-totp-secret'))!;
-  const authenticator = new Authenticator(secret);
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const authenticator = new Authenticator(secret);
   await expectNoAxeViolations(page, 'Sécurité, second factor being turned on');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'account-security-second-factor-enrol', PORTAL_WIDTHS);
