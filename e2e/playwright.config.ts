@@ -1,5 +1,7 @@
-// Browser tests drive the real server, started as `npm start` starts it, in Debian's Chromium
-// (/usr/bin/chromium). No test tool downloads a browser. global-setup.ts seeds one data folder;
+// Browser tests drive the real server, started as `npm start` starts it, in Debian's Chromium:
+// its headless build (/usr/bin/chromium-headless-shell, as Playwright drives headless; decision
+// 0126), or CHROMIUM_PATH (/usr/bin/chromium to watch a run with `--headed`). No test tool
+// downloads a browser. global-setup.ts seeds one data folder;
 // every test server runs on its own copy of it (support/servers.ts), so spec files run in
 // parallel, one per worker, in any order.
 import { availableParallelism } from 'node:os';
@@ -39,7 +41,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

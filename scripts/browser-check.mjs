@@ -1,12 +1,19 @@
 // What `npm test` does first about its browser (README, "Test it"): the browser tests drive
-// Debian's Chromium, never a downloaded one. When it is missing, the machine is prepared only if it
+// Debian's Chromium in its headless build, never a downloaded one (decision 0126). When it is missing, the machine is prepared only if it
 // lets us do so without asking (root, or sudo without a password, with apt-get); otherwise the
 // run stops at once with one sentence naming the command to run. Pure: the decision is tested in
 // browser-check.test.mjs, the actions are in ensure-chromium.mjs.
 
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+/**
+ * The headless build of Debian's Chromium (package chromium-headless-shell): the same engine
+ * without the windowed browser's user interface, as Playwright itself drives headless.
+ */
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium-headless-shell';
 
-export const INSTALL_COMMAND = 'apt-get install -y chromium';
+/** Debian's packages of both builds: the windowed one for `--headed` runs and the benches. */
+export const CHROMIUM_PACKAGES = ['chromium', 'chromium-headless-shell'];
+
+export const INSTALL_COMMAND = `apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`;
 
 /**
  * @param {{ chromiumPath: string, custom: boolean, present: boolean, root: boolean,

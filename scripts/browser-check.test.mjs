@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planBrowser } from './browser-check.mjs';
 
 const bare = {
-  chromiumPath: '/usr/bin/chromium',
+  chromiumPath: '/usr/bin/chromium-headless-shell',
   custom: false,
   present: false,
   root: false,
@@ -29,7 +29,7 @@ describe('the browser npm test needs', () => {
   it('stops the run at once, naming the command, when nothing can install it', () => {
     const plan = planBrowser(bare);
     expect(plan.action).toBe('stop');
-    expect(plan.message).toContain('`sudo apt-get install -y chromium`');
+    expect(plan.message).toContain('`sudo apt-get install -y chromium chromium-headless-shell`');
     expect(plan.message.split('. ').length).toBe(1);
   });
 

@@ -1,10 +1,15 @@
 // `node scripts/ensure-chromium.mjs`: the first step of `npm test`. Makes sure the Chromium the
-// browser tests drive is there (CHROMIUM_PATH, else Debian's /usr/bin/chromium): installs
-// Debian's package when the machine lets us, else stops at once with the command to run
+// browser tests drive is there (CHROMIUM_PATH, else Debian's /usr/bin/chromium-headless-shell):
+// installs Debian's packages when the machine lets us, else stops at once with the command to run
 // (browser-check.mjs decides). Nothing is downloaded but Debian's package.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
-import { DEFAULT_CHROMIUM, INSTALL_COMMAND, planBrowser } from './browser-check.mjs';
+import {
+  CHROMIUM_PACKAGES,
+  DEFAULT_CHROMIUM,
+  INSTALL_COMMAND,
+  planBrowser,
+} from './browser-check.mjs';
 
 function executable(file) {
   try {
@@ -34,7 +39,7 @@ if (plan.action === 'stop') {
   process.exit(1);
 }
 if (plan.action === 'install') {
-  console.info(`Chromium is missing: installing Debian's package (${INSTALL_COMMAND})…`);
+  console.info(`Chromium is missing: installing Debian's packages (${INSTALL_COMMAND})…`);
   const sudo = plan.sudo ? ['sudo', '-n'] : [];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const run = (args) => {
@@ -42,7 +47,8 @@ if (plan.action === 'install') {
     return spawnSync(command, rest, { stdio: 'inherit', env }).status === 0;
   };
   const installed =
-    run(['apt-get', 'update', '-qq']) && run(['apt-get', 'install', '-y', '-qq', 'chromium']);
+    run(['apt-get', 'update', '-qq']) &&
+    run(['apt-get', 'install', '-y', '-qq', ...CHROMIUM_PACKAGES]);
   if (!installed || !executable(chromiumPath)) {
     console.error(
       `Installing Debian's Chromium did not give ${chromiumPath}: run \`sudo ${INSTALL_COMMAND}\`, then \`npm test\` again.`,
