@@ -26,8 +26,11 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits that catch a hang, not a slow machine: in the gate, beside the browser tests
+          // on a busy 2-core machine, a compiled server's first start took over 15 s and a
+          // data folder's initdb and migrations over 60 s (docs/performance.md, « The gate »).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // Test files share a worker's module cache instead of importing Fastify, the identity
           // provider and PGlite again each (half the CPU time of this project). Safe because the
           // server keeps its state in the database, not in process memory (docs/architecture.md), and
