@@ -1,9 +1,8 @@
 // Builds the real app for API tests (no open port) and signs in through the real embedded
 // OpenID Connect provider with the authorization-code flow and PKCE, as the SPA does.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -12,6 +11,7 @@ import { spaRedirectUris } from '../../src/oidc/provider/provider';
 import type { BackendName } from './backends';
 import { CookieJar } from './cookie-jar';
 import { testConfig } from './test-config';
+import { scratchDir } from './scratch';
 import { copyTemplateDocuments, createTestDatabase, type TestDatabase } from './test-database';
 
 export { CookieJar };
@@ -35,7 +35,7 @@ export interface TestApp {
  * head's tags, and `#root`, after which the page's reads go.
  */
 export function webBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'espace-web-'));
+  const dir = scratchDir('espace-web-');
   writeFileSync(
     path.join(dir, 'index.html'),
     '<head><!--app-config--></head><body><div id="root"></div></body>',

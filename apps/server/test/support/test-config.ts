@@ -1,10 +1,8 @@
 // The configuration every API test and the template database (global-setup.ts) are built with:
 // demo mode, the repository's content folder, an in-memory database, no log, no SPA build.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config/config';
 import type { ScryptCost } from '../../src/services/account/passwords';
+import { scratchDir } from './scratch';
 
 /**
  * The scrypt cost of the passwords the tests' fixtures store: the demo accounts' in the template
@@ -36,7 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     {
       inMemoryDatabase: true,
       // Documents go to a throw-away folder, never the repository's data folder.
-      documentsDir: overrides.documentsDir ?? mkdtempSync(path.join(tmpdir(), 'espace-docs-')),
+      documentsDir: overrides.documentsDir ?? scratchDir('espace-docs-'),
       ...overrides,
     },
   );
