@@ -25,7 +25,12 @@ export default defineConfig({
           ...shared,
           name: 'server',
           root: 'apps/server',
-          setupFiles: [...shared.setupFiles, 'test/support/scratch-cleanup.ts'],
+          setupFiles: [
+            ...shared.setupFiles,
+            fileURLToPath(
+              new URL('./apps/server/test/support/scratch-cleanup.ts', import.meta.url),
+            ),
+          ],
           environment: 'node',
           // Limits that catch a hang, not a slow machine: in the gate, beside the browser tests
           // on a busy 2-core machine, a compiled server's first start took over 15 s and a
