@@ -33,8 +33,8 @@ export default defineConfig({
           ],
           environment: 'node',
           // Limits that catch a hang, not a slow machine: in the gate, beside the browser tests
-          // on a busy 2-core machine, a compiled server's first start took over 15 s and a
-          // data folder's initdb and migrations over 60 s (docs/performance.md, « The gate »).
+          // on a slow 2-core machine, a test that starts the compiled server took over 30 s and
+          // a data folder's initdb and migrations over 60 s (docs/performance.md, « The gate »).
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Test files share a worker's module cache instead of importing Fastify, the identity

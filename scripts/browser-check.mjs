@@ -1,8 +1,9 @@
 // What `npm test` does first about its browser (README, "Test it"): the browser tests drive
-// Debian's Chromium in its headless build, never a downloaded one (decision 0126). When it is missing, the machine is prepared only if it
-// lets us do so without asking (root, or sudo without a password, with apt-get); otherwise the
-// run stops at once with one sentence naming the command to run. Pure: the decision is tested in
-// browser-check.test.mjs, the actions are in ensure-chromium.mjs.
+// Debian's Chromium in its headless build, never a downloaded one (decision 0126). When it is
+// missing, the machine is prepared only if it lets us do so without asking (root, or sudo without
+// a password, with apt-get); otherwise the run stops at once with one sentence naming the command
+// to run. Pure: the decision is tested in browser-check.test.mjs, the actions are in
+// ensure-chromium.mjs.
 
 /**
  * The headless build of Debian's Chromium (package chromium-headless-shell): the same engine

@@ -1,7 +1,7 @@
 // `node scripts/ensure-chromium.mjs`: the first step of `npm test`. Makes sure the Chromium the
 // browser tests drive is there (CHROMIUM_PATH, else Debian's /usr/bin/chromium-headless-shell):
 // installs Debian's packages when the machine lets us, else stops at once with the command to run
-// (browser-check.mjs decides). Nothing is downloaded but Debian's package.
+// (browser-check.mjs decides). Nothing is downloaded but Debian's packages.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import {
