@@ -104,7 +104,9 @@ export async function startPortal(
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The portal stopped:\n${errors}`);
+    // Ended by itself (an exit code) or by a signal (no exit code then, a signal's name).
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The portal stopped (${child.exitCode ?? child.signalCode}):\n${errors}`);
     if (
       await fetch(`${url}/readyz`).then(
         (r) => r.ok,
