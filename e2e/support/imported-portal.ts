@@ -7,7 +7,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailServer, type ReceivedMail } from './mail-server';
-import { freePort, REPO_ROOT, SERVER_COMMAND, toolCommand, webEnv } from './portal-server';
+import {
+  exited,
+  freePort,
+  REPO_ROOT,
+  SERVER_COMMAND,
+  toolCommand,
+  waitUntilReady,
+  webEnv,
+} from './portal-server';
 
 export interface ImportedPortal {
   url: string;
@@ -61,24 +69,16 @@ export async function startImportedPortal(
   }
   const server = run(SERVER_COMMAND, env);
   const stop = async () => {
-    if (server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
+    const stopped = exited(server.child);
+    server.child.kill('SIGTERM');
+    await stopped;
     await cleanUp();
   };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null)
-      throw new Error(`The imported portal stopped:\n${server.output()}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, mails, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilReady(url, server.child, server.output);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`The imported portal was not ready:\n${server.output()}`);
+  return { url, mails, stop };
 }

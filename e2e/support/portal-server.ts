@@ -58,19 +58,22 @@ function tail(child: ChildProcess): () => string {
   return () => output;
 }
 
-function exited(child: ChildProcess): Promise<void> {
+/** Whether `child` has ended, by itself (an exit code) or by a signal (a signal's name). */
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Resolves once `child` has ended (at once when it already has). */
+export function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    if (ended(child)) resolve();
     else child.once('exit', () => resolve());
   });
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
+/** Resolves once `url`/readyz answers; kills `child` and throws when it ends first or is late. */
+export async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  let stopped = false;
-  child.once('exit', () => (stopped = true));
   while (Date.now() < deadline) {
-    if (stopped) throw new Error(`The portal stopped before it was ready:\n${output()}`);
+    if (ended(child)) throw new Error(`The portal stopped before it was ready:\n${output()}`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,

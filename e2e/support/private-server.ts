@@ -4,28 +4,15 @@
 // forgotten-password link).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+import { exited, freePort, REPO_ROOT, waitUntilReady } from './portal-server';
 
 export interface PrivateServer {
   url: string;
   /** Everything the server wrote so far. */
   log(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPrivateServer(): Promise<PrivateServer> {
@@ -49,23 +36,16 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    const stopped = exited(child);
+    child.kill('SIGTERM');
+    await stopped;
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The private portal stopped:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, log: () => output, stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilReady(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`The private portal was not ready:\n${output}`);
+  return { url, log: () => output, stop };
 }

@@ -74,6 +74,9 @@ export function overHttp(base: string): FastifyInstance {
   return { inject } as unknown as FastifyInstance;
 }
 
+/** Whether `child` has ended, by itself (an exit code) or by a signal (a signal's name). */
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 export interface Portal {
   child: ChildProcess;
   url: string;
@@ -104,8 +107,7 @@ export async function startPortal(
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    // Ended by itself (an exit code) or by a signal (no exit code then, a signal's name).
-    if (child.exitCode !== null || child.signalCode !== null)
+    if (ended(child))
       throw new Error(`The portal stopped (${child.exitCode ?? child.signalCode}):\n${errors}`);
     if (
       await fetch(`${url}/readyz`).then(
@@ -122,7 +124,7 @@ export async function startPortal(
 
 export function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    if (ended(child)) return resolve();
     child.once('exit', () => resolve());
     child.kill(signal);
   });
