@@ -5,9 +5,10 @@
 const cache = 'node_modules/.cache';
 
 /**
- * TypeScript 7, the native compiler, checks the types (docs/decisions/0127-type-check-with-typescript-7.md):
- * a third of 5.9's CPU time. Installed as `typescript-7` beside `typescript` 5.9, which
- * typescript-eslint and kysely-codegen need; both declare a `tsc` command, hence the path.
+ * TypeScript 7, the native compiler, checks the types: a third of 5.9's CPU time
+ * (docs/decisions/0127-type-check-with-typescript-7.md). Installed as `typescript-7` beside
+ * `typescript` 5.9, which typescript-eslint and kysely-codegen need; both declare a `tsc`
+ * command, hence the path.
  */
 const TSC = 'node node_modules/typescript-7/bin/tsc';
 

@@ -79,8 +79,9 @@ describe('fr-FR formatting (docs/product/policies.md)', () => {
       const disagreements: string[] = [];
       for (const value of values) {
         const [money, crm] = [formatMoney(value), formatCrm(value)];
-        if (money !== euros.format(value)) disagreements.push(`formatMoney(${value}) → ${money}`);
-        if (crm !== decimal.format(value)) disagreements.push(`formatCrm(${value}) → ${crm}`);
+        const shown = Object.is(value, -0) ? '-0' : String(value);
+        if (money !== euros.format(value)) disagreements.push(`formatMoney(${shown}) → ${money}`);
+        if (crm !== decimal.format(value)) disagreements.push(`formatCrm(${shown}) → ${crm}`);
       }
       expect(disagreements).toEqual([]);
     },
