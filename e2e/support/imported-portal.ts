@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailServer, type ReceivedMail } from './mail-server';
 import {
-  exited,
   freePort,
   REPO_ROOT,
   SERVER_COMMAND,
+  stopChild,
   toolCommand,
   waitUntilReady,
   webEnv,
@@ -69,9 +69,7 @@ export async function startImportedPortal(
   }
   const server = run(SERVER_COMMAND, env);
   const stop = async () => {
-    const stopped = exited(server.child);
-    server.child.kill('SIGTERM');
-    await stopped;
+    await stopChild(server.child);
     await cleanUp();
   };
   try {

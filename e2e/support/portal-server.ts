@@ -62,14 +62,26 @@ function tail(child: ChildProcess): () => string {
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** Resolves once `child` has ended (at once when it already has). */
-export function exited(child: ChildProcess): Promise<void> {
+function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (ended(child)) resolve();
     else child.once('exit', () => resolve());
   });
 }
 
-/** Resolves once `url`/readyz answers; kills `child` and throws when it ends first or is late. */
+/**
+ * Stops a server `child` and resolves once it has ended: SIGTERM, so that it drains and closes
+ * its database cleanly, then SIGKILL if it is still there after 10 s.
+ */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  const stopped = exited(child);
+  child.kill('SIGTERM');
+  const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await stopped;
+  clearTimeout(killed);
+}
+
+/** Resolves once `url`/readyz answers; throws when `child` ends first, kills it when it is late. */
 export async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -101,13 +113,7 @@ export async function startPortal(
   await waitUntilReady(url, child, output);
   return {
     url,
-    async stop() {
-      // SIGTERM: the server drains and closes its database cleanly.
-      child.kill('SIGTERM');
-      const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited(child);
-      clearTimeout(killed);
-    },
+    stop: () => stopChild(child),
   };
 }
 

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exited, freePort, REPO_ROOT, waitUntilReady } from './portal-server';
+import { freePort, REPO_ROOT, stopChild, waitUntilReady } from './portal-server';
 
 export interface PrivateServer {
   url: string;
@@ -36,9 +36,7 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const stop = async () => {
-    const stopped = exited(child);
-    child.kill('SIGTERM');
-    await stopped;
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
