@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../apps/server/test/support/portal-process';
+import { freePort } from '../apps/server/test/support/free-port';
 
 export interface CompiledServer {
   /** Where it listens (127.0.0.1); the browser reaches it as `localhost`, its PUBLIC_URL. */

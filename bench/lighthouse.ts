@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort } from '../apps/server/test/support/portal-process';
+import { freePort } from '../apps/server/test/support/free-port';
 import { startCompiledServer } from './compiled-server';
 
 const AUDITS = [

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
 import autocannon from 'autocannon';
-import { freePort } from '../apps/server/test/support/portal-process';
+import { freePort } from '../apps/server/test/support/free-port';
 import { recordFigure } from './figures';
 
 const root = path.resolve(import.meta.dirname, '..');

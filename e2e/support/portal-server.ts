@@ -5,9 +5,12 @@
 // tools the specs run are the compiled ones too (docs/decisions/0089-tests-run-the-build.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/test/support/free-port';
+
+// The servers' ports are drawn outside the kernel's ephemeral range: they are bound seconds later.
+export { freePort };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(REPO_ROOT, 'apps/server/dist');
@@ -27,18 +30,6 @@ const READY_TIMEOUT_MS = 180_000;
 export interface PortalServer {
   url: string;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on now (several runs and workers share the machine). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The SPA build the servers serve: E2E_WEB_OUT_DIR when several runs share the machine. */
@@ -86,7 +77,8 @@ export async function waitUntilReady(url: string, child: ChildProcess, output: (
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (ended(child)) throw new Error(`The portal stopped before it was ready:\n${output()}`);
-    const ready = await fetch(`${url}/readyz`).then(
+    // Within a second: whatever else might listen on the port must not hold the loop.
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
       (response) => response.ok,
       () => false,
     );

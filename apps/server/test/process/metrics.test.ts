@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
 import { DEMO, signIn, startLogin, submitLogin, subjectOf } from '../support/harness';
 import { parseExposition, valueOf, type Sample } from '../support/prometheus-text';
-import { freePort, overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { freePort } from '../support/free-port';
+import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
 import { testConfig } from '../support/test-config';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 

@@ -8,19 +8,9 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_COMMAND } from './built-server';
 import { BOUNDARY, partHead, samplePdf } from './documents';
+import { freePort } from './free-port';
 
 const POLICY = 'AU2026104512';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `app.inject` over real HTTP, enough for the harness's sign-ins and the support modules' calls
@@ -82,14 +72,37 @@ export interface Portal {
   url: string;
 }
 
-/** The compiled server on a free port with `env`; `nodeArgs` go to node before the script. */
+/** How many times a server whose port was taken before it could bind it is started again. */
+const PORT_TAKEN_ATTEMPTS = 3;
+
+/**
+ * The compiled server on a free port with `env`; `nodeArgs` go to node before the script. Its
+ * port is drawn by `freePort` and bound seconds later: a server that died on « address already in
+ * use » for its own port is started again on another (a race between two draws, not the product).
+ */
 export async function startPortal(
   env: Record<string, string>,
   nodeArgs: string[] = [],
-  /** Given the server's standard output (its log lines), which is otherwise ignored. */
+  /** Given the server's standard output (its log lines), which is otherwise only kept for errors. */
   onOutput?: (chunk: string) => void,
 ): Promise<Portal> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startOnPort(port, env, nodeArgs, onOutput);
+    } catch (err) {
+      const taken = err instanceof Error && err.message.includes(`EADDRINUSE`);
+      if (!taken || !err.message.includes(`:${port}`) || attempt === PORT_TAKEN_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function startOnPort(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[],
+  onOutput: ((chunk: string) => void) | undefined,
+): Promise<Portal> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, ...SERVER_COMMAND], {
     env: {
@@ -100,17 +113,27 @@ export async function startPortal(
       PORT: String(port),
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  // The end of both outputs (log lines on standard output, errors on standard error), to say why
+  // a server did not start.
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    onOutput?.(chunk.toString());
+  });
+  child.stderr!.on('data', keep);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (ended(child))
-      throw new Error(`The portal stopped (${child.exitCode ?? child.signalCode}):\n${errors}`);
+    if (ended(child)) {
+      // Its last words may still be in the pipes.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error(`The portal stopped (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    // Within a second: whatever else might listen on the port must not hold the loop.
     if (
-      await fetch(`${url}/readyz`).then(
+      await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
         (r) => r.ok,
         () => false,
       )
@@ -119,7 +142,7 @@ export async function startPortal(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`The portal did not start:\n${errors}`);
+  throw new Error(`The portal did not start:\n${output}`);
 }
 
 export function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
