@@ -6,15 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
-
-const draws = vi.hoisted(() => ({ next: [] as number[] }));
-vi.mock('../support/free-port', async (real) => {
-  const actual = await real<{ freePort: () => Promise<number> }>();
-  return { freePort: async () => draws.next.shift() ?? actual.freePort() };
-});
 
 const ephemeralStart = Number(
   readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
@@ -54,22 +48,32 @@ describe('the ports of the servers the tests start', () => {
   });
 
   it('start a server again on another port when its own was taken before it bound it', async () => {
-    // What happened to a process test: the port drawn, then taken by another socket meanwhile.
+    // The race the draw below the ephemeral range makes rare: the port drawn, then taken.
     const other = await squatter();
     cleanups.push(() => other.close());
     const taken = other.port;
-    draws.next.push(taken);
+    const drawn: number[] = [];
+    const drawPort = async () => {
+      const port = drawn.length === 0 ? taken : await freePort();
+      drawn.push(port);
+      return port;
+    };
     const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-port-taken-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const portal: Portal = await startPortal({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
-      PUBLIC_URL: 'http://localhost:3000',
-    });
+    const portal: Portal = await startPortal(
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        DEMO_MODE: 'true',
+        PUBLIC_URL: 'http://localhost:3000',
+      },
+      [],
+      undefined,
+      drawPort,
+    );
     cleanups.push(() => stopped(portal.child, 'SIGTERM'));
-    expect(draws.next).toEqual([]);
-    expect(new URL(portal.url).port).not.toBe(String(taken));
+    expect(drawn).toHaveLength(2);
+    expect(new URL(portal.url).port).toBe(String(drawn[1]));
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
   }, 120_000);
 });

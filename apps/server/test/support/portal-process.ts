@@ -85,9 +85,11 @@ export async function startPortal(
   nodeArgs: string[] = [],
   /** Given the server's standard output (its log lines), which is otherwise only kept for errors. */
   onOutput?: (chunk: string) => void,
+  /** Where its ports come from (test/process/port-taken.test.ts gives one already taken). */
+  drawPort: () => Promise<number> = freePort,
 ): Promise<Portal> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = await drawPort();
     try {
       return await startOnPort(port, env, nodeArgs, onOutput);
     } catch (err) {
