@@ -1,7 +1,7 @@
 // The portal's rendering, loaded by main.tsx once the page names a signed-in account (while the
 // first reads arrive) and on the public sign-out pages.
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 // The base styles come first: the CSS each component imports comes after and refines them.
 import './styles/global.css';
@@ -27,8 +27,9 @@ export async function renderAccountDeleted(): Promise<void> {
 /**
  * Renders the portal in `#root`: hydrates the first screen the server drew there
  * (server-render.tsx) from the same reads, or draws the screen itself when the page came empty.
+ * Gives back React's root (the tests unmount it).
  */
-export async function renderPortal(session: Session, first: FirstReads): Promise<void> {
+export async function renderPortal(session: Session, first: FirstReads): Promise<Root> {
   const portal = (
     <StrictMode>
       <App session={session} reads={portalReads(first)}>
@@ -44,19 +45,22 @@ export async function renderPortal(session: Session, first: FirstReads): Promise
   const carried = !(first.account instanceof Promise) && !(first.policies instanceof Promise);
   if (!root.hasChildNodes() || !carried) {
     root.replaceChildren();
-    createRoot(root).render(portal);
-    return;
+    const drawn = createRoot(root);
+    drawn.render(portal);
+    return drawn;
   }
   // The screen's module first, as the server did: hydration then finds nothing to wait for.
   await loadScreens(appRoutes, window.location.pathname);
   // As a transition: the hydration yields to the browser every few milliseconds instead of
   // holding the page in one long task (the page is already drawn and its links and menus work
   // meanwhile); a click on a part not yet hydrated hydrates it at once.
+  let hydrated: Root | undefined;
   startTransition(() => {
-    hydrateRoot(root, portal, {
+    hydrated = hydrateRoot(root, portal, {
       // React draws again in the browser what did not match; the browser tests fail on this line.
       onRecoverableError: (error) =>
         console.error('Hydratation\u00a0: le premier écran diffère.', error),
     });
   });
+  return hydrated!;
 }

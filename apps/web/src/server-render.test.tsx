@@ -3,6 +3,7 @@
 // its shell come as HTML from the reads the page carries, and the browser takes that HTML over
 // without drawing it again. A difference between the two is reported, and fails the tests.
 import { act } from 'react';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_COOKIES } from '@espace/contract';
 import { sessionOf } from './lib/session';
@@ -55,6 +56,7 @@ describe('the first screen drawn by the server', () => {
 
 describe('the browser takes over the first screen', () => {
   let root: HTMLDivElement;
+  let portal: Root | undefined;
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/');
@@ -63,13 +65,18 @@ describe('the browser takes over the first screen', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
   });
   afterEach(() => {
+    // The document outlives this file (isolate: false): the portal must not go on reacting.
+    act(() => portal?.unmount());
+    portal = undefined;
     root.remove();
     setConsentCookies(false);
   });
 
   async function hydrate(accountId: string) {
     const policies = [testPolicy({ accountId })];
-    await act(async () => renderPortal(sessionOf(accountId, account), { account, policies }));
+    await act(async () => {
+      portal = await renderPortal(sessionOf(accountId, account), { account, policies });
+    });
   }
 
   it('hydrates the HTML as it is: the same elements, nothing drawn again', async () => {
