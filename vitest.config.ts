@@ -70,7 +70,7 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'happy-dom',
           // Its files share a worker's modules and document instead of loading React, the
-          // contract and happy-dom again each (47 → 12 CPU-s on the 2-core machine): each test
+          // contract and happy-dom again each (55 → 17 CPU-s on the 2-core machine): each test
           // starts on a clean document (testing/fresh-document.ts).
           isolate: false,
         },
