@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { API_PREFIX, type Policy } from '@espace/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { spaRedirectUris } from '../../src/oidc/provider/provider';
 import { RATE_LIMITS } from '../../src/platform/rate-limits/tiers';
@@ -94,7 +94,8 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
       S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
-      SHUTDOWN_DELAY_MS: '300',
+      // Long enough for the test to see /readyz answer 503 on a busy machine.
+      SHUTDOWN_DELAY_MS: '1000',
     };
     // Both at the same moment, on the empty database, each with its own (ephemeral) data folder.
     dataDirs = await Promise.all(
@@ -321,8 +322,12 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one S3 server', (
     request.write(body.subarray(0, 200));
     await new Promise((resolve) => setTimeout(resolve, 200));
     b.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await fetch(`${b.url}/readyz`)).status).toBe(503);
+    // B handles the signal when its event loop gets to it (beside the gate, later than 100 ms):
+    // from then until it stops accepting (SHUTDOWN_DELAY_MS), /readyz answers 503.
+    await vi.waitFor(async () => expect((await fetch(`${b.url}/readyz`)).status).toBe(503), {
+      timeout: 5_000,
+      interval: 20,
+    });
     request.end(body.subarray(200));
     expect(await answered).toBe(201);
     expect(await exited).toBe(0);
