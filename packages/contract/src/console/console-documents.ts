@@ -3,7 +3,7 @@
 // files and the broker's check, a new IBAN revealed, and the supervisors' figures.
 import type { DocumentStatus } from '../policies/policy';
 import type { RequestKind, RequestStatus } from '../requests/kinds';
-import type { StaffName } from './console-work';
+import type { StaffName } from './console';
 
 /** A file the customer sent, as the console opens it (the request's own file route, audited). */
 export interface ConsoleFile {

@@ -8,7 +8,7 @@ import type { RequestList, RequestTimelineEntry } from '../requests/requests';
 import type { DownloadedDocument } from '../documents/documents';
 import type { Policy } from '../policies/policy';
 import type { INVITATION_OUTCOMES } from '../account/first-access';
-import type { AuditEntry } from './console';
+import type { AuditEntry, StaffName } from './console';
 import type { ConsoleFile, ConsoleOwedDocument } from './console-documents';
 
 /** The default target delay of each kind, in hours: CONSOLE_TARGET_HOURS overrides any. */
@@ -19,12 +19,6 @@ export const DEFAULT_TARGET_HOURS: Partial<Record<RequestKind, number>> & { othe
 };
 /** An open item is « bientôt en retard » past this share of its target delay. */
 export const DUE_SOON_SHARE = 0.75;
-
-/** A staff member named in a page: their name, and their e-mail (on hover). */
-export interface StaffName {
-  displayName: string;
-  email: string | null;
-}
 
 /**
  * One line of what the customer sent, in full where the broker needs it to carry the change out

@@ -8,6 +8,12 @@ import { z } from 'zod';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';
 import { safeString } from '../shared/safe-text';
 
+/** A staff member named in a page: their name, and their e-mail (on hover). */
+export interface StaffName {
+  displayName: string;
+  email: string | null;
+}
+
 export const CONSOLE_API_PREFIX = '/backoffice/api';
 /** The console app's own pages (served by the server, signed-in staff only). */
 export const CONSOLE_APP_PATH = '/backoffice';
