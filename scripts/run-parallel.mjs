@@ -3,18 +3,20 @@
 // instead of the sum. Each command's output is printed whole when it ends, never interleaved.
 //   node scripts/run-parallel.mjs 'cmd 1' 'cmd 2' …   (exit code non-zero when any failed)
 //   import { runParallel } from './run-parallel.mjs'  (resolves to the failed commands)
-import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { cpuText, spawnTimed } from './cpu-time.mjs';
 
 function run(command) {
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, cpuSeconds } = spawnTimed(command, { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
-    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks) }));
+    child.on('close', async (code) =>
+      resolve({ code: code ?? 1, output: Buffer.concat(chunks), cpu: await cpuSeconds }),
+    );
   });
 }
 
@@ -32,9 +34,10 @@ export async function runParallel(
   async function lane() {
     for (let command = queue.shift(); command; command = queue.shift()) {
       const started = performance.now();
-      const { code, output } = await run(command);
+      const { code, output, cpu } = await run(command);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      write(`> ${command} (${code === 0 ? 'ok' : `exit ${code}`}, ${seconds} s)\n`);
+      const outcome = [code === 0 ? 'ok' : `exit ${code}`, `${seconds} s`, cpuText(cpu)];
+      write(`> ${command} (${outcome.filter(Boolean).join(', ')})\n`);
       write(output.toString());
       if (code !== 0) failed.push(command);
     }

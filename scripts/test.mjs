@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { CHECKS } from './checks.mjs';
+import { cpuText, machineCpuSeconds, spawnTimed } from './cpu-time.mjs';
 import { runParallel } from './run-parallel.mjs';
 
 const mode = process.argv[2] ?? '--full';
@@ -34,15 +35,20 @@ const prefixed = (label, text) =>
     .map((line, i, lines) => (i === lines.length - 1 && line === '' ? '' : `${label} │ ${line}\n`))
     .join('');
 
-/** Runs `command`, its output prefixed by `label` line by line; resolves to `[label]` when it failed. */
+/**
+ * Runs `command`, its output prefixed by `label` line by line; resolves to what failed (`[label]`
+ * or nothing) and the CPU time it took with every process it started.
+ */
 function labelled(label, command) {
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, cpuSeconds } = spawnTimed(command, { stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (line) =>
         process.stdout.write(prefixed(label, `${line}\n`)),
       );
-    child.on('close', (code) => resolve(code === 0 ? [] : [label]));
+    child.on('close', async (code) =>
+      resolve({ failed: code === 0 ? [] : [label], cpu: await cpuSeconds }),
+    );
   });
 }
 
@@ -55,17 +61,25 @@ function labelled(label, command) {
  * browser suite now fills); the checks run one at a time. Each resolves to what failed.
  */
 const SUITES = {
-  checks: () => runParallel(CHECKS, 1, (text) => process.stdout.write(prefixed('checks', text))),
+  checks: async () => ({
+    // Each check prints its own CPU time.
+    failed: await runParallel(CHECKS, 1, (text) => process.stdout.write(prefixed('checks', text))),
+  }),
   vitest: () => labelled('vitest', `vitest run --maxWorkers=${availableParallelism()}`),
   browser: () => labelled('browser', 'npm test -w e2e'),
 };
 
-/** Runs the suite named `label` and prints its time when it ends. */
+/**
+ * Runs the suite named `label` and prints its time when it ends, with the CPU time of its
+ * processes (not PostgreSQL's, which serves the server tests from outside: the phase's machine-wide
+ * figure counts it).
+ */
 async function suite(label) {
   const started = performance.now();
-  const failed = await SUITES[label]();
+  const { failed, cpu } = await SUITES[label]();
   const outcome = failed.length ? 'FAILED' : 'ok';
-  console.info(`${label} │ ${outcome} in ${minutes(performance.now() - started)}`);
+  const took = [minutes(performance.now() - started), cpuText(cpu)].filter(Boolean).join(', ');
+  console.info(`${label} │ ${outcome} in ${took}`);
   return failed;
 }
 
@@ -100,22 +114,27 @@ const minutes = (ms) => {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 };
+/** Wall time and the machine's CPU time (everything it ran meanwhile, PostgreSQL included). */
+const figures = (ms, cpu) => `${minutes(ms).padStart(12)} ${cpuText(cpu).padStart(11)}`;
 const times = [];
 const started = performance.now();
+const cpuAtStart = machineCpuSeconds();
 let failed = [];
 for (const [name, run] of phases) {
   const phaseStarted = performance.now();
+  const cpuBefore = machineCpuSeconds();
   console.info(`\n▶ ${name}`);
   failed = await run();
   const took = performance.now() - phaseStarted;
-  times.push([name, took, failed.length === 0]);
+  const cpu = machineCpuSeconds() - cpuBefore;
+  times.push([name, took, cpu, failed.length === 0]);
   console.info(`◀ ${name}: ${failed.length ? 'FAILED' : 'ok'} in ${minutes(took)}`);
   if (failed.length) break;
 }
-console.info('\nPhases:');
-for (const [name, took, ok] of times)
-  console.info(`  ${ok ? 'ok    ' : 'FAILED'} ${minutes(took).padStart(12)}  ${name}`);
-console.info(`  total  ${minutes(performance.now() - started).padStart(12)}`);
+console.info('\nPhases (wall time; CPU time of the whole machine):');
+for (const [name, took, cpu, ok] of times)
+  console.info(`  ${ok ? 'ok    ' : 'FAILED'} ${figures(took, cpu)}  ${name}`);
+console.info(`  total  ${figures(performance.now() - started, machineCpuSeconds() - cpuAtStart)}`);
 if (failed.length) {
   console.error(`Failed: ${failed.join(', ')}`);
   process.exit(1);
