@@ -28,7 +28,8 @@ export function parseTimes(report) {
  * fourth descriptor of its own, so that the command's output is left as it is.
  */
 export function spawnTimed(command, options) {
-  const script = `${command}\n__status=$?\ntimes >&3\nexit $__status`;
+  // In a subshell of its own, so that an `exit` in the command still leaves `times` to run.
+  const script = `(\n${command}\n)\n__status=$?\ntimes >&3\nexit $__status`;
   const child = spawn(script, { ...options, shell: true, stdio: [...options.stdio, 'pipe'] });
   let report = '';
   child.stdio[3].on('data', (chunk) => (report += chunk));

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseTimes, spawnTimed } from './cpu-time.mjs';
+
+/** Runs `command` through spawnTimed; resolves to its exit code, its output and its CPU time. */
+function run(command) {
+  const { child, cpuSeconds } = spawnTimed(command, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) =>
+    child.on('close', async (code) => resolve({ code, output, cpu: await cpuSeconds })),
+  );
+}
+
+describe('the CPU time npm test prints', () => {
+  it('reads the children line of times, as dash and bash print it', () => {
+    expect(parseTimes('0m0.000000s 0m0.000000s\n0m1.650000s 0m0.030000s\n')).toBeCloseTo(1.68);
+    expect(parseTimes('0m0.002s 0m0.000s\n1m1.618s 0m0.016s\n')).toBeCloseTo(61.634);
+    expect(parseTimes('')).toBeNaN();
+  });
+
+  it('counts a command and what it started, and leaves its output and exit code as they are', async () => {
+    const busy = `node -e "const end = Date.now() + 400; while (Date.now() < end);"`;
+    const { code, output, cpu } = await run(`${busy} && ${busy} && echo done; exit 3`);
+    expect(code).toBe(3);
+    expect(output).toBe('done\n');
+    expect(cpu).toBeGreaterThan(0.6);
+    expect(cpu).toBeLessThan(5);
+  });
+});
