@@ -7,11 +7,10 @@
 // kernel's queue when the listener closes are reset by the system: the notice is there so that
 // none arrive then.)
 import net from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, expect, it } from 'vitest';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 
 const NOTICE_MS = 1_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,10 +44,10 @@ afterAll(async () => {
 });
 
 it('answers every request accepted during the drain, then exits 0', async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'h7b-drain-'));
+  dataDir = await seededFolderCopy('h7b-drain-');
   portal = await startPortal({
+    ...SEEDED_ENV,
     DATA_DIR: dataDir,
-    DEMO_MODE: 'true',
     SHUTDOWN_DELAY_MS: String(NOTICE_MS),
   });
   const { child, url } = portal;

@@ -3,8 +3,7 @@
 // an edited PNG sent with a claim are stored without any of their metadata and decode to the same
 // pixels; a 30,000 × 30,000 PNG or JPEG, with a claim or as a document, is refused with its size in
 // French and leaves nothing in the folder.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { imageTooLargeRefusal, type ClaimDraft, type ClaimFile } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
   pngChunkTypes,
 } from '../support/image-samples';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 
 describe('images sent to the compiled server', () => {
@@ -49,10 +49,10 @@ describe('images sent to the compiled server', () => {
     METADATA_TEXTS.filter((text) => bytes.toString('latin1').includes(text));
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'espace-images-'));
+    dataDir = await seededFolderCopy('espace-images-');
     portal = await startPortal({
+      ...SEEDED_ENV,
       DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
       // The harness's sign-in speaks for a portal at http://localhost:3000 (its redirect URI).
       PUBLIC_URL: 'http://localhost:3000',
     });

@@ -4,9 +4,8 @@
 // endpoint that answers 500, the metrics port shows every documented series with what happened,
 // labelled by route templates only; the public port answers 404 on /metrics, and the metrics
 // port is not reachable on the machine's other addresses (it listens on loopback by default).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { networkInterfaces, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import { API_PREFIX } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
@@ -14,6 +13,7 @@ import { DEMO, signIn, startLogin, submitLogin, subjectOf } from '../support/har
 import { parseExposition, valueOf, type Sample } from '../support/prometheus-text';
 import { freePort } from '../support/free-port';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
@@ -53,12 +53,11 @@ describe('metrics of the compiled server', () => {
     receiver = await startReceiver([SECRET]);
     // The broker's endpoint fails: every delivery is answered 500.
     receiver.answers.push(...Array<number>(1000).fill(500));
-    dataDir = await mkdtemp(path.join(tmpdir(), 'espace-metrics-'));
+    dataDir = await seededFolderCopy('espace-metrics-');
     metricsPort = await freePort();
     portal = await startPortal({
-      NODE_ENV: 'test',
+      ...SEEDED_ENV,
       DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
       PUBLIC_URL: 'http://localhost:3000',
       METRICS_PORT: String(metricsPort),
       WEBHOOK_ENDPOINTS: JSON.stringify([{ id: 'si', url: receiver.url, secret: SECRET }]),

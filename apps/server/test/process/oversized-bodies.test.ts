@@ -7,11 +7,9 @@
 // and the client lost the answer about one time in three. Run several times per endpoint, on the
 // compiled server that `npm start` runs. A refusal made while a file still arrives is read the
 // same way.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   FILE_CHECK_MESSAGES,
@@ -27,6 +25,7 @@ import { ACTIVE } from '../support/claims';
 import { BOUNDARY, partHead, samplePdf } from '../support/documents';
 import { bearer, DEMO, signIn, subjectOf } from '../support/harness';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 
 const TRIES = 4;
@@ -121,12 +120,11 @@ describe('an oversized body on the compiled server', () => {
   });
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-oversized-'));
+    const dataDir = await seededFolderCopy('espace-oversized-');
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dataDir, DEMO_MODE: 'true', PUBLIC_URL: 'http://localhost:3000' };
-    // The demo data first, then an integration client with the compiled tool (PGlite opens its
-    // folder in one process at a time), then the server again.
-    await stopped((await startPortal(env)).child, 'SIGTERM');
+    const env = { ...SEEDED_ENV, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' };
+    // On the demo data, an integration client made with the compiled tool (PGlite opens its
+    // folder in one process at a time), then the server.
     const created = await promisify(execFile)(
       process.execPath,
       [...toolCommand('client'), 'create', 'Courtier', '--scopes', 'backoffice:write'],

@@ -2,13 +2,12 @@
 // where the kernel never hands one out by itself, and a server whose port another socket took
 // before it could bind it is started again on another, instead of failing the test that needed it.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 
 const ephemeralStart = Number(
   readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
@@ -58,13 +57,12 @@ describe('the ports of the servers the tests start', () => {
       drawn.push(port);
       return port;
     };
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-port-taken-'));
+    const dataDir = await seededFolderCopy('espace-port-taken-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const portal: Portal = await startPortal(
       {
-        NODE_ENV: 'test',
+        ...SEEDED_ENV,
         DATA_DIR: dataDir,
-        DEMO_MODE: 'true',
         PUBLIC_URL: 'http://localhost:3000',
       },
       [],

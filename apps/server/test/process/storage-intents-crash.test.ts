@@ -13,6 +13,7 @@ import { referencedStorageKeys } from '../../src/platform/storage/sweep';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
 import { DEMO, signIn, subjectOf } from '../support/harness';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
 import { testConfig } from '../support/test-config';
 
@@ -41,13 +42,17 @@ describe.each(['folder', 's3'] as const)('a server killed between put and commit
   });
 
   it('leaves no object without row and no row without object after a restart', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'h7b-intents-'));
+    // The demo documents of a seeded copy are files of its own folder: an object store starts
+    // empty, and its server seeds them there.
+    const dataDir =
+      store === 's3'
+        ? await mkdtemp(path.join(tmpdir(), 'h7b-intents-'))
+        : await seededFolderCopy('h7b-intents-');
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     const documentsDir = path.join(dataDir, 'documents');
     const env: Record<string, string> = {
-      NODE_ENV: 'test',
+      ...SEEDED_ENV,
       DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
       PUBLIC_URL: 'http://localhost:3000',
     };
     let s3: TestS3Server | undefined;

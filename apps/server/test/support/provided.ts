@@ -15,5 +15,7 @@ export interface TestTemplates {
 declare module 'vitest' {
   export interface ProvidedContext {
     testTemplates: TestTemplates;
+    /** The run's directory where the process tests' seeded data folder is made (seeded-folder.ts). */
+    seededFolderRun: string;
   }
 }
