@@ -1,12 +1,19 @@
 // A portal of its own for a spec that deletes accounts and changes passwords, so the demo data
-// the other specs read stays as seeded: `npm start` on a free port with a fresh data folder, in
-// demo mode without SMTP, its log kept so a test can read what demo mode writes there (the
-// forgotten-password link).
+// the other specs read stays as seeded: the compiled server on a free port with a fresh copy of
+// the seeded data folder (global-setup.ts), in demo mode without SMTP, its log kept so a test can
+// read what demo mode writes there (the forgotten-password link).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, REPO_ROOT, stopChild, waitUntilReady } from './portal-server';
+import {
+  freePort,
+  REPO_ROOT,
+  SERVER_COMMAND,
+  stopChild,
+  waitUntilReady,
+  webEnv,
+} from './portal-server';
 
 export interface PrivateServer {
   url: string;
@@ -18,17 +25,20 @@ export interface PrivateServer {
 export async function startPrivateServer(): Promise<PrivateServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'espace-e2e-private-'));
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (!template) throw new Error('E2E_TEMPLATE_DIR is unset: global-setup.ts did not run');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-e2e-private-'));
+  await cp(template, dataDir, { recursive: true });
   let output = '';
-  const child = spawn('node', ['scripts/start.mjs'], {
+  const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...webEnv(),
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'info',
-      ...(process.env.E2E_WEB_OUT_DIR ? { WEB_OUT_DIR: process.env.E2E_WEB_OUT_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,7 +47,7 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   child.stderr.on('data', keep);
   const stop = async () => {
     await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilReady(url, child, () => output);
