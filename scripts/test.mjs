@@ -1,5 +1,5 @@
-// The repository's test commands, in phases whose times are printed as they end and together at
-// the end (docs/development.md « Tests »):
+// The repository's test commands, in phases whose wall and CPU times are printed as they end and
+// together at the end (scripts/cpu-time.mjs; docs/development.md « Tests »):
 //   npm test            the full gate CI runs: Chromium present and the builds, side by side; then
 //                       the static checks, every unit and API test (PGlite and, when it answers,
 //                       PostgreSQL; the compiled server's process tests) and the browser tests
