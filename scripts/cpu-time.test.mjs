@@ -19,12 +19,13 @@ describe('the CPU time npm test prints', () => {
   });
 
   it('counts a command and what it started, and leaves its output and exit code as they are', async () => {
-    // Busy until it has had 400 ms of CPU, however long a loaded machine makes that take.
-    const busy = `node -e "while (process.cpuUsage().user < 400000);"`;
+    // Busy until it has had 200 ms of CPU, however long a loaded machine makes that take (beside
+    // the gate's other suites, seconds: hence the test's limit).
+    const busy = `node -e "while (process.cpuUsage().user < 200000);"`;
     const { code, output, cpu } = await run(`${busy} && ${busy} && echo done; exit 3`);
     expect(code).toBe(3);
     expect(output).toBe('done\n');
-    expect(cpu).toBeGreaterThan(0.6);
+    expect(cpu).toBeGreaterThan(0.4);
     expect(cpu).toBeLessThan(5);
-  });
+  }, 60_000);
 });
