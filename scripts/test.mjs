@@ -70,9 +70,10 @@ const SUITES = {
 };
 
 /**
- * Runs the suite named `label` and prints its time when it ends, with the CPU time of its
- * processes (not PostgreSQL's, which serves the server tests from outside: the phase's machine-wide
- * figure counts it).
+ * Runs the suite named `label` and prints its time when it ends, with the CPU time of the
+ * processes it waited for. Not counted there, but in the phase's machine-wide figure: PostgreSQL,
+ * which serves the server tests from outside, and Chromium's renderers, which its zygote forks
+ * and no suite waits for (the browser suite prints about 290 CPU-s of the 500 it costs).
  */
 async function suite(label) {
   const started = performance.now();

@@ -29,7 +29,14 @@ const READY_TIMEOUT_MS = 180_000;
 
 export interface PortalServer {
   url: string;
+  /** What the server wrote: all of it when started with `keepLog`, else its last 8,000 characters. */
+  log(): string;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Keep everything the server writes (a spec reads its log), not only the end for errors. */
+  keepLog?: boolean;
 }
 
 /** The SPA build the servers serve: E2E_WEB_OUT_DIR when several runs share the machine. */
@@ -38,11 +45,11 @@ export function webEnv(): Record<string, string> {
   return out ? { WEB_OUT_DIR: out, WEB_DIST: path.resolve(out) } : {};
 }
 
-/** Keeps the end of a process's output, to explain a server that did not start. */
-function tail(child: ChildProcess): () => string {
+/** Keeps the end of a process's output (to explain a server that did not start), or all of it. */
+function tail(child: ChildProcess, keepAll = false): () => string {
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000);
+    output = keepAll ? output + chunk.toString() : (output + chunk.toString()).slice(-8_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -93,6 +100,7 @@ export async function waitUntilReady(url: string, child: ChildProcess, output: (
 export async function startPortal(
   command: string[],
   env: Record<string, string>,
+  { keepLog = false }: StartOptions = {},
 ): Promise<PortalServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -101,24 +109,28 @@ export async function startPortal(
     env: { ...process.env, LOG_LEVEL: 'warn', ...webEnv(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output = tail(child);
+  const output = tail(child, keepLog);
   await waitUntilReady(url, child, output);
   return {
     url,
+    log: output,
     stop: () => stopChild(child),
   };
 }
 
-/** A server on a fresh copy of the seeded data folder `template`. */
-export async function startServer(template: string): Promise<PortalServer> {
+/** A server on a fresh copy of the seeded data folder `template`, with `env` besides. */
+export async function startServer(
+  template: string,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<PortalServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-e2e-'));
   await cp(template, dataDir, { recursive: true });
   try {
-    const server = await startPortal(SERVER_COMMAND, {
-      DATA_DIR: dataDir,
-    });
+    const server = await startPortal(SERVER_COMMAND, { ...env, DATA_DIR: dataDir }, options);
     return {
       url: server.url,
+      log: server.log,
       async stop() {
         await server.stop();
         await rm(dataDir, { recursive: true, force: true });

@@ -6,7 +6,8 @@
 // Its tests run in file order on that server.
 import { startServer, type PortalServer } from './portal-server';
 
-function templateDir(): string {
+/** The seeded data folder global-setup.ts made, which every test server copies. */
+export function templateDir(): string {
   const dir = process.env.E2E_TEMPLATE_DIR;
   if (!dir) throw new Error('E2E_TEMPLATE_DIR is unset: global-setup.ts did not run');
   return dir;
