@@ -1,6 +1,8 @@
 // OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE point the API at an external provider. Here a
 // second instance of the portal plays that provider on a loopback port: the API under test has
 // no embedded provider, discovers the issuer's JWKS over HTTP and accepts only its tokens.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ACCOUNT_SECURITY_MESSAGES, type ErrorBody } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -10,27 +12,32 @@ import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { signWithOtherKey } from '../support/tokens';
 
-const PORT = 39_000 + Math.floor(Math.random() * 1000);
-const ISSUER_URL = `http://127.0.0.1:${PORT}`;
-
 describe('an external identity provider', () => {
   let provider: TestApp;
+  let listener: Server;
+  let issuerUrl: string;
   let database: TestDatabase;
   let api: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
+    // The issuer's URL is part of the provider's configuration, so its port must be known before
+    // the provider is built: the system picks a free one for a plain HTTP server, which then hands
+    // every request to the provider's router. (A port drawn at random collided once in CI with
+    // one the system had handed out elsewhere.)
+    listener = createServer((request, response) => provider.app.routing(request, response));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    issuerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
     provider = await createTestApp('pglite', {
-      publicUrl: ISSUER_URL,
-      oidc: { ...testConfig().oidc, issuer: `${ISSUER_URL}/oidc` },
+      publicUrl: issuerUrl,
+      oidc: { ...testConfig().oidc, issuer: `${issuerUrl}/oidc` },
     });
-    await provider.app.listen({ port: PORT, host: '127.0.0.1' });
     database = await createTestDatabase('pglite');
     const external = loadConfig(
       {
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         WEB_DIST: '/nonexistent',
-        OIDC_ISSUER: `${ISSUER_URL}/oidc`,
+        OIDC_ISSUER: `${issuerUrl}/oidc`,
         OIDC_CLIENT_ID: 'espace-assure-spa',
         OIDC_CLIENT_SECRET: 'un-secret-de-client-assez-long',
         OIDC_AUDIENCE: 'urn:espace-assure:api',
@@ -43,6 +50,7 @@ describe('an external identity provider', () => {
     await api?.close();
     await database?.drop();
     await provider?.close();
+    await new Promise((resolve) => listener?.close(resolve));
   });
 
   it('does not start the embedded provider', async () => {
@@ -65,7 +73,7 @@ describe('an external identity provider', () => {
   it('refuses tokens the issuer did not sign', async () => {
     const forged = await signWithOtherKey({
       sub: 'someone',
-      iss: `${ISSUER_URL}/oidc`,
+      iss: `${issuerUrl}/oidc`,
       aud: 'urn:espace-assure:api',
     });
     const response = await api.inject({
@@ -99,6 +107,6 @@ describe('an external identity provider', () => {
     const csp = String((await api.inject('/healthz')).headers['content-security-policy']);
     // The SPA never calls the issuer (the server is its client, decision 0084).
     expect(csp).toContain(`connect-src 'self';`);
-    expect(csp).toContain(`form-action 'self' ${ISSUER_URL}`);
+    expect(csp).toContain(`form-action 'self' ${issuerUrl}`);
   });
 });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import net, { type Server, type Socket } from 'node:net';
 import { connect, type ConsumeMessage } from 'amqplib';
+import { freePort } from './free-port';
 
 export const BROKER_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -83,7 +84,9 @@ export async function brokerPort() {
       }
     });
   server = serve();
-  const port = await listen(server, 0);
+  // Below the kernel's ephemeral range: `reopen` listens on this port again, which a port handed
+  // out by the kernel could meanwhile be given to another socket.
+  const port = await listen(server, await freePort());
   const url = new URL(BROKER_URL);
   url.port = String(port);
   return {

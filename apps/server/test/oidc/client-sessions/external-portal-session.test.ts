@@ -27,6 +27,7 @@ describe('the portal session with an external provider', () => {
   let providerServer: Server;
   let providerUrl: string;
   let portal: TestApp;
+  let portalServer: Server;
   let portalUrl: string;
   let subject = '';
   let leaId: string;
@@ -34,10 +35,11 @@ describe('the portal session with an external provider', () => {
   let providerKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
   beforeAll(async () => {
-    // The portal's address first: the provider registers its callback and logout URIs.
-    const placeholder = createServer();
-    portalUrl = await listen(placeholder);
-    await new Promise((resolve) => placeholder.close(resolve));
+    // The portal's address first: the provider registers its callback and logout URIs. The
+    // server holding that port keeps it and hands every request to the portal once built
+    // (closing it and listening again later would leave the port free for anyone to take).
+    portalServer = createServer((request, response) => portal.app.routing(request, response));
+    portalUrl = await listen(portalServer);
 
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     providerKey = privateKey;
@@ -94,7 +96,6 @@ describe('the portal session with an external provider', () => {
         clientSecret: CLIENT_SECRET,
       },
     });
-    await portal.app.listen({ port: Number(new URL(portalUrl).port), host: '127.0.0.1' });
     const lea = await portal.app.db
       .selectFrom('credentials')
       .select('account_id')
@@ -103,6 +104,8 @@ describe('the portal session with an external provider', () => {
     leaId = lea.account_id;
   });
   afterAll(async () => {
+    portalServer?.closeAllConnections();
+    await new Promise((resolve) => portalServer?.close(resolve));
     await portal?.close();
     providerServer?.closeAllConnections();
     await new Promise((resolve) => providerServer?.close(resolve));

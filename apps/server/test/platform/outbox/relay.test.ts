@@ -21,6 +21,7 @@ import {
   subjectOf,
   type TestApp,
 } from '../../support/harness';
+import { freePort } from '../../support/free-port';
 import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
 
 const OUTBOX = { maxAttempts: 4, retryBaseMs: 200, intervalMs: 100, leaseMs: 5_000 };
@@ -33,7 +34,9 @@ describe.each(BACKENDS)('the outbox relay on %s', (backend) => {
   let smtp: { url: string; from: string; to: string };
 
   beforeAll(async () => {
-    mail = await startMailServer();
+    // Below the kernel's ephemeral range: the tests stop this server and start it again on the
+    // same port, which a port handed out by the kernel could meanwhile be given to another socket.
+    mail = await startMailServer(await freePort());
     smtp = {
       url: `smtp://127.0.0.1:${mail.port}`,
       from: 'portail@espace-assure.test',
