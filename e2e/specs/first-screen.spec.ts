@@ -115,4 +115,32 @@ test.describe('the first screen drawn by the server', () => {
       });
     }
   }
+
+  test('a screen drawn before midnight in Paris is taken over after it as drawn, then counts the new day', async ({
+    page,
+  }) => {
+    // The browser's clock a day ahead of the server's: the days left to send camille's documents
+    // differ between the drawn page and the browser. The take-over draws with the server's day
+    // (else React finds a text that differs and draws the screen again, an error here), then
+    // the banner counts from the browser's day.
+    await page.clock.install({ time: Date.now() + 24 * 3600 * 1000 });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, {
+          drawnDelay: document.querySelector('#documents-banner-title + p')?.textContent,
+        }),
+      );
+    });
+    await signIn(page, DEMO.camille);
+    await portalReady(page);
+    const drawn = await page.evaluate(
+      () => (window as unknown as { drawnDelay: string }).drawnDelay,
+    );
+    const daysLeft = (text: string) => Number(/(\d+)\s+jours?/.exec(text)?.[1] ?? 0);
+    expect(daysLeft(drawn)).toBeGreaterThan(1);
+    const banner = page.getByRole('region', { name: 'Documents à transmettre' });
+    await expect
+      .poll(async () => daysLeft((await banner.locator('p').first().textContent()) ?? ''))
+      .toBe(daysLeft(drawn) - 1);
+  });
 });

@@ -12,6 +12,7 @@ import { pageAccount, pagePath, signIn } from './lib/auth';
 import { isDebugHost } from './lib/debug-host';
 import { paths } from './lib/paths';
 import { sessionOf } from './lib/session';
+import { pageDrawnOn } from './lib/today';
 import { renderAccountDeleted, renderLoggedOut, renderPortal } from './portal';
 
 // docs/product/README.md: any service worker is unregistered.
@@ -65,10 +66,11 @@ async function boot() {
   // The reads the page carried go into the query cache as data, not as promises: the first
   // render then shows the cards instead of a loading state and a render more, and hydrates the
   // first screen the server drew with them.
-  await renderPortal(sessionOf(accountId, customer), {
-    account: first.account ?? account,
-    policies: first.policies ?? policies,
-  });
+  await renderPortal(
+    sessionOf(accountId, customer),
+    { account: first.account ?? account, policies: first.policies ?? policies },
+    pageDrawnOn(),
+  );
 }
 
 void boot();

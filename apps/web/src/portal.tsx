@@ -27,12 +27,17 @@ export async function renderAccountDeleted(): Promise<void> {
 /**
  * Renders the portal in `#root`: hydrates the first screen the server drew there
  * (server-render.tsx) from the same reads, or draws the screen itself when the page came empty.
- * Gives back React's root (the tests unmount it).
+ * `drawnOn` is the day the server drew that screen on (lib/today.tsx). Gives back React's root
+ * (the tests unmount it).
  */
-export async function renderPortal(session: Session, first: FirstReads): Promise<Root> {
+export async function renderPortal(
+  session: Session,
+  first: FirstReads,
+  drawnOn?: string,
+): Promise<Root> {
   const portal = (
     <StrictMode>
-      <App session={session} reads={portalReads(first)}>
+      <App session={session} reads={portalReads(first)} drawnOn={drawnOn}>
         <BrowserRouter>
           <PortalRoutes />
         </BrowserRouter>

@@ -5,23 +5,27 @@
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_COOKIES } from '@espace/contract';
+import { addDays, CONSENT_COOKIES, todayInParis, type Policy } from '@espace/contract';
 import { sessionOf } from './lib/session';
 import { renderPortal } from './portal';
 import { renderFirstScreen } from './server-render';
 import { testAccount } from './testing/account';
-import { testPolicy } from './testing/policy';
+import { owedDocument, testPolicy } from './testing/policy';
 
 const account = testAccount();
 const CONSENT = `${CONSENT_COOKIES.required}=true; ${CONSENT_COOKIES.performance}=false`;
 
-const screen = (accountId: string, path: string, cookie = CONSENT) => ({
-  path,
-  accountId,
-  account,
-  policies: [testPolicy({ accountId })],
-  cookie,
-});
+const screen = (
+  accountId: string,
+  path: string,
+  cookie = CONSENT,
+  today = todayInParis(),
+  policies: Policy[] = [testPolicy({ accountId })],
+) => ({ path, accountId, account, policies, cookie, today });
+
+/** A policy with a document to send before the broker's deadline, `dueOn`. */
+const owing = (accountId: string, dueOn: string) =>
+  testPolicy({ accountId, documents: [owedDocument(dueOn)] });
 
 function setConsentCookies(on: boolean) {
   for (const name of Object.values(CONSENT_COOKIES))
@@ -72,10 +76,13 @@ describe('the browser takes over the first screen', () => {
     setConsentCookies(false);
   });
 
-  async function hydrate(accountId: string) {
-    const policies = [testPolicy({ accountId })];
+  async function hydrate(
+    accountId: string,
+    policies = [testPolicy({ accountId })],
+    drawnOn = todayInParis(),
+  ) {
     await act(async () => {
-      portal = await renderPortal(sessionOf(accountId, account), { account, policies });
+      portal = await renderPortal(sessionOf(accountId, account), { account, policies }, drawnOn);
     });
   }
 
@@ -87,6 +94,24 @@ describe('the browser takes over the first screen', () => {
     await hydrate('acc-hydrate');
     expect(root.querySelector('[data-testid="policy-card"]')).toBe(card);
     expect(root.querySelector('h1')).toBe(heading);
+  });
+
+  it('takes over a screen drawn the day before as drawn, then counts from today', async () => {
+    const error = vi.spyOn(console, 'error');
+    setConsentCookies(true);
+    // Drawn just before midnight, taken over just after: the server counted one day more.
+    const yesterday = addDays(todayInParis(), -1);
+    const policies = [owing('acc-midnight', addDays(todayInParis(), 10))];
+    root.innerHTML = (await renderFirstScreen(
+      screen('acc-midnight', '/', CONSENT, yesterday, policies),
+    ))!;
+    const delay = () => root.querySelector('#documents-banner-title + p')?.textContent;
+    expect(delay()).toContain('11\u00a0jours');
+    const card = root.querySelector('[data-testid="policy-card"]');
+    await hydrate('acc-midnight', policies, yesterday);
+    expect(error.mock.calls.flat().join(' ')).not.toMatch(/hydrat/i);
+    expect(root.querySelector('[data-testid="policy-card"]')).toBe(card);
+    expect(delay()).toContain('10\u00a0jours');
   });
 
   it('reports a first screen that differs from what the browser draws', async () => {

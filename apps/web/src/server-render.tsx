@@ -25,6 +25,8 @@ export interface FirstScreen {
   policies: Policy[];
   /** The request's `Cookie` header (the cookie banner shows unless consent was given). */
   cookie: string;
+  /** Today in Paris, the day the screen counts from (lib/today.tsx); the page names it. */
+  today: string;
 }
 
 /**
@@ -39,7 +41,11 @@ export async function renderFirstScreen(screen: FirstScreen): Promise<string | u
   const html = renderToString(
     <StrictMode>
       <RequestCookies value={screen.cookie}>
-        <App session={sessionOf(accountId, account)} reads={portalReads({ account, policies })}>
+        <App
+          session={sessionOf(accountId, account)}
+          reads={portalReads({ account, policies })}
+          drawnOn={screen.today}
+        >
           <StaticRouter location={screen.path}>
             <PortalRoutes />
           </StaticRouter>

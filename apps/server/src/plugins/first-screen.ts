@@ -24,6 +24,8 @@ export interface FirstScreen {
   policies: string;
   /** The consent cookies alone (consentCookies): the cookie banner shows unless consent was given. */
   cookie: string;
+  /** Today in Paris (todayInParis): the days the screen counts turn at midnight in France. */
+  today: string;
 }
 
 /** The renderer's module (apps/web/src/server-render.tsx). */
@@ -34,6 +36,7 @@ interface RendererModule {
     account: unknown;
     policies: unknown;
     cookie: string;
+    today: string;
   }): Promise<string | undefined>;
 }
 
@@ -78,6 +81,7 @@ export async function loadFirstScreenRenderer(
         account: JSON.parse(screen.account),
         policies: JSON.parse(screen.policies),
         cookie: screen.cookie,
+        today: screen.today,
       });
     } catch (error) {
       log.error({ err: error, path: screen.path }, 'first-screen render failed');
@@ -89,7 +93,7 @@ export async function loadFirstScreenRenderer(
 /**
  * The signed-in pages drawn last, as the bytes sent (docs/decisions/0114): keyed by a hash of
  * everything the page is made of (the path, the account, its account read, the ETag of its
- * policies body, the consent cookies), so a page is sent again without being drawn, put
+ * policies body, the consent cookies, the day in Paris it counts from), so a page is sent again without being drawn, put
  * together or encoded, and never stale: other data is another key.
  */
 export function keptPages() {

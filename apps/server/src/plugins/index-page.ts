@@ -19,6 +19,11 @@ export interface PageFor {
   first?: FirstReads;
   /** The first screen drawn by the server (first-screen.ts), for `#root`. */
   screen?: string | undefined;
+  /**
+   * The day in Paris that screen was drawn on: the browser takes the screen over counting from
+   * it, so that a page drawn before midnight and taken over after it is not drawn again.
+   */
+  drawnOn?: string | undefined;
   /** The first screen's scripts, fetched and compiled while the entry runs. */
   modules?: string[];
   /**
@@ -60,6 +65,9 @@ export function renderIndex(
     ...(page?.path ? [`<meta name="portal-path" content="${escapeHtml(page.path)}">`] : []),
     ...(page?.screen
       ? [`<link rel="expect" href="#${FIRST_READS_ELEMENT_ID}" blocking="render">`]
+      : []),
+    ...(page?.screen && page.drawnOn
+      ? [`<meta name="portal-drawn-on" content="${escapeHtml(page.drawnOn)}">`]
       : []),
     ...(page?.modules ?? [])
       .filter((file) => !listed(file))

@@ -19,6 +19,7 @@ import {
   ERROR_CODES,
   LOGGED_OUT_PATH,
   MESSAGES,
+  todayInParis,
 } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -133,6 +134,9 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       return { first, html: template ? indexFor(template, page) : '' };
     const shown = returnTo ?? request.url;
     const cookie = consentCookies(request.headers.cookie ?? '');
+    // The day the screen counts from (the days left to send a document): a page kept from
+    // yesterday is not sent today.
+    const today = todayInParis();
     const key = pages.keyOf([
       shown,
       returnTo ?? '',
@@ -140,6 +144,7 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       cookie,
       first.account,
       first.policies.etag,
+      today,
     ]);
     const kept = pages.get(key);
     if (kept) return { first, html: kept };
@@ -149,8 +154,9 @@ export default fp(async function spa(app: FastifyInstance, opts: SpaOptions) {
       account: first.account,
       policies: first.policies.body.toString('utf8'),
       cookie,
+      today,
     });
-    const html = indexFor(template, { ...page, screen });
+    const html = indexFor(template, { ...page, screen, drawnOn: today });
     if (screen === undefined) return { first, html };
     const bytes = Buffer.from(html);
     pages.set(key, bytes);

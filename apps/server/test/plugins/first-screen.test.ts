@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect } from 'vitest';
+import { addDays, todayInParis } from '@espace/contract';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { consentCookies } from '../../src/plugins/first-screen';
 import { ROOT } from '../../../../scripts/builds.mjs';
 import { apiTest } from '../support/api-test';
@@ -104,6 +105,37 @@ describe('the first screen drawn by the server', () => {
     } finally {
       await sql`update risks set model = 'Clio V' where policy_number = 'AU2025087731'`.execute(db);
     }
+  });
+
+  describe('at midnight in Paris', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('names the day it counts from, and sends no page kept from the day before', async ({
+      t: test,
+    }) => {
+      const drawnOn = (html: string) =>
+        /<meta name="portal-drawn-on" content="([^"]+)">/.exec(html)?.[1];
+      const delay = (html: string) =>
+        /id="documents-banner-title"[\s\S]*?<strong>([^<]+)<\/strong>/.exec(rootOf(html)!)?.[1];
+      // The next midnight in Paris, which is on the hour in UTC: a second before it, then after.
+      const tomorrow = addDays(todayInParis(), 1);
+      let midnight = Date.parse(`${tomorrow}T00:00:00Z`) - 3 * 3_600_000;
+      while (todayInParis(new Date(midnight)) !== tomorrow) midnight += 3_600_000;
+      vi.useFakeTimers({ toFake: ['Date'], now: midnight - 1_000 });
+      // Signed in then, the session two seconds old after midnight.
+      const cookie = `${(await portalSignIn(test.app, DEMO.camille)).jar.header()}; ${CONSENT}`;
+      const page = (url: string) => test.app.inject({ url, headers: { cookie } });
+      const before = (await page('/')).body;
+      // The same page again, kept: drawn once.
+      expect((await page('/')).body).toBe(before);
+      vi.setSystemTime(midnight + 1_000);
+      const after = (await page('/')).body;
+      expect(drawnOn(before)).toBe(addDays(tomorrow, -1));
+      expect(drawnOn(after)).toBe(tomorrow);
+      // Camille's documents: a day less to send them, in the page drawn after midnight.
+      expect(delay(before)).toMatch(/^\d+\u00a0jours$/);
+      expect(parseInt(delay(after)!, 10)).toBe(parseInt(delay(before)!, 10) - 1);
+    });
   });
 
   it('draws from the consent cookies alone, never from the session’s', () => {

@@ -5,12 +5,14 @@ import {
   allTerminated,
   API_ROUTES,
   apiPath,
+  instantOf,
   unfulfilledDocuments,
   type Policy,
 } from '@espace/contract';
 import { useMemo } from 'react';
 import { apiList } from '../lib/api-client';
 import { useSession } from '../lib/session';
+import { useToday } from '../lib/today';
 import { useRead, type Read, type ReadSpec } from './portal-reads';
 
 /** The policies' key among the portal's reads. */
@@ -24,11 +26,14 @@ export function policiesRead(accountId: string): ReadSpec<Policy[]> {
   return { key: POLICIES_READ, fetch: () => getPolicies(accountId), freshMs: 30_000 };
 }
 
-/** The list with what the screens derive from it (the owed documents, all terminated). */
-export function withDerived(policies: Policy[]) {
+/**
+ * The list with what the screens derive from it (the owed documents, all terminated), on `today`
+ * in Paris (lib/today.tsx).
+ */
+export function withDerived(policies: Policy[], today: string) {
   return {
     policies,
-    ...unfulfilledDocuments(policies),
+    ...unfulfilledDocuments(policies, instantOf(today)),
     allNonActivePolicies: allTerminated(policies),
   };
 }
@@ -39,6 +44,7 @@ export function usePolicies(): Read<PoliciesData> {
   const { accountId } = useSession();
   const spec = useMemo(() => policiesRead(accountId), [accountId]);
   const read = useRead(spec);
-  const data = useMemo(() => read.data && withDerived(read.data), [read.data]);
+  const today = useToday();
+  const data = useMemo(() => read.data && withDerived(read.data, today), [read.data, today]);
   return { ...read, data } as Read<PoliciesData>;
 }

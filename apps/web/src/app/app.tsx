@@ -6,6 +6,7 @@ import { POLICIES_READ } from '../api/get-policies';
 import { PortalReads, PortalReadsContext } from '../api/portal-reads';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
+import { TodayProvider } from '../lib/today';
 import { Queries, QueriesContext } from './queries';
 import { appRoutes } from './router';
 
@@ -53,10 +54,13 @@ function TakenOver() {
 export function App({
   session,
   reads,
+  drawnOn,
   children,
 }: {
   session: Session;
   reads: PortalReads;
+  /** The day the server drew the first screen on (lib/today.tsx), when it drew one. */
+  drawnOn?: string | undefined;
   children: ReactNode;
 }) {
   // The query library's client, loaded by the first screen that uses it.
@@ -66,10 +70,12 @@ export function App({
       <PortalReadsContext.Provider value={reads}>
         <QueriesContext.Provider value={queries}>
           <RoutesContext.Provider value={appRoutes}>
-            {/* One element under #root: React checks what it hydrates inside it, where at the
-                container's own level it passes over nodes it did not draw. */}
-            <div className="portal">{children}</div>
-            <TakenOver />
+            <TodayProvider drawnOn={drawnOn}>
+              {/* One element under #root: React checks what it hydrates inside it, where at the
+                  container's own level it passes over nodes it did not draw. */}
+              <div className="portal">{children}</div>
+              <TakenOver />
+            </TodayProvider>
           </RoutesContext.Provider>
         </QueriesContext.Provider>
       </PortalReadsContext.Provider>

@@ -1,5 +1,5 @@
 // A policy for the web app's unit tests: one active car, nothing owed, with what a test sets.
-import type { Policy } from '@espace/contract';
+import type { DocumentToProvide, Policy } from '@espace/contract';
 
 export function testPolicy(overrides: Partial<Policy> = {}): Policy {
   return {
@@ -24,5 +24,20 @@ export function testPolicy(overrides: Partial<Policy> = {}): Policy {
     documents: [],
     terminationRequest: null,
     ...overrides,
+  };
+}
+
+/** A document the customer still has to send, before the broker's deadline `dueOn` when dated. */
+export function owedDocument(dueOn: string | null, name = 'Attestation'): DocumentToProvide {
+  return {
+    name,
+    description: '',
+    fileType: 'attestation',
+    status: 'pending',
+    canResend: false,
+    maxFileNumber: null,
+    exactFileNumber: null,
+    filesReceived: 0,
+    dueOn,
   };
 }

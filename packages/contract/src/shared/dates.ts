@@ -113,6 +113,14 @@ export function todayInParis(now: Date = new Date()): string {
   return parisDayOf(now);
 }
 
+/**
+ * An instant of `day` in Paris, for the rules that take the current time: its noon in UTC (13:00 or
+ * 14:00 in Paris), so that todayInParis gives `day` back.
+ */
+export function instantOf(day: string): Date {
+  return new Date(`${day}T12:00:00Z`);
+}
+
 const DAY_MS = 86_400_000;
 
 function utcMidnight({ year, month, day }: DateParts): number {

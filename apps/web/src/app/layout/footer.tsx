@@ -4,6 +4,7 @@ import { usePolicies } from '../../api/get-policies';
 import { AssistanceCall } from '../../components/assistance/assistance-call';
 import { BrandName } from '../../components/brand/brand-name';
 import { paths } from '../../lib/paths';
+import { useToday } from '../../lib/today';
 import './footer.css';
 
 const LINKS = [
@@ -27,6 +28,8 @@ function TerminationLink() {
 }
 
 export function Footer() {
+  // The year in Paris, as the server drew it (lib/today.tsx).
+  const year = useToday().slice(0, 4);
   return (
     <footer className="site-footer">
       <div className="container">
@@ -42,8 +45,8 @@ export function Footer() {
           </ul>
         </nav>
         <p className="site-footer__copyright">
-          © {COPYRIGHT_START_YEAR}–{new Date().getFullYear()} <BrandName /> · Courtage Horizon SAS,
-          intermédiaire en assurance
+          © {COPYRIGHT_START_YEAR}–{year} <BrandName /> · Courtage Horizon SAS, intermédiaire en
+          assurance
         </p>
       </div>
     </footer>

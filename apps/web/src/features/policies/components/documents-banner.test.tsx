@@ -6,7 +6,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testPolicy } from '../../../testing/policy';
+import { owedDocument, testPolicy } from '../../../testing/policy';
 import { DocumentsBanner } from './documents-banner';
 
 let container: HTMLDivElement;
@@ -42,19 +42,7 @@ const owing = (dueOn: string | null, startDate = '2024-01-01') =>
   testPolicy({
     policyNumber: 'AU2025110264',
     startDate,
-    documents: [
-      {
-        name: 'Attestation',
-        description: '',
-        fileType: 'attestation',
-        status: 'pending',
-        canResend: false,
-        maxFileNumber: null,
-        exactFileNumber: null,
-        filesReceived: 0,
-        dueOn,
-      },
-    ],
+    documents: [owedDocument(dueOn)],
   });
 const inDays = (days: number) => addDays(todayInParis(), days);
 
