@@ -33,6 +33,7 @@ import {
 import { decodeQuotedPrintable, startMailServer } from '../support/mail-server-stand-in';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
 import { adminQuery, postgresUrl } from '../support/postgres';
+import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 import { browser, followToConsole, locationOf, startStaffSignIn, totpCode } from '../support/staff';
 import { testConfig } from '../support/test-config';
 
@@ -52,11 +53,16 @@ describe.each(BACKENDS)('the owner gets back in, compiled server on %s', (backen
   const config = testConfig({ publicUrl: 'http://localhost:3000' });
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-owner-'));
+    // On PGlite, a copy of the run's seeded folder: this test is not about a first start.
+    const dataDir =
+      backend === 'pglite'
+        ? await seededFolderCopy('espace-owner-')
+        : await mkdtemp(path.join(tmpdir(), 'espace-owner-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     mail = await startMailServer();
     cleanup.push(() => new Promise<void>((resolve) => mail.server.close(() => resolve())));
     const env: Record<string, string> = {
+      ...(backend === 'pglite' ? SEEDED_ENV : {}),
       DATA_DIR: dataDir,
       DEMO_MODE: 'true',
       // The harness's sign-in speaks for a portal at http://localhost:3000 (its redirect URI).

@@ -1,23 +1,26 @@
 // The termination status mapping written in TypeScript (termination-status.ts) and in SQL (the
-// view customer_requests of the migrations) agree for every status: the view is run on PGlite,
-// migrated as the server migrates, with one termination request of each own status.
+// view customer_requests of the migrations) agree for every status: the view is run on a copy of
+// the tests' PGlite template (migrated as the server migrates), with one termination request of
+// each own status.
 import { BROKER_REQUEST_STATUSES, type BrokerRequestStatus } from '@espace/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, openDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import {
   TERMINATION_STATUSES,
   terminationStatusOf,
   type TerminationStatus,
 } from './termination-status';
 
+let database: TestDatabase;
 let handle: DatabaseHandle;
 /** What the view says of a termination request whose own status is each one. */
 const shown = new Map<TerminationStatus, string>();
 
 beforeAll(async () => {
-  handle = await openDatabase({});
-  await migrate(handle.db);
+  database = await createTestDatabase('pglite');
+  handle = database.handle;
   await handle.db.transaction().execute(async (trx) => {
     // The rows the request points to (account, contract, receipt) play no part in the view.
     await sql`set local session_replication_role = replica`.execute(trx);
@@ -49,7 +52,7 @@ beforeAll(async () => {
     }
   });
 }, 60_000);
-afterAll(() => handle?.close());
+afterAll(() => database?.drop());
 
 it('lists every status the table accepts', async () => {
   const { rows } = await sql<{ definition: string }>`
