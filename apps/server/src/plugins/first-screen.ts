@@ -93,8 +93,8 @@ export async function loadFirstScreenRenderer(
 /**
  * The signed-in pages drawn last, as the bytes sent (docs/decisions/0114): keyed by a hash of
  * everything the page is made of (the path, the account, its account read, the ETag of its
- * policies body, the consent cookies, the day in Paris it counts from), so a page is sent again without being drawn, put
- * together or encoded, and never stale: other data is another key.
+ * policies body, the consent cookies, the day in Paris it counts from), so a page is sent again
+ * without being drawn, put together or encoded, and never stale: other data is another key.
  */
 export function keptPages() {
   const kept = new LRUCache<string, Buffer>({
