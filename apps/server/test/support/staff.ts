@@ -56,12 +56,17 @@ export async function createStaff(
   db: Db,
   { role, email }: { role: StaffRole; email?: string },
 ): Promise<TestStaff> {
-  const staff = await createStaffAccount(db, {
-    email: email ?? `${role}-${randomBytes(4).toString('hex')}@courtage.test`,
-    displayName: role === 'supervisor' ? 'Sam Superviseur' : 'Alex Conseiller',
-    role,
-    createdBy: 'test',
-  });
+  const staff = await createStaffAccount(
+    db,
+    {
+      email: email ?? `${role}-${randomBytes(4).toString('hex')}@courtage.test`,
+      displayName: role === 'supervisor' ? 'Sam Superviseur' : 'Alex Conseiller',
+      role,
+      createdBy: 'test',
+    },
+    // Checked at every sign-in of the test: at the tests' cost (template.ts).
+    (password) => hashPassword(password, TEST_PASSWORD_COST),
+  );
   const totpSecret = new Secret({ size: 20 }).base32;
   await db
     .updateTable('staff_accounts')
@@ -69,8 +74,6 @@ export async function createStaff(
       totp_secret: sealedTotpSecret(totpSecret),
       totp_enrolled_at: new Date(),
       must_change_password: false,
-      // Checked at every sign-in of the test: at the tests' cost (template.ts).
-      password_hash: await hashPassword(staff.temporaryPassword, TEST_PASSWORD_COST),
     })
     .where('id', '=', staff.id)
     .execute();

@@ -59,9 +59,14 @@ const member = (row: {
   role: row.role as StaffRole,
 });
 
+/**
+ * A new staff account. `hash` stores the password (the tests give one at their lower scrypt cost
+ * instead of hashing twice).
+ */
 export async function createStaffAccount(
   db: Db,
   staff: NewStaff,
+  hash: (password: string) => Promise<string> = hashPassword,
 ): Promise<StaffMember & { temporaryPassword: string }> {
   const email = staff.email.trim().toLowerCase();
   const password = staff.password ?? temporaryPassword();
@@ -72,7 +77,7 @@ export async function createStaffAccount(
       email,
       display_name: staff.displayName.trim(),
       role: staff.role,
-      password_hash: await hashPassword(password),
+      password_hash: await hash(password),
       must_change_password: staff.password === undefined,
       created_by: staff.createdBy,
     })
