@@ -15,19 +15,17 @@ import {
   SESSION_REQUEST_HEADER,
   type SignOutAnswer,
 } from '@espace/contract';
+import { pageMeta } from './page-meta';
 import { paths } from './paths';
-
-const meta = (name: string) =>
-  document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
 
 /** The signed-in account the server wrote into the page, or undefined. */
 export function pageAccount(): string | undefined {
-  return meta('portal-account');
+  return pageMeta('portal-account');
 }
 
 /** The path asked for before sign-in, on the page that ends it (the callback). */
 export function pagePath(): string | undefined {
-  return meta('portal-path');
+  return pageMeta('portal-path');
 }
 
 /** The header every write of the portal carries. */

@@ -6,6 +6,7 @@
 // and turns to the next one at midnight while the page stays open.
 import { todayInParis } from '@espace/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { pageMeta } from './page-meta';
 
 const TodayContext = createContext<string | undefined>(undefined);
 
@@ -46,7 +47,5 @@ export function useToday(): string {
 
 /** The day the server drew the page's first screen on, as the page names it. */
 export function pageDrawnOn(): string | undefined {
-  return (
-    document.querySelector<HTMLMetaElement>('meta[name="portal-drawn-on"]')?.content || undefined
-  );
+  return pageMeta('portal-drawn-on');
 }

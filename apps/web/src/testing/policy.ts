@@ -28,9 +28,9 @@ export function testPolicy(overrides: Partial<Policy> = {}): Policy {
 }
 
 /** A document the customer still has to send, before the broker's deadline `dueOn` when dated. */
-export function owedDocument(dueOn: string | null, name = 'Attestation'): DocumentToProvide {
+export function owedDocument(dueOn: string | null): DocumentToProvide {
   return {
-    name,
+    name: 'Attestation',
     description: '',
     fileType: 'attestation',
     status: 'pending',
