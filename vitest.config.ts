@@ -2,21 +2,12 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { waitingFirst } from './scripts/test-order.mjs';
 
-/**
- * The files that mostly wait: a 10 MB upload at 1 Mbit/s (80 s) and the compiled servers the
- * process tests start. Run first, their waits are filled by the other files and suites; run last
- * (as on a fresh clone, where Vitest has no durations yet and orders by size), they left the
- * 2-core machine idle for the gate's last 80 s.
- */
-const WAITING = [/\/test\/http\/slow-clients\.test\.ts$/, /\/test\/process\//];
-
-/** Vitest's order (the longest first once it knows durations), the waiting files before the rest. */
+/** Vitest's order (the longest first once it knows durations), the waiting files first. */
 class WaitingFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const waits = (file: TestSpecification) => WAITING.some((re) => re.test(file.moduleId));
-    return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
+    return waitingFirst(await super.sort(files));
   }
 }
 
