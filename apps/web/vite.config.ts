@@ -42,17 +42,17 @@ const resolve: UserConfig['resolve'] = routerProduction
 /**
  * `vite build --ssr src/server-render.tsx` (the second half of `npm run build`): the first
  * screen's renderer for the server (apps/server/src/plugins/spa.ts), in `.ssr/` inside the build,
- * which the server never serves (a dot folder). React and the router are bundled (below); the
- * other libraries stay imports of node_modules; the contract is bundled; the style sheets are the
- * browser build's.
+ * which the server never serves (a dot folder). Everything it imports is bundled in it (below),
+ * so it loads wherever the build is (WEB_OUT_DIR may be outside the repository, where no
+ * node_modules is; docs/decisions/0128); the style sheets are the browser build's.
  */
 const serverRender: UserConfig = {
   plugins: [react(), pureSchemas()],
   resolve,
-  // React and the router in the renderer, in their production builds whatever NODE_ENV the
-  // server runs with (`npm start` sets none): their development builds render several times
-  // slower, and warn.
-  ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler'] },
+  // Every library in the renderer, React and the router in their production builds whatever
+  // NODE_ENV the server runs with (`npm start` sets none): their development builds render
+  // several times slower, and warn.
+  ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: path.join(outDir, '.ssr'),

@@ -2,12 +2,16 @@
 // a signed-in page of the policies path comes with the policies page and its shell as HTML, from
 // the web build's own renderer, never stored by any cache; the other paths come empty for the
 // browser to draw; the cookie banner follows the consent cookie the browser sent.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { addDays, todayInParis } from '@espace/contract';
 import { afterEach, describe, expect, vi } from 'vitest';
-import { consentCookies } from '../../src/plugins/first-screen';
+import { consentCookies, rendererFile } from '../../src/plugins/first-screen';
 import { ROOT } from '../../../../scripts/builds.mjs';
 import { apiTest } from '../support/api-test';
 import { DEMO, portalSignIn } from '../support/harness';
@@ -145,6 +149,39 @@ describe('the first screen drawn by the server', () => {
       ),
     ).toBe('espace_consent_performance=false; espace_consent_required=true');
     expect(consentCookies('espace-session=secret')).toBe('');
+  });
+
+  it('is drawn as well from a build kept outside the repository, where no node_modules is', async ({
+    page,
+  }) => {
+    // WEB_OUT_DIR may name any folder (parallel runs, docs/development.md): the renderer then
+    // finds no package beside it, so it must import none. Loaded by Node itself, as the compiled
+    // server loads it (Vitest's own loader would find the repository's packages).
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'espace-web-elsewhere-'));
+    try {
+      await cp(path.join(ROOT, 'apps/web/dist/.ssr'), path.join(elsewhere, '.ssr'), {
+        recursive: true,
+      });
+      const reads = /id="portal-first-reads">([^<]*)<\/script>/.exec((await page('/')).body)![1]!;
+      const { account, policies } = JSON.parse(reads) as { account: unknown; policies: unknown };
+      const screen = { path: '/', accountId: 'x', account, policies, cookie: CONSENT };
+      const renderer = pathToFileURL(rendererFile(elsewhere)).href;
+      const drawn = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { renderFirstScreen } = await import(${JSON.stringify(renderer)});
+           process.stdout.write(await renderFirstScreen(JSON.parse(process.env.SCREEN)));`,
+        ],
+        { env: { ...process.env, SCREEN: JSON.stringify({ ...screen, today: todayInParis() }) } },
+      );
+      expect(drawn.stderr.toString()).toBe('');
+      expect(drawn.stdout.toString()).toContain('Mes Polices d’assurance');
+      expect(drawn.stdout.toString()).toContain('AU2026104512');
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('leaves the other screens to the browser', async ({ page }) => {
