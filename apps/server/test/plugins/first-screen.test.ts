@@ -176,7 +176,7 @@ describe('the first screen drawn by the server', () => {
         ],
         { env: { ...process.env, SCREEN: JSON.stringify({ ...screen, today: todayInParis() }) } },
       );
-      expect(drawn.stderr.toString()).toBe('');
+      expect(drawn.status, drawn.stderr.toString()).toBe(0);
       expect(drawn.stdout.toString()).toContain('Mes Polices d’assurance');
       expect(drawn.stdout.toString()).toContain('AU2026104512');
     } finally {
