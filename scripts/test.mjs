@@ -7,12 +7,15 @@
 //   npm run test:fast   the inner loop: the unit and API tests on PGlite only, without the tests
 //                       that start the compiled server as a process (apps/server/test/process/).
 //   npm run check       the static checks alone.
-// A phase that fails stops the run: what follows would only fail with it.
+// A phase that fails stops the run: what follows would only fail with it. A failed run ends with
+// the lines in which each failed suite said what failed (failure-lines.mjs), which its
+// interleaved output had left minutes above.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { CHECKS } from './checks.mjs';
 import { cpuText, machineCpuSeconds, spawnTimed } from './cpu-time.mjs';
+import { SuiteFailures } from './failure-lines.mjs';
 import { runParallel } from './run-parallel.mjs';
 
 const mode = process.argv[2] ?? '--full';
@@ -35,6 +38,13 @@ const prefixed = (label, text) =>
     .map((line, i, lines) => (i === lines.length - 1 && line === '' ? '' : `${label} │ ${line}\n`))
     .join('');
 
+/** What each suite said failed, printed again at the end of the run (failure-lines.mjs). */
+const failures = new Map();
+const failuresOf = (label) =>
+  failures.get(label) ?? failures.set(label, new SuiteFailures()).get(label);
+/** The suites that failed, in the order they ended. */
+const failedSuites = [];
+
 /**
  * Runs `command`, its output prefixed by `label` line by line; resolves to what failed (`[label]`
  * or nothing) and the CPU time it took with every process it started.
@@ -43,9 +53,10 @@ function labelled(label, command) {
   return new Promise((resolve) => {
     const { child, cpuSeconds } = spawnTimed(command, { stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr])
-      createInterface({ input: stream }).on('line', (line) =>
-        process.stdout.write(prefixed(label, `${line}\n`)),
-      );
+      createInterface({ input: stream }).on('line', (line) => {
+        failuresOf(label).add(line);
+        process.stdout.write(prefixed(label, `${line}\n`));
+      });
     child.on('close', async (code) =>
       resolve({ failed: code === 0 ? [] : [label], cpu: await cpuSeconds }),
     );
@@ -63,7 +74,10 @@ function labelled(label, command) {
 const SUITES = {
   checks: async () => ({
     // Each check prints its own CPU time.
-    failed: await runParallel(CHECKS, 1, (text) => process.stdout.write(prefixed('checks', text))),
+    failed: await runParallel(CHECKS, 1, (text) => {
+      failuresOf('checks').addText(text);
+      process.stdout.write(prefixed('checks', text));
+    }),
   }),
   vitest: () => labelled('vitest', `vitest run --maxWorkers=${availableParallelism()}`),
   browser: () => labelled('browser', 'npm test -w e2e'),
@@ -79,6 +93,7 @@ async function suite(label) {
   const started = performance.now();
   const { failed, cpu } = await SUITES[label]();
   const outcome = failed.length ? 'FAILED' : 'ok';
+  if (failed.length) failedSuites.push(label);
   const took = [minutes(performance.now() - started), cpuText(cpu)].filter(Boolean).join(', ');
   console.info(`${label} │ ${outcome} in ${took}`);
   return failed;
@@ -137,6 +152,10 @@ for (const [name, took, cpu, ok] of times)
   console.info(`  ${ok ? 'ok    ' : 'FAILED'} ${figures(took, cpu)}  ${name}`);
 console.info(`  total  ${figures(performance.now() - started, machineCpuSeconds() - cpuAtStart)}`);
 if (failed.length) {
+  for (const label of failedSuites) {
+    console.info(`\nWhat ${label} reported as failed (in full above):`);
+    for (const line of failuresOf(label).report()) console.info(prefixed(label, line).trimEnd());
+  }
   console.error(`Failed: ${failed.join(', ')}`);
   process.exit(1);
 }
