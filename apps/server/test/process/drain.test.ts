@@ -10,7 +10,7 @@ import net from 'node:net';
 import { rm } from 'node:fs/promises';
 import { afterAll, expect, it } from 'vitest';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { seededFolderCopy } from '../support/seeded-folder';
 
 const NOTICE_MS = 1_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,10 +44,10 @@ afterAll(async () => {
 });
 
 it('answers every request accepted during the drain, then exits 0', async () => {
-  dataDir = await seededFolderCopy('h7b-drain-');
+  const copy = await seededFolderCopy('h7b-drain-');
+  dataDir = copy.dataDir;
   portal = await startPortal({
-    ...SEEDED_ENV,
-    DATA_DIR: dataDir,
+    ...copy.env,
     SHUTDOWN_DELAY_MS: String(NOTICE_MS),
   });
   const { child, url } = portal;

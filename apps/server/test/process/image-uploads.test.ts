@@ -23,7 +23,7 @@ import {
   pngChunkTypes,
 } from '../support/image-samples';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 
 describe('images sent to the compiled server', () => {
@@ -49,10 +49,10 @@ describe('images sent to the compiled server', () => {
     METADATA_TEXTS.filter((text) => bytes.toString('latin1').includes(text));
 
   beforeAll(async () => {
-    dataDir = await seededFolderCopy('espace-images-');
+    const copy = await seededFolderCopy('espace-images-');
+    dataDir = copy.dataDir;
     portal = await startPortal({
-      ...SEEDED_ENV,
-      DATA_DIR: dataDir,
+      ...copy.env,
       // The harness's sign-in speaks for a portal at http://localhost:3000 (its redirect URI).
       PUBLIC_URL: 'http://localhost:3000',
     });

@@ -13,7 +13,7 @@ import { DEMO, signIn, startLogin, submitLogin, subjectOf } from '../support/har
 import { parseExposition, valueOf, type Sample } from '../support/prometheus-text';
 import { freePort } from '../support/free-port';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
@@ -53,11 +53,11 @@ describe('metrics of the compiled server', () => {
     receiver = await startReceiver([SECRET]);
     // The broker's endpoint fails: every delivery is answered 500.
     receiver.answers.push(...Array<number>(1000).fill(500));
-    dataDir = await seededFolderCopy('espace-metrics-');
+    const copy = await seededFolderCopy('espace-metrics-');
+    dataDir = copy.dataDir;
     metricsPort = await freePort();
     portal = await startPortal({
-      ...SEEDED_ENV,
-      DATA_DIR: dataDir,
+      ...copy.env,
       PUBLIC_URL: 'http://localhost:3000',
       METRICS_PORT: String(metricsPort),
       WEBHOOK_ENDPOINTS: JSON.stringify([{ id: 'si', url: receiver.url, secret: SECRET }]),

@@ -25,7 +25,7 @@ import { ACTIVE } from '../support/claims';
 import { BOUNDARY, partHead, samplePdf } from '../support/documents';
 import { bearer, DEMO, signIn, subjectOf } from '../support/harness';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 
 const TRIES = 4;
@@ -120,9 +120,9 @@ describe('an oversized body on the compiled server', () => {
   });
 
   beforeAll(async () => {
-    const dataDir = await seededFolderCopy('espace-oversized-');
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env = { ...SEEDED_ENV, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' };
+    const copy = await seededFolderCopy('espace-oversized-');
+    cleanup.push(() => rm(copy.dataDir, { recursive: true, force: true }));
+    const env = { ...copy.env, PUBLIC_URL: 'http://localhost:3000' };
     // On the demo data, an integration client made with the compiled tool (PGlite opens its
     // folder in one process at a time), then the server.
     const created = await promisify(execFile)(

@@ -10,9 +10,7 @@
 // - A staff member's usual browser signs in while another address hammers the account, with
 //   its password and with codes.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { PASSWORD_RESET_TEXTS as T } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,7 +31,7 @@ import {
 import { decodeQuotedPrintable, startMailServer } from '../support/mail-server-stand-in';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
 import { adminQuery, postgresUrl } from '../support/postgres';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { emptyFolder, seededFolderCopy } from '../support/seeded-folder';
 import { browser, followToConsole, locationOf, startStaffSignIn, totpCode } from '../support/staff';
 import { testConfig } from '../support/test-config';
 
@@ -54,16 +52,15 @@ describe.each(BACKENDS)('the owner gets back in, compiled server on %s', (backen
 
   beforeAll(async () => {
     // On PGlite, a copy of the run's seeded folder: this test is not about a first start.
-    const dataDir =
+    const folder =
       backend === 'pglite'
         ? await seededFolderCopy('espace-owner-')
-        : await mkdtemp(path.join(tmpdir(), 'espace-owner-'));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+        : await emptyFolder('espace-owner-');
+    cleanup.push(() => rm(folder.dataDir, { recursive: true, force: true }));
     mail = await startMailServer();
     cleanup.push(() => new Promise<void>((resolve) => mail.server.close(() => resolve())));
     const env: Record<string, string> = {
-      ...(backend === 'pglite' ? SEEDED_ENV : {}),
-      DATA_DIR: dataDir,
+      ...folder.env,
       DEMO_MODE: 'true',
       // The harness's sign-in speaks for a portal at http://localhost:3000 (its redirect URI).
       PUBLIC_URL: 'http://localhost:3000',

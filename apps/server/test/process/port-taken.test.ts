@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { seededFolderCopy } from '../support/seeded-folder';
 
 const ephemeralStart = Number(
   readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
@@ -57,12 +57,11 @@ describe('the ports of the servers the tests start', () => {
       drawn.push(port);
       return port;
     };
-    const dataDir = await seededFolderCopy('espace-port-taken-');
+    const { dataDir, env } = await seededFolderCopy('espace-port-taken-');
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const portal: Portal = await startPortal(
       {
-        ...SEEDED_ENV,
-        DATA_DIR: dataDir,
+        ...env,
         PUBLIC_URL: 'http://localhost:3000',
       },
       [],

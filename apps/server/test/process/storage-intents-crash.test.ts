@@ -4,8 +4,7 @@
 // sweeps the object by its intent. On the folder and on an S3 server (s3rver), where nothing
 // else would ever remove it.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
@@ -13,7 +12,7 @@ import { referencedStorageKeys } from '../../src/platform/storage/sweep';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
 import { DEMO, signIn, subjectOf } from '../support/harness';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
-import { SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
+import { emptyFolder, SEEDED_ENV, seededFolderCopy } from '../support/seeded-folder';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
 import { testConfig } from '../support/test-config';
 
@@ -44,15 +43,14 @@ describe.each(['folder', 's3'] as const)('a server killed between put and commit
   it('leaves no object without row and no row without object after a restart', async () => {
     // The demo documents of a seeded copy are files of its own folder: an object store starts
     // empty, and its server seeds them there.
-    const dataDir =
-      store === 's3'
-        ? await mkdtemp(path.join(tmpdir(), 'h7b-intents-'))
-        : await seededFolderCopy('h7b-intents-');
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const documentsDir = path.join(dataDir, 'documents');
+    const folder =
+      store === 's3' ? await emptyFolder('h7b-intents-') : await seededFolderCopy('h7b-intents-');
+    cleanup.push(() => rm(folder.dataDir, { recursive: true, force: true }));
+    const documentsDir = path.join(folder.dataDir, 'documents');
+    // The first start on an empty folder seeds under the copies' environment too.
     const env: Record<string, string> = {
       ...SEEDED_ENV,
-      DATA_DIR: dataDir,
+      ...folder.env,
       PUBLIC_URL: 'http://localhost:3000',
     };
     let s3: TestS3Server | undefined;
@@ -108,7 +106,7 @@ describe.each(['folder', 's3'] as const)('a server killed between put and commit
     cleanup.push(() => stopped(restarted.child, 'SIGKILL'));
     await stopped(restarted.child, 'SIGTERM');
 
-    const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    const handle = await openDatabase({ pgliteDir: path.join(folder.dataDir, 'pglite') });
     try {
       const referenced = [...(await referencedStorageKeys(handle.db))].sort();
       expect(referenced).not.toContain(key);

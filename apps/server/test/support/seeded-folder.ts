@@ -61,10 +61,28 @@ async function template(): Promise<string> {
   return folder;
 }
 
-/** A fresh copy of the run's seeded data folder, named after `prefix`; the caller removes it. */
-export async function seededFolderCopy(prefix: string): Promise<string> {
+/** A seeded folder's copy and what a server started on it needs in its environment. */
+export interface SeededCopy {
+  dataDir: string;
+  env: typeof SEEDED_ENV & { DATA_DIR: string };
+}
+
+/**
+ * A fresh copy of the run's seeded data folder, named after `prefix`, with the environment that
+ * opens it (SEEDED_ENV and its DATA_DIR), so that no server starts on a copy without the key
+ * its provider's secrets were sealed with; the caller removes the folder.
+ */
+export async function seededFolderCopy(prefix: string): Promise<SeededCopy> {
   const source = await template();
-  const copy = await mkdtemp(path.join(tmpdir(), prefix));
-  await cp(source, copy, { recursive: true });
-  return copy;
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  await cp(source, dataDir, { recursive: true });
+  return { dataDir, env: { ...SEEDED_ENV, DATA_DIR: dataDir } };
+}
+
+/** An empty data folder, named after `prefix`, for a test's leg about a first start; the caller removes it. */
+export async function emptyFolder(
+  prefix: string,
+): Promise<{ dataDir: string; env: { DATA_DIR: string } }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  return { dataDir, env: { DATA_DIR: dataDir } };
 }
