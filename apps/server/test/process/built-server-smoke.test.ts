@@ -29,6 +29,7 @@ import { startMailServer } from '../support/mail-server-stand-in';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
 import { adminQuery, postgresUrl } from '../support/postgres';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
+import { seededFolderCopy } from '../support/seeded-folder';
 import { browser, followToConsole, locationOf, startStaffSignIn, totpCode } from '../support/staff';
 import { terminationBody } from '../support/termination';
 import { testConfig } from '../support/test-config';
@@ -286,10 +287,10 @@ describe.each(BACKENDS)('the compiled server on %s', (backend: BackendName) => {
 
 describe('the compiled server with PGlite in its process (PGLITE_IN_PROCESS)', () => {
   it('opens the database through the in-process dialect and answers a customer', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'espace-built-inprocess-'));
+    // On a copy of the run's seeded folder: the leg above is the first start, migrations and all.
+    const { dataDir, env } = await seededFolderCopy('espace-built-inprocess-');
     const portal = await startPortal({
-      DATA_DIR: dataDir,
-      DEMO_MODE: 'true',
+      ...env,
       PUBLIC_URL: 'http://localhost:3000',
       PGLITE_IN_PROCESS: 'true',
     });
