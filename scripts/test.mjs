@@ -38,27 +38,24 @@ const prefixed = (label, text) =>
     .map((line, i, lines) => (i === lines.length - 1 && line === '' ? '' : `${label} │ ${line}\n`))
     .join('');
 
-/** What each suite said failed, printed again at the end of the run (failure-lines.mjs). */
-const failures = new Map();
-const failuresOf = (label) =>
-  failures.get(label) ?? failures.set(label, new SuiteFailures()).get(label);
-/** The suites that failed, in the order they ended. */
+/** The suites that failed, in the order they ended, with what each said failed (failure-lines.mjs). */
 const failedSuites = [];
 
 /**
  * Runs `command`, its output prefixed by `label` line by line; resolves to what failed (`[label]`
- * or nothing) and the CPU time it took with every process it started.
+ * or nothing), the lines that said so and the CPU time it took with every process it started.
  */
 function labelled(label, command) {
   return new Promise((resolve) => {
     const { child, cpuSeconds } = spawnTimed(command, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const failures = new SuiteFailures();
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (line) => {
-        failuresOf(label).add(line);
+        failures.add(line);
         process.stdout.write(prefixed(label, `${line}\n`));
       });
     child.on('close', async (code) =>
-      resolve({ failed: code === 0 ? [] : [label], cpu: await cpuSeconds }),
+      resolve({ failed: code === 0 ? [] : [label], failures, cpu: await cpuSeconds }),
     );
   });
 }
@@ -72,13 +69,15 @@ function labelled(label, command) {
  * browser suite now fills); the checks run one at a time. Each resolves to what failed.
  */
 const SUITES = {
-  checks: async () => ({
+  checks: async () => {
+    const failures = new SuiteFailures();
     // Each check prints its own CPU time.
-    failed: await runParallel(CHECKS, 1, (text) => {
-      failuresOf('checks').addText(text);
+    const failed = await runParallel(CHECKS, 1, (text) => {
+      failures.addText(text);
       process.stdout.write(prefixed('checks', text));
-    }),
-  }),
+    });
+    return { failed, failures };
+  },
   vitest: () => labelled('vitest', `vitest run --maxWorkers=${availableParallelism()}`),
   browser: () => labelled('browser', 'npm test -w e2e'),
 };
@@ -91,9 +90,9 @@ const SUITES = {
  */
 async function suite(label) {
   const started = performance.now();
-  const { failed, cpu } = await SUITES[label]();
+  const { failed, failures, cpu } = await SUITES[label]();
   const outcome = failed.length ? 'FAILED' : 'ok';
-  if (failed.length) failedSuites.push(label);
+  if (failed.length) failedSuites.push([label, failures]);
   const took = [minutes(performance.now() - started), cpuText(cpu)].filter(Boolean).join(', ');
   console.info(`${label} │ ${outcome} in ${took}`);
   return failed;
@@ -152,9 +151,9 @@ for (const [name, took, cpu, ok] of times)
   console.info(`  ${ok ? 'ok    ' : 'FAILED'} ${figures(took, cpu)}  ${name}`);
 console.info(`  total  ${figures(performance.now() - started, machineCpuSeconds() - cpuAtStart)}`);
 if (failed.length) {
-  for (const label of failedSuites) {
+  for (const [label, failures] of failedSuites) {
     console.info(`\nWhat ${label} reported as failed (in full above):`);
-    for (const line of failuresOf(label).report()) console.info(prefixed(label, line).trimEnd());
+    for (const line of failures.report()) console.info(prefixed(label, line).trimEnd());
   }
   console.error(`Failed: ${failed.join(', ')}`);
   process.exit(1);

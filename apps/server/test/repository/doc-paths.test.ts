@@ -38,10 +38,19 @@ const EXTERNAL = /^(?:[a-z]+:|\/\/)/;
 const NOT_A_SOURCE = (token: string) =>
   /NNNN|(?:^|\/)NN-/.test(token) || token.split('/').some((part) => NOT_SOURCES.has(part));
 
+/** Every path of the repository and each of its ends after a `/`: what a doc may name. */
+function nameable(): Set<string> {
+  const names = new Set<string>();
+  for (const known of repositoryPaths()) {
+    const parts = known.split('/');
+    for (let i = 0; i < parts.length; i += 1) names.add(parts.slice(i).join('/'));
+  }
+  return names;
+}
+
 it('every path the README and docs/ name is a file or folder of the repository', () => {
-  const paths = repositoryPaths();
-  const holds = (token: string) =>
-    paths.some((known) => known === token || known.endsWith(`/${token}`));
+  const names = nameable();
+  const holds = (token: string) => names.has(token);
   const missing: string[] = [];
   for (const doc of documents()) {
     const text = readFileSync(path.join(repo, doc), 'utf8');
