@@ -282,8 +282,9 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
       }
     };
     const clients = [...Array.from({ length: 6 }, reader), uploader()];
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = answered;
+    // The drain begins under load: once reads are being answered. A fixed second was too short
+    // for the first answer beside the gate's other suites on a slow machine.
+    await vi.waitFor(() => expect(answered).toBeGreaterThan(0), { timeout: 20_000, interval: 100 });
     const exited = new Promise<number | null>((resolve) => a.child.once('exit', resolve));
     a.child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -292,7 +293,6 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
     running = false;
     await Promise.all(clients);
     expect(failures).toEqual([]);
-    expect(before).toBeGreaterThan(0);
     // B kept answering once A was gone, and uploads went on throughout.
     expect(answered).toBeGreaterThan(atExit);
     expect(uploaded).toBeGreaterThan(0);
