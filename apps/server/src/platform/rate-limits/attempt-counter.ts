@@ -10,7 +10,8 @@
 //   instances get distinct counts (each upsert holds its row), and an attempt refused at one key
 //   adds nothing to the later ones (a flood from one address never fills an account's window);
 // - a key's window is fixed: the first attempt after it ended starts a new one at 1;
-// - an attempt that turned out right may be taken back from its keys (`takeBack`), never below 0.
+// - an attempt that turned out right may be taken back from its keys (`takeBack`), never below 0,
+//   their rows locked in the claim's order (a take-back beside a claim never deadlocks).
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 
@@ -114,10 +115,20 @@ export async function countAttempt(
   return counted!.attempts;
 }
 
-/** Takes one attempt back from each key's count (an attempt that turned out right). */
+/**
+ * Takes one attempt back from each key's count (an attempt that turned out right), `keys` in the
+ * order they were claimed: their rows are locked in that order, as a claim locks them, so a
+ * take-back beside another claim of the same keys waits for it instead of deadlocking (an update
+ * by `key in (…)` locks rows in the order it finds them, by index or on disk).
+ */
 export async function takeBack(db: Db, table: AttemptTable, keys: readonly string[]) {
   if (keys.length === 0) return;
   const column = sql.ref(COUNT_COLUMN[table]);
-  await sql`update ${sql.table(table)} set ${column} = greatest(${column} - 1, 0)
-             where key in (${sql.join(keys)})`.execute(db);
+  const target = sql.table(table);
+  const inOrder = sql`array[${sql.join(keys)}]::text[]`;
+  await sql`with locked as (
+      select key from ${target} where key = any(${inOrder})
+       order by array_position(${inOrder}, key) for update)
+    update ${target} set ${column} = greatest(${sql.ref(`${table}.${COUNT_COLUMN[table]}`)} - 1, 0)
+      from locked where ${sql.ref(`${table}.key`)} = locked.key`.execute(db);
 }
