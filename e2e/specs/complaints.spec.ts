@@ -7,15 +7,9 @@
 // screen axe-clean, no sideways scroll at 320 px; screenshots when SCREENS_DIR is set.
 import { signInStaff } from '../support/console-staff';
 import { refuseCookies } from '../support/cookies';
-import {
-  DEMO,
-  expect,
-  expectNoAxeViolations,
-  failedRequest,
-  signIn,
-  test as base,
-} from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
+import { DEMO, expect, expectNoAxeViolations, failedRequest, signIn } from '../support/fixtures';
+import { startIntegrationPortal } from '../support/integration-portal';
+import { onPortalOfTheFile } from '../support/own-portal';
 import {
   CONSOLE_WIDTHS,
   expectNoSidewaysScroll,
@@ -35,18 +29,7 @@ const PHOTO = {
 const COMPLAINT = 'Mon sinistre du 3 octobre n’est toujours pas indemnisé malgré mes relances.';
 const EXPECTATION = 'Le versement de l’indemnité sous quinze jours.';
 
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
+const test = onPortalOfTheFile(startIntegrationPortal);
 test.use({ changesData: true });
 test.describe.configure({ mode: 'serial' });
 

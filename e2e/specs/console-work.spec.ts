@@ -10,8 +10,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
 import { DEMO_STAFF, enrolAndSignIn, signInStaff } from '../support/console-staff';
-import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
+import { DEMO, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
+import { startIntegrationPortal } from '../support/integration-portal';
+import { onPortalOfTheFile } from '../support/own-portal';
 import { CONSOLE_WIDTHS, expectNoSidewaysScroll, screenshotSkins } from '../support/screens';
 import { daysFrom, today } from './changes-helpers';
 
@@ -28,18 +29,7 @@ const PDF = (name: string) => ({
   ),
 });
 
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
+const test = onPortalOfTheFile(startIntegrationPortal);
 test.use({ changesData: true });
 
 /** What Camille sent, kept for the later tests (they run in order). */
@@ -62,12 +52,19 @@ async function camille(browser: Browser, baseURL: string) {
 }
 
 async function search(page: Page, q: string) {
+  const answered = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname.endsWith('/api/requests') &&
+      new URL(r.url()).searchParams.get('q') === q,
+  );
   await page.getByLabel('Rechercher une demande').fill(q);
   await page.getByRole('button', { name: 'Rechercher et filtrer' }).click();
   await expect(page).toHaveURL(
     new RegExp(`q=${encodeURIComponent(q).replace(/%20/g, '(\\+|%20)')}`),
   );
-  // The last results stay on screen, marked busy, until this search's arrive.
+  // The last results stay on screen, marked busy, until this search's arrive: busy or not, the
+  // page shows the last ones until its answer is in.
+  await answered;
   await expect(page.locator('.inbox-results')).toHaveAttribute('aria-busy', 'false');
 }
 

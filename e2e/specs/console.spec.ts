@@ -9,8 +9,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
 import { enrolAndSignIn, signInStaff, DEMO_STAFF } from '../support/console-staff';
-import { DEMO, expect, expectNoAxeViolations, signIn, test as base } from '../support/fixtures';
-import { startIntegrationPortal, type IntegrationPortal } from '../support/integration-portal';
+import { DEMO, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
+import { startIntegrationPortal } from '../support/integration-portal';
+import { onPortalOfTheFile } from '../support/own-portal';
 import { referenceIn } from '../support/request-reference';
 import { openChange, today, daysFrom, french } from './changes-helpers';
 import { expectNoSidewaysScroll, screenshotSkins, CONSOLE_WIDTHS } from '../support/screens';
@@ -48,19 +49,7 @@ const PNG = {
   ),
 };
 
-const test = base.extend<object, { portal: IntegrationPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startIntegrationPortal();
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
+const test = onPortalOfTheFile(startIntegrationPortal);
 test.use({ changesData: true });
 
 /** The two references the customer sends, kept for the later tests (they run in order). */

@@ -6,8 +6,9 @@
 // 375 and 1280 px in both skins go to the test's output folder.
 import type { Page } from '@playwright/test';
 import { refuseCookies } from '../support/cookies';
-import { expect, expectNoAxeViolations, failedRequest, test as base } from '../support/fixtures';
+import { expect, expectNoAxeViolations, failedRequest } from '../support/fixtures';
 import { startImportedPortal, type ImportedPortal } from '../support/imported-portal';
+import { onPortalOfTheFile } from '../support/own-portal';
 import { keepScreenshot } from '../support/screens';
 
 const EXAMPLE = 'docs/examples/import/portefeuille.ndjson';
@@ -19,19 +20,7 @@ const MARC = {
 };
 const PASSWORD = 'Premier-Acces-2026';
 
-const test = base.extend<object, { portal: ImportedPortal }>({
-  portal: [
-    // Playwright reads a fixture's dependencies from this pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const portal = await startImportedPortal([EXAMPLE], { invite: true });
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ portal }, use) => use(portal.url),
-});
+const test = onPortalOfTheFile(() => startImportedPortal([EXAMPLE], { invite: true }));
 test.use({ changesData: true });
 
 /** The set-password link of the latest mail to `email`, once `count` mails have arrived. */

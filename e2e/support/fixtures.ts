@@ -5,7 +5,7 @@
 // declares it.
 import { expect, test as base, type Page, type Request } from '@playwright/test';
 import type { PortalServer } from './portal-server';
-import { ServerPool } from './servers';
+import { OwnPortals, ServerPool } from './servers';
 import { DEMO, DEMO_PASSWORD, keptCookies, SIGN_IN_HEADING, submitSignInForm } from './signed-in';
 
 export { DEMO, DEMO_PASSWORD };
@@ -65,10 +65,14 @@ interface TestFixtures {
   consoleErrors: ConsoleErrors;
   /** Fails a test that writes through the API on the shared server (auto fixture). */
   readOnlyGuard: void;
+  /** Stops the portal a previous spec file started for itself (auto fixture). */
+  leavesOtherFiles: void;
 }
 
 interface WorkerFixtures {
   servers: ServerPool;
+  /** The portals specs start for themselves (own-portal.ts), for the worker or a file. */
+  ownPortals: OwnPortals;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -82,6 +86,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await pool.stop();
     },
     { scope: 'worker' },
+  ],
+  ownPortals: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portals = new OwnPortals();
+      await use(portals);
+      await portals.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  leavesOtherFiles: [
+    async ({ ownPortals }, use, testInfo) => {
+      await ownPortals.leave(testInfo.file);
+      await use();
+    },
+    { auto: true },
   ],
   // A page load ends when the portal answers (portalReady), not merely when it is on screen.
   page: async ({ page }, use) => {

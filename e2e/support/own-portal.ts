@@ -1,5 +1,6 @@
-// The specs that need a portal of their own for their worker: the fixtures' test with `portal`
-// started once per worker (on a fresh copy of the seeded data) and the pages' baseURL on it.
+// The specs that need a portal of their own: the fixtures' test with `portal` (on a fresh copy of
+// the seeded data) and the pages' baseURL on it, the portal shared by the specs of its kind in a
+// worker, or, with `onPortalOfTheFile`, started for one spec file.
 // `mailingTest`: a portal that mails through a local SMTP server and trusts its proxy
 // (mailing-portal.ts); `integrationTest`: one the broker also moves through the integration API,
 // mailing too (integration-portal.ts); `privateTest`: one whose log the spec reads
@@ -10,17 +11,31 @@ import { startIntegrationPortal, type IntegrationPortal } from './integration-po
 import { startMailingPortal, type MailingPortal } from './mailing-portal';
 import { startPrivateServer, type PrivateServer } from './private-server';
 
-function onOwnPortal<P extends { url: string; stop(): Promise<void> }>(start: () => Promise<P>) {
-  return test.extend<object, { portal: P }>({
+// The portal is a test fixture taken from the worker's OwnPortals (servers.ts), never a worker
+// fixture of its own: Playwright gives a spec with other worker fixtures a worker of its own, and
+// each such worker costs a Node process, a Chromium and a shared server to start.
+type Portal = { url: string; stop(): Promise<void> };
+
+/** Tests on the worker's portal that `start` starts, shared with the other specs that use it. */
+function onOwnPortal<P extends Portal>(start: () => Promise<P>) {
+  return test.extend<{ portal: P }>({
     portal: [
-      // Playwright reads a fixture's dependencies from this pattern: none here.
-      // eslint-disable-next-line no-empty-pattern
-      async ({}, use) => {
-        const portal = await start();
-        await use(portal);
-        await portal.stop();
-      },
-      { scope: 'worker', timeout: 180_000 },
+      async ({ ownPortals }, use) => use(await ownPortals.shared(start)),
+      { timeout: 180_000 },
+    ],
+    baseURL: async ({ portal }, use) => use(portal.url),
+  });
+}
+
+/**
+ * Tests on a portal that `start` starts for their spec file alone (their data is theirs: a
+ * queue's count, a customer's first access), stopped when the worker moves on to another file.
+ */
+export function onPortalOfTheFile<P extends Portal>(start: () => Promise<P>) {
+  return test.extend<{ portal: P }>({
+    portal: [
+      async ({ ownPortals }, use, testInfo) => use(await ownPortals.forFile(testInfo.file, start)),
+      { timeout: 180_000 },
     ],
     baseURL: async ({ portal }, use) => use(portal.url),
   });
