@@ -1,6 +1,4 @@
-// The specs that need a portal of their own: the fixtures' test with `portal` (on a fresh copy of
-// the seeded data) and the pages' baseURL on it, the portal shared by the specs of its kind in a
-// worker, or, with `onPortalOfTheFile`, started for one spec file.
+// The specs that need a portal of their own, for their file: the fixtures' test with `portal`.
 // `mailingTest`: a portal that mails through a local SMTP server and trusts its proxy
 // (mailing-portal.ts); `integrationTest`: one the broker also moves through the integration API,
 // mailing too (integration-portal.ts); `privateTest`: one whose log the spec reads
@@ -11,25 +9,13 @@ import { startIntegrationPortal, type IntegrationPortal } from './integration-po
 import { startMailingPortal, type MailingPortal } from './mailing-portal';
 import { startPrivateServer, type PrivateServer } from './private-server';
 
-// The portal is a test fixture taken from the worker's OwnPortals (servers.ts), never a worker
-// fixture of its own: Playwright gives a spec with other worker fixtures a worker of its own, and
-// each such worker costs a Node process, a Chromium and a shared server to start.
 type Portal = { url: string; stop(): Promise<void> };
 
-/** Tests on the worker's portal that `start` starts, shared with the other specs that use it. */
-function onOwnPortal<P extends Portal>(start: () => Promise<P>) {
-  return test.extend<{ portal: P }>({
-    portal: [
-      async ({ ownPortals }, use) => use(await ownPortals.shared(start)),
-      { timeout: 180_000 },
-    ],
-    baseURL: async ({ portal }, use) => use(portal.url),
-  });
-}
-
 /**
- * Tests on a portal that `start` starts for their spec file alone (their data is theirs: a
- * queue's count, a customer's first access), stopped when the worker moves on to another file.
+ * Tests on a portal that `start` starts for their spec file alone (on a fresh copy of the seeded
+ * data), its pages' baseURL on it. The portal is a test fixture from the worker's OwnPortals
+ * (servers.ts), never a worker fixture of the spec's own: Playwright gives each set of worker
+ * fixtures a worker of its own, with its Node process, its Chromium and its shared server.
  */
 export function onPortalOfTheFile<P extends Portal>(start: () => Promise<P>) {
   return test.extend<{ portal: P }>({
@@ -41,9 +27,9 @@ export function onPortalOfTheFile<P extends Portal>(start: () => Promise<P>) {
   });
 }
 
-export const mailingTest = onOwnPortal<MailingPortal>(startMailingPortal);
-export const integrationTest = onOwnPortal<IntegrationPortal>(startIntegrationPortal);
-export const privateTest = onOwnPortal<PrivateServer>(startPrivateServer);
+export const mailingTest = onPortalOfTheFile<MailingPortal>(startMailingPortal);
+export const integrationTest = onPortalOfTheFile<IntegrationPortal>(startIntegrationPortal);
+export const privateTest = onPortalOfTheFile<PrivateServer>(startPrivateServer);
 
 /**
  * Opens `path` through the provider's sign-in form as Camille, on a portal of its own (no session

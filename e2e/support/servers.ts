@@ -49,36 +49,17 @@ interface OwnPortal {
   stop(): Promise<void>;
 }
 
-const stopped = (portal: Promise<OwnPortal>) =>
-  portal.then(
-    (p) => p.stop(),
-    () => undefined,
-  );
-
 /**
- * The portals the specs start for themselves (own-portal.ts), held by the worker's fixture so that
- * every spec runs in the same kind of worker: a worker fixture of a spec's own would make
- * Playwright start a worker, a Chromium and a shared server for each such spec. One portal per
- * start function for the worker (the specs that start the same kind share it, as they shared
- * their worker), or one for a spec file alone, stopped when the worker moves on to another file.
+ * The portal a spec file starts for itself (own-portal.ts), held by a worker fixture every spec
+ * shares: a worker fixture of a spec's own would make Playwright start a worker, a Chromium and a
+ * shared server for it. Started for the file's first test and stopped when the worker moves on to
+ * another file, so that no spec sees another's changes (a staff password reset, a deleted
+ * account), as with the servers above.
  */
 export class OwnPortals {
-  private readonly byStart = new Map<() => Promise<OwnPortal>, Promise<OwnPortal>>();
   private file: { name: string; portal: Promise<OwnPortal> } | undefined;
 
-  /** The worker's portal that `start` starts, started on first use. */
-  shared<P extends OwnPortal>(start: () => Promise<P>): Promise<P> {
-    let portal = this.byStart.get(start);
-    if (!portal) {
-      portal = start();
-      this.byStart.set(start, portal);
-      // A start that failed is tried again by the next test, not handed its failure.
-      portal.catch(() => this.byStart.delete(start));
-    }
-    return portal as Promise<P>;
-  }
-
-  /** The portal of `file` alone, started by `start` for its first test. */
+  /** The portal of `file`, started by `start` for its first test. */
   async forFile<P extends OwnPortal>(file: string, start: () => Promise<P>): Promise<P> {
     await this.leave(file);
     this.file ??= { name: file, portal: start() };
@@ -87,16 +68,16 @@ export class OwnPortals {
 
   /** Stops the portal of a file other than `file`: the worker has moved on to `file`. */
   async leave(file: string): Promise<void> {
-    if (!this.file || this.file.name === file) return;
-    const { portal } = this.file;
-    this.file = undefined;
-    await stopped(portal);
+    if (this.file && this.file.name !== file) await this.stop();
   }
 
   async stop(): Promise<void> {
-    const running = [...this.byStart.values(), ...(this.file ? [this.file.portal] : [])];
-    this.byStart.clear();
+    const portal = this.file?.portal;
     this.file = undefined;
-    await Promise.all(running.map(stopped));
+    // A portal that failed to start failed its test already.
+    await portal?.then(
+      (p) => p.stop(),
+      () => undefined,
+    );
   }
 }
