@@ -71,7 +71,7 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   servers: ServerPool;
-  /** The portals specs start for themselves (own-portal.ts), for the worker or a file. */
+  /** The portal a spec file starts for itself (own-portal.ts). */
   ownPortals: OwnPortals;
 }
 
@@ -88,6 +88,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   ownPortals: [
+    // Playwright reads a fixture's dependencies from this pattern: none here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const portals = new OwnPortals();
