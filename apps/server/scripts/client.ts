@@ -27,7 +27,9 @@ const USAGE = `Usage:
 async function main(): Promise<number> {
   const { positionals, values } = readCommandLine(USAGE, { scopes: { type: 'string' } });
   const [command, argument] = positionals;
-  if (!command || (command !== 'list' && !argument)) {
+  // A word more is refused, not left aside: a scope typed without --scopes (`create NAME
+  // backoffice:read`) would otherwise give the client every scope.
+  if (!command || positionals.length !== (command === 'list' ? 1 : 2)) {
     say(USAGE);
     return 2;
   }
