@@ -48,7 +48,13 @@ async function main(): Promise<number> {
   const known = ['create', 'list', 'disable', 'reset-2fa', 'verify-journal'];
   const noEmail = command === 'list' || command === 'verify-journal';
   const anchor = values.expect ? /^(\d+):([0-9a-f]{64})$/.exec(values.expect) : undefined;
-  if (!command || !known.includes(command) || (!noEmail && !values.email) || anchor === null) {
+  // A word more is refused, not left aside (`--name Claire Dupont` without quotes).
+  if (
+    positionals.length !== 1 ||
+    !known.includes(command!) ||
+    (!noEmail && !values.email) ||
+    anchor === null
+  ) {
     say(USAGE);
     return 2;
   }

@@ -1,7 +1,8 @@
 // The staff tool (`npm run staff -- create`, the compiled dist/staff.js; docs/console.md
 // « Comptes »): an account it creates on the server's PostgreSQL database must change its
 // temporary password, and the password it prints opens the console's sign-in, whose next step is
-// the second factor's enrolment. PostgreSQL only: the tool and the app share the database.
+// the second factor's enrolment; a word it does not expect is refused and creates nothing.
+// PostgreSQL only: the tool and the app share the database.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -53,5 +54,39 @@ describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', ()
     });
     expect(sent.statusCode).toBe(303);
     expect(locationOf(sent)).toBe(`${interaction}/staff/enrol`);
+  });
+  it('refuses a word it does not expect, such as a name of two words without quotes', async ({
+    t,
+  }) => {
+    // Before: `--name Claire Dupont` read the name as « Claire » and left « Dupont » aside.
+    const refused = await promisify(execFile)(
+      process.execPath,
+      [
+        ...toolCommand('staff'),
+        'create',
+        '--email',
+        'deux-mots@courtage.test',
+        '--name',
+        'Claire',
+        'Dupont',
+        '--role',
+        'agent',
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: { ...process.env, DATABASE_URL: t.database.url },
+      },
+    ).then(
+      () => undefined,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(refused?.code).toBe(2);
+    expect(refused?.stdout).toContain('npm run staff -- create');
+    const created = await t.app.db
+      .selectFrom('staff_accounts')
+      .select('email')
+      .where('email', '=', 'deux-mots@courtage.test')
+      .execute();
+    expect(created).toEqual([]);
   });
 });
