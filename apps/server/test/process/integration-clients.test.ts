@@ -119,12 +119,10 @@ describe.skipIf(!enabled)('integration clients on the compiled server (postgres)
   it('a scope typed without --scopes is refused with the usage, not a client with every scope', async () => {
     // Before: `create NAME backoffice:read` ignored the scope it was given and made a client
     // with both, as if no scope had been asked for.
-    const refused = await client('create', 'Courtier lecteur', 'backoffice:read').then(
-      () => undefined,
-      (error: { code: number; stdout: string }) => error,
-    );
-    expect(refused?.code).toBe(2);
-    expect(refused?.stdout).toContain('--scopes');
+    await expect(client('create', 'Courtier lecteur', 'backoffice:read')).rejects.toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining('--scopes'),
+    });
     expect(await client('list')).not.toContain('Courtier lecteur');
     await expect(client('revoke', 'un-client', 'de-trop')).rejects.toMatchObject({ code: 2 });
   });

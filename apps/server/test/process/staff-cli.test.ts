@@ -20,28 +20,30 @@ describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', ()
         (email: string) =>
           mustChangePassword(t.app.db, email),
     )
+    .extend(
+      'staffTool',
+      ({ t }) =>
+        (...args: string[]) =>
+          promisify(execFile)(process.execPath, [...toolCommand('staff'), ...args], {
+            cwd: path.resolve(import.meta.dirname, '../..'),
+            env: { ...process.env, DATABASE_URL: t.database.url },
+          }),
+    )
     .override({ backend: 'postgres' });
 
   it('creates an account with the CLI whose printed password signs in', async ({
     t,
     mustChange,
+    staffTool,
   }) => {
-    const run = await promisify(execFile)(
-      process.execPath,
-      [
-        ...toolCommand('staff'),
-        'create',
-        '--email',
-        'cli@courtage.test',
-        '--name',
-        'Claire Cli',
-        '--role',
-        'agent',
-      ],
-      {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: t.database.url },
-      },
+    const run = await staffTool(
+      'create',
+      '--email',
+      'cli@courtage.test',
+      '--name',
+      'Claire Cli',
+      '--role',
+      'agent',
     );
     const password = /mot de passe temporaire\s*:\s*(\S+)/.exec(run.stdout)?.[1];
     expect(password).toBeTruthy();
@@ -57,12 +59,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', ()
   });
   it('refuses a word it does not expect, such as a name of two words without quotes', async ({
     t,
+    staffTool,
   }) => {
     // Before: `--name Claire Dupont` read the name as « Claire » and left « Dupont » aside.
-    const refused = await promisify(execFile)(
-      process.execPath,
-      [
-        ...toolCommand('staff'),
+    await expect(
+      staffTool(
         'create',
         '--email',
         'deux-mots@courtage.test',
@@ -71,17 +72,11 @@ describe.skipIf(!BACKENDS.includes('postgres'))('the staff tool on postgres', ()
         'Dupont',
         '--role',
         'agent',
-      ],
-      {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, DATABASE_URL: t.database.url },
-      },
-    ).then(
-      () => undefined,
-      (error: { code: number; stdout: string }) => error,
-    );
-    expect(refused?.code).toBe(2);
-    expect(refused?.stdout).toContain('npm run staff -- create');
+      ),
+    ).rejects.toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining('npm run staff -- create'),
+    });
     const created = await t.app.db
       .selectFrom('staff_accounts')
       .select('email')
