@@ -59,6 +59,7 @@ export function CircumstancesFields({
         <fieldset
           className="claim-boxes"
           aria-describedby={boxesError ? 'claim-boxes-error' : undefined}
+          aria-invalid={boxesError ? true : undefined}
         >
           <legend>Cases cochées pour votre véhicule (A) sur le constat</legend>
           {CONSTAT_CIRCUMSTANCES.map((label, index) => (

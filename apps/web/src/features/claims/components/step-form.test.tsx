@@ -6,8 +6,10 @@
 import {
   addDays,
   CLAIM_DRAFT_WRITER_HEADER,
+  CLAIM_MESSAGES,
   SESSION_REQUEST_HEADER,
   todayInParis,
+  type ClaimDataStep,
   type ClaimDraft,
 } from '@espace/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -54,18 +56,22 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
+  show(DRAFT, 'circumstances');
+});
+/** Renders the step `step` of `draft`, in place of what was there. */
+function show(draft: ClaimDraft, step: ClaimDataStep) {
   const client = new QueryClient();
-  client.setQueryData(claimDraftQueryKey('account-1', DRAFT.id), DRAFT);
+  client.setQueryData(claimDraftQueryKey('account-1', draft.id), draft);
   act(() =>
     root.render(
       <QueryClientProvider client={client}>
         <SessionContext.Provider value={{ accountId: 'account-1', email: '', name: '' }}>
-          <StepForm draft={DRAFT} step="circumstances" drivers={[]} onSaved={() => undefined} />
+          <StepForm key={step} draft={draft} step={step} drivers={[]} onSaved={() => undefined} />
         </SessionContext.Provider>
       </QueryClientProvider>,
     ),
   );
-});
+}
 afterEach(() => {
   act(() => root.unmount());
   container.remove();
@@ -84,9 +90,11 @@ const wait = (ms: number) =>
 
 /** Types as a browser does: through the element's own value setter, which React's change
  * tracking does not see, then the input event it reacts to. */
-async function typeInto(field: HTMLTextAreaElement, text: string) {
+async function typeInto(field: HTMLTextAreaElement | HTMLInputElement, text: string) {
+  const prototype =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(field, text);
+    Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
@@ -246,5 +254,39 @@ describe('a claim step saved as the customer types', () => {
     expect(container.querySelector('[role="alert"]')).toBeNull();
     expect(document.activeElement).toBe(status());
     expect(status().textContent).toBe('Brouillon enregistré à 14:00');
+  });
+});
+
+describe('a step refused by « Continuer »', () => {
+  const PARTIES: ClaimDraft = {
+    ...DRAFT,
+    answers: { kind: { kind: 'accident_third_party' } },
+    typed: {},
+    step: 'parties',
+  };
+  const input = (id: string) => container.querySelector<HTMLInputElement>(`#${id}`)!;
+  /** What is left of the browser's work once the promises have settled, timers apart. */
+  const settle = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+
+  it('focuses the first invalid field and leaves it there while the customer types', async () => {
+    show(PARTIES, 'parties');
+    const [name, plate] = [input('claim-thirdParty-name'), input('claim-thirdParty-plate')];
+    await act(async () => {
+      container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    });
+    await settle();
+    expect(container.textContent).toContain(CLAIM_MESSAGES.required.thirdPartyName);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+
+    // The customer types the name before any timer of the page runs, as a busy phone lets
+    // keys through first: the name becomes valid, the plate is still invalid.
+    await typeInto(name, 'Paul Durand');
+    await settle();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(plate.getAttribute('aria-invalid')).toBe('true');
+    // Whatever the page had left to run, the focus stays where the customer types.
+    await wait(100);
+    expect(document.activeElement).toBe(name);
   });
 });

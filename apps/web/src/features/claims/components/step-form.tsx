@@ -1,8 +1,9 @@
 // One data step of the declaration: its fields, saved to the draft as the customer types
 // (use-draft-autosave.ts, partial values) and confirmed on « Continuer », validated in the
 // browser by the contract's step schema (the server checks the same), then the next step. The
-// form opens with what was typed there, else the confirmed answers. The server's `fields`
-// reasons go under the fields; any other refusal is said above the button.
+// form opens with what was typed there, else the confirmed answers. A refused « Continuer »
+// focuses the first invalid field (use-focus-first-error.ts). The server's `fields` reasons go
+// under the fields; any other refusal is said above the button.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CLAIM_STEP_SCHEMAS,
@@ -15,6 +16,7 @@ import { useState } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { FieldError } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveClaimStep } from '../api/claim-drafts';
 import {
@@ -51,8 +53,9 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
   const form = useForm<FieldValues>({
     resolver,
     defaultValues: valuesOf(draft),
-    shouldFocusError: true,
+    shouldFocusError: false,
   });
+  const formRef = useFocusFirstError(form.formState.submitCount);
   const autosave = useDraftAutosave({
     draft,
     step,
@@ -78,7 +81,7 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
     }
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="claim-form">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="claim-form">
       {step === 'kind' && <KindFields form={form} />}
       {step === 'when' && <WhenFields form={form} kind={kind} />}
       {step === 'circumstances' && <CircumstancesFields form={form} kind={kind} />}

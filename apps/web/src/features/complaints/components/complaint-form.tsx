@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { describedBy, FieldError, SelectField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
+import { useFocusFirstError } from '../../../components/form/use-focus-first-error';
 import { FilePicker } from '../../../components/files/file-picker';
 import { ApiError } from '../../../lib/api-client';
 import { useFileComplaint, type FiledComplaint } from '../api/file-complaint';
@@ -75,8 +76,10 @@ export function ComplaintForm({
   const { register, handleSubmit, formState, setError } = useForm<FormValues>({
     resolver: zodResolver(formSchema) as never,
     defaultValues: { category: '', text: '', expectation: '' },
+    shouldFocusError: false,
   });
   const { errors } = formState;
+  const formRef = useFocusFirstError(formState.submitCount);
   const send = useActionLifecycle(useFileComplaint(), {
     banners: {
       success: () => null,
@@ -92,7 +95,12 @@ export function ComplaintForm({
     }),
   );
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="complaint-form">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="complaint-form"
+    >
       <SelectField
         id="complaint-category"
         label={t.category}
