@@ -19,8 +19,15 @@ import type { TestTemplates } from './provided';
 import { TEST_PASSWORD_COST, testConfig } from './test-config';
 
 const TEMPLATE_PREFIX = 'espace_template_';
-/** Templates left by a run that was killed; a run lasts minutes, so these are surely orphans. */
+/** A test file's database: the prefix, its run's (its template's name without its prefix), a name. */
+const TEST_PREFIX = 'espace_test_';
+/** Databases left by a run that was killed; a run lasts minutes, so these are surely orphans. */
 const ORPHAN_AGE_MS = 6 * 3_600_000;
+
+/** The name of a test file's database, made from `template`: the run's databases share a prefix. */
+export function testDatabaseName(template: string, name: string): string {
+  return `${TEST_PREFIX}${template.slice(TEMPLATE_PREFIX.length)}_${name}`;
+}
 
 async function initialise(handle: DatabaseHandle, documentsDir: string): Promise<void> {
   const app = await buildApp(testConfig({ documentsDir }), { database: handle, logger: false });
@@ -76,19 +83,33 @@ function templateName(): string {
   return `${TEMPLATE_PREFIX}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
-async function dropOrphanTemplates(): Promise<void> {
+/** A LIKE pattern for names starting with `prefix`, whose « _ » is no wildcard. */
+const startingWith = (prefix: string) => `${prefix.replaceAll('_', '\\_')}%`;
+
+/** The run's test databases (test-database.ts drops them by batches), then its template. */
+async function dropRunDatabases(template: string): Promise<void> {
   const rows = await adminQuery<{ datname: string }>(
-    `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
+    `select datname from pg_database where datname like '${startingWith(testDatabaseName(template, ''))}'`,
+  );
+  for (const { datname } of rows)
+    await adminQuery(`drop database if exists ${datname} with (force)`);
+  await adminQuery(`drop database if exists ${template}`);
+}
+
+async function dropOrphanDatabases(): Promise<void> {
+  const rows = await adminQuery<{ datname: string }>(
+    `select datname from pg_database where datname like '${startingWith(TEMPLATE_PREFIX)}' or datname like '${startingWith(TEST_PREFIX)}'`,
   );
   for (const { datname } of rows) {
-    const created = parseInt(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]!, 36);
+    const prefix = datname.startsWith(TEMPLATE_PREFIX) ? TEMPLATE_PREFIX : TEST_PREFIX;
+    const created = parseInt(datname.slice(prefix.length).split('_')[0]!, 36);
     if (Date.now() - created > ORPHAN_AGE_MS)
       await adminQuery(`drop database if exists ${datname} with (force)`);
   }
 }
 
 async function buildPostgresTemplate(documentsDir: string): Promise<string> {
-  await dropOrphanTemplates();
+  await dropOrphanDatabases();
   const name = templateName();
   await adminQuery(`create database ${name}`);
   const handle = await openDatabase({ databaseUrl: postgresUrl(name) });
@@ -118,7 +139,7 @@ export async function buildTemplates({ postgres = true } = {}): Promise<{
   return {
     templates: { pgliteDump, documentsDirs, postgresTemplate },
     async remove() {
-      if (postgresTemplate) await adminQuery(`drop database if exists ${postgresTemplate}`);
+      if (postgresTemplate) await dropRunDatabases(postgresTemplate);
       await rm(dir, { recursive: true, force: true });
     },
   };
