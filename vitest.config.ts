@@ -28,6 +28,12 @@ export default defineConfig({
     // instead of 11.9).
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: WaitingFirst },
+    // The modules Vitest transformed (TypeScript and JSX to JavaScript) are kept under
+    // node_modules/.experimental-vitest-cache, keyed by their content and the configuration: the
+    // next run imports them as they are (the server's API tests on PGlite with the portal's and
+    // the contract's: transform 9.3 → 2.4 s, import 15 → 8 s). `npm ci` empties it, as it
+    // empties the checks' caches; `vitest --clearCache` too. Vitest 5 makes it the default.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
