@@ -3,10 +3,10 @@
 // the page's effects) finds the focus already there.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { act, useEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { useForm } from 'react-hook-form';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { z } from 'zod';
+import { eachTestMounted } from '../../testing/mounted';
 import { useFocusFirstError } from './use-focus-first-error';
 
 const schema = z.object({
@@ -58,27 +58,20 @@ function Form({ kindFirst = false }: { kindFirst?: boolean }) {
   );
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const view = eachTestMounted();
 beforeEach(() => {
   seen = undefined;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
-const byLabel = (label: string) => container.querySelector<HTMLElement>(`[aria-label="${label}"]`)!;
+const byLabel = (label: string) =>
+  view.container.querySelector<HTMLElement>(`[aria-label="${label}"]`)!;
 async function submit() {
-  await act(async () => container.querySelector('button')!.click());
+  await act(async () => view.container.querySelector('button')!.click());
   await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
 }
 
 it('has the focus on the first invalid field when the errors show, before anything else runs', async () => {
-  act(() => root.render(<Form />));
+  act(() => view.root.render(<Form />));
   await submit();
   expect(byLabel('Nom').getAttribute('aria-invalid')).toBe('true');
   expect(seen).toBe(byLabel('Nom'));
@@ -86,14 +79,14 @@ it('has the focus on the first invalid field when the errors show, before anythi
 });
 
 it('focuses a group’s first choice when the group comes first on the page', async () => {
-  act(() => root.render(<Form kindFirst />));
+  act(() => view.root.render(<Form kindFirst />));
   await submit();
   expect(seen).toBe(byLabel('A'));
   expect(document.activeElement).toBe(byLabel('A'));
 });
 
 it('moves nothing when nothing is refused', async () => {
-  act(() => root.render(<Form kindFirst />));
+  act(() => view.root.render(<Form kindFirst />));
   await act(async () => byLabel('B').click());
   await act(async () => {
     const name = byLabel('Nom') as HTMLInputElement;

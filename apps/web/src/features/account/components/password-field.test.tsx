@@ -1,23 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eachTestMounted } from '../../../testing/mounted';
 import { PasswordField } from './password-field';
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = eachTestMounted();
 
 const render = (error?: string) =>
   act(() =>
-    root.render(
+    view.root.render(
       <PasswordField
         id="new-password"
         label="Nouveau mot de passe"
@@ -31,8 +21,8 @@ const render = (error?: string) =>
 describe('a password field', () => {
   it('hides the password until the toggle is pressed, and hides it again', () => {
     render();
-    const input = container.querySelector('input')!;
-    const toggle = container.querySelector('button')!;
+    const input = view.container.querySelector('input')!;
+    const toggle = view.container.querySelector('button')!;
     expect(input.type).toBe('password');
     expect(toggle.textContent).toBe('Afficher le mot de passe\u00a0: Nouveau mot de passe');
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
@@ -45,10 +35,10 @@ describe('a password field', () => {
 
   it('links the rule and the error to the input', () => {
     render('Mot de passe est nécessaire');
-    const input = container.querySelector('input')!;
+    const input = view.container.querySelector('input')!;
     expect(input.getAttribute('aria-describedby')).toBe('new-password-hint new-password-error');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(container.querySelector('#new-password-error')?.textContent).toBe(
+    expect(view.container.querySelector('#new-password-error')?.textContent).toBe(
       'Mot de passe est nécessaire',
     );
   });

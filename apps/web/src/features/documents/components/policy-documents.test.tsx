@@ -10,23 +10,13 @@ import {
   type DocumentToProvide,
 } from '@espace/contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testPolicy } from '../../../testing/policy';
+import { eachTestMounted } from '../../../testing/mounted';
 import { PolicyDocuments } from './policy-documents';
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = eachTestMounted();
+const items = () => view.container.querySelectorAll('.documents-list > li');
 
 const document_ = (
   fileType: string,
@@ -47,7 +37,7 @@ const document_ = (
 /** Each entry's deadline line, by its file type (null when it shows none). */
 function dueLines(documents: DocumentToProvide[]) {
   act(() =>
-    root.render(
+    view.root.render(
       <PolicyDocuments
         policy={testPolicy({ documents })}
         isClickable={() => true}
@@ -58,8 +48,7 @@ function dueLines(documents: DocumentToProvide[]) {
   return Object.fromEntries(
     documents.map((doc, i) => [
       doc.fileType,
-      container.querySelectorAll('.documents-list > li')[i]!.querySelector('.documents-item__due')
-        ?.textContent ?? null,
+      items()[i]!.querySelector('.documents-item__due')?.textContent ?? null,
     ]),
   );
 }
@@ -103,7 +92,7 @@ describe('the broker’s check', () => {
       document_('domicile', 'validated', null),
     ];
     act(() =>
-      root.render(
+      view.root.render(
         <PolicyDocuments
           policy={testPolicy({ documents })}
           isClickable={() => true}
@@ -111,7 +100,7 @@ describe('the broker’s check', () => {
         />,
       ),
     );
-    const reasons = [...container.querySelectorAll('.documents-list > li')].map(
+    const reasons = [...items()].map(
       (item) => item.querySelector('.documents-item__reason')?.textContent ?? null,
     );
     // The last entry is « Ajouter un autre document ».

@@ -3,38 +3,27 @@
 // when it gave one, the 30-day rule otherwise; one day in the singular, a passed deadline said so.
 import { addDays, todayInParis, unfulfilledDocuments, type Policy } from '@espace/contract';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { owedDocument, testPolicy } from '../../../testing/policy';
+import { eachTestMounted } from '../../../testing/mounted';
 import { DocumentsBanner } from './documents-banner';
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = eachTestMounted();
 
 /** The banner as the policies page shows it for these policies: its sentence and its bold part. */
 function bannerFor(policies: Policy[]) {
   const { remainedDays } = unfulfilledDocuments(policies);
   act(() =>
-    root.render(
+    view.root.render(
       <MemoryRouter>
         <DocumentsBanner remainedDays={remainedDays} policyNumbers={['AU2025110264']} />
       </MemoryRouter>,
     ),
   );
   return {
-    sentence: container.querySelector('h2 + p')!.textContent,
-    bold: container.querySelector('strong')!.textContent,
+    sentence: view.container.querySelector('h2 + p')!.textContent,
+    bold: view.container.querySelector('strong')!.textContent,
   };
 }
 

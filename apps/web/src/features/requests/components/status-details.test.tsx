@@ -3,33 +3,22 @@
 // fournir », the expertise's date and expert, the garage, the settlement and franchise in EUR
 // fr-FR.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eachTestMounted } from '../../../testing/mounted';
 import { StatusDetails } from './status-details';
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = eachTestMounted();
 
 function show(details: Parameters<typeof StatusDetails>[0]['details']) {
   act(() =>
-    root.render(
+    view.root.render(
       <MemoryRouter>
         <StatusDetails details={details} />
       </MemoryRouter>,
     ),
   );
-  return container;
+  return view.container;
 }
 
 describe('StatusDetails', () => {
