@@ -79,7 +79,7 @@ async function buildPgliteTemplate(file: string, documentsDir: string): Promise<
 }
 
 /** The name carries its creation time, so that a later run can drop it if this one dies. */
-function templateName(): string {
+export function templateName(): string {
   return `${TEMPLATE_PREFIX}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
@@ -96,14 +96,26 @@ async function dropRunDatabases(template: string): Promise<void> {
   await adminQuery(`drop database if exists ${template}`);
 }
 
+/** A run's template (templateName) or one of its files' copies (testDatabaseName). */
+const RUN_DATABASE = /^espace_(?:template|test)_([0-9a-z]+)_[0-9a-f]{6}(?:_[0-9a-f]{12})?$/;
+
+/**
+ * When the run that made database `name` started (ms since the epoch), or undefined for a
+ * database no run of this suite named so: the process tests' own (`espace_test_lb_…`), which a
+ * run beside this one may be using, are never taken for orphans.
+ */
+export function runStartOf(name: string): number | undefined {
+  const stamp = RUN_DATABASE.exec(name)?.[1];
+  return stamp === undefined ? undefined : parseInt(stamp, 36);
+}
+
 async function dropOrphanDatabases(): Promise<void> {
   const rows = await adminQuery<{ datname: string }>(
     `select datname from pg_database where datname like '${startingWith(TEMPLATE_PREFIX)}' or datname like '${startingWith(TEST_PREFIX)}'`,
   );
   for (const { datname } of rows) {
-    const prefix = datname.startsWith(TEMPLATE_PREFIX) ? TEMPLATE_PREFIX : TEST_PREFIX;
-    const created = parseInt(datname.slice(prefix.length).split('_')[0]!, 36);
-    if (Date.now() - created > ORPHAN_AGE_MS)
+    const started = runStartOf(datname);
+    if (started !== undefined && Date.now() - started > ORPHAN_AGE_MS)
       await adminQuery(`drop database if exists ${datname} with (force)`);
   }
 }
