@@ -289,4 +289,35 @@ describe('a step refused by « Continuer »', () => {
     await wait(100);
     expect(document.activeElement).toBe(name);
   });
+
+  it('focuses the first field the server refused, in page order', async () => {
+    show(PARTIES, 'parties');
+    const [name, plate] = [input('claim-thirdParty-name'), input('claim-thirdParty-plate')];
+    await typeInto(name, 'Paul Durand');
+    await typeInto(plate, 'AB-123-CD');
+    answers.push(
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Vérifiez les champs indiqués.',
+            fields: {
+              'thirdParty.plate': 'Immatriculation refusée',
+              'thirdParty.name': 'Nom refusé',
+            },
+          },
+        },
+        422,
+      ),
+    );
+    plate.focus();
+    await act(async () => {
+      container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    });
+    await settle();
+    await wait(0);
+    expect(container.textContent).toContain('Nom refusé');
+    expect(container.textContent).toContain('Immatriculation refusée');
+    expect(document.activeElement).toBe(name);
+  });
 });

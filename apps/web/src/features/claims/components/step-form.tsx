@@ -73,8 +73,9 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
       if (e instanceof ApiError && e.status === 412) return;
       const fields =
         e instanceof ApiError && typeof e.body === 'object' ? e.body.error.fields : undefined;
+      // The first of them gets the focus when the submit ends (useFocusFirstError).
       for (const [name, message] of Object.entries(fields ?? {})) {
-        form.setError(name === 'driverId' ? 'choice' : name, { message }, { shouldFocus: true });
+        form.setError(name === 'driverId' ? 'choice' : name, { message });
       }
       if (!fields)
         setError(e instanceof ApiError ? e.message : 'L’enregistrement a échoué, réessayez.');
