@@ -2,7 +2,6 @@
 // OpenID Connect provider with the authorization-code flow and PKCE, as the SPA does.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -62,7 +61,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
-      if (!overrides.documentsDir) await rm(documentsDir, { recursive: true, force: true });
     },
   };
 }

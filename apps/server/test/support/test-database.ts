@@ -1,15 +1,14 @@
 // A throw-away database per test file: a copy of the run's template (template.ts), already
 // migrated, seeded and loaded with the content, so buildApp finds nothing left to do.
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { cp, readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type {} from './provided'; // the type of inject('testTemplates')
 import { openDatabase, openPgliteWorker, type DatabaseHandle } from '../../src/db/client';
 import type { BackendName } from './backends';
 import { openPglite } from './pglite';
 import { adminQuery, postgresUrl } from './postgres';
+import { scratchDir } from './scratch';
 import { testDatabaseName } from './template';
 
 export interface TestDatabase {
@@ -95,9 +94,12 @@ export async function createTestDatabase(backend: BackendName): Promise<TestData
   };
 }
 
-/** A throw-away copy of the documents that the backend's template seed stored. */
+/**
+ * A throw-away copy of the documents that the backend's template seed stored, removed when the
+ * test file ends (scratch.ts).
+ */
 export async function copyTemplateDocuments(backend: BackendName): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'espace-docs-'));
+  const dir = scratchDir('espace-docs-');
   await cp(inject('testTemplates').documentsDirs[backend], dir, { recursive: true });
   return dir;
 }
