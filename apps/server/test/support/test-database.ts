@@ -18,24 +18,31 @@ export interface TestDatabase {
 }
 
 /**
- * The template's dump as PGlite reads it (`await loadDataDir.arrayBuffer()`), handed over as a
- * copy of bytes already in memory: Node's Blob reads its 44 MB back in chunks and joins them,
- * a third of the time PGlite takes to open a copy. Each copy gets its own bytes, since PGlite's
- * in-memory files may keep views of them.
+ * The template's dump as PGlite reads it (`await loadDataDir.arrayBuffer()`), handed over from
+ * bytes already in memory: Node's Blob reads its 44 MB back in chunks and joins them, a third of
+ * the time PGlite takes to open a copy. Every in-process copy reads the same bytes: PGlite's
+ * loadTar only reads them, and its untar slices each file out (a copy) before writing it to the
+ * copy's in-memory files. A fresh 44 MB buffer per copy cost about 10,000 page faults and a
+ * quarter of the copy's CPU time (docs/performance.md, « A tenth machine »).
  */
 class DumpBytes extends Blob {
   readonly #dump: Uint8Array;
   constructor(file: Buffer) {
     super([]);
-    // A plain Uint8Array: a Buffer's slice() is a view, not a copy.
+    // A Uint8Array of its own: PGlite's untar views `bytes.buffer` whole, ignoring a Buffer's
+    // offset into Node's pool.
     this.#dump = new Uint8Array(file);
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#dump.slice().buffer);
+    return Promise.resolve(this.#dump.buffer as ArrayBuffer);
+  }
+  /** Bytes of its own, for a copy in a worker thread: the message transfers them. */
+  copy(): Uint8Array {
+    return this.#dump.slice();
   }
 }
 
-let pgliteDump: Promise<Blob> | undefined;
+let pgliteDump: Promise<DumpBytes> | undefined;
 
 /**
  * TEST_PGLITE_WORKER=true runs every PGlite copy in its worker thread, as the server runs PGlite
@@ -47,11 +54,7 @@ const IN_WORKER = process.env.TEST_PGLITE_WORKER === 'true';
 async function openPgliteCopy(): Promise<DatabaseHandle> {
   pgliteDump ??= readFile(inject('testTemplates').pgliteDump).then((bytes) => new DumpBytes(bytes));
   const dump = await pgliteDump;
-  if (IN_WORKER)
-    return openPgliteWorker({
-      dataDir: undefined,
-      loadDataDir: new Uint8Array(await dump.arrayBuffer()),
-    });
+  if (IN_WORKER) return openPgliteWorker({ dataDir: undefined, loadDataDir: dump.copy() });
   return (await openPglite(dump)).handle;
 }
 
