@@ -5,7 +5,7 @@
 //   every day but Sundays and French public holidays (claims/holidays.ts) counts, Saturdays
 //   included; the 10th such day is the last, never a Sunday or a holiday by construction. Not
 //   the claims' « jours ouvrés » (Monday to Friday, Code des assurances L113-2), which would end
-//   one to four days later;
+//   up to six days later;
 // - the answer within « deux mois » of receipt: the same day two calendar months later, clamped
 //   to the month's last day (31 December → 28 or 29 February); not moved to a working day, so
 //   the broker is never later than the recommendation.

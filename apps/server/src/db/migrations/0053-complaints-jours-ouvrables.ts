@@ -1,7 +1,7 @@
 // A complaint's acknowledgement is due within « dix jours ouvrables » (ACPR recommendation
 // 2022-R-01, docs/product/complaints.md, docs/decisions/0129-complaints-count-jours-ouvrables.md):
 // every day but Sundays and public holidays. The complaints filed before this migration had their
-// `acknowledge_by` computed in jours ouvrés (Monday to Friday), one to four days later than the
+// `acknowledge_by` computed in jours ouvrés (Monday to Friday), up to six days later than the
 // rule. Every complaint's is recomputed from its `received_on`, answered ones included: the stored
 // day is the rule applied to the day of receipt, and the console, 'Mes demandes' and the register's
 // lateness must judge every complaint against the rule, not against the earlier misreading of it.
