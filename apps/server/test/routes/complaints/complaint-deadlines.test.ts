@@ -19,7 +19,7 @@ import type {
   ConsoleRequestDetail,
   RequestDetail,
 } from '@espace/contract';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { extractText } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { down, up } from '../../../src/db/migrations/0053-complaints-jours-ouvrables';
@@ -229,11 +229,13 @@ describe.each(BACKENDS)(
       // The answered complaint, as the product stored it before.
       await sql`update complaints set acknowledge_by = ${OUVRES}::date
       where reference = ${receipt.reference}`.execute(t.app.db);
-      await up(t.app.db);
+      // A migration sees the database untyped, as the migrator hands it.
+      const db = t.app.db as unknown as Kysely<unknown>;
+      await up(db);
       expect(await storedDeadline(receipt.reference)).toBe(ACKNOWLEDGE_BY);
-      await down(t.app.db);
+      await down(db);
       expect(await storedDeadline(receipt.reference)).toBe(OUVRES);
-      await up(t.app.db);
+      await up(db);
       expect(await storedDeadline(receipt.reference)).toBe(ACKNOWLEDGE_BY);
       // Every complaint's stored deadlines are the rule's, and the answer's were left alone.
       const { rows } = await sql<{ received_on: string; ack: string; answer: string }>`
