@@ -1,7 +1,8 @@
 // « Réclamation » from end to end (docs/product/complaints.md, docs/console.md « Réclamations »):
 // Camille files a complaint from the contact page (no subject refused in French first) with a
-// photo, reads its reference, both deadlines and the process at once, and the acknowledgement
-// mail arrives; an agent sees both deadlines in the console's queue, opens it, and a refusal
+// photo, reads its reference, both deadlines and the process at once (« 10 jours ouvrables »
+// on the contact card, the form and the receipt), and the acknowledgement mail arrives; an agent
+// sees both deadlines in the console's queue and page (the receipt's day), opens it, and a refusal
 // without the insurance mediator is refused by the server; the answer goes with the mediator's
 // paragraph; Camille reads it, with its PDF, on the complaint's page in 'Mes demandes'. Every
 // screen axe-clean, no sideways scroll at 320 px; screenshots when SCREENS_DIR is set.
@@ -33,7 +34,7 @@ const test = onPortalOfTheFile(startIntegrationPortal);
 test.use({ changesData: true });
 test.describe.configure({ mode: 'serial' });
 
-const state: { reference?: string } = {};
+const state: { reference?: string; acknowledgeBy?: string } = {};
 
 test('Camille files a complaint from the contact page and reads its reference at once', async ({
   page,
@@ -42,10 +43,15 @@ test('Camille files a complaint from the contact page and reads its reference at
   await signIn(page, DEMO.camille, '/contact');
   await refuseCookies(page);
   const card = page.getByRole('region', { name: 'Réclamation' });
+  // ACPR 2022-R-01: « dix jours ouvrables » (docs/product/complaints.md « The rule »).
+  await expect(card).toContainText('un accusé de réception sous 10 jours ouvrables au plus');
+  await expectNoAxeViolations(page, 'the contact page');
+  await screenshotSkins(page, 'contact', PORTAL_WIDTHS);
   await card.getByRole('link', { name: 'Faire une réclamation' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Faire une réclamation' }),
   ).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('(10 jours ouvrables au plus)');
 
   await page.getByRole('button', { name: 'Envoyer ma réclamation' }).click();
   await expect(
@@ -72,9 +78,18 @@ test('Camille files a complaint from the contact page and reads its reference at
   const reference = (await receipt.getByTestId('complaint-reference').textContent())!.trim();
   expect(reference).toMatch(/^REC-\d{8}-[A-Z0-9]{6}$/);
   state.reference = reference;
-  await expect(receipt).toContainText('Accusé de réception au plus tard le');
   await expect(receipt).toContainText('Réponse au plus tard le');
-  await expect(receipt).toContainText('10 jours ouvrés');
+  // The day shown is the one the process names, and the console shows it too (next test).
+  const acknowledgeBy = (await receipt
+    .locator('dt', { hasText: 'Accusé de réception au plus tard le' })
+    .locator('+ dd')
+    .textContent())!.trim();
+  expect(acknowledgeBy).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  state.acknowledgeBy = acknowledgeBy;
+  await expect(receipt).toContainText(
+    `dans un délai de 10 jours ouvrables, au plus tard le ${acknowledgeBy}`,
+  );
+  await expect(receipt).not.toContainText('ouvrés');
   await expectNoAxeViolations(page, 'the complaint receipt');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'complaint-receipt', PORTAL_WIDTHS);
@@ -105,6 +120,7 @@ test('an agent sees both deadlines; a refusal without the mediator is refused', 
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('Camille Martin');
   await expect(row.getByText(/au plus tard le/)).toHaveCount(2);
+  await expect(row).toContainText(`au plus tard le ${state.acknowledgeBy!}`);
   await expect(row.getByText('En retard')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Exporter le registre (CSV)' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'the complaints queue');
@@ -114,6 +130,7 @@ test('an agent sees both deadlines; a refusal without the mediator is refused', 
   await row.getByRole('link', { name: reference }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
   await expect(page.getByText(COMPLAINT)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`au plus tard le ${state.acknowledgeBy!}`);
   await page.getByLabel('Réclamation refusée').check();
   const text = page.getByLabel('Réponse au client');
   await expect(text).toHaveValue(/médiateur de l’assurance/);
@@ -145,6 +162,12 @@ test('Camille reads the answer with the mediator, as a PDF and by e-mail', async
   await signIn(page, DEMO.camille, `/account/requests/${reference}`);
   await refuseCookies(page);
   await expect(page.getByTestId('complaint-outcome')).toHaveText('Réclamation acceptée en partie');
+  // Every place the page names the acknowledgement's last day gives the receipt's.
+  const shown = page
+    .locator('dt', { hasText: 'Accusé de réception au plus tard le' })
+    .locator('+ dd');
+  await expect(shown.first()).toHaveText(state.acknowledgeBy!);
+  expect(new Set(await shown.allTextContents())).toEqual(new Set([state.acknowledgeBy]));
   await expect(page.getByTestId('complaint-answer')).toContainText('médiateur de l’assurance');
   const pdf = page.getByRole('link', { name: 'Télécharger la réponse (PDF)' });
   const download = page.waitForEvent('download');
@@ -161,4 +184,14 @@ test('Camille reads the answer with the mediator, as a PDF and by e-mail', async
         m.data.includes('application/pdf'),
     );
   await expect.poll(answer, { timeout: 30_000 }).toBeTruthy();
+
+  // The site rules say how the days are counted.
+  await page.goto('/rules');
+  const rules = page.locator('article');
+  await expect(rules).toContainText(
+    'dans un délai de 10 jours ouvrables à compter de sa réception',
+  );
+  await expect(rules).toContainText('tous les jours sauf les dimanches et les jours fériés');
+  await expectNoAxeViolations(page, 'the site rules');
+  await screenshotSkins(page, 'rules', PORTAL_WIDTHS);
 });

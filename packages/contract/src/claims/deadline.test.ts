@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimDeadline, isLateDeclaration } from './deadline';
-import { easterSunday, frenchPublicHolidays, isWorkingDay } from './holidays';
+import { easterSunday, frenchPublicHolidays, isJourOuvrable, isWorkingDay } from './holidays';
 import { deadlineText } from './messages';
 
 describe('French public holidays', () => {
@@ -33,6 +33,14 @@ describe('French public holidays', () => {
     expect(isWorkingDay('2026-11-28')).toBe(false); // Saturday
     expect(isWorkingDay('2026-11-29')).toBe(false); // Sunday
     expect(isWorkingDay('2026-11-11')).toBe(false); // Armistice, a Wednesday
+  });
+
+  it('counts Saturdays, but neither Sundays nor holidays, as jours ouvrables (complaints)', () => {
+    expect(isJourOuvrable('2026-11-23')).toBe(true); // a Monday
+    expect(isJourOuvrable('2026-11-28')).toBe(true); // Saturday
+    expect(isJourOuvrable('2026-11-29')).toBe(false); // Sunday
+    expect(isJourOuvrable('2026-11-11')).toBe(false); // Armistice, a Wednesday
+    expect(isJourOuvrable('2027-05-08')).toBe(false); // 8 May, a Saturday
   });
 });
 

@@ -6,7 +6,7 @@
 // - the deadline is shown while declaring; a late declaration is still accepted, and the customer
 //   is told what that means (CLAIM_MESSAGES.late).
 import { addDays, isBefore } from '../shared/dates';
-import { isWorkingDay } from './holidays';
+import { addCountedDays, isWorkingDay } from './holidays';
 import type { ClaimKind } from './kinds';
 
 /** L113-2: the shortest delay an insurer may set, in working days. */
@@ -30,15 +30,9 @@ export type ClaimDeadline =
   | { basis: 'working_days'; workingDays: number; lastDay: string }
   | { basis: 'natural_disaster'; lastDay: string };
 
-/** The day `count` working days after `from` (the day after `from` is the first counted). */
+/** The day `count` jours ouvrés after `from` (the day after `from` is the first counted). */
 export function addWorkingDays(from: string, count: number): string {
-  let day = from;
-  let counted = 0;
-  while (counted < count) {
-    day = addDays(day, 1);
-    if (isWorkingDay(day)) counted += 1;
-  }
-  return day;
+  return addCountedDays(from, count, isWorkingDay);
 }
 
 export function claimDeadline(input: ClaimDeadlineInput): ClaimDeadline {

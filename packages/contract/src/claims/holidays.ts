@@ -1,5 +1,8 @@
-// French public holidays (Code du travail L3133-1), the days a working-day delay skips besides
-// Saturdays and Sundays. Easter Sunday is computed with the Meeus/Jones/Butcher algorithm (the
+// French public holidays (Code du travail L3133-1) and the two ways French rules count days:
+// - « jours ouvrés » (a claim's declaration, Code des assurances L113-2): Monday to Friday;
+// - « jours ouvrables » (a complaint's acknowledgement, ACPR recommendation 2022-R-01): every
+//   day but Sunday, Saturdays included;
+// public holidays skipped in both. Easter Sunday is computed with the Meeus/Jones/Butcher algorithm (the
 // Gregorian computus); Easter Monday, Ascension (+39 days) and Whit Monday (+50) follow it. The
 // two extra days of Alsace-Moselle (Good Friday, 26 December) are not counted: the delay is the
 // shorter one everywhere (docs/product/claims.md).
@@ -38,9 +41,35 @@ export function frenchPublicHolidays(year: number): string[] {
   ].sort();
 }
 
-/** Monday to Friday and not a public holiday. */
+const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+const isPublicHoliday = (iso: string) =>
+  frenchPublicHolidays(Number(iso.slice(0, 4))).includes(iso);
+
+/** A « jour ouvré »: Monday to Friday and not a public holiday. */
 export function isWorkingDay(iso: string): boolean {
-  const weekday = new Date(`${iso}T00:00:00Z`).getUTCDay();
-  if (weekday === 0 || weekday === 6) return false;
-  return !frenchPublicHolidays(Number(iso.slice(0, 4))).includes(iso);
+  const weekday = weekdayOf(iso);
+  return weekday !== 0 && weekday !== 6 && !isPublicHoliday(iso);
+}
+
+/** A « jour ouvrable »: Monday to Saturday and not a public holiday. */
+export function isJourOuvrable(iso: string): boolean {
+  return weekdayOf(iso) !== 0 && !isPublicHoliday(iso);
+}
+
+/**
+ * The day `count` counted days after `from`: the day after `from` is the first looked at, and
+ * only the days `counts` keeps are counted, so the last day is always one of them.
+ */
+export function addCountedDays(
+  from: string,
+  count: number,
+  counts: (iso: string) => boolean,
+): string {
+  let day = from;
+  let counted = 0;
+  while (counted < count) {
+    day = addDays(day, 1);
+    if (counts(day)) counted += 1;
+  }
+  return day;
 }

@@ -3,14 +3,14 @@
 // names the insurance mediator in every answer that does not accept the complaint in full
 // (docs/decisions/0123-complaints-as-requests.md).
 import { formatDate } from '../shared/format';
-import { COMPLAINT_ACK_WORKING_DAYS, COMPLAINT_ANSWER_MONTHS } from './deadlines';
+import { COMPLAINT_ACK_JOURS_OUVRABLES, COMPLAINT_ANSWER_MONTHS } from './deadlines';
 
 const NBSP = '\u00a0';
 
 /** How a complaint is handled, in the order the customer lives it. */
 export function complaintProcess(acknowledgeBy: string, answerBy: string): string[] {
   return [
-    `Nous accusons réception de votre réclamation dans un délai de ${COMPLAINT_ACK_WORKING_DAYS} jours ouvrés, au plus tard le ${formatDate(acknowledgeBy)}. Cet accusé de réception vous est envoyé dès maintenant par e-mail.`,
+    `Nous accusons réception de votre réclamation dans un délai de ${COMPLAINT_ACK_JOURS_OUVRABLES} jours ouvrables, au plus tard le ${formatDate(acknowledgeBy)}. Cet accusé de réception vous est envoyé dès maintenant par e-mail.`,
     `Nous vous adressons une réponse complète dans un délai de ${COMPLAINT_ANSWER_MONTHS} mois au plus, au plus tard le ${formatDate(answerBy)}, par e-mail et dans «${NBSP}Mes demandes${NBSP}».`,
     'Si notre réponse ne vous satisfait pas, ou sans réponse de notre part dans ce délai, vous pourrez saisir gratuitement le médiateur de l’assurance.',
   ];

@@ -110,7 +110,7 @@ describe.each(BACKENDS)('complaints on %s', { timeout: 120_000 }, (backend) => {
     });
     const ack = mailsTo(DEMO.camille).find((m) => m.includes(receipt.reference))!;
     expect(ack).toContain('accusé de réception de votre réclamation');
-    expect(ack).toContain('10 jours ouvrés');
+    expect(ack).toContain('10 jours ouvrables');
     expect(ack).toContain('2 mois');
 
     const read = await api('GET', `/${receipt.reference}`);

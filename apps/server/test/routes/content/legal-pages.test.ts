@@ -71,7 +71,9 @@ const it = apiTest
           .sections.map((s) => s.html)
           .join(''),
       );
-    expect(await html('rules')).toMatch(/10 jours ouvrables|10 jours ouvrés/);
+    // ACPR 2022-R-01 counts « jours ouvrables » (Saturdays included), never « jours ouvrés ».
+    expect(await html('rules')).toContain('10 jours ouvrables');
+    expect(await html('rules')).not.toContain('ouvrés');
     expect(await html('rules')).toMatch(/2 mois|deux mois/);
     expect(await html('personalInformation')).toMatch(/5 ans|cinq ans/);
     expect(await html('accessibility')).toContain('WCAG 2.1');

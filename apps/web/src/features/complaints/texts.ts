@@ -1,7 +1,7 @@
 // French texts of « Réclamation » (docs/product/complaints.md).
 export const COMPLAINT_TEXTS = {
   title: 'Faire une réclamation',
-  lead: 'Vous êtes mécontent de notre service, d’un contrat ou d’un sinistre\u00a0? Dites-nous ce qui ne va pas et ce que vous attendez\u00a0: votre réclamation reçoit une référence aussitôt, un accusé de réception par e-mail dès son envoi (10 jours ouvrés au plus) et une réponse écrite sous 2 mois au plus.',
+  lead: 'Vous êtes mécontent de notre service, d’un contrat ou d’un sinistre\u00a0? Dites-nous ce qui ne va pas et ce que vous attendez\u00a0: votre réclamation reçoit une référence aussitôt, un accusé de réception par e-mail dès son envoi (10 jours ouvrables au plus) et une réponse écrite sous 2 mois au plus.',
   about: (reference: string) => `Votre réclamation porte sur la demande ${reference}.`,
   fromConversation: 'Votre réclamation fait suite à une conversation de votre messagerie.',
   category: 'Objet de la réclamation',

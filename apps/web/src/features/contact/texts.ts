@@ -13,6 +13,6 @@ export const CONTACT_TEXTS = {
   messageAction: 'Écrire à mon courtier',
   complaintTitle: 'Réclamation',
   complaintLead:
-    'Vous êtes mécontent de notre service, d’un contrat ou d’un sinistre\u00a0? Adressez-nous une réclamation écrite\u00a0: vous recevez sa référence aussitôt, un accusé de réception sous 10 jours ouvrés au plus et notre réponse sous 2 mois au plus.',
+    'Vous êtes mécontent de notre service, d’un contrat ou d’un sinistre\u00a0? Adressez-nous une réclamation écrite\u00a0: vous recevez sa référence aussitôt, un accusé de réception sous 10 jours ouvrables au plus et notre réponse sous 2 mois au plus.',
   complaintAction: 'Faire une réclamation',
 } as const;
