@@ -1,11 +1,14 @@
 // The « Messagerie » from end to end (docs/product/messages.md, docs/console.md « Messages »):
-// Camille asks for a call-back, then writes to the broker from that request's page with a photo
-// (a file of the wrong type refused in French first), leaves in the middle of her message and
-// finds it again (the draft kept on the server); an agent reads it in the console's « Messages »
-// (and beside the request) and answers with a file; Camille sees the unread count in the navigation, reads
-// the answer, sees « Lu le … » under her own messages, and replies; the e-mail that tells her
-// carries nothing of the message. The contact page leads to a new message on a subject. Every
-// screen axe-clean, no sideways scroll at 320 px; screenshots when SCREENS_DIR is set.
+// Léa, who never wrote, reads the empty « Messagerie »; Camille asks for a call-back, then writes
+// to the broker from that request's page with a photo (a file of the wrong type refused in French
+// first), leaves in the middle of her message and finds it again (the draft kept on the server):
+// her text and photo are one message, which the broker sees as one unread message; an agent reads
+// it in the console's « Messages » (and beside the request) and answers with a file; Camille sees
+// the unread count in the navigation, reads the answer, sees « Lu le … » under her own messages,
+// and replies; the e-mail that tells her carries nothing of the message. « Faire une
+// réclamation » under a conversation, answered or not. The contact page leads to a new message on
+// a subject. Every screen axe-clean, no sideways scroll at 320 px; screenshots when SCREENS_DIR is
+// set.
 import type { Browser } from '@playwright/test';
 import { DEMO_STAFF, signInStaff } from '../support/console-staff';
 import { refuseCookies } from '../support/cookies';
@@ -53,6 +56,21 @@ async function camilleIn(browser: Browser, baseURL: string, path: string) {
   return { context, page };
 }
 
+test('Léa, who never wrote to her broker, reads the empty « Messagerie »', async ({ page }) => {
+  await signIn(page, DEMO.lea, '/messages');
+  await refuseCookies(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messagerie' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Vous n’avez pas encore écrit à votre courtier. Commencez par « Nouveau message ».',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Vos conversations' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the empty « Messagerie »');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'messages-empty', PORTAL_WIDTHS);
+});
+
 test('Camille writes to the broker from a request, with a photo; her draft is kept', async ({
   page,
 }) => {
@@ -61,9 +79,9 @@ test('Camille writes to the broker from a request, with a photo; her draft is ke
   const reference = await askCallBack(page, '06 98 76 54 32');
   state.reference = reference;
 
-  // The contact page's written card leads to the « Messagerie ».
+  // The contact page's written card has its message field.
   const written = page.getByRole('region', { name: 'Par écrit' });
-  await expect(written.getByRole('link', { name: 'Mon contrat' })).toBeVisible();
+  await expect(written.getByLabel('Votre message')).toBeVisible();
   await expectNoAxeViolations(page, 'the contact page');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'messages-contact', PORTAL_WIDTHS);
@@ -98,13 +116,25 @@ test('Camille writes to the broker from a request, with a photo; her draft is ke
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   state.conversationUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
+  // Her text and her photo are one message.
   const messages = page.getByRole('list', { name: 'Les messages' }).getByRole('listitem');
-  await expect(messages).toHaveCount(2);
+  await expect(messages).toHaveCount(1);
   await expect(messages.nth(0)).toContainText(FIRST);
   await expect(
-    messages.nth(1).getByRole('link', { name: `Télécharger ${PHOTO.name}` }),
+    messages.nth(0).getByRole('link', { name: `Télécharger ${PHOTO.name}` }),
   ).toBeVisible();
   await expect(messages.nth(0)).toContainText('Pas encore lu');
+  // No answer yet: the complaint is offered in words that fit.
+  await expect(page.locator('.conversation__complaint')).toHaveText(
+    'Notre réponse se fait attendre ou ne vous satisfait pas ? Faire une réclamation',
+  );
+  await expect(page.getByRole('link', { name: 'Faire une réclamation' })).toHaveAttribute(
+    'href',
+    `/complaint?conversation=${state.conversationUrl!.split('/').at(-1)}`,
+  );
+  await expectNoAxeViolations(page, 'a conversation without an answer');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'messages-conversation-sent', PORTAL_WIDTHS);
 
   // Sent: the draft is forgotten.
   await page.goto(`/messages/nouveau?demande=${reference}`);
@@ -122,6 +152,9 @@ test('an agent reads it in « Messages » and beside the request, and answers', 
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('Camille Martin');
   await expect(row).toContainText('Dans les temps');
+  // One message waiting, her text with its photo; a call-back's target: the portal's « sous 48h ».
+  await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  await expect(row.locator('.age__hours')).toContainText('/ 2\u00a0j');
   await expectNoAxeViolations(page, 'the console’s messages inbox');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'console-messages', CONSOLE_WIDTHS);
@@ -183,7 +216,7 @@ test('Camille sees the unread count, reads the answer and replies; the mail says
 
   await page.getByLabel('Votre message').fill(REPLY);
   await page.getByRole('button', { name: 'Répondre' }).click();
-  await expect(messages).toHaveCount(4);
+  await expect(messages).toHaveCount(3);
   await expect(messages.last()).toContainText(REPLY);
   await expect(page.getByLabel('Votre message')).toHaveValue('');
   await expectNoAxeViolations(page, 'a conversation');
@@ -211,7 +244,7 @@ test('the contact page opens a new message on the subject chosen; no subject is 
   await refuseCookies(page);
   await page
     .getByRole('region', { name: 'Par écrit' })
-    .getByRole('link', { name: 'Écrire à mon courtier' })
+    .getByRole('link', { name: 'Choisir un sujet ou joindre un fichier' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nouveau message' })).toBeVisible();
   await page.getByLabel('Votre message').fill('Quand arrive mon avis d’échéance ?');

@@ -2,7 +2,8 @@
 // réception », docs/operations.md): the target delay of each kind of request, in hours, against
 // which the inbox colours each item's age. CONSOLE_TARGET_HOURS is a JSON object of kind → hours
 // (e.g. {"claim":12,"other":48}); 'other' is every kind not named; a kind it leaves out keeps its
-// default (contract DEFAULT_TARGET_HOURS: claim 24, termination 48, others 72).
+// default (contract DEFAULT_TARGET_HOURS: claim 24, termination 48, a call-back and a written
+// message the portal's recontact promise RECONTACT_PROMISE_HOURS, 48; others 72).
 import { DEFAULT_TARGET_HOURS, REQUEST_KINDS, type RequestKind } from '@espace/contract';
 import { z } from 'zod';
 

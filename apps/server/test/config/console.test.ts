@@ -7,15 +7,24 @@ import { ConfigError, loadConfig } from '../../src/config/config';
 const base = { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' };
 
 describe('the inbox’s target delays', () => {
-  it('are 24 hours for a claim, 48 for a termination, 72 for the others by default', () => {
+  it('are 24 hours for a claim, 48 for a termination, a call-back or a message, 72 for the rest by default', () => {
     const { targetHours } = loadConfig(base).console;
-    expect(targetHours).toMatchObject({ claim: 24, termination: 48, call_back: 72, documents: 72 });
+    // The call-back and the written message: the recontact promise of docs/product/contact-and-faq.md,
+    // « Recontact promise: within 48 h », which the portal's texts say.
+    expect(targetHours).toMatchObject({
+      claim: 24,
+      termination: 48,
+      call_back: 48,
+      email_message: 48,
+      documents: 72,
+      change_vehicle: 72,
+    });
   });
 
   it('take the kinds CONSOLE_TARGET_HOURS names, and `other` for the rest', () => {
     const env = { ...base, CONSOLE_TARGET_HOURS: '{"claim": 12, "other": 36}' };
     const { targetHours } = loadConfig(env).console;
-    expect(targetHours).toMatchObject({ claim: 12, termination: 48, call_back: 36 });
+    expect(targetHours).toMatchObject({ claim: 12, termination: 48, call_back: 48, documents: 36 });
   });
 
   it('refuse what is not a JSON object of known kinds and positive hours', () => {

@@ -31,6 +31,8 @@ const CUSTOMER_API: Record<string, string> = {
   'POST /api/v1/account/accounts/{accountId}/mail/mail-contact': 'sendContactMessage',
   'GET /api/v1/message/accounts/{accountId}/conversations': 'listConversations',
   'POST /api/v1/message/accounts/{accountId}/conversations': 'startConversation',
+  'POST /api/v1/message/accounts/{accountId}/conversations/attachments':
+    'startConversationWithFile',
   'GET /api/v1/message/accounts/{accountId}/conversations/{conversationId}': 'readConversation',
   'POST /api/v1/message/accounts/{accountId}/conversations/{conversationId}/messages':
     'postMessage',

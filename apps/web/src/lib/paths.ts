@@ -42,7 +42,6 @@ export const paths = {
   messages: MESSAGES_PATH,
   /** A new conversation: free, or about request `reference` (continues its conversation). */
   messageNew: `${MESSAGES_PATH}/nouveau`,
-  messageNewOn: (topic: string) => `${MESSAGES_PATH}/nouveau?sujet=${encodeURIComponent(topic)}`,
   messageNewAbout: (reference: string) =>
     `${MESSAGES_PATH}/nouveau?demande=${encodeURIComponent(reference)}`,
   /** The route pattern of one conversation (the contract's, the link of the notification mail). */

@@ -3,6 +3,7 @@
 // integration API's and the customer API's own shapes (the console reads the same services), and
 // the French label of each audited action.
 import type { RequestEventData } from '../integration/events';
+import { RECONTACT_PROMISE_HOURS } from '../shared/constants';
 import type { RequestKind, RequestStatus } from '../requests/kinds';
 import type { RequestList, RequestTimelineEntry } from '../requests/requests';
 import type { DownloadedDocument } from '../documents/documents';
@@ -11,10 +12,16 @@ import type { INVITATION_OUTCOMES } from '../account/first-access';
 import type { AuditEntry, StaffName } from './console';
 import type { ConsoleFile, ConsoleOwedDocument } from './console-documents';
 
-/** The default target delay of each kind, in hours: CONSOLE_TARGET_HOURS overrides any. */
+/**
+ * The default target delay of each kind, in hours: CONSOLE_TARGET_HOURS overrides any. A
+ * call-back and a written message (an e-mail request, a free conversation of the « Messagerie »,
+ * services/console/conversation-rows.ts) take the portal's recontact promise.
+ */
 export const DEFAULT_TARGET_HOURS: Partial<Record<RequestKind, number>> & { other: number } = {
   claim: 24,
   termination: 48,
+  call_back: RECONTACT_PROMISE_HOURS,
+  email_message: RECONTACT_PROMISE_HOURS,
   other: 72,
 };
 /** An open item is « bientôt en retard » past this share of its target delay. */

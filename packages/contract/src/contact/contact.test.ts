@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TARGET_HOURS } from '../console/console-work';
 import {
   CONTACT_MESSAGES,
   CONTACT_TEXT_MAX,
@@ -50,5 +51,18 @@ describe('email messages', () => {
     expect(CONTACT_MESSAGES.callbackSuccess('06 12 34 56 78')).toBe(
       'Merci pour votre demande\u00a0! Nous vous recontacterons sous 48h au numéro 06 12 34 56 78.',
     );
+  });
+
+  it('says the recontact promise of docs/product/contact-and-faq.md, the console’s target delay', () => {
+    // « Recontact promise: within 48 h »; the e-mail request's success text, word for word.
+    expect(CONTACT_MESSAGES.mailSuccess).toBe(
+      'Merci de votre demande par courriel\u00a0! Nous vous recontacterons sous 48h.',
+    );
+    // The console waits for a call-back, a written message and a free conversation (the e-mail
+    // request's target) as long as the portal promises.
+    expect(CONTACT_MESSAGES.callbackSuccess('x')).toContain(
+      `sous ${DEFAULT_TARGET_HOURS.call_back}h`,
+    );
+    expect(CONTACT_MESSAGES.mailSuccess).toContain(`sous ${DEFAULT_TARGET_HOURS.email_message}h`);
   });
 });

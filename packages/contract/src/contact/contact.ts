@@ -1,6 +1,7 @@
 // Contact requests (docs/product/contact-and-faq.md /contact contact calls texts). The browser does not enforce
 // these rules (docs/product/contact-and-faq.md "Contact"); the server refuses empty or absurd values with these messages.
 import { z } from 'zod';
+import { RECONTACT_PROMISE_HOURS } from '../shared/constants';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 
 export const CONTACT_PHONE_DIGITS_MIN = 6;
@@ -9,11 +10,19 @@ export const CONTACT_PHONE_DIGITS_MAX = 20;
 export const CONTACT_PHONE_MAX_LENGTH = 40;
 export const CONTACT_TEXT_MAX = 2_000;
 
+const NBSP = '\u00a0';
+/** « sous 48h »: the recontact promise (RECONTACT_PROMISE_HOURS), as the portal writes it. */
+export const RECONTACT_PROMISE = `sous ${RECONTACT_PROMISE_HOURS}h`;
+
 export const CONTACT_MESSAGES = {
   callbackSuccess: (phone: string) =>
-    `Merci pour votre demande\u00a0! Nous vous recontacterons sous 48h au numéro ${phone}.`,
+    `Merci pour votre demande${NBSP}! Nous vous recontacterons ${RECONTACT_PROMISE} au numéro ${phone}.`,
   callbackError: 'Malheureusement, une erreur s’est produite lors de votre demande de rappel.',
-  mailSuccess: 'Merci de votre demande par courriel\u00a0! Nous vous recontacterons sous 48h.',
+  mailSuccess: `Merci de votre demande par courriel${NBSP}! Nous vous recontacterons ${RECONTACT_PROMISE}.`,
+  /** The written message of /contact opened a conversation of the « Messagerie »: says so. */
+  messageStarted: `Votre message ouvre une conversation dans votre «${NBSP}Messagerie${NBSP}»${NBSP}: notre réponse vous y attendra.`,
+  /** The success banner's link to that conversation. */
+  messageStartedLink: 'Ouvrir la conversation',
   mailError: 'Malheureusement, une erreur s’est produite lors de votre demande pour un courriel',
   phoneInvalid:
     'Veuillez saisir un numéro de téléphone valide (6 à 20 chiffres, indicatif international accepté).',

@@ -23,8 +23,16 @@ export const MESSAGE_TOPICS = Object.keys(MESSAGE_TOPIC_LABELS) as [
 
 export const MESSAGE_TEXT_MAX = 5_000;
 
-/** The parts of an attachment's multipart body, in this order: the text, then the file. */
-export const MESSAGE_FORM_FIELDS = { text: 'text', file: 'file' } as const;
+/**
+ * The parts of an attachment's multipart body, in this order: for a new conversation its subject
+ * (`topic` or `requestReference`), then the text, then the file.
+ */
+export const MESSAGE_FORM_FIELDS = {
+  topic: 'topic',
+  requestReference: 'requestReference',
+  text: 'text',
+  file: 'file',
+} as const;
 
 export const CONVERSATION_MESSAGES = {
   textEmpty: 'Veuillez saisir votre message.',
@@ -44,27 +52,38 @@ const messageText = () =>
     .min(1, CONVERSATION_MESSAGES.textEmpty)
     .max(MESSAGE_TEXT_MAX, CONVERSATION_MESSAGES.textTooLong);
 
+const subjectFields = {
+  topic: z.enum(MESSAGE_TOPICS, { error: CONVERSATION_MESSAGES.topicInvalid }).optional(),
+  requestReference: safeString().trim().min(1).max(40).optional(),
+};
+
+/** A subject from the list or a request's reference: one, not none nor both. */
+function oneSubject(
+  value: { topic?: MessageTopic | undefined; requestReference?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.topic === undefined && value.requestReference === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['topic'],
+      message: CONVERSATION_MESSAGES.subjectMissing,
+    });
+  if (value.topic !== undefined && value.requestReference !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['topic'], message: CONVERSATION_MESSAGES.subjectTwice });
+}
+
 /** A new conversation: a subject from the list, or the reference of one of the customer's requests. */
 export const startConversationSchema = z
   .object({
-    topic: z.enum(MESSAGE_TOPICS, { error: CONVERSATION_MESSAGES.topicInvalid }).optional(),
-    requestReference: safeString().trim().min(1).max(40).optional(),
+    ...subjectFields,
     text: messageText(),
+    /**
+     * True when the message is not written in the « Messagerie » (the contact page's card): the
+     * draft of a new message stays (docs/product/messages.md « Brouillons »).
+     */
+    keepDraft: z.boolean().optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.topic === undefined && value.requestReference === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['topic'],
-        message: CONVERSATION_MESSAGES.subjectMissing,
-      });
-    if (value.topic !== undefined && value.requestReference !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['topic'],
-        message: CONVERSATION_MESSAGES.subjectTwice,
-      });
-  });
+  .superRefine(oneSubject);
 export type StartConversation = z.infer<typeof startConversationSchema>;
 
 export const postMessageSchema = z.object({ text: messageText() });
@@ -74,6 +93,15 @@ export type PostMessage = z.infer<typeof postMessageSchema>;
 export const attachmentTextSchema = safeMultilineString()
   .trim()
   .max(MESSAGE_TEXT_MAX, CONVERSATION_MESSAGES.textTooLong);
+
+/**
+ * A new conversation whose first message carries a file (multipart: `topic` or
+ * `requestReference`, then `text`, then `file`): the subject as for startConversationSchema, the
+ * text as an attachment's.
+ */
+export const startConversationWithFileSchema = z
+  .object({ ...subjectFields, text: attachmentTextSchema })
+  .superRefine(oneSubject);
 
 export const conversationIdSchema = z.uuid({ error: CONVERSATION_MESSAGES.conversationNotFound });
 

@@ -68,6 +68,8 @@ export const API_ROUTES = {
   requests: '/account/accounts/:accountId/requests',
   request: '/account/accounts/:accountId/requests/:reference',
   conversations: '/message/accounts/:accountId/conversations',
+  /** A new conversation whose first message carries a file (multipart). */
+  conversationStartAttachments: '/message/accounts/:accountId/conversations/attachments',
   conversation: '/message/accounts/:accountId/conversations/:conversationId',
   conversationMessages: '/message/accounts/:accountId/conversations/:conversationId/messages',
   conversationAttachments: '/message/accounts/:accountId/conversations/:conversationId/attachments',

@@ -47,6 +47,15 @@ export const PHONE_NUMBERS = {
   assistance: '01 99 00 24 24',
 } as const;
 
+/**
+ * The recontact promise (docs/product/contact-and-faq.md « Délai de réponse »: « Recontact promise:
+ * within 48 h »), in hours: what the portal promises after a call-back request and a written
+ * message (« sous 48h ») and the console's default target delay for a call-back, an e-mail request
+ * and a free conversation of the « Messagerie » (DEFAULT_TARGET_HOURS), so the promise and the
+ * broker's clock agree.
+ */
+export const RECONTACT_PROMISE_HOURS = 48;
+
 /** docs/product/policies.md: opening hours of customer service. */
 export const CUSTOMER_SERVICE_HOURS =
   'Du lundi au vendredi de 9h00 à 13h00 et de 14h00 à 18h00, appel au prix d’un appel local';

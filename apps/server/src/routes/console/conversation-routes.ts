@@ -25,7 +25,7 @@ import { requireConversation } from '../../services/messages/conversation-reads'
 import { openMessageFile, receiveMessageAttachment } from '../../services/messages/message-files';
 import { postMessage } from '../../services/messages/message-writes';
 import { recordStaffAudit } from '../../services/staff/audit';
-import { acceptFileUploads } from '../multipart';
+import { acceptFileUploads, MESSAGE_FIELD_BYTES } from '../multipart';
 import { actorOf } from './staff-actor';
 
 export default async function conversationRoutes(app: FastifyInstance) {
@@ -58,7 +58,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
       },
     });
   };
-  await acceptFileUploads(app);
+  await acceptFileUploads(app, { fieldBytes: MESSAGE_FIELD_BYTES });
 
   routes.get(
     CONSOLE_ROUTES.conversations,

@@ -1,5 +1,7 @@
 // The customer's writes (docs/product/messages.md): a new conversation (201, the conversation),
-// a message (201, the message), a message with an attachment (multipart `text` then `file`, 201).
+// a new conversation whose first message carries a file (multipart `topic` or
+// `requestReference`, then `text`, then `file`; 201, the conversation), a message (201, the
+// message), a message with an attachment (multipart `text` then `file`, 201).
 import {
   API_ROUTES,
   conversationMessageSchema,
@@ -9,7 +11,10 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { receiveMessageAttachment } from '../../services/messages/message-files';
+import {
+  receiveConversationStart,
+  receiveMessageAttachment,
+} from '../../services/messages/message-files';
 import { postMessage, startConversation } from '../../services/messages/message-writes';
 import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 import { accountParams } from '../params';
@@ -39,6 +44,34 @@ export default async function conversationWriteRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send(await startConversation(deps(), request.accountId, request.body)),
+  );
+  routes.post(
+    API_ROUTES.conversationStartAttachments,
+    {
+      config,
+      schema: {
+        tags: ['message'],
+        operationId: 'startConversationWithFile',
+        summary:
+          'Écrire au courtier avec une pièce jointe (multipart\u00a0: topic ou requestReference, text puis file)',
+        consumes: ['multipart/form-data'],
+        params: accountParams,
+        response: {
+          201: conversationSchema,
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await receiveConversationStart(
+            { ...deps(), storage: app.storage },
+            request.accountId,
+            request.isMultipart() ? request.parts() : undefined,
+          ),
+        ),
   );
   routes.post(
     API_ROUTES.conversationMessages,

@@ -2,7 +2,7 @@
 // path {accountId} other than the caller's is refused with 403 before a handler runs), with a
 // per-account rate limit and the documents' multipart limits for the attachments.
 import type { FastifyInstance } from 'fastify';
-import { acceptFileUploads } from '../multipart';
+import { acceptFileUploads, MESSAGE_FIELD_BYTES } from '../multipart';
 import { rateLimitPerAccount } from '../rate-limit';
 import conversationReadRoutes from './conversation-reads';
 import conversationWriteRoutes from './conversation-writes';
@@ -10,7 +10,7 @@ import messageDraftRoutes from './message-drafts';
 
 export default async function messageRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
-  await acceptFileUploads(app);
+  await acceptFileUploads(app, { fieldBytes: MESSAGE_FIELD_BYTES });
   await app.register(conversationReadRoutes);
   await app.register(conversationWriteRoutes);
   await app.register(messageDraftRoutes);

@@ -6,7 +6,12 @@
 // (docs/decisions/0056-one-outbox-relay.md), which retries while the mail server is down;
 // the same request still being handled is refused with its reference, nothing stored
 // (services/requests/duplicates.ts); an accepted one answers its reference.
-import { MESSAGES, OUTBOX_TYPES, type RequestKind } from '@espace/contract';
+import {
+  MESSAGES,
+  OUTBOX_TYPES,
+  RECONTACT_PROMISE_HOURS,
+  type RequestKind,
+} from '@espace/contract';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../errors';
 import { recordRequestEvent } from '../events/record-event';
@@ -76,7 +81,7 @@ async function contactIdentity(db: Db, { accountId, tokenEmail }: Caller) {
   };
 }
 
-/** A call-back request: customer service calls `phone` within 48 h. */
+/** A call-back request: customer service calls `phone` within the recontact promise (48 h). */
 export async function requestCallBack(
   deps: ContactDeps,
   caller: Caller,
@@ -92,7 +97,7 @@ export async function requestCallBack(
     text: [
       `${who.name} (client ${who.customerId}, ${who.email}) demande à être rappelé(e).`,
       `Numéro : ${phone}`,
-      `Délai promis : 48 h.`,
+      `Délai promis : ${RECONTACT_PROMISE_HOURS} h.`,
     ].join('\n'),
     replyTo: who.email,
   });

@@ -3,7 +3,9 @@
  * upload of a document to provide (docs/product/documents.md uploadfile) and any later form that takes
  * supporting files for a policy. Enforces:
  * - the parts are read in order and the target field must come before the file (browsers send
- *   fields in append order), so the target is known, and refused, before a byte is stored;
+ *   fields in append order), so the target is known, and refused, before a byte is stored; the
+ *   fields before the target field are handed to it (a new conversation's subject); a field cut
+ *   at the parser's size limit is refused, never read cut;
  * - one file only (contract MAX_FILES_PER_REQUEST): a request with more files is refused as
  *   'tooManyFiles', the first file deleted; unknown parts are read and dropped;
  * - a missing target or file is refused (UploadRefusedError 'unknownFileType', 'missingFile');
@@ -30,6 +32,8 @@ export interface UploadFieldPart {
   type: 'field';
   fieldname: string;
   value: unknown;
+  /** The value was cut at the parser's field size (routes/multipart.ts). */
+  valueTruncated?: boolean;
 }
 
 export type UploadPart = UploadFieldPart | UploadFilePart;
@@ -39,8 +43,13 @@ export interface FileReception<Target, Result> {
   targetField: string;
   /** The name of the file part. */
   fileField: string;
-  /** What the target field designates; throws an UploadRefusedError to refuse it. */
-  resolveTarget(value: string): Promise<Target>;
+  /**
+   * What the target field designates, with the fields sent before it (by name, the last value of
+   * each); throws an UploadRefusedError to refuse it.
+   */
+  resolveTarget(value: string, earlier: Readonly<Record<string, string>>): Promise<Target>;
+  /** The refusal of field `fieldname` cut at the field size; by default the body is malformed. */
+  truncated?(fieldname: string): Error | undefined;
   /**
    * Records the stored file for its target, deleting its intent in the same transaction
    * (storage/intents.ts `clearIntents`); throwing deletes the stored file.
@@ -55,12 +64,17 @@ export async function receiveFile<Target, Result>(
 ): Promise<Result> {
   let target: Target | undefined;
   let stored: StoredUpload | undefined;
+  const earlier = Object.create(null) as Record<string, string>;
   try {
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.fieldname === reception.targetField && !stored)
-            target = await reception.resolveTarget(String(part.value));
+          if (stored) continue;
+          if (part.valueTruncated)
+            throw reception.truncated?.(part.fieldname) ?? new UploadRefusedError('malformed');
+          if (part.fieldname === reception.targetField)
+            target = await reception.resolveTarget(String(part.value), earlier);
+          else earlier[part.fieldname] = String(part.value);
           continue;
         }
         if (part.fieldname !== reception.fileField || stored) {

@@ -18,7 +18,7 @@ import {
   type Conversation,
   type ConversationMessage,
   type MessageAuthor,
-  type StartConversation,
+  type MessageTopic,
 } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
@@ -115,16 +115,36 @@ async function ownRequest(db: Db, accountId: string, reference: string) {
   return row;
 }
 
-/** A new conversation with its first message (or the next one, about a request already discussed). */
+/** What a new conversation is about: a topic of the list, or one of the customer's requests. */
+export interface ConversationStart {
+  topic?: MessageTopic | undefined;
+  requestReference?: string | undefined;
+  text: string;
+  /** The message is not written in the « Messagerie » (the contact page): its draft stays. */
+  keepDraft?: boolean | undefined;
+}
+
+/** `start` with its request checked: the customer's own (else NotFoundError). */
+export async function checkStart(db: Db, accountId: string, start: ConversationStart) {
+  const request = start.requestReference
+    ? await ownRequest(db, accountId, start.requestReference)
+    : undefined;
+  return { ...start, request };
+}
+type CheckedStart = Awaited<ReturnType<typeof checkStart>>;
+
+/**
+ * A new conversation with its first message, and its file when there is one (message-files.ts),
+ * or the next message of the conversation of a request already discussed.
+ */
 export async function startConversation(
   deps: MessageDeps,
   accountId: string,
-  body: StartConversation,
+  start: ConversationStart | CheckedStart,
+  file?: StoredUpload,
 ): Promise<Conversation> {
   const { db } = deps;
-  const request = body.requestReference
-    ? await ownRequest(db, accountId, body.requestReference)
-    : undefined;
+  const { request } = 'request' in start ? start : await checkStart(db, accountId, start);
   const conversationId = await db.transaction().execute(async (trx) => {
     // One conversation per request: two tabs writing at once must not open two.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`conversation:${accountId}`}, 0))`.execute(
@@ -146,25 +166,27 @@ export async function startConversation(
         .values({
           id,
           account_id: accountId,
-          topic: request ? null : (body.topic ?? 'other'),
+          topic: request ? null : (start.topic ?? 'other'),
           request_id: request?.id ?? null,
           request_reference: request?.reference ?? null,
           request_kind: request?.kind ?? null,
         })
         .execute();
-    await clearDraft(
-      trx,
-      accountId,
-      request
-        ? messageDraftSlot.request(body.requestReference ?? request.reference)
-        : MESSAGE_DRAFT_NEW,
-    );
+    if (!start.keepDraft)
+      await clearDraft(
+        trx,
+        accountId,
+        request
+          ? messageDraftSlot.request(start.requestReference ?? request.reference)
+          : MESSAGE_DRAFT_NEW,
+      );
     await insertMessage(trx, deps, {
       conversationId: id,
       accountId,
       author: 'customer',
       authorId: null,
-      text: body.text,
+      text: start.text,
+      file,
     });
     return id;
   });

@@ -8,8 +8,10 @@ import {
   MESSAGE_TEXT_MAX,
   type Conversation,
   type ConversationList,
+  type ConsoleConversationPage,
   type ConversationMessage,
   type ErrorBody,
+  type MessageDraft,
   UPLOAD_REFUSALS,
 } from '@espace/contract';
 import { describe, expect, vi } from 'vitest';
@@ -25,7 +27,8 @@ import {
 } from '../../support/documents';
 import { allEvents, customerSendsFile } from '../../support/events';
 import { bearer, DEMO } from '../../support/harness';
-import { integrationToken } from '../../support/integration';
+import { consoleCall } from '../../support/console';
+import { BO, integrationToken } from '../../support/integration';
 import { decodeQuotedPrintable } from '../../support/mail-server-stand-in';
 
 const ACTIVE = 'AU2026104512'; // Camille's Peugeot 208
@@ -53,13 +56,24 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
           headers: bearer(who.token),
           ...(payload === undefined ? {} : { payload: payload as object }),
         });
-      const attach = (conversationId: string, parts: Parameters<typeof multipartBody>[0]) =>
+      const multipart = (
+        path: string,
+        parts: Parameters<typeof multipartBody>[0],
+        who: { token: string; accountId: string },
+      ) =>
         t.app.inject({
           method: 'POST',
-          url: `${base(camille.accountId)}/${conversationId}/attachments`,
-          headers: { ...bearer(camille.token), ...MULTIPART_HEADERS },
+          url: `${base(who.accountId)}${path}`,
+          headers: { ...bearer(who.token), ...MULTIPART_HEADERS },
           payload: multipartBody(parts),
         });
+      const attach = (conversationId: string, parts: Parameters<typeof multipartBody>[0]) =>
+        multipart(`/${conversationId}/attachments`, parts, camille);
+      /** A new conversation whose first message carries a file, as the portal sends it. */
+      const start = (
+        parts: Parameters<typeof multipartBody>[0],
+        who: { token: string; accountId: string } = camille,
+      ) => multipart('/attachments', parts, who);
       const counts = async () => ({
         conversations: (await t.app.db.selectFrom('conversations').select('id').execute()).length,
         messages: (await t.app.db.selectFrom('conversation_messages').select('id').execute())
@@ -85,7 +99,7 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
           conversationId,
           text,
         );
-      return { base, call, attach, counts, brokerWrites };
+      return { base, call, attach, start, counts, brokerWrites };
     })
     .override({ backend, smtp: SMTP });
 
@@ -323,5 +337,241 @@ describe.each(BACKENDS)('the customer’s messages (%s)', { timeout: 150_000 }, 
     const badId = await call('GET', '/pas-un-identifiant');
     expect(badId.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
+  });
+
+  it('starts a conversation with its text and a photo as one message: one unread for the broker, one message.created', async ({
+    t,
+    integration,
+    helpers: { start, call, counts },
+  }) => {
+    const before = await counts();
+    const response = await start([
+      { name: 'topic', value: 'claim' },
+      { name: 'text', value: 'Voici la photo du pare-choc.' },
+      { name: 'file', fileName: 'pare-choc.png', contentType: 'image/png', content: SAMPLE_PNG },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const conversation = response.json<Conversation>();
+    expect(conversation).toMatchObject({ topic: 'claim', subject: 'Un sinistre', unread: 0 });
+    expect(conversation.messages).toHaveLength(1);
+    expect(conversation.messages[0]).toMatchObject({
+      author: 'customer',
+      text: 'Voici la photo du pare-choc.',
+      files: [{ name: 'pare-choc.png', contentType: 'image/png', size: SAMPLE_PNG.length }],
+    });
+    expect(await counts()).toEqual({
+      conversations: before.conversations + 1,
+      messages: before.messages + 1,
+      files: before.files + 1,
+      stored: before.stored + 1,
+      events: before.events + 1,
+    });
+    const file = await call(
+      'GET',
+      `/${conversation.id}/files/${conversation.messages[0]!.files[0]!.id}`,
+    );
+    expect(file.rawPayload.equals(SAMPLE_PNG)).toBe(true);
+
+    // The broker's side: one message waiting, unread; one event, with the text and the file.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${BO}/conversations?state=waiting`,
+      headers: bearer(integration.token),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const item = listed
+      .json<{ items: { id: string; unread: number }[] }>()
+      .items.find((i) => i.id === conversation.id);
+    expect(item?.unread).toBe(1);
+    const events = (await allEvents(t.app, integration.token)).filter(
+      (e) => e.type === 'message.created' && e.data.conversationId === conversation.id,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({
+      author: 'customer',
+      text: 'Voici la photo du pare-choc.',
+      topic: 'claim',
+      files: [{ name: 'pare-choc.png', contentType: 'image/png' }],
+    });
+  });
+
+  it('starts about a request with a file, or continues its conversation, as one message each', async ({
+    reference,
+    helpers: { start },
+  }) => {
+    const first = await start([
+      { name: 'requestReference', value: reference },
+      { name: 'text', value: '' },
+      { name: 'file', fileName: 'recto.png', contentType: 'image/png', content: SAMPLE_PNG },
+    ]);
+    expect(first.statusCode, first.body).toBe(201);
+    const conversation = first.json<Conversation>();
+    expect(conversation.requestReference).toBe(reference);
+    const last = conversation.messages.at(-1)!;
+    // The file speaks for itself: an empty text, as in a reply with a file.
+    expect(last).toMatchObject({ text: '', files: [{ name: 'recto.png' }] });
+  });
+
+  it('refuses a new conversation’s file or subject as a reply’s, before reading the file, changing nothing', async ({
+    jean,
+    reference,
+    helpers: { call, start, counts },
+  }) => {
+    const photo = {
+      name: 'file',
+      fileName: 'photo.png',
+      contentType: 'image/png',
+      content: SAMPLE_PNG,
+    };
+    const before = await counts();
+    const refused = async (
+      parts: Parameters<typeof start>[0],
+      status: number,
+      message: string,
+      field?: string,
+      who = undefined as typeof jean | undefined,
+    ) => {
+      const response = await start(parts, who);
+      expect(response.statusCode, response.body).toBe(status);
+      const error = response.json<ErrorBody>().error;
+      expect(error.message).toBe(message);
+      if (field) expect(error.fields?.[field]).toBe(message);
+    };
+    await refused(
+      [{ name: 'text', value: 'Sans sujet' }, photo],
+      400,
+      CONVERSATION_MESSAGES.subjectMissing,
+      'topic',
+    );
+    // The subject comes before the text: after it, it is not there yet.
+    await refused(
+      [{ name: 'text', value: 'Trop tard' }, { name: 'topic', value: 'other' }, photo],
+      400,
+      CONVERSATION_MESSAGES.subjectMissing,
+      'topic',
+    );
+    await refused(
+      [{ name: 'topic', value: 'vacances' }, { name: 'text', value: 'x' }, photo],
+      400,
+      CONVERSATION_MESSAGES.topicInvalid,
+      'topic',
+    );
+    await refused(
+      [
+        { name: 'topic', value: 'other' },
+        { name: 'text', value: 'a'.repeat(MESSAGE_TEXT_MAX + 1) },
+        photo,
+      ],
+      400,
+      CONVERSATION_MESSAGES.textTooLong,
+      'text',
+    );
+    // Camille's request named by Jean: not his, refused before his file is read.
+    await refused(
+      [{ name: 'requestReference', value: reference }, { name: 'text', value: 'Hop' }, photo],
+      404,
+      CONVERSATION_MESSAGES.requestNotFound,
+      'requestReference',
+      jean,
+    );
+    await refused(
+      [
+        { name: 'topic', value: 'documents' },
+        { name: 'text', value: 'Mon permis' },
+        {
+          name: 'file',
+          fileName: 'permis.pdf',
+          contentType: 'application/pdf',
+          content: Buffer.from('ceci n’est pas un PDF'),
+        },
+      ],
+      400,
+      UPLOAD_REFUSALS.contentMismatch,
+    );
+    await refused(
+      [
+        { name: 'topic', value: 'other' },
+        { name: 'text', value: 'Sans fichier' },
+      ],
+      400,
+      UPLOAD_REFUSALS.missingFile,
+    );
+    const notMultipart = await call('POST', '/attachments', { topic: 'other', text: 'x' });
+    expect(notMultipart.statusCode).toBe(415);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keeps a long text sent with a file whole, to its last character', async ({
+    helpers: { start, attach },
+  }) => {
+    // '€' is 3 bytes in UTF-8: the longest text allowed, with a file, in a reply and a new
+    // conversation.
+    const longest = '€'.repeat(MESSAGE_TEXT_MAX - 1) + '.';
+    const photo = {
+      name: 'file',
+      fileName: 'photo.png',
+      contentType: 'image/png',
+      content: SAMPLE_PNG,
+    };
+    const started = await start([
+      { name: 'topic', value: 'payment' },
+      { name: 'text', value: longest },
+      photo,
+    ]);
+    expect(started.statusCode, started.body).toBe(201);
+    const conversation = started.json<Conversation>();
+    expect(conversation.messages[0]!.text).toBe(longest);
+    const reply = await attach(conversation.id, [{ name: 'text', value: longest }, photo]);
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json<ConversationMessage>().text).toBe(longest);
+    // One character more is refused, and so is a text longer than the parser reads: never cut.
+    for (const text of [`${longest}€`, 'a'.repeat(MESSAGE_TEXT_MAX * 5)]) {
+      const tooLong = await attach(conversation.id, [{ name: 'text', value: text }, photo]);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json<ErrorBody>().error.fields?.text).toBe(CONVERSATION_MESSAGES.textTooLong);
+    }
+  });
+
+  it('starts the contact page’s message as a conversation, keeping the draft of a new message', async ({
+    t,
+    camille,
+    agent,
+    helpers: { call },
+  }) => {
+    const draftUrl = `/api/v1/message/accounts/${camille.accountId}/drafts/new`;
+    const typed = 'Bonjour, au sujet de mon échéancier';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: draftUrl,
+      headers: bearer(camille.token),
+      payload: { text: typed },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sent = await call('POST', '', {
+      topic: 'other',
+      text: 'Bonjour, je souhaite recevoir mon attestation.',
+      keepDraft: true,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const conversation = sent.json<Conversation>();
+    expect(conversation).toMatchObject({
+      subject: 'Autre question',
+      messages: [{ author: 'customer', text: 'Bonjour, je souhaite recevoir mon attestation.' }],
+    });
+    const list = (await call('GET', '')).json<ConversationList>();
+    expect(list.conversations.map((c) => c.id)).toContain(conversation.id);
+    // The new message typed in the « Messagerie » is still there.
+    const draft = await t.app.inject({
+      method: 'GET',
+      url: draftUrl,
+      headers: bearer(camille.token),
+    });
+    expect(draft.json<MessageDraft>().text).toBe(typed);
+
+    // The console waits for it against the recontact promise of docs/product/contact-and-faq.md:
+    // « Recontact promise: within 48 h ».
+    const inbox = await consoleCall(t.app, agent, 'GET', '/conversations');
+    const item = inbox.json<ConsoleConversationPage>().items.find((i) => i.id === conversation.id);
+    expect(item).toMatchObject({ targetHours: 48, age: 'on_time' });
   });
 });

@@ -67,8 +67,11 @@ export interface ActionLifecycle<TData, TVariables> {
   };
   /** docs/product/README.md event pushed on success; computed from the outcome, null pushes nothing. */
   event?: AnalyticsEvent | ((data: TData, variables: TVariables) => TrackedEvent | null);
-  /** A link after the success message (FOLLOW_REQUEST_LINK for a request to the broker). */
-  successLink?: BannerLink;
+  /**
+   * A link after the success message (FOLLOW_REQUEST_LINK for a request to the broker), or one
+   * computed from the outcome (the conversation a message opened).
+   */
+  successLink?: BannerLink | ((data: TData) => BannerLink);
   /** Where success leads (docs/product/README.md: home after a contract change); absent, the screen stays. */
   successPath?: string;
   /** The screen's own follow-up after the banner, e.g. emptying a field or closing a modal. */
@@ -139,7 +142,11 @@ export function useActionLifecycle<TData, TVariables>(
       text !== null && receipt.success
         ? REQUEST_RECEIPT_MESSAGES.withReference(text, receipt.data.reference)
         : text;
-    if (message !== null) showBanner('success', message, lifecycle.successLink);
+    const link =
+      typeof lifecycle.successLink === 'function'
+        ? lifecycle.successLink(data)
+        : lifecycle.successLink;
+    if (message !== null) showBanner('success', message, link);
     if (successPath !== undefined) void navigate(successPath);
     else if (message !== null) revealFeedback({ preferBanner: true });
     lifecycle.onSuccess?.(data, variables);

@@ -1,16 +1,14 @@
-// French texts of /contact (docs/product/contact-and-faq.md) outside the request cards, whose texts are in
-// contact-requests.ts; the banner texts of docs/product/contact-and-faq.md are CONTACT_MESSAGES.
+// French texts of /contact (docs/product/contact-and-faq.md) outside the request cards, whose
+// texts are in contact-requests.ts; the banner texts of docs/product/contact-and-faq.md are
+// CONTACT_MESSAGES.
 export const CONTACT_TEXTS = {
   title: 'Contact',
   intro:
     'Notre service client vous répond par téléphone, vous rappelle ou vous répond dans votre messagerie.',
   phoneTitle: 'Par téléphone',
   phoneLead: 'Appelez notre service client\u00a0:',
-  messageTitle: 'Par écrit',
-  messageLead:
-    'Écrivez à votre courtier dans votre messagerie sécurisée\u00a0: sa réponse vous y attend sous 48h, et un courriel vous prévient sans rien dire de son contenu.',
-  messageTopics: 'Choisissez le sujet de votre message\u00a0:',
-  messageAction: 'Écrire à mon courtier',
+  /** Below the written card's form: the « Messagerie »'s new message, with a subject and a file. */
+  messageMore: 'Choisir un sujet ou joindre un fichier',
   complaintTitle: 'Réclamation',
   complaintLead:
     'Vous êtes mécontent de notre service, d’un contrat ou d’un sinistre\u00a0? Adressez-nous une réclamation écrite\u00a0: vous recevez sa référence aussitôt, un accusé de réception sous 10 jours ouvrables au plus et notre réponse sous 2 mois au plus.',

@@ -6,7 +6,8 @@ export const MESSAGES_TEXTS = {
   lead: 'Écrivez à votre courtier et lisez ses réponses ici. Vos messages restent dans votre espace, à l’abri des courriels.',
   newConversation: 'Nouveau message',
   listTitle: 'Vos conversations',
-  empty: 'Vous n’avez encore écrit à votre courtier. Commencez par «\u00a0Nouveau message\u00a0».',
+  empty:
+    'Vous n’avez pas encore écrit à votre courtier. Commencez par «\u00a0Nouveau message\u00a0».',
   unread: (n: number) => (n > 1 ? `${n} messages non lus` : `${n} message non lu`),
   lastMessage: (date: string) => `Dernier message le ${date}`,
   lastAuthor: { customer: 'Vous', broker: 'Votre courtier' } as const,
@@ -15,7 +16,8 @@ export const MESSAGES_TEXTS = {
 } as const;
 
 export const CONVERSATION_TEXTS = {
-  complaintLead: 'La réponse ne vous satisfait pas\u00a0?',
+  /** Under every conversation, answered or not yet. */
+  complaintLead: 'Notre réponse se fait attendre ou ne vous satisfait pas\u00a0?',
   complaint: 'Faire une réclamation',
   back: 'Retour à la messagerie',
   messagesTitle: 'Les messages',
@@ -46,7 +48,6 @@ export const MESSAGE_FORM_TEXTS = {
   draftSaving: 'Enregistrement du brouillon…',
   draftRestored: 'Votre brouillon a été retrouvé.',
   error: 'Votre message n’a pas pu être envoyé. Réessayez dans un instant.',
-  fileError: 'Votre message est envoyé, mais pas le fichier joint.',
 } as const;
 
 export const NEW_CONVERSATION_TEXTS = {

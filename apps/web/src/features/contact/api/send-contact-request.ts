@@ -1,18 +1,25 @@
-// POST a contact request (docs/product/requests.md phone-contact and mail-contact, both 200 with the request's
-// reference, docs/decisions/0046-request-reference-on-success.md): the route and the
-// payload come from the request's definition (contact-requests.ts). Nothing cached changes.
-import { apiPath, requestReceiptSchema, type RequestReceipt } from '@espace/contract';
+// POST a call-back request (docs/product/contact-and-faq.md phone-contact, 200 with the request's
+// reference, docs/decisions/0046-request-reference-on-success.md), and the mutation of one of the
+// contact page's written requests, sent as its definition says (contact-requests.ts); the
+// portal's read it changes, if any, is read again.
+import {
+  API_ROUTES,
+  apiPath,
+  requestReceiptSchema,
+  type PhoneContactRequest,
+  type RequestReceipt,
+} from '@espace/contract';
 import { useMutation } from '@tanstack/react-query';
+import { usePortalReads } from '../../../api/portal-reads';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import type { ContactRequestDefinition } from '../contact-requests';
 
-export async function sendContactRequest(
+export async function sendCallBack(
   accountId: string,
-  request: ContactRequestDefinition,
-  payload: unknown,
+  payload: PhoneContactRequest,
 ): Promise<RequestReceipt> {
-  const body = await api<unknown>(apiPath(request.route, { accountId }), {
+  const body = await api<unknown>(apiPath(API_ROUTES.phoneContact, { accountId }), {
     method: 'POST',
     json: payload,
   });
@@ -21,9 +28,12 @@ export async function sendContactRequest(
 
 /** The mutation of one request; its variable is what the customer typed. */
 export function useSendContactRequest(request: ContactRequestDefinition) {
-  const session = useSession();
+  const { accountId } = useSession();
+  const reads = usePortalReads();
   return useMutation({
-    mutationFn: (value: string) =>
-      sendContactRequest(session.accountId, request, request.payload(value, session)),
+    mutationFn: (value: string) => request.send(accountId, value),
+    onSuccess: () => {
+      if (request.changes) void reads.invalidate(request.changes);
+    },
   });
 }

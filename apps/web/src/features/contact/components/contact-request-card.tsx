@@ -1,23 +1,29 @@
-// A written-request card of /contact (docs/product/requests.md), drawn from its definition: heading, lead, one
-// labelled field and the submit button ('Envoi…' while sending). Success empties the field and
-// shows the banner; failure shows the error banner and keeps what was typed (docs/product/requests.md).
-import { useRef, useState, type FormEvent } from 'react';
+// A written-request card of /contact (docs/product/contact-and-faq.md), drawn from its definition:
+// heading, lead, one labelled field and the submit button ('Envoi…' while sending). Success
+// empties the field and shows the banner with its link (the request to follow, the conversation
+// opened); failure shows the error banner and keeps what was typed, the server's reason under the
+// field (docs/product/requests.md).
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FieldError } from '../../../components/form/form-field';
-import {
-  FOLLOW_REQUEST_LINK,
-  useActionLifecycle,
-} from '../../../components/action/use-action-lifecycle';
+import { useActionLifecycle } from '../../../components/action/use-action-lifecycle';
 import { useSendContactRequest } from '../api/send-contact-request';
 import type { ContactRequestDefinition } from '../contact-requests';
 import { SubmitButton } from '../../../components/form/submit-button';
 
-export function ContactRequestCard({ request }: { request: ContactRequestDefinition }) {
+export function ContactRequestCard({
+  request,
+  children,
+}: {
+  request: ContactRequestDefinition;
+  /** What the card shows below its form. */
+  children?: ReactNode;
+}) {
   const [value, setValue] = useState('');
   // The server's reason for refusing the value (its `fields`), shown under the field.
   const [fieldError, setFieldError] = useState<string | undefined>();
   const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const send = useActionLifecycle(useSendContactRequest(request), {
-    successLink: FOLLOW_REQUEST_LINK,
+    successLink: (result) => request.successLink(result),
     banners: {
       success: (_, sent) => request.banners.success(sent),
       error: request.banners.error,
@@ -67,6 +73,7 @@ export function ContactRequestCard({ request }: { request: ContactRequestDefinit
         {fieldError && <FieldError id={errorId}>{fieldError}</FieldError>}
         <SubmitButton pending={send.isPending}>{texts.submit}</SubmitButton>
       </form>
+      {children}
     </section>
   );
 }

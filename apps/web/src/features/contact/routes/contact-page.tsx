@@ -1,10 +1,11 @@
-// /contact (docs/product/contact-and-faq.md): three cards — phone and hours, call-back request, a message to the broker (a new
-// conversation of the « Messagerie »), and a complaint (docs/product/complaints.md).
+// /contact (docs/product/contact-and-faq.md): three cards — phone and hours, call-back request, a
+// message to the broker (its field starts a conversation of the « Messagerie ») — and a complaint
+// (docs/product/complaints.md).
 import { ComplaintCard } from '../components/complaint-card';
 import { ContactRequestCard } from '../components/contact-request-card';
 import { MessageCard } from '../components/message-card';
 import { PhoneCard } from '../components/phone-card';
-import { CONTACT_REQUESTS } from '../contact-requests';
+import { CALLBACK_REQUEST } from '../contact-requests';
 import { CONTACT_TEXTS } from '../texts';
 import '../contact.css';
 
@@ -15,9 +16,7 @@ export function Component() {
       <p className="lead">{CONTACT_TEXTS.intro}</p>
       <div className="card-grid contact-cards">
         <PhoneCard />
-        {CONTACT_REQUESTS.map((request) => (
-          <ContactRequestCard key={request.key} request={request} />
-        ))}
+        <ContactRequestCard request={CALLBACK_REQUEST} />
         <MessageCard />
         <ComplaintCard />
       </div>

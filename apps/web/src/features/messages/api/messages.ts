@@ -1,19 +1,19 @@
 // The « Messagerie »'s calls (docs/product/messages.md): one conversation (read afresh, which marks
-// the broker's messages read, so the navigation's count is read again), a new conversation, a
-// message, a message with its file (multipart `text` then `file`), and the draft of a place.
-// A file's refusal (400, 413, 415) comes back as an ApiError with the server's French message.
+// the broker's messages read, so the navigation's count is read again), a message, a message with
+// its file (multipart `text` then `file`), and the draft of a place; a new conversation, with its
+// file as one message, is api/start-conversation.ts's. A file's refusal (400, 413, 415) comes back
+// as an ApiError with the server's French message.
 import {
   API_ROUTES,
   apiPath,
-  MESSAGE_FORM_FIELDS,
   type Conversation,
   type ConversationMessage,
   type MessageDraft,
-  type StartConversation,
 } from '@espace/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONVERSATIONS_READ } from '../../../api/get-conversations';
 import { usePortalReads } from '../../../api/portal-reads';
+import { messageFormData } from '../../../api/start-conversation';
 import { api, ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -38,14 +38,11 @@ export function useConversation(conversationId: string) {
   });
 }
 
-/** Sends `file` with `text` in conversation `conversationId`. */
+/** Sends `file` with `text` in conversation `conversationId`: one message. */
 function attach(accountId: string, conversationId: string, text: string, file: File) {
-  const form = new FormData();
-  form.append(MESSAGE_FORM_FIELDS.text, text);
-  form.append(MESSAGE_FORM_FIELDS.file, file, file.name);
   return api<ConversationMessage>(
     apiPath(API_ROUTES.conversationAttachments, { accountId, conversationId }),
-    { method: 'POST', body: form },
+    { method: 'POST', body: messageFormData(text, file) },
   );
 }
 
@@ -70,42 +67,6 @@ export function usePostMessage(conversationId: string) {
       void client.invalidateQueries({ queryKey: conversationKey(accountId, conversationId) });
       void reads.invalidate(CONVERSATIONS_READ);
     },
-  });
-}
-
-export class AttachmentRefusedError extends Error {
-  constructor(
-    readonly conversationId: string,
-    override readonly cause: unknown,
-  ) {
-    super('Pièce jointe refusée');
-    this.name = 'AttachmentRefusedError';
-  }
-}
-
-/**
- * A new conversation with its first message; a file goes as the next message (the conversation
- * exists by then: a refused file leaves the text sent, AttachmentRefusedError names where).
- */
-export function useStartConversation() {
-  const { accountId } = useSession();
-  const reads = usePortalReads();
-  return useMutation({
-    mutationFn: async ({ body, file }: { body: StartConversation; file: File | null }) => {
-      const conversation = await api<Conversation>(
-        apiPath(API_ROUTES.conversations, { accountId }),
-        { method: 'POST', json: body },
-      );
-      if (file) {
-        try {
-          await attach(accountId, conversation.id, '', file);
-        } catch (cause) {
-          throw new AttachmentRefusedError(conversation.id, cause);
-        }
-      }
-      return conversation;
-    },
-    onSettled: () => void reads.invalidate(CONVERSATIONS_READ),
   });
 }
 

@@ -1,7 +1,8 @@
 // The form of a new conversation (docs/product/messages.md): a subject from the short list
 // (checked with the contract's schema before sending), or a request's reference given by the
-// caller; then the message form. Once sent, the conversation opens; a refused file leaves the text
-// sent, and the conversation opens with the file's refusal.
+// caller; then the message form. The text and its file go as one message (api/start-conversation.ts);
+// once sent, the conversation opens. A refused file sends nothing: its refusal shows under it and
+// the text stays, as in a reply.
 import {
   MESSAGE_DRAFT_NEW,
   MESSAGE_TOPIC_LABELS,
@@ -13,8 +14,8 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FieldError } from '../../../components/form/form-field';
+import { useStartConversation } from '../../../api/start-conversation';
 import { paths } from '../../../lib/paths';
-import { AttachmentRefusedError, useStartConversation } from '../api/messages';
 import { MessageForm, refusalOf, type SendRefusal } from './message-form';
 import { ApiError } from '../../../lib/api-client';
 import { MESSAGE_FORM_TEXTS, NEW_CONVERSATION_TEXTS as t } from '../texts';
@@ -84,13 +85,6 @@ export function NewConversationForm({
             state: { sent: true },
           });
         } catch (error) {
-          if (error instanceof AttachmentRefusedError) {
-            // The text went; the file did not: the conversation opens, the refusal is said there.
-            void navigate(paths.conversation(error.conversationId), {
-              state: { fileRefused: refusalOf(error.cause, MESSAGE_FORM_TEXTS.fileError).message },
-            });
-            return;
-          }
           const refusal = refusalOf(error, MESSAGE_FORM_TEXTS.error);
           const fields =
             error instanceof ApiError && typeof error.body === 'object'

@@ -11,14 +11,14 @@ import {
   messageDraftSlot,
   type ConversationMessage,
 } from '@espace/contract';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useConversation, usePostMessage } from '../api/messages';
 import { MessageForm } from '../components/message-form';
-import { CONVERSATION_TEXTS as t, MESSAGE_FORM_TEXTS, MESSAGES_TEXTS } from '../texts';
+import { CONVERSATION_TEXTS as t, MESSAGES_TEXTS } from '../texts';
 import '../messages.css';
 
 function Message({
@@ -63,8 +63,6 @@ export function Component() {
   const { accountId } = useSession();
   const conversation = useConversation(conversationId);
   const post = usePostMessage(conversationId);
-  // A new conversation whose file was refused opens here with the refusal (new-conversation-page).
-  const fileRefused = (useLocation().state as { fileRefused?: string } | null)?.fileRefused;
   if (
     conversation.error instanceof ApiError &&
     (conversation.error.status === 404 || conversation.error.status === 400)
@@ -87,11 +85,6 @@ export function Component() {
           <Link to={paths.accountRequest(data.requestReference)}>
             {t.seeRequest} {data.requestReference}
           </Link>
-        </p>
-      )}
-      {fileRefused && (
-        <p role="alert" className="message-form__error">
-          {MESSAGE_FORM_TEXTS.fileError} {fileRefused}
         </p>
       )}
       {conversation.isError && !data && <p role="alert">{t.error}</p>}
