@@ -1,7 +1,9 @@
 // docs/product/documents.md /documents and /documents/{id}: the id is the open tab (0 'Téléchargement',
 // 1 'Documents à fournir'); the upload tab carries the alert dot when documents are owed and is
-// disabled when every policy is terminated (docs/product/documents.md).
-import { useNavigate, useParams } from 'react-router';
+// disabled when every policy is terminated (docs/product/documents.md). `?contrat=…&document=…`
+// (the mails that ask for a document) opens « Documents à fournir » on that document.
+import { DOCUMENT_TARGET_PARAMS } from '@espace/contract';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { Tabs } from '../../../components/tabs/tabs';
@@ -11,11 +13,16 @@ import { ProvideTab } from '../components/provide-tab';
 
 export function Component() {
   const { tab } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const { data, isPending } = usePolicies();
   if (isPending || !data) return <Loading />;
   const uploadDisabled = data.allNonActivePolicies;
   const selected = tab === '1' && !uploadDisabled ? 1 : 0;
+  const fileType = search.get(DOCUMENT_TARGET_PARAMS.document);
+  const target = fileType
+    ? { policyNumber: search.get(DOCUMENT_TARGET_PARAMS.contract), fileType }
+    : null;
   return (
     <section aria-labelledby="documents-title" className="documents-page">
       <h1 id="documents-title" tabIndex={-1}>
@@ -41,7 +48,7 @@ export function Component() {
         {selected === 0 ? (
           <DownloadTab policies={data.policies} />
         ) : (
-          <ProvideTab policies={data.policies} />
+          <ProvideTab policies={data.policies} opensOn={target} />
         )}
       </Tabs>
     </section>
