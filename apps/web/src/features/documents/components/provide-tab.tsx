@@ -15,7 +15,7 @@ export interface UploadTarget {
 }
 
 /** The document the address names (a mail's « Déposer la pièce »): its contract, when named, and type. */
-export interface DocumentTarget {
+interface DocumentTarget {
   policyNumber: string | null;
   fileType: string;
 }
