@@ -3,6 +3,7 @@ import { addMonths, isoToFrenchDate, todayInParis } from '@espace/contract';
 import type { Locator, Page, Request } from '@playwright/test';
 import { CONSENT_COOKIES } from '../support/cookies';
 import { DEMO, expect, signIn } from '../support/fixtures';
+import { referenceIn } from '../support/request-reference';
 
 export const today = () => todayInParis();
 export function daysFrom(iso: string, days: number): string {
@@ -66,4 +67,18 @@ export async function expectFieldErrors(page: Page, errors: [field: Locator, mes
     await expect(field).toHaveAccessibleDescription(new RegExp(`${escapeRegExp(message)}$`));
   }
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(errors.length);
+}
+
+/**
+ * Asks, through the form, to remove `driver` (its option's label) from `policyNumber` in 3 days:
+ * the request's reference, read in the success banner.
+ */
+export async function askDriverRemoval(page: Page, policyNumber: string, driver: string) {
+  await openChange(page, policyNumber, 'Retirer un conducteur');
+  await page.getByLabel('Conducteur du contrat à retirer').selectOption({ label: driver });
+  await page
+    .getByLabel('Quand voudriez-vous que cela prenne effet ?')
+    .fill(french(daysFrom(today(), 3)));
+  await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
+  return referenceIn(page.getByTestId('banner'));
 }

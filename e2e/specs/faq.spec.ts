@@ -32,8 +32,8 @@ test.describe('FAQ', () => {
 
     await page.getByRole('button', { name: 'Afficher plus' }).click();
     await expect(questions(page)).toHaveCount(20);
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Afficher plus' }).click();
-    await expect(questions(page)).toHaveCount(48);
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Afficher plus' }).click();
+    await expect(questions(page)).toHaveCount(53);
     await expect(page.getByRole('button', { name: 'Afficher plus' })).toBeHidden();
   });
 
@@ -45,9 +45,9 @@ test.describe('FAQ', () => {
     const search = page.getByRole('searchbox', { name: 'Rechercher dans la FAQ' });
     await search.fill('resilier');
     await expect(questions(page).first()).toContainText(/résili/i);
-    // Ranked and filtered: termination questions first, fewer than the 48 of the whole FAQ.
+    // Ranked and filtered: termination questions first, fewer than the 53 of the whole FAQ.
     const count = page.getByRole('status').filter({ hasText: 'question(s) trouvée(s)' });
-    await expect(count).not.toHaveText('48 question(s) trouvée(s)');
+    await expect(count).not.toHaveText('53 question(s) trouvée(s)');
     expect(parseInt((await count.textContent()) ?? '0', 10)).toBeGreaterThan(0);
     await expect(questions(page).nth(1)).toContainText(/résili/i);
 

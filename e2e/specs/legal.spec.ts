@@ -1,5 +1,6 @@
 import { refuseCookies } from '../support/cookies';
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import { expectNoSidewaysScroll, screenshotSkins, PORTAL_WIDTHS } from '../support/screens';
 
 const PAGES = [
   { link: 'Règles du site', path: '/rules', title: 'Règles du site', sections: 7 },
@@ -72,4 +73,30 @@ test('the rules list the sections of docs/product/legal-and-cookies.md in order,
     page.getByRole('heading', { level: 1, name: 'Conditions générales d’utilisation' }),
   ).toBeVisible();
   expect(await page.evaluate(() => (window as { marker?: number }).marker)).toBe(1);
+});
+
+test('the terms of use and the privacy policy say what the portal does, read on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, DEMO.lea, '/generalConditions');
+  await refuseCookies(page);
+  const article = page.locator('article');
+  await expect(article.getByRole('link', { name: 'Déclarer un sinistre' })).toBeVisible();
+  await expect(article.getByRole('link', { name: 'Messagerie' })).toBeVisible();
+  await expect(article.getByRole('link', { name: 'Faire une réclamation' })).toBeVisible();
+  await expect(article).not.toContainText('ne permet pas de déclarer un sinistre');
+  await expectNoAxeViolations(page, 'terms of use on a phone');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'legal-terms', PORTAL_WIDTHS);
+
+  await article.getByRole('link', { name: 'Mes données' }).first().click();
+  await expect(page).toHaveURL('/account/data');
+  await page.goto('/personalInformation');
+  await expect(article).toContainText('«\u00a0Utiliser ma position\u00a0»');
+  await expect(article).toContainText('clés d’accès');
+  await expect(article).toContainText('«\u00a0Messagerie\u00a0»');
+  await expectNoAxeViolations(page, 'privacy policy on a phone');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'legal-privacy', PORTAL_WIDTHS);
 });

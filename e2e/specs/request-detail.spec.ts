@@ -9,10 +9,9 @@
 // detail and the card at 375 and 1280 px in both skins go to the test's output folder.
 import { refuseCookies } from '../support/cookies';
 import { DEMO, expect, expectNoAxeViolations, signIn } from '../support/fixtures';
-import type { IntegrationPortal } from '../support/integration-portal';
 import { integrationTest as test } from '../support/own-portal';
-import { askCallBack, referenceIn } from '../support/request-reference';
-import { daysFrom, french, openChange, today } from './changes-helpers';
+import { askCallBack } from '../support/request-reference';
+import { askDriverRemoval, daysFrom, french, today } from './changes-helpers';
 import { expectNoSidewaysScroll, screenshotSkins, PORTAL_WIDTHS } from '../support/screens';
 
 const CLAIM_POLICY = 'AU2026104512'; // Camille's Peugeot 208, in force
@@ -23,19 +22,6 @@ test.use({ changesData: true, viewport: { width: 375, height: 800 } });
 const CAMILLE_EMAIL = DEMO.camille;
 const DONE_MESSAGE = 'Nous vous avons rappelé le 23 novembre, votre question est réglée.';
 
-/** The broker moves the request, as its back office would. */
-async function move(portal: IntegrationPortal, reference: string, change: object) {
-  const response = await fetch(`${portal.url}/backoffice/v1/requests/${reference}`, {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${await portal.brokerToken()}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(change),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
 test('a call-back moved to « traitée » by the broker: the status, the message, the timeline', async ({
   page,
   portal,
@@ -44,12 +30,12 @@ test('a call-back moved to « traitée » by the broker: the status, the message
   await refuseCookies(page);
   const reference = await askCallBack(page, '06 45 67 89 01');
 
-  await move(portal, reference, { status: 'in_progress' });
+  await portal.moveRequest(reference, { status: 'in_progress' });
   await page.goto('/account/requests');
   const row = page.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('En cours de traitement');
 
-  await move(portal, reference, { status: 'done', message: DONE_MESSAGE });
+  await portal.moveRequest(reference, { status: 'done', message: DONE_MESSAGE });
   // The customer's e-mail for « Traitée », through the one relay to the SMTP server.
   await expect
     .poll(
@@ -96,16 +82,8 @@ test('a driver removal awaiting a document: on the policy card, named, linked to
   page,
   portal,
 }) => {
-  await openChange(page, POLICY, 'Retirer un conducteur');
-  await page
-    .getByLabel('Conducteur du contrat à retirer')
-    .selectOption({ label: 'Mme Inès Martin (né(e) le 21.03.2006)' });
-  await page
-    .getByLabel('Quand voudriez-vous que cela prenne effet ?')
-    .fill(french(daysFrom(today(), 3)));
-  await page.getByRole('button', { name: 'Retirer un conducteur' }).click();
-  const reference = await referenceIn(page.getByTestId('banner'));
-  await move(portal, reference, {
+  const reference = await askDriverRemoval(page, POLICY, 'Mme Inès Martin (né(e) le 21.03.2006)');
+  await portal.moveRequest(reference, {
     status: 'awaiting_documents',
     message: 'Merci de nous envoyer le relevé d’information de votre ancien assureur.',
     document: { name: 'Relevé d’information', dueOn: daysFrom(today(), 15) },
@@ -193,13 +171,13 @@ test('a claim followed by the broker: the expertise, then the settlement, in its
   const { reference } = (await sent.json()) as { reference: string };
 
   const expertDay = daysFrom(today(), 3);
-  await move(portal, reference, { status: 'under_review' });
-  await move(portal, reference, {
+  await portal.moveRequest(reference, { status: 'under_review' });
+  await portal.moveRequest(reference, {
     status: 'expert_appointed',
     message: 'L’expert passera voir le véhicule.',
     expertise: { date: expertDay, expert: 'Cabinet Expertis' },
   });
-  await move(portal, reference, {
+  await portal.moveRequest(reference, {
     status: 'settled',
     settlement: { amount: 412.5, franchise: 90 },
   });

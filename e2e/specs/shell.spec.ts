@@ -1,4 +1,5 @@
 import { DEMO, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import { expectNoSidewaysScroll, screenshotSkins } from '../support/screens';
 
 test.describe('portal shell', () => {
   test('sign-in is required: a deep link comes back to its page after signing in', async ({
@@ -44,6 +45,7 @@ test.describe('portal shell', () => {
       'Mes polices d’assurance',
       'Mes documents (documents à transmettre)',
       'Mon compte',
+      'Mes demandes',
       'Messagerie',
       'Déclarer un sinistre',
       'FAQ',
@@ -51,8 +53,15 @@ test.describe('portal shell', () => {
       'Déconnexion',
     ]);
     await expectNoAxeViolations(page, 'mobile menu');
+    await screenshotSkins(page, 'shell-phone-menu', [375]);
     await page.getByRole('menuitem', { name: 'Mes polices d’assurance' }).click();
     await expect(page.getByRole('menu')).toBeHidden();
+    // « Mes demandes » is one tap away, not behind « Mon compte ».
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Mes demandes' }).click();
+    await expect(page).toHaveURL(/\/account\/requests$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Mes demandes' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
   });
 
   test('the second brand skin is chosen with ?brand=vireo and kept in localStorage only', async ({

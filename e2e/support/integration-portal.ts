@@ -16,6 +16,8 @@ export interface IntegrationPortal {
   mails: ReceivedMail[];
   /** A client-credentials access token with backoffice:read and backoffice:write. */
   brokerToken(): Promise<string>;
+  /** Moves a request as the broker's back office would (PATCH /backoffice/v1/requests/{ref}). */
+  moveRequest(reference: string, change: object): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startIntegrationPortal(): Promise<IntegrationPortal> {
       SMTP_FROM: 'portail@espace-assure.test',
       CUSTOMER_SERVICE_EMAIL: 'service-client@courtage.test',
     });
-    return {
+    const portal: IntegrationPortal = {
       url: server.url,
       mails,
       async brokerToken() {
@@ -75,12 +77,25 @@ export async function startIntegrationPortal(): Promise<IntegrationPortal> {
         if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
         return ((await response.json()) as { access_token: string }).access_token;
       },
+      async moveRequest(reference, change) {
+        const response = await fetch(`${server.url}/backoffice/v1/requests/${reference}`, {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${await portal.brokerToken()}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(change),
+        });
+        if (response.status !== 200)
+          throw new Error(`PATCH ${reference}: ${response.status} ${await response.text()}`);
+      },
       async stop() {
         await server.stop();
         await closeMail();
         await rm(dataDir, { recursive: true, force: true });
       },
     };
+    return portal;
   } catch (error) {
     await closeMail();
     await rm(dataDir, { recursive: true, force: true });

@@ -45,6 +45,13 @@ export async function renderPortal(
     </StrictMode>
   );
   const root = container();
+  // A screen's skeleton the server drew is drawn anew, and stays shown until React's first
+  // drawing replaces it (createRoot empties its container then, not before).
+  if (root.querySelector(':scope > [data-skeleton]')) {
+    const drawn = createRoot(root);
+    drawn.render(portal);
+    return drawn;
+  }
   // The server draws the first screen only with both reads in the page; without them there is
   // nothing to hydrate with, and the browser draws the screen.
   const carried = !(first.account instanceof Promise) && !(first.policies instanceof Promise);

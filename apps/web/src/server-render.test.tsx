@@ -52,9 +52,27 @@ describe('the first screen drawn by the server', () => {
     expect(html).toContain('cookie-banner');
   });
 
+  it('draws « Mes documents » as its skeleton in the shell, for the browser to draw anew', async () => {
+    for (const path of ['/documents', '/documents/1']) {
+      const page = document.createElement('div');
+      page.innerHTML = (await renderFirstScreen(screen('acc-ssr', path)))!;
+      expect(page.querySelector(':scope > .portal')?.hasAttribute('data-skeleton'), path).toBe(
+        true,
+      );
+      const main = page.querySelector('main')!;
+      const skeleton = main.querySelector('[data-testid="screen-skeleton"]')!;
+      expect(skeleton.querySelector('[role="status"]')?.textContent).toBe('Chargement…');
+      expect(main.textContent).toContain('Mes documents');
+      expect(main.textContent).toContain('Documents à fournir');
+      // No heading: the screen's own h1 is the one focused and read once it comes.
+      expect(main.querySelector('h1')).toBeNull();
+      expect(page.querySelector('.site-header')?.textContent).toContain('Camille Martin');
+    }
+  });
+
   it('leaves the other screens to the browser', async () => {
-    expect(await renderFirstScreen(screen('acc-ssr', '/documents'))).toBeUndefined();
     expect(await renderFirstScreen(screen('acc-ssr', '/account'))).toBeUndefined();
+    expect(await renderFirstScreen(screen('acc-ssr', '/faq'))).toBeUndefined();
   });
 });
 
@@ -112,6 +130,24 @@ describe('the browser takes over the first screen', () => {
     expect(error.mock.calls.flat().join(' ')).not.toMatch(/hydrat/i);
     expect(root.querySelector('[data-testid="policy-card"]')).toBe(card);
     expect(delay()).toContain('10\u00a0jours');
+  });
+
+  it('draws « Mes documents » over the skeleton the server drew, without hydrating it', async () => {
+    setConsentCookies(true);
+    window.history.replaceState(null, '', '/documents/1');
+    root.innerHTML = (await renderFirstScreen(screen('acc-skeleton', '/documents/1')))!;
+    const skeleton = root.querySelector('[data-skeleton]')!;
+    await hydrate('acc-skeleton');
+    // The screen's code and the query library come after: React draws them inside act.
+    const heading = () => root.querySelector('h1')?.textContent;
+    for (let i = 0; i < 80 && heading() !== 'Mes documents'; i++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 25)));
+    expect(heading()).toBe('Mes documents');
+    expect(skeleton.isConnected).toBe(false);
+    expect(root.querySelector('[data-skeleton]')).toBeNull();
+    expect(root.querySelector('[role="tab"][aria-selected="true"]')?.textContent).toContain(
+      'Documents à fournir',
+    );
   });
 
   it('reports a first screen that differs from what the browser draws', async () => {

@@ -2,13 +2,14 @@
 // the server (apps/server/src/plugins/spa.ts) imports this module's build (`vite build --ssr`,
 // apps/web/dist/.ssr/) and renders the policies page, with the shell around it, from the account
 // and policies reads it writes into the same page; portal.tsx hydrates that HTML with the same
-// reads. The other screens are drawn in the browser.
+// reads. A screen with a skeleton comes as its skeleton in the shell; the other screens are drawn
+// in the browser.
 import type { Account, Policy } from '@espace/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App, portalReads, PortalRoutes } from './app/app';
-import { loadScreens } from './app/lazy-routes';
+import { hasSkeleton, loadScreens } from './app/lazy-routes';
 import { appRoutes } from './app/router';
 import { RequestCookies } from './lib/analytics/consent';
 import { paths } from './lib/paths';
@@ -31,12 +32,15 @@ export interface FirstScreen {
 
 /**
  * The HTML of `#root` for `screen.path`, or undefined when the server does not draw that path
- * (the browser renders it).
+ * (the browser renders it). The policies page is drawn whole, and hydrated; a screen with a
+ * skeleton (« Mes documents », opened from a mail on a slow phone) is drawn as its skeleton in
+ * the shell, which the browser draws anew once its script has come (`data-skeleton`).
  */
 export async function renderFirstScreen(screen: FirstScreen): Promise<string | undefined> {
   const pathname = new URL(screen.path, 'http://portal').pathname;
-  if (!FIRST_SCREEN_PATHS.includes(pathname)) return undefined;
-  await loadScreens(appRoutes, pathname);
+  const skeleton = !FIRST_SCREEN_PATHS.includes(pathname);
+  if (skeleton && !hasSkeleton(appRoutes, pathname)) return undefined;
+  if (!skeleton) await loadScreens(appRoutes, pathname);
   const { accountId, account, policies } = screen;
   const html = renderToString(
     <StrictMode>
@@ -45,6 +49,7 @@ export async function renderFirstScreen(screen: FirstScreen): Promise<string | u
           session={sessionOf(accountId, account)}
           reads={portalReads({ account, policies })}
           drawnOn={screen.today}
+          skeleton={skeleton}
         >
           <StaticRouter location={screen.path}>
             <PortalRoutes />

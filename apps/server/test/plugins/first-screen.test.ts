@@ -184,8 +184,25 @@ describe('the first screen drawn by the server', () => {
     }
   });
 
+  it('draws « Mes documents » as its skeleton at once, which the browser draws anew', async ({
+    page,
+  }) => {
+    for (const url of ['/documents', '/documents/1?contrat=AU2026104512&document=permis']) {
+      const response = await page(url, CONSENT);
+      expect(response.statusCode, url).toBe(200);
+      const root = rootOf(response.body)!;
+      expect(root, url).toContain('data-skeleton=""');
+      expect(root, url).toContain('Mes documents');
+      expect(root, url).toContain('Documents à fournir');
+      expect(root, url).toContain('Chargement…');
+      // The shell around it, as on the policies page.
+      expect(root, url).toContain('href="/documents"');
+      expect(root, url).not.toContain('<h1');
+    }
+  });
+
   it('leaves the other screens to the browser', async ({ page }) => {
-    for (const url of ['/documents', '/account', '/faq', '/coverages']) {
+    for (const url of ['/account', '/faq', '/coverages']) {
       const response = await page(url, CONSENT);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');

@@ -75,7 +75,8 @@ const CHANGE_MENU = textsOf('apps/web/src/features/policies/components/policy-ca
 /** The sections of 'Mon compte' and the tabs of 'Mes documents', which links name. */
 const SECTIONS = new Set([
   ...textsOf('apps/web/src/features/account/texts.ts'),
-  ...textsOf('apps/web/src/features/documents/routes/documents-page.tsx'),
+  ...textsOf('apps/web/src/features/account/nav-texts.ts'),
+  ...textsOf('apps/web/src/features/documents/texts.ts'),
 ]);
 
 const CONTENT = ['faq', 'legal'].flatMap((dir) =>

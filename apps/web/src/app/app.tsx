@@ -7,6 +7,7 @@ import { PortalReads, PortalReadsContext } from '../api/portal-reads';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
 import { TodayProvider } from '../lib/today';
+import { DrawSkeletons } from './lazy-routes';
 import { Queries, QueriesContext } from './queries';
 import { appRoutes } from './router';
 
@@ -55,12 +56,18 @@ export function App({
   session,
   reads,
   drawnOn,
+  skeleton = false,
   children,
 }: {
   session: Session;
   reads: PortalReads;
   /** The day the server drew the first screen on (lib/today.tsx), when it drew one. */
   drawnOn?: string | undefined;
+  /**
+   * The server draws the screen's skeleton, not the screen (lazy-routes.tsx): the page says so
+   * (`data-skeleton`), and the browser draws it anew instead of hydrating it.
+   */
+  skeleton?: boolean;
   children: ReactNode;
 }) {
   // The query library's client, loaded by the first screen that uses it.
@@ -73,7 +80,11 @@ export function App({
             <TodayProvider drawnOn={drawnOn}>
               {/* One element under #root: React checks what it hydrates inside it, where at the
                   container's own level it passes over nodes it did not draw. */}
-              <div className="portal">{children}</div>
+              <DrawSkeletons value={skeleton}>
+                <div className="portal" data-skeleton={skeleton ? '' : undefined}>
+                  {children}
+                </div>
+              </DrawSkeletons>
               <TakenOver />
             </TodayProvider>
           </RoutesContext.Provider>

@@ -9,7 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { declarative, Screens } from './lazy-routes';
+import { declarative, DrawSkeletons, Screens } from './lazy-routes';
 import { Queries, QueriesContext } from './queries';
 
 const router: { navigate?: NavigateFunction } = {};
@@ -55,6 +55,21 @@ function Sent() {
 let sendSent: (module: { Component: typeof Sent }) => void = () => undefined;
 const sentModule = new Promise<{ Component: typeof Sent }>((resolve) => (sendSent = resolve));
 
+/** A screen with a skeleton, whose code comes when the test says, on two paths. */
+function Slow() {
+  return <p>lent</p>;
+}
+function SlowSkeleton() {
+  return <p>squelette</p>;
+}
+let sendSlow: (module: { Component: typeof Slow }) => void = () => undefined;
+const slowModule = new Promise<{ Component: typeof Slow }>((resolve) => (sendSlow = resolve));
+let slowAsked = 0;
+const slow = () => {
+  slowAsked += 1;
+  return slowModule;
+};
+
 // Two loaders of one module, as /documents and /documents/{id} have.
 const tabsModule = Promise.resolve({ Component: Tabs });
 const routes = declarative([
@@ -66,6 +81,8 @@ const routes = declarative([
       { path: '/broken', lazy: () => Promise.resolve({ Component: Crash }) },
       { path: '/drafts/:id', lazy: () => Promise.resolve({ Component: Draft }) },
       { path: '/sent', lazy: () => sentModule },
+      { path: '/slow', lazy: slow, handle: { skeleton: SlowSkeleton } },
+      { path: '/slow/:step', lazy: slow, handle: { skeleton: SlowSkeleton } },
     ] as RouteObject[],
   },
 ]);
@@ -132,5 +149,35 @@ describe('lazy route screens', () => {
     await act(async () => sendSent({ Component: Sent }));
     await vi.waitFor(() => expect(container.textContent).toBe('envoyée'));
     expect(draftIds.filter((id) => id !== '7')).toEqual([]);
+  });
+
+  it('draws only the skeleton where the server draws skeletons, asking for no code', async () => {
+    const drawn = document.body.appendChild(document.createElement('div'));
+    const server = createRoot(drawn);
+    await act(async () =>
+      server.render(
+        <QueriesContext.Provider value={new Queries()}>
+          <DrawSkeletons value>
+            <MemoryRouter initialEntries={['/slow']}>
+              <Routes />
+            </MemoryRouter>
+          </DrawSkeletons>
+        </QueriesContext.Provider>,
+      ),
+    );
+    expect(drawn.textContent).toBe('squelette');
+    expect(slowAsked).toBe(0);
+    await act(async () => server.unmount());
+    drawn.remove();
+  });
+
+  it('shows a screen’s skeleton at once while its code loads, then the screen, on both paths', async () => {
+    await act(async () => router.navigate!('/slow'));
+    // A navigation is a transition, but the skeleton's boundary is new: it shows at once.
+    expect(container.textContent).toBe('squelette');
+    await act(async () => sendSlow({ Component: Slow }));
+    await vi.waitFor(() => expect(container.textContent).toBe('lent'));
+    await act(async () => router.navigate!('/slow/2'));
+    expect(container.textContent).toBe('lent');
   });
 });

@@ -1,7 +1,14 @@
 // The routes' lazy screens in react-router's declarative mode (app/router.tsx): each route's
 // `lazy: () => import(…)` module rendered by RouteScreen, with the query library's client for the
 // screens that use it, and the error page in place of a screen that crashed.
-import { Component as ReactComponent, use, type ComponentType, type ReactNode } from 'react';
+import {
+  Component as ReactComponent,
+  createContext,
+  Suspense,
+  use,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { routeMatches } from '../lib/route-handles';
 import { RouteErrorPage } from './error-page';
@@ -64,10 +71,26 @@ function moduleOf(load: Load): Promise<RouteModule> {
 
 /**
  * What a route's `handle` says of its screen: `firstScreen`, drawn by the server and living on
- * the portal's own reads only (api/portal-reads.ts), needs no query library.
+ * the portal's own reads only (api/portal-reads.ts), needs no query library; `skeleton`, what
+ * the screen looks like before its code and data have come (components/skeleton): shown at once
+ * while they load, navigation included, and drawn by the server for a page opened there.
  */
 interface ScreenHandle {
   firstScreen?: boolean;
+  skeleton?: ComponentType;
+}
+
+/**
+ * True where the server draws a screen's skeleton instead of the screen (server-render.tsx): the
+ * page the browser then draws anew, without loading the screen's code on the server.
+ */
+export const DrawSkeletons = createContext(false);
+
+/** Whether `pathname` shows a screen that has a skeleton (the server draws it for that path). */
+export function hasSkeleton(routes: RouteObject[], pathname: string): boolean {
+  return (routeMatches(routes, pathname) ?? []).some(
+    ({ route }) => (route.handle as ScreenHandle | undefined)?.skeleton !== undefined,
+  );
 }
 
 /**
@@ -76,9 +99,18 @@ interface ScreenHandle {
  * same module (/documents and /documents/{id}, / and /policies) keep the screen mounted, as the
  * data router did.
  */
-function RouteScreen({ load, firstScreen }: { load: Load; firstScreen: boolean }) {
-  const { Component: Screen } = use(moduleOf(load));
+function RouteScreen({
+  load,
+  firstScreen,
+  skeleton: Skeleton,
+}: {
+  load: Load;
+  firstScreen: boolean;
+  skeleton?: ComponentType | undefined;
+}) {
   const queries = useQueries();
+  if (Skeleton && use(DrawSkeletons)) return <Skeleton />;
+  const { Component: Screen } = use(moduleOf(load));
   if (firstScreen) return <Screen />;
   const { client, Provider } = use(queries.load());
   return (
@@ -99,14 +131,24 @@ export function loadScreens(routes: RouteObject[], pathname: string): Promise<un
   return Promise.allSettled(loads.map(moduleOf));
 }
 
-/** `lazy: () => import(…)` of each route becomes a RouteScreen element. */
+/**
+ * `lazy: () => import(…)` of each route becomes a RouteScreen element; a screen with a skeleton
+ * gets a Suspense boundary of its own, whose fallback is the skeleton. A navigation is a
+ * transition, which keeps the screen shown while the next one loads, but not for a boundary it
+ * mounts: the skeleton shows at once, and stays through the screen's code and the query library.
+ */
 export function declarative(routes: RouteObject[]): RouteObject[] {
   return routes.map(({ lazy: load, children, ...route }) => {
-    const firstScreen = (route.handle as ScreenHandle | undefined)?.firstScreen === true;
+    const handle = route.handle as ScreenHandle | undefined;
+    const firstScreen = handle?.firstScreen === true;
+    const Skeleton = handle?.skeleton;
+    const element = typeof load === 'function' && (
+      <RouteScreen load={load as unknown as Load} firstScreen={firstScreen} skeleton={Skeleton} />
+    );
     const screen = {
       ...route,
-      ...(typeof load === 'function'
-        ? { element: <RouteScreen load={load as unknown as Load} firstScreen={firstScreen} /> }
+      ...(element
+        ? { element: Skeleton ? <Suspense fallback={<Skeleton />}>{element}</Suspense> : element }
         : {}),
       ...(children ? { children: declarative(children) } : {}),
     } as RouteObject;

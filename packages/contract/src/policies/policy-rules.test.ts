@@ -4,6 +4,7 @@ import {
   allTerminated,
   policyStateLabel,
   policyStateStyle,
+  documentsForPhone,
   documentsOwedFirst,
   isTerminated,
   owedDocumentDaysLeft,
@@ -197,6 +198,31 @@ describe('documents owed first', () => {
       ['validated', 'pending', null, 'rejected', 'received', 'not validated'] as const
     ).map((status, i) => ({ status, i }));
     expect(documentsOwedFirst(docs).map((d) => d.i)).toEqual([1, 3, 5, 0, 2, 4]);
+  });
+});
+
+describe('documents on a phone', () => {
+  it('lists the pieces asked for a request and still to send first, the latest asked first', () => {
+    // In the broker's order: the seed's documents, then the pieces as they were asked.
+    const docs = [
+      { i: 0, status: 'validated', askedForRequest: false },
+      { i: 1, status: 'pending', askedForRequest: false },
+      { i: 2, status: null, askedForRequest: false },
+      { i: 3, status: 'rejected', askedForRequest: false },
+      { i: 4, status: null, askedForRequest: true }, // asked first, not sent
+      { i: 5, status: 'received', askedForRequest: true }, // asked, sent: no longer first
+      { i: 6, status: 'rejected', askedForRequest: true }, // asked, refused: to send again
+      { i: 7, status: null, askedForRequest: true }, // asked last
+    ] as const;
+    expect(documentsForPhone(docs).map((d) => d.i)).toEqual([7, 6, 4, 1, 3, 0, 2, 5]);
+  });
+
+  it('is documentsOwedFirst when nothing was asked for a request', () => {
+    const docs = (['validated', 'pending', null, 'rejected'] as const).map((status, i) => ({
+      status,
+      i,
+    }));
+    expect(documentsForPhone(docs).map((d) => d.i)).toEqual([1, 3, 0, 2]);
   });
 });
 

@@ -54,6 +54,23 @@ export function documentsOwedFirst<D extends { status: DocumentStatus | null }>(
   return [...documents.filter(isOwedDocument), ...documents.filter((doc) => !isOwedDocument(doc))];
 }
 
+/**
+ * The order of a policy's documents on a phone, where only the first few show before « Voir
+ * plus » (docs/product/documents.md): the pieces the broker asked for while handling a request
+ * and still to send, the latest asked first (the broker's order lists them as asked), then
+ * documentsOwedFirst of the others.
+ */
+export function documentsForPhone<
+  D extends { status: DocumentStatus | null; askedForRequest?: boolean | undefined },
+>(documents: readonly D[]): D[] {
+  const askedToSend = (doc: D) =>
+    doc.askedForRequest === true && (doc.status === null || isOwedDocument(doc));
+  return [
+    ...documents.filter(askedToSend).reverse(),
+    ...documentsOwedFirst(documents.filter((doc) => !askedToSend(doc))),
+  ];
+}
+
 export interface UnfulfilledDocuments {
   unfulfilledDocs: boolean;
   remainedDays: number;

@@ -32,6 +32,11 @@ export const documentToProvideSchema = z.object({
   dueOn: z.iso.date().nullable().optional(),
   /** Why the broker found it « Non conforme » (document-check.ts), shown under its status. */
   statusReason: z.string().nullable().optional(),
+  /**
+   * Asked by the broker while handling one of the customer's requests (« en attente de pièces »,
+   * the mail's « Déposer la pièce »): listed first on a phone while still to send.
+   */
+  askedForRequest: z.boolean().optional(),
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
 

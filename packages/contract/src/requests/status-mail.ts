@@ -7,6 +7,18 @@ import { formatDate, formatMoney } from '../shared/format';
 /** The documents screen's tabs (docs/product/documents.md): 'Téléchargement', 'Documents à fournir'. */
 export const DOCUMENTS_DOWNLOAD_PATH = '/documents/0';
 export const DOCUMENTS_TO_PROVIDE_PATH = '/documents/1';
+/**
+ * The address's parameters of « Documents à fournir » that name one document to open on: its
+ * contract (the parameter every screen of a policy reads) and its type, unique on the contract
+ * (docs/product/documents.md « A document the broker asks for »).
+ */
+export const DOCUMENT_TARGET_PARAMS = { contract: 'contrat', document: 'document' } as const;
+/** « Documents à fournir » opened on one document: the link of the mails that ask for it. */
+export const documentToProvidePath = (contractNumber: string, fileType: string) =>
+  `${DOCUMENTS_TO_PROVIDE_PATH}?${new URLSearchParams({
+    [DOCUMENT_TARGET_PARAMS.contract]: contractNumber,
+    [DOCUMENT_TARGET_PARAMS.document]: fileType,
+  }).toString()}`;
 
 const NBSP = '\u00a0';
 const quoted = (text: string) => `«${NBSP}${text}${NBSP}»`;

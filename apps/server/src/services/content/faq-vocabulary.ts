@@ -151,6 +151,18 @@ export const CUSTOMER_WORDS: readonly (readonly [string, readonly string[]])[] =
   ['transmettre', ['uploader', 'scanner']],
   // Mon compte (08-compte-donnees.md).
   [
+    '"cle d acces"',
+    [
+      'passkeys?',
+      'sans (le |mon )?mot de passe',
+      'empreintes?( digitales?)?',
+      'reconnaissance faciale',
+      'face ?id',
+      'touch ?id',
+    ],
+  ],
+  ['"double authentification"', ['2 ?fa', 'a2f', 'mfa', 'authentification forte']],
+  [
     '"mot de passe" or connexion',
     ['(j )?(n )?arrive (plus|pas) a (me )?connecter', 'connecter', 'identifiants?', 'mdp', 'login'],
   ],

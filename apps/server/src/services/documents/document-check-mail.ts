@@ -1,11 +1,13 @@
 // The customer's e-mail when the broker checks a document they sent (docs/integration.md
 // « E-mails au client »): French, in the skin of MAIL_BRAND, HTML and text, naming the document
 // and its contract, the decision, the reason of a refusal, and linking to « Documents à
-// fournir ». Written in the check's own transaction as an outbox row (never without the check,
-// never twice for one); none to an account closed in the portal (recipient of status-mail.ts).
+// fournir », opened on the document when it is to send again. Written in the check's own
+// transaction as an outbox row (never without the check, never twice for one); none to an
+// account closed in the portal (recipient of status-mail.ts).
 import {
   DOCUMENT_CHECK_MAIL_TEXTS as C,
   DOCUMENTS_TO_PROVIDE_PATH,
+  documentToProvidePath,
   STATUS_MAIL_TEXTS as T,
   type DocumentCheckResult,
 } from '@espace/contract';
@@ -38,7 +40,12 @@ export function documentCheckMailNotifier(settings: CustomerMailSettings) {
         {
           label: C.action,
           lead: C.linkLead,
-          href: `${settings.publicUrl}${DOCUMENTS_TO_PROVIDE_PATH}`,
+          // A refused document is owed again: the link opens on it.
+          href: `${settings.publicUrl}${
+            checked.status === 'rejected'
+              ? documentToProvidePath(checked.contractNumber, checked.type)
+              : DOCUMENTS_TO_PROVIDE_PATH
+          }`,
         },
       ],
       footer: [T.noReply],

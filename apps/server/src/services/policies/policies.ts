@@ -77,7 +77,8 @@ export function policiesJson(accountId: string, page: number) {
                 'exactFileNumber', pdoc.exact_file_number,
                 'filesReceived', pdoc.files_received,
                 'dueOn', to_char(pdoc.due_on, 'YYYY-MM-DD'),
-                'statusReason', case when pdoc.status = 'rejected' then pdoc.status_reason end)
+                'statusReason', case when pdoc.status = 'rejected' then pdoc.status_reason end,
+                'askedForRequest', pdoc.request_id is not null)
               order by pdoc.position)
             from policy_documents pdoc where pdoc.policy_number = p.policy_number), '[]'),
           -- A termination requested online and not processed yet (migration 0008).

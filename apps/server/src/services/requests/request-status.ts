@@ -44,6 +44,8 @@ export interface RequestOnTheMove {
   status: BrokerRequestStatus;
   message: string | null;
   details: StatusDetails | null;
+  /** The type of the document « en attente de pièces » added to the contract (the mail links to it). */
+  awaitedFileType?: string;
 }
 
 export interface StatusChangeOptions {
@@ -135,7 +137,8 @@ export async function changeRequestStatus(
       message,
       details,
     };
-    if (change.document) await addAwaitedDocument(trx, move, change.document);
+    if (change.document)
+      move.awaitedFileType = await addAwaitedDocument(trx, move, change.document);
     await writeStatus(trx, move, options.actor);
     await recordRequestEvent(trx, found.id, 'request.status_changed');
     await options.notify?.(trx, move);
@@ -151,7 +154,7 @@ async function addAwaitedDocument(
   trx: Db,
   move: RequestOnTheMove,
   document: NonNullable<StatusChange['document']>,
-): Promise<void> {
+): Promise<string> {
   if (!move.policyNumber)
     throw new ConflictError(
       `La demande ${move.reference} ne porte sur aucun contrat\u00a0: la pièce ne peut pas y être demandée.`,
@@ -164,13 +167,14 @@ async function addAwaitedDocument(
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('request_id', '=', move.id)
     .executeTakeFirstOrThrow();
+  const fileType = awaitedFileType(move.reference, Number(asked.n) + 1);
   await trx
     .insertInto('policy_documents')
     .values({
       policy_number: move.policyNumber,
       name: document.name,
       description: `Demandée pour votre demande ${move.reference}.`,
-      file_type: awaitedFileType(move.reference, Number(asked.n) + 1),
+      file_type: fileType,
       exact_file_number: document.files,
       max_file_number: document.files,
       status: null,
@@ -180,6 +184,7 @@ async function addAwaitedDocument(
                              where policy_number = ${move.policyNumber})`,
     })
     .execute();
+  return fileType;
 }
 
 /** What a status write needs of a move: the request, the status, its message and details. */

@@ -7,10 +7,12 @@
 // - no mail to an account closed in the portal, nor without a mail transport (demo mode);
 // - French, in the brand skin of MAIL_BRAND (accounts do not keep the skin they chose), HTML and
 //   text, naming the request, its new status, the broker's message, what to send for « en
-//   attente de pièces », and linking to the request or to the documents in the portal.
+//   attente de pièces », and linking to the request or to the documents in the portal (to the
+//   piece asked for itself).
 import {
   DOCUMENTS_DOWNLOAD_PATH,
   DOCUMENTS_TO_PROVIDE_PATH,
+  documentToProvidePath,
   NEW_DOCUMENT_MAIL_TEXTS as D,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
@@ -73,11 +75,16 @@ export function statusMailNotifier(settings: CustomerMailSettings) {
         href: `${settings.publicUrl}${requestDetailPath(move.reference)}`,
       },
     ];
+    // Straight to the piece asked for: « Documents à fournir » opens on it (docs/product/documents.md).
     if (move.details?.document)
       links.push({
         label: T.provideAction,
         lead: T.provideLinkLead,
-        href: `${settings.publicUrl}${DOCUMENTS_TO_PROVIDE_PATH}`,
+        href: `${settings.publicUrl}${
+          move.policyNumber && move.awaitedFileType
+            ? documentToProvidePath(move.policyNumber, move.awaitedFileType)
+            : DOCUMENTS_TO_PROVIDE_PATH
+        }`,
       });
     const mail = await brandedMail(settings.brand, (brandName) => ({
       subject: T.subject(brandName, move.reference, REQUEST_STATUS_LABELS[move.status]),

@@ -134,6 +134,14 @@ describe.each(BACKENDS)('documents checked (%s)', { timeout: 150_000 }, (backend
     const text = decodeQuotedPrintable(sent.data);
     expect(text).toContain('n’est pas conforme');
     expect(text).toContain('illisible');
+    // The link opens « Documents à fournir » on the document to send again (its contract, its type).
+    const link = /<a href="([^"]+)"/.exec(text)![1]!.replaceAll('&amp;', '&');
+    const url = new URL(link);
+    expect(url.pathname).toBe('/documents/1');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      contrat: PEUGEOT,
+      document: (await asCustomer(PEUGEOT, 'Carte grise')).fileType,
+    });
     const [row] = (await auditRows(t.app, 'document.checked')).slice(-1);
     expect(row).toMatchObject({
       staff_id: agent.id,

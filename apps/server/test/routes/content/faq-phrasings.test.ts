@@ -100,6 +100,20 @@ const PHRASINGS: readonly (readonly [string, string])[] = [
   ['supprimer mon compte', 'Comment supprimer mon compte'],
   ['recevoir moins de pub', 'Comment gérer mes préférences de communication'],
   ['parler a un conseiller', 'Comment contacter le service client'],
+  ['envoyer un message à mon assureur', 'Comment écrire à mon courtier'],
+  ['ma messagerie', 'Comment écrire à mon courtier'],
+  ['réponse de mon courtier', 'Comment écrire à mon courtier'],
+  ['se connecter sans mot de passe', 'Qu’est-ce qu’une clé d’accès'],
+  ['passkey', 'Qu’est-ce qu’une clé d’accès'],
+  ['connexion avec empreinte digitale', 'Qu’est-ce qu’une clé d’accès'],
+  ['authentification à deux facteurs', 'Comment activer la double authentification'],
+  ['2FA', 'Comment activer la double authentification'],
+  ['code google authenticator', 'Comment activer la double authentification'],
+  ['j’ai perdu mes codes de secours', 'Comment activer la double authentification'],
+  ['qui est connecté sur mon compte', 'Comment voir les appareils connectés'],
+  ['un appareil inconnu est connecté', 'Comment voir les appareils connectés'],
+  ['télécharger mes données personnelles', 'Comment obtenir une copie de mes données'],
+  ['rgpd copie de mes données', 'Comment obtenir une copie de mes données'],
 ];
 
 /** No-break spaces as ordinary ones: the FAQ's questions have them before « ? » and « : ». */

@@ -41,8 +41,8 @@ const it = apiTest
       'compte-donnees',
     ]);
     expect(body.categories[0]!.title).toBe('Documents et attestations');
-    expect(body.total).toBe(48);
-    expect(body.entries).toHaveLength(48);
+    expect(body.total).toBe(53);
+    expect(body.entries).toHaveLength(53);
     expect(body.entries.every((e) => e.question.endsWith('?'))).toBe(true);
     expect(body.entries[0]!.question).toBe(
       'Quels documents dois-je transmettre après la souscription de mon contrat\u00a0?',
@@ -91,7 +91,7 @@ const it = apiTest
     const first = await faq({ limit: '10' });
     const second = await faq({ limit: '10', offset: '10' });
     expect(first.body.entries).toHaveLength(10);
-    expect(second.body.total).toBe(48);
+    expect(second.body.total).toBe(53);
     expect(second.body.entries[0]!.id).not.toBe(first.body.entries[0]!.id);
   });
 

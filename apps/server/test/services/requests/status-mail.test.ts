@@ -3,9 +3,9 @@
 // server through the one outbox relay: French, HTML and text in the brand skin (MAIL_BRAND),
 // naming the request and its new status, with the broker's message and the portal's link.
 // None for a PATCH that changes nothing or a document sent again; none without SMTP_URL.
-import { NEW_DOCUMENT_MAIL_TEXTS, STATUS_MAIL_TEXTS } from '@espace/contract';
+import { NEW_DOCUMENT_MAIL_TEXTS, STATUS_MAIL_TEXTS, type Policy } from '@espace/contract';
 import { describe, expect, vi } from 'vitest';
-import { apiTest, SMTP } from '../../support/api-test';
+import { apiTest, SMTP, type Customer } from '../../support/api-test';
 import { BO } from '../../support/integration';
 import { samplePdf } from '../../support/documents';
 import { customerAsksCallBack, customerSendsFile, patchRequest } from '../../support/events';
@@ -25,6 +25,17 @@ function subjectOfMail(data: string): string {
         ? Buffer.from(word, 'base64').toString('utf8')
         : decodeQuotedPrintable(word.replace(/_/g, ' ')),
     );
+}
+
+/** The piece a request awaits, as the customer's policies read lists it on the contract. */
+async function awaitedPiece(t: TestApp, customer: Customer, reference: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/policy/accounts/${customer.accountId}`,
+    headers: customer.headers,
+  });
+  const policy = response.json<Policy[]>().find((p) => p.policyNumber === ACTIVE)!;
+  return policy.documents.find((d) => d.description.includes(reference))!;
 }
 
 const mailRows = async (t: TestApp) =>
@@ -119,8 +130,20 @@ describe('the customer’s e-mails with SMTP configured', () => {
     expect(body).toContain(
       'votre courtier attend la pièce «\u00a0Relevé d’information\u00a0», à transmettre avant le 15.01.2027.',
     );
-    expect(body).toContain(`<a href="${PORTAL}/documents/1"`);
     expect(body).toContain(`${PORTAL}/account/requests/${reference}`);
+    // « Déposer la pièce » opens « Documents à fournir » on the piece the customer now reads
+    // there: its contract and its type, as the policies read lists it.
+    const piece = await awaitedPiece(t, customer, reference);
+    expect(piece).toMatchObject({ name: 'Relevé d’information', askedForRequest: true });
+    const link = new RegExp(`<a href="([^"]+)"[^>]*>${STATUS_MAIL_TEXTS.provideAction}<`).exec(
+      body,
+    )![1]!;
+    const url = new URL(link.replaceAll('&amp;', '&'));
+    expect(`${url.origin}${url.pathname}`).toBe(`${PORTAL}/documents/1`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      contrat: ACTIVE,
+      document: piece.fileType,
+    });
   });
 
   it('mails a new document once, not when it is sent again unchanged', async ({

@@ -3,6 +3,7 @@ import { useConversations } from '../../api/get-conversations';
 import { usePolicies } from '../../api/get-policies';
 import { AssistanceCall } from '../../components/assistance/assistance-call';
 import { MenuButton, type MenuItem } from '../../components/menu/menu-button';
+import { ACCOUNT_NAV_TEXTS } from '../../features/account/nav-texts';
 import { signOut } from '../../lib/auth';
 import { useSession } from '../../lib/session';
 import { paths } from '../../lib/paths';
@@ -18,6 +19,18 @@ const NAV = [
   { to: paths.contact, label: 'Contact', end: false },
 ] as const;
 
+/**
+ * The phone menu: the same links, with « Mes demandes » after « Mon compte » — on a phone the
+ * account's sub-navigation is a scroll away, and a customer following a request looks for it
+ * in the menu (docs/product/README.md « Every screen »).
+ */
+type NavItem = { to: string; label: string; end: boolean };
+const MOBILE_NAV = NAV.flatMap((item): NavItem[] =>
+  item.to === paths.account
+    ? [item, { to: paths.accountRequests, label: ACCOUNT_NAV_TEXTS.requests, end: false }]
+    : [item],
+);
+
 const LOGOUT = 'Déconnexion';
 
 export function Header() {
@@ -30,7 +43,7 @@ export function Header() {
   const unreadText = unread > 1 ? `${unread} messages non lus` : `${unread} message non lu`;
   const logout: MenuItem = { kind: 'action', label: LOGOUT, onSelect: () => void signOut() };
   const mobileItems: MenuItem[] = [
-    ...NAV.map((item): MenuItem => ({
+    ...MOBILE_NAV.map((item): MenuItem => ({
       kind: 'link',
       to: item.to,
       label:

@@ -1,19 +1,12 @@
 // French texts of 'Mon compte' and /changeAddress (docs/product/account.md). The texts the server shares (form
 // labels, modals, banners of docs/product/account.md) are ADDRESS_MESSAGES in the contract.
 import { ADDRESS_SEARCH_MIN } from '@espace/contract';
+import { ACCOUNT_NAV_TEXTS } from './nav-texts';
 
 export const ACCOUNT_TEXTS = {
   title: 'Mon Compte',
   navLabel: 'Rubriques de Mon compte',
-  nav: {
-    address: 'Adresse',
-    requests: 'Mes demandes',
-    password: 'Mot de Passe',
-    security: 'Sécurité',
-    data: 'Mes données',
-    communication: 'Gestion des préférences',
-    accountDelete: 'Supprimer le Compte',
-  },
+  nav: ACCOUNT_NAV_TEXTS,
   customer: {
     title: 'Mes informations',
     name: 'Nom',

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
+import { DocumentsSkeleton } from './components/documents-skeleton';
+import { DOCUMENTS_TEXTS } from './texts';
 
-const handle = { title: 'Mes documents' };
+/** Its skeleton shows at once while the screen's code loads, and is what the server draws. */
+const handle = { title: DOCUMENTS_TEXTS.title, skeleton: DocumentsSkeleton };
 
 /** docs/product/documents.md: /documents and /documents/{id}, the id choosing the open tab. */
 export const documentsRoutes: RouteObject[] = [

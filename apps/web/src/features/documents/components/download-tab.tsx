@@ -5,6 +5,7 @@
 // says why it has no Mémo nor certificate (docs/decisions/0048-suspended-contracts-documents.md).
 import {
   formatDate,
+  MESSAGES,
   POLICY_STATES,
   SUSPENDED_DOCUMENTS_MESSAGE,
   UPLOAD_MESSAGES,
@@ -14,7 +15,7 @@ import {
 import { useBanner } from '../../../components/banner/banner-context';
 import { DownloadButton } from '../../../components/download/download-button';
 import { useDownloads } from '../../../components/download/use-download';
-import { Loading } from '../../../components/loading';
+import { SkeletonLines } from '../../../components/skeleton/screen-skeleton';
 import { useSession } from '../../../lib/session';
 import { downloadDocument } from '../../../api/download-document';
 import { usePoliciesDocuments } from '../../../api/get-documents';
@@ -53,7 +54,8 @@ export function DownloadTab({ policies }: { policies: Policy[] }) {
               <p className="documents-note">{SUSPENDED_DOCUMENTS_MESSAGE}</p>
             )}
             {list.isPending ? (
-              <Loading />
+              // The group's title at once, grey lines until its list has come (« While it loads »).
+              <SkeletonLines label={MESSAGES.loading} />
             ) : list.isError ? (
               <p className="documents-error">{UPLOAD_MESSAGES.downloadFailed}</p>
             ) : list.data.length === 0 ? (

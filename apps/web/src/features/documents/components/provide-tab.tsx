@@ -2,7 +2,7 @@
 // ones are excluded, docs/product/documents.md), each with its description and status label; only the entries
 // that the docs/product/documents.md eligibility rule allows open the upload modal. Each policy also offers
 // 'Ajouter un autre document' (file type 'autre'). The outcome of an upload is shown on the
-// entry it was for (upload-outcome.tsx).
+// entry it was for (upload-outcome.tsx). The document the address names is the one its card opens on.
 import { canUpload, isTerminated, type DocumentToProvide, type Policy } from '@espace/contract';
 import { useState } from 'react';
 import { PolicyDocuments } from './policy-documents';
@@ -14,7 +14,20 @@ export interface UploadTarget {
   doc: DocumentToProvide;
 }
 
-export function ProvideTab({ policies }: { policies: Policy[] }) {
+/** The document the address names (a mail's « Déposer la pièce »): its contract, when named, and type. */
+interface DocumentTarget {
+  policyNumber: string | null;
+  fileType: string;
+}
+
+export function ProvideTab({
+  policies,
+  opensOn = null,
+}: {
+  policies: Policy[];
+  /** The document the address names. */
+  opensOn?: DocumentTarget | null;
+}) {
   const [target, setTarget] = useState<UploadTarget | null>(null);
   const [outcome, setOutcome] = useState<UploadOutcomeState | null>(null);
   const inForce = policies.filter((p) => !isTerminated(p));
@@ -31,6 +44,11 @@ export function ProvideTab({ policies }: { policies: Policy[] }) {
               setTarget({ policy, doc });
             }}
             outcome={outcome?.policyNumber === policy.policyNumber ? outcome : null}
+            target={
+              opensOn && (opensOn.policyNumber ?? policy.policyNumber) === policy.policyNumber
+                ? opensOn.fileType
+                : null
+            }
           />
         ))}
       </div>
