@@ -239,6 +239,12 @@ export interface AuditEntry {
   actionLabel: string;
   targetKind: string | null;
   targetId: string | null;
+  /**
+   * What the entry is about, in French, never a raw id: a conversation's subject (« Conversation
+   * « Un sinistre » »), a member's name, a contract's document by its file name, else the
+   * target's reference (a request's, a customer number…); null when about nothing in particular.
+   */
+  targetLabel: string | null;
   customerNumber: string | null;
   address: string | null;
   userAgent: string | null;

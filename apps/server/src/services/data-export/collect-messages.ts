@@ -1,33 +1,14 @@
 // « Mes données »: the « Messagerie » (every conversation and message, the broker never named,
 // when each was read, the attachments listed) and the drafts of messages not sent yet, each
 // saying what it was about (collect.ts). Read for the account only.
-import {
-  conversationSubject,
-  MESSAGE_DRAFT_NEW,
-  REQUEST_KIND_LABELS,
-  type DataExportContent,
-  type MessageTopic,
-  type RequestKind,
-} from '@espace/contract';
+import { MESSAGE_DRAFT_NEW, type DataExportContent } from '@espace/contract';
 import type { Db } from '../../db/client';
+import { subjectOfConversation } from '../messages/conversation-reads';
 import { iso, isoOrNull } from './collect-rows';
 
 type Content = DataExportContent;
 
 const REQUEST_SLOT = 'request-';
-
-/** A conversation's subject as the « Messagerie » shows it: its topic, or the request it is about. */
-function subjectOf(t: {
-  topic: MessageTopic | null;
-  request_reference: string | null;
-  request_kind: RequestKind | null;
-}): string {
-  const request =
-    t.request_reference && t.request_kind
-      ? { reference: t.request_reference, kindLabel: REQUEST_KIND_LABELS[t.request_kind] }
-      : null;
-  return conversationSubject(t.topic, request);
-}
 
 export async function conversations(db: Db, accountId: string): Promise<Content['conversations']> {
   const threads = await db
@@ -87,7 +68,7 @@ export async function messageDrafts(db: Db, accountId: string): Promise<Content[
       .where('account_id', '=', accountId)
       .execute(),
   ]);
-  const subjects = new Map(threads.map((t) => [t.id, subjectOf(t)]));
+  const subjects = new Map(threads.map((t) => [t.id, subjectOfConversation(t)]));
   const about = (slot: string) => {
     if (slot === MESSAGE_DRAFT_NEW) return 'Nouveau message';
     if (slot.startsWith(REQUEST_SLOT))
