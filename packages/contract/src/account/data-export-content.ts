@@ -51,7 +51,9 @@ export const dataExportContentSchema = z
         secondFactorSince: instant.nullable(),
         unusedRecoveryCodes: z.number().int(),
       })
-      .describe('Connexion : e-mail, mot de passe changé le, double authentification'),
+      .describe(
+        'Connexion\u00a0: e-mail, date du mot de passe, double authentification, codes de secours',
+      ),
     passkeys: z
       .array(z.object({ name: z.string(), createdAt: instant, lastUsedAt: instant.nullable() }))
       .describe('Clés d’accès'),
@@ -225,7 +227,7 @@ export const dataExportContentSchema = z
     staffAccesses: z
       .array(z.object({ at: instant, action: z.string(), purpose: z.string() }))
       .describe(
-        'Consultations et actions de l’équipe du courtier sur le dossier : date et objet, sans le nom du membre de l’équipe (CJUE, 22 juin 2023, C-579/21)',
+        'Consultations et actions de l’équipe du courtier sur le dossier\u00a0: date et objet, sans le nom du membre de l’équipe (CJUE, 22\u00a0juin\u00a02023, C-579/21)',
       ),
   })
   .strict()
