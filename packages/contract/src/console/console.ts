@@ -239,11 +239,7 @@ export interface AuditEntry {
   actionLabel: string;
   targetKind: string | null;
   targetId: string | null;
-  /**
-   * What the entry is about, in French, never a raw id: a conversation's subject (« Conversation
-   * « Un sinistre » »), a member's name, a contract's document by its file name, else the
-   * target's reference (a request's, a customer number…); null when about nothing in particular.
-   */
+  /** What it was about, in French, never a raw id: a conversation's subject, a member's name… */
   targetLabel: string | null;
   customerNumber: string | null;
   address: string | null;
