@@ -264,17 +264,37 @@ test('an agent previews the PDF and the image a customer sent, and can download 
   expect(seen.sort()).toEqual(files.map((f) => f.name).sort());
 });
 
-test('customer search finds a customer by plate and by name', async ({ page }) => {
+test('customer search finds a customer by plate and by name; the box follows back and forward', async ({
+  page,
+}) => {
   await signInStaff(page, 'agent', '/backoffice/clients');
-  await page.getByLabel('Rechercher un client').fill('Martin');
+  const box = page.getByLabel('Rechercher un client');
+  await box.fill('Martin');
   await page.getByRole('button', { name: 'Rechercher' }).click();
   await expect(page).toHaveURL(/q=Martin/);
   await expect(page.getByRole('row').filter({ hasText: 'Camille Martin' })).toBeVisible();
-  await page.getByLabel('Rechercher un client').fill('gh-482-kl');
+  await box.fill('gh-482-kl');
   await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page).toHaveURL(/q=gh-482-kl/);
   await expect(page.getByRole('row').filter({ hasText: 'GH-482-KL' })).toContainText(
     'Camille Martin',
   );
+  // Back: the box says what the results are for, as the inbox's filters do; forward again.
+  await page.goBack();
+  await expect(page).toHaveURL(/q=Martin/);
+  await expect(box).toHaveValue('Martin');
+  await expect(page.getByRole('table')).toHaveAccessibleName(/pour «\s*Martin\s*»/);
+  await page.goForward();
+  await expect(box).toHaveValue('gh-482-kl');
+  await expect(page.getByRole('table')).toHaveAccessibleName(/pour «\s*gh-482-kl\s*»/);
+  // A search too short is refused under the box; back then shows the box as the URL has it.
+  await box.fill('x');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(box).toHaveAccessibleDescription(/2 caractères/);
+  await expect(page).toHaveURL(/q=gh-482-kl/);
+  await page.goBack();
+  await expect(box).toHaveValue('Martin');
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page, 'the customer search');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'customers', CONSOLE_WIDTHS);

@@ -259,3 +259,28 @@ test('the contact page opens a new message on the subject chosen; no subject is 
     page.getByRole('heading', { level: 1, name: 'Cotisations et paiements' }),
   ).toBeVisible();
 });
+
+test('the journal names what each conversation entry is about: its request, never its id', async ({
+  page,
+}) => {
+  const reference = state.reference!;
+  await signInStaff(page, 'supervisor', '/backoffice/journal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+  const about = `Conversation «\u00a0Demande de rappel – ${reference}\u00a0»`;
+  const log = page.getByRole('table');
+  for (const action of [
+    'Consultation d’une conversation',
+    'Attribution d’une conversation',
+    'Réponse à un client dans la messagerie',
+  ])
+    await expect(
+      log.getByRole('row').filter({ hasText: action }).first().getByRole('cell').nth(3),
+    ).toHaveText(about);
+  // No conversation's id (a UUID) on the screen.
+  await expect(log).not.toContainText(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
+  );
+  await expectNoAxeViolations(page, 'the journal with conversation entries');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'audit-conversations', CONSOLE_WIDTHS);
+});

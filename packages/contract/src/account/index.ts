@@ -9,4 +9,5 @@ export * from './first-access';
 export * from './sessions';
 export * from './passkeys';
 export * from './data-export';
+export * from './data-export-content';
 export * from './second-factor';

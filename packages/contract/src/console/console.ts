@@ -239,6 +239,8 @@ export interface AuditEntry {
   actionLabel: string;
   targetKind: string | null;
   targetId: string | null;
+  /** What it was about, in French, never a raw id: a conversation's subject, a member's name… */
+  targetLabel: string | null;
   customerNumber: string | null;
   address: string | null;
   userAgent: string | null;

@@ -27,13 +27,16 @@ export interface ClaimReceiptContent {
 
 type Row = [string, string];
 
+/** What the rows of a declaration read: its answers, and the driver's name when one was given. */
+export type DeclarationRowsOf = Pick<ClaimReceiptContent, 'answers' | 'driverName'>;
+
 export function claimReceiptFileName(reference: string): string {
   return `Accusé de réception sinistre ${reference}.pdf`;
 }
 
 const yesNo = (value: boolean) => (value ? 'oui' : 'non');
 
-function eventRows({ answers }: ClaimReceiptContent): Row[] {
+export function eventRows({ answers }: DeclarationRowsOf): Row[] {
   const rows: Row[] = [];
   if (answers.kind) rows.push(['Type de sinistre', CLAIM_KIND_LABELS[answers.kind.kind]]);
   if (answers.when) {
@@ -62,7 +65,7 @@ function eventRows({ answers }: ClaimReceiptContent): Row[] {
   return rows;
 }
 
-function partyRows({ answers, driverName }: ClaimReceiptContent): Row[] {
+export function partyRows({ answers, driverName }: DeclarationRowsOf): Row[] {
   const rows: Row[] = [];
   const third = answers.parties?.thirdParty;
   if (third) {

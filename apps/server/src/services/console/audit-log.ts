@@ -4,8 +4,9 @@
 // batches by key (never the whole table in memory), begins with a UTF-8 BOM and a header row,
 // separates with ';' (French Excel's default) and quotes every cell, a cell starting with = + -
 // @ or a control character prefixed with ' so a spreadsheet never runs it as a formula. The
-// page names each member by their account's name and says what was done in a line (a status
-// change « Reçue → Traitée : message », an assignment « Non attribuée → Léa Martin »).
+// page names each member by their account's name, says what was done in a line (a status
+// change « Reçue → Traitée : message », an assignment « Non attribuée → Léa Martin ») and what
+// it was about, never a raw id (a conversation by its subject: audit-targets.ts).
 import {
   AUDIT_CSV_COLUMNS,
   DOCUMENT_STATUS_LABELS,
@@ -23,6 +24,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client';
 import { InvalidInputError } from '../errors';
 import { staffNames } from '../staff/staff-names';
+import { conversationSubjects, staffIdsOf, targetLabel } from './audit-targets';
 
 export interface AuditFilters {
   staff?: string | undefined;
@@ -109,7 +111,11 @@ function summaryOf(action: string, details: Details | null, names: Map<string, S
   }
 }
 
-function toEntry(row: Row, names: Map<string, StaffName> = new Map()): AuditEntry {
+function toEntry(
+  row: Row,
+  names: Map<string, StaffName> = new Map(),
+  conversations: Map<string, string> = new Map(),
+): AuditEntry {
   const details = (row.details as Details | null) ?? null;
   return {
     id: String(row.id),
@@ -122,6 +128,7 @@ function toEntry(row: Row, names: Map<string, StaffName> = new Map()): AuditEntr
     actionLabel: auditActionLabel(row.action),
     targetKind: row.target_kind,
     targetId: row.target_id,
+    targetLabel: targetLabel(row, names, conversations),
     customerNumber: row.customer_id,
     address: row.address,
     userAgent: row.user_agent,
@@ -149,13 +156,12 @@ export async function auditPage(db: Db, filters: AuditFilters, page: number): Pr
           .executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
-  const assigned = rows.flatMap((row) => {
-    const details = row.action === 'request.assigned' ? (row.details as Details | null) : null;
-    return [details?.from, details?.to].filter((id): id is string => typeof id === 'string');
-  });
-  const names = await staffNames(db, assigned);
+  const [names, conversations] = await Promise.all([
+    staffNames(db, staffIdsOf(rows)),
+    conversationSubjects(db, rows),
+  ]);
   return {
-    items: rows.map((row) => toEntry(row, names)),
+    items: rows.map((row) => toEntry(row, names, conversations)),
     page,
     pageCount: Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE)),
     total,

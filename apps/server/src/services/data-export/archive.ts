@@ -17,7 +17,7 @@ import { renderDataExportPdf } from './pdf';
 export function dataExportJsonSchema(): Record<string, unknown> {
   return {
     ...z.toJSONSchema(dataExportContentSchema, { target: 'draft-2020-12' }),
-    $id: 'https://espace-assure.example/schemas/mes-donnees-v1.json',
+    $id: 'https://espace-assure.example/schemas/mes-donnees-v2.json',
     title: 'Mes données – Espace Assuré',
   };
 }

@@ -1,7 +1,8 @@
-// « Mes données »: the documents listed (never copied), the requests with their statuses and the
-// broker's messages, the claims declared, the conversations (the broker never named), the
-// sign-in history (collect.ts). Each statement is scoped to the account or its own policies.
+// « Mes données »: the documents listed (never copied), the documents owed with the broker's
+// check of each, the requests with their files, their statuses and the broker's messages, a
+// complaint's answer (collect.ts). Each statement is scoped to the account or its own policies.
 import {
+  DOCUMENT_STATUS_LABELS,
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
   type DataExportContent,
@@ -10,7 +11,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { requestAnswers } from '../requests/answers';
 import { requestTimeline } from '../requests/request-detail';
-import { iso, isoOrNull, rows } from './collect-rows';
+import { requestFiles } from '../requests/request-files';
+import { iso, isoOrNull } from './collect-rows';
 
 type Content = DataExportContent;
 
@@ -75,9 +77,20 @@ export async function requests(db: Db, accountId: string): Promise<Content['requ
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const answered = await db
+    .selectFrom('complaints')
+    .select(['reference', 'answer'])
+    .where('account_id', '=', accountId)
+    .where('answer', 'is not', null)
+    .execute();
+  const complaintAnswers = new Map(answered.map((c) => [c.reference, c.answer!]));
   const out: Content['requests'] = [];
   for (const r of all) {
-    const timeline = await requestTimeline(db, r.id);
+    const [timeline, files] = await Promise.all([
+      requestTimeline(db, r.id),
+      requestFiles(db, r.id),
+    ]);
+    const answer = r.kind === 'complaint' ? complaintAnswers.get(r.reference) : undefined;
     out.push({
       reference: r.reference,
       kind: r.kind,
@@ -86,7 +99,11 @@ export async function requests(db: Db, accountId: string): Promise<Content['requ
       createdAt: iso(r.created_at),
       status: r.status,
       statusLabel: REQUEST_STATUS_LABELS[r.status],
-      answers: requestAnswers(r.kind, r.payload),
+      answers: [
+        ...requestAnswers(r.kind, r.payload),
+        ...(answer ? [{ label: 'Réponse du courtier', value: answer }] : []),
+      ],
+      files: files.map((f) => ({ fileName: f.name, contentType: f.contentType, size: f.size })),
       history: timeline.map((t) => ({
         status: t.status,
         statusLabel: t.statusLabel,
@@ -98,86 +115,34 @@ export async function requests(db: Db, accountId: string): Promise<Content['requ
   return out;
 }
 
-export async function claims(db: Db, accountId: string): Promise<Content['claims']> {
-  const all = await rows<{
-    reference: string;
-    kind: string;
-    policy_number: string;
-    occurred_on: string;
-    declared_at: Date;
-    late: boolean;
-  }>(
-    db,
-    sql`select reference, kind, policy_number, to_char(occurred_on, 'YYYY-MM-DD') as occurred_on,
-      declared_at, late
-    from claim_declarations where account_id = ${accountId} order by declared_at`,
-  );
-  return all.map((c) => ({
-    reference: c.reference,
-    kind: c.kind,
-    policyNumber: c.policy_number,
-    occurredOn: c.occurred_on,
-    declaredAt: iso(c.declared_at),
-    late: c.late,
-  }));
-}
-
-export async function conversations(db: Db, accountId: string): Promise<Content['conversations']> {
-  const threads = await db
-    .selectFrom('conversations')
-    .select(['id', 'topic', 'request_reference', 'created_at', 'closed_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .execute();
-  if (threads.length === 0) return [];
-  const ids = threads.map((t) => t.id);
-  const [messages, files] = await Promise.all([
-    db
-      .selectFrom('conversation_messages')
-      .select(['id', 'conversation_id', 'author', 'body', 'created_at'])
-      .where('conversation_id', 'in', ids)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('message_files as f')
-      .innerJoin('conversation_messages as m', 'm.id', 'f.message_id')
-      .select(['f.message_id', 'f.original_name', 'f.content_type', 'f.size'])
-      .where('m.conversation_id', 'in', ids)
-      .orderBy('f.created_at')
-      .execute(),
-  ]);
-  return threads.map((t) => ({
-    topic: t.topic,
-    requestReference: t.request_reference,
-    createdAt: iso(t.created_at),
-    closedAt: isoOrNull(t.closed_at),
-    messages: messages
-      .filter((m) => m.conversation_id === t.id)
-      .map((m) => ({
-        author: m.author,
-        at: iso(m.created_at),
-        body: m.body,
-        attachments: files
-          .filter((f) => f.message_id === m.id)
-          .map((f) => ({ fileName: f.original_name, contentType: f.content_type, size: f.size })),
-      })),
-  }));
-}
-
-export async function signIns(db: Db, accountId: string): Promise<Content['signIns']> {
+export async function owedDocuments(db: Db, accountId: string): Promise<Content['owedDocuments']> {
   const all = await db
-    .selectFrom('sign_ins')
-    .select(['created_at', 'method', 'device', 'user_agent', 'new_device', 'last_used_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
+    .selectFrom('policy_documents as d')
+    .innerJoin('policies as p', 'p.policy_number', 'd.policy_number')
+    .select([
+      'd.policy_number',
+      'd.name',
+      'd.description',
+      sql<string | null>`to_char(d.due_on, 'YYYY-MM-DD')`.as('due_on'),
+      'd.files_received',
+      'd.status',
+      'd.status_reason',
+      'd.checked_at',
+    ])
+    .where('p.account_id', '=', accountId)
+    .orderBy('d.policy_number')
+    .orderBy('d.position')
+    .orderBy('d.id')
     .execute();
-  return all.map((s) => ({
-    at: iso(s.created_at),
-    method: s.method,
-    device: s.device,
-    userAgent: s.user_agent,
-    newDevice: s.new_device,
-    lastUsedAt: iso(s.last_used_at),
+  return all.map((d) => ({
+    policyNumber: d.policy_number,
+    name: d.name,
+    description: d.description,
+    dueOn: d.due_on,
+    filesReceived: d.files_received,
+    status: d.status,
+    statusLabel: d.status ? DOCUMENT_STATUS_LABELS[d.status] : null,
+    reason: d.status_reason,
+    checkedAt: isoOrNull(d.checked_at),
   }));
 }

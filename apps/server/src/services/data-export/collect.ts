@@ -2,15 +2,40 @@
 // one customer, read for `accountId` only — every statement is scoped to the account, directly
 // or through its own policies, conversations and requests — in the shape of the contract's
 // `dataExportContentSchema`. Enforces what the portal enforces elsewhere: an IBAN is masked
-// (contract maskIban, as the requests' answers are), a staff member is never named (« broker »),
-// a stored file is listed (name, type, size), never copied. Each section reports its step, so
-// the page shows the progress.
+// (contract maskIban, as the requests' answers are), a staff member is never named (« broker »,
+// the journal's purpose without its author), a stored file is listed (name, type, size), never
+// copied, no secret is given (coverage.ts lists what is left out and why). Each section reports
+// its step, so the page shows the progress.
 import type { DataExportContent } from '@espace/contract';
 import type { Db } from '../../db/client';
+import { owedDocuments, documents, requests } from './collect-activity';
+import { claimDrafts, claims } from './collect-claims';
 import { account, consentHistory, contracts } from './collect-contracts';
-import { claims, conversations, documents, requests, signIns } from './collect-activity';
+import { conversations, messageDrafts } from './collect-messages';
+import { dataExports, passkeys, security, signIns, staffAccesses } from './collect-security';
 
 type Content = DataExportContent;
+/** The sections of the archive's JSON (all its keys but the format's own). */
+export type DataExportSection = Exclude<keyof Content, 'format' | 'version' | 'generatedAt'>;
+
+/** Each section's reader, in the order they are read (and written). */
+const SECTIONS: { [K in DataExportSection]: (db: Db, accountId: string) => Promise<Content[K]> } = {
+  account,
+  security,
+  passkeys,
+  consentHistory,
+  contracts,
+  documents,
+  owedDocuments,
+  requests,
+  claims,
+  claimDrafts,
+  conversations,
+  messageDrafts,
+  signIns,
+  dataExports,
+  staffAccesses,
+};
 
 /** The sections, in the order they are read; `onStep(done, total)` after each. */
 export async function collectAccountData(
@@ -19,42 +44,16 @@ export async function collectAccountData(
   onStep: (done: number, total: number) => Promise<void>,
   now = new Date(),
 ): Promise<DataExportContent> {
-  const steps = [
-    account,
-    consentHistory,
-    contracts,
-    documents,
-    requests,
-    claims,
-    conversations,
-    signIns,
-  ] as const;
-  const results: unknown[] = [];
-  for (const [i, step] of steps.entries()) {
-    results.push(await step(db, accountId));
-    await onStep(i + 1, steps.length);
+  const names = Object.keys(SECTIONS) as DataExportSection[];
+  const read: Partial<Record<DataExportSection, unknown>> = {};
+  for (const [i, name] of names.entries()) {
+    read[name] = await SECTIONS[name](db, accountId);
+    await onStep(i + 1, names.length);
   }
-  const [a, ch, co, d, r, cl, cv, si] = results as [
-    Content['account'],
-    Content['consentHistory'],
-    Content['contracts'],
-    Content['documents'],
-    Content['requests'],
-    Content['claims'],
-    Content['conversations'],
-    Content['signIns'],
-  ];
   return {
     format: 'espace-assure/mes-donnees',
-    version: 1,
+    version: 2,
     generatedAt: now.toISOString(),
-    account: a,
-    consentHistory: ch,
-    contracts: co,
-    documents: d,
-    requests: r,
-    claims: cl,
-    conversations: cv,
-    signIns: si,
+    ...(read as Omit<Content, 'format' | 'version' | 'generatedAt'>),
   };
 }

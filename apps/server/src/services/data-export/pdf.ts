@@ -1,24 +1,30 @@
 // The readable copy of « Mes données » (docs/product/data-export.md): the same content as the
 // archive's JSON, in French, drawn like every PDF of the portal (the tagged pdfkit document in
 // the customer's skin, the shared header and the footer naming the broker and the insurer:
-// ../documents/pdf-layouts/layout.ts). A section with nothing in it says so.
+// ../documents/pdf-layouts/layout.ts). A section with nothing in it says so; the sections added
+// in version 2 are pdf-sections.ts.
 import {
-  CLAIM_KIND_LABELS,
   conversationSubject,
-  formatDate,
-  formatReceivedAt,
   type BrandKey,
-  type ClaimKind,
   type DataExportContent,
   type MessageTopic,
 } from '@espace/contract';
 import type { DocumentIssuer } from '../documents/pdf-layouts/contract-data';
 import { documentFrame, issuedLine, openDocument } from '../documents/pdf-layouts/layout';
+import {
+  at,
+  claimsSection,
+  dataExportsSection,
+  day,
+  leftOutSection,
+  messageDraftsSection,
+  NONE,
+  owedDocumentsSection,
+  securitySection,
+  staffAccessesSection,
+} from './pdf-sections';
 
 const TITLE = 'Mes données';
-const NONE = 'Aucun';
-const day = (value: string | null) => (value ? formatDate(value) : 'Non renseigné');
-const at = (value: string) => formatReceivedAt(value);
 const euros = (value: number) =>
   new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(value);
 const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} Ko`;
@@ -57,8 +63,9 @@ export async function renderDataExportPdf(
       ...a.garageAddresses.map((g) => ['Adresse de garage', address(g)] as [string, string]),
       ['Compte créé le', at(a.createdAt)],
       ['Offres commerciales', a.commercialConsent ? 'Acceptées' : 'Refusées'],
-    ])
-    .heading('Historique de votre consentement');
+    ]);
+  securitySection(pdf, data);
+  pdf.heading('Historique de votre consentement');
   if (data.consentHistory.length === 0) pdf.paragraph('Aucun changement enregistré.');
   else
     pdf.table(
@@ -122,6 +129,7 @@ export async function renderDataExportPdf(
       ]),
       [0.16, 0.4, 0.12, 0.2, 0.12],
     );
+  owedDocumentsSection(pdf, data);
   pdf.heading('Vos demandes');
   if (data.requests.length === 0) pdf.paragraph('Aucune demande.');
   for (const r of data.requests) {
@@ -132,6 +140,7 @@ export async function renderDataExportPdf(
         ['Envoyée le', at(r.createdAt)],
         ['Statut', r.statusLabel],
         ...r.answers.map((x) => [x.label, x.value] as [string, string]),
+        ...r.files.map((f) => ['Fichier', f.fileName] as [string, string]),
         ...r.history.map(
           (h) =>
             [
@@ -141,20 +150,7 @@ export async function renderDataExportPdf(
         ),
       ]);
   }
-  pdf.heading('Vos déclarations de sinistre');
-  if (data.claims.length === 0) pdf.paragraph('Aucune déclaration.');
-  else
-    pdf.table(
-      ['Référence', 'Nature', 'Contrat', 'Survenu le', 'Déclaré le'],
-      data.claims.map((c) => [
-        c.reference,
-        CLAIM_KIND_LABELS[c.kind as ClaimKind] ?? c.kind,
-        c.policyNumber,
-        day(c.occurredOn),
-        at(c.declaredAt),
-      ]),
-      [0.22, 0.24, 0.16, 0.16, 0.22],
-    );
+  claimsSection(pdf, data);
   pdf.heading('Vos messages');
   if (data.conversations.length === 0) pdf.paragraph('Aucun message.');
   for (const t of data.conversations) {
@@ -164,11 +160,13 @@ export async function renderDataExportPdf(
     pdf.paragraph(subject, { strong: true });
     for (const m of t.messages) {
       const files = m.attachments.map((f) => f.fileName).join(', ');
+      const read = m.readAt ? `, lu le ${at(m.readAt)}` : '';
       pdf.paragraph(
-        `${m.author === 'customer' ? 'Vous' : 'Votre conseiller'}, le ${at(m.at)}\u00a0: ${m.body}${files ? ` (pièces jointes\u00a0: ${files})` : ''}`,
+        `${m.author === 'customer' ? 'Vous' : 'Votre conseiller'}, le ${at(m.at)}${read}\u00a0: ${m.body}${files ? ` (pièces jointes\u00a0: ${files})` : ''}`,
       );
     }
   }
+  messageDraftsSection(pdf, data);
   pdf.heading('Vos connexions');
   if (data.signIns.length === 0) pdf.paragraph('Aucune connexion enregistrée.');
   else
@@ -182,5 +180,8 @@ export async function renderDataExportPdf(
       ]),
       [0.25, 0.4, 0.15, 0.2],
     );
+  dataExportsSection(pdf, data);
+  staffAccessesSection(pdf, data);
+  leftOutSection(pdf);
   return pdf.paragraph(issuedLine(now)).finish();
 }

@@ -30,15 +30,22 @@ interface ConversationRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** A conversation's subject as both sides read it: the request it is about, else its topic. */
+export function subjectOfConversation(
+  row: Pick<ConversationRow, 'topic' | 'request_reference' | 'request_kind'>,
+): string {
+  return conversationSubject(
+    row.topic,
+    row.request_reference && row.request_kind
+      ? { reference: row.request_reference, kindLabel: REQUEST_KIND_LABELS[row.request_kind] }
+      : null,
+  );
+}
+
 export function summaryOf(row: ConversationRow): ConversationSummary {
   return {
     id: row.id,
-    subject: conversationSubject(
-      row.topic,
-      row.request_reference && row.request_kind
-        ? { reference: row.request_reference, kindLabel: REQUEST_KIND_LABELS[row.request_kind] }
-        : null,
-    ),
+    subject: subjectOfConversation(row),
     topic: row.topic,
     requestReference: row.request_reference,
     createdAt: iso(row.created_at),

@@ -3,11 +3,11 @@
 // that refusal is itself in the log), with filters by staff member, customer and dates; the CSV
 // export for Excel (BOM, header row, ';', no cell a spreadsheet would run as a formula), itself
 // audited.
-import { todayInParis, type AuditPage } from '@espace/contract';
+import { todayInParis, type AuditPage, type Conversation } from '@espace/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
-import { auditRows, consoleCall } from '../../support/console';
+import { auditRows, consoleCall, customerCallBack } from '../../support/console';
 
 const CAMILLE = 'CLI-00100231';
 const JEAN_SEARCH = 'dupont';
@@ -122,5 +122,43 @@ describe.each(BACKENDS)('the console’s audit log (%s)', { timeout: 150_000 }, 
     const bad = await consoleCall(t.app, supervisor, 'GET', '/audit.csv?to=31/12/2026');
     expect(bad.statusCode).toBe(400);
     expect(await auditRows(t.app, 'audit.exported')).toHaveLength(1);
+  });
+
+  it('names what a conversation entry is about by its subject or its request, never its id', async ({
+    t,
+    agent,
+    camille,
+    audit,
+  }) => {
+    const start = async (payload: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/message/accounts/${camille.accountId}/conversations`,
+        headers: camille.headers,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Conversation>().id;
+    };
+    const free = await start({ topic: 'claim', text: 'Mon pare-brise est fendu.' });
+    const reference = await customerCallBack(t.app, camille, '06 11 22 33 44');
+    const aboutRequest = await start({ requestReference: reference, text: 'Rappelez-moi vite.' });
+    for (const id of [free, aboutRequest])
+      expect((await consoleCall(t.app, agent, 'GET', `/conversations/${id}`)).statusCode).toBe(200);
+
+    const reads = (await audit(`?customer=${CAMILLE}`)).items.filter(
+      (e) => e.action === 'conversation.read',
+    );
+    expect(reads.map((e) => [e.targetKind, e.targetLabel])).toEqual([
+      ['conversation', `Conversation «\u00a0Demande de rappel – ${reference}\u00a0»`],
+      ['conversation', 'Conversation «\u00a0Un sinistre\u00a0»'],
+    ]);
+    // The id stays in the entry (and the CSV) for a lookup; the page shows the label.
+    expect(reads.map((e) => e.targetId)).toEqual([aboutRequest, free]);
+    // Other entries keep the reference a reader knows: the customer read, a member by name.
+    const read = (await audit(`?customer=${CAMILLE}`)).items.find(
+      (e) => e.action === 'customer.read',
+    );
+    expect(read?.targetLabel).toBe(CAMILLE);
   });
 });

@@ -6,7 +6,7 @@ const NBSP = '\u00a0';
 
 export const DATA_TEXTS = {
   title: 'Mes données',
-  lead: 'Vous pouvez obtenir une copie de toutes les données que votre courtier détient à votre sujet (RGPD, articles 15 et 20)\u00a0: votre compte, l’historique de votre consentement, vos contrats, la liste de vos documents, vos demandes et sinistres avec leur suivi et vos messages, et l’historique de vos connexions.',
+  lead: 'Vous pouvez obtenir une copie de toutes les données que votre courtier détient à votre sujet (RGPD, articles 15 et 20)\u00a0: votre compte et vos clés d’accès, l’historique de votre consentement, vos contrats, vos documents et ceux à fournir, vos demandes et sinistres avec leur suivi, vos messages et vos brouillons, l’historique de vos connexions, et les dates et objets des consultations de votre dossier par votre courtier.',
   contents: 'Vous recevrez une archive zip contenant\u00a0:',
   files: [
     'mes-donnees.pdf, une version lisible en français\u00a0;',

@@ -2,7 +2,8 @@
 // staff, filtered by member, customer and dates in the URL, paged, exportable as CSV. An agent
 // reaching it reads that it is the supervisors', without its filters nor its export
 // (app/supervisors-only.tsx; the API answers them 403). Members by name (their e-mail on hover
-// and in the export), what each entry did in a line (« Reçue → Traitée : … »). When the
+// and in the export), what each entry did in a line (« Reçue → Traitée : … ») and what it was
+// about, never a raw id (a conversation by its subject or request). When the
 // journal's hash chain is broken
 // (an entry changed in the database behind the console's back), an alert says so first.
 import type { FormEvent } from 'react';
@@ -96,9 +97,9 @@ export function Component() {
                       )}
                     </td>
                     <td>{entry.actionLabel}</td>
-                    <td>{entry.targetId ?? '—'}</td>
+                    <td>{entry.targetLabel ?? '—'}</td>
                     <td>{entry.summary ?? '—'}</td>
-                    <td>{entry.customerNumber ?? '—'}</td>
+                    <td className="nowrap">{entry.customerNumber ?? '—'}</td>
                     <td>{entry.address ?? '—'}</td>
                   </tr>
                 ))}

@@ -1,43 +1,22 @@
 // Customer search (docs/console.md « Clients »): by name, e-mail, customer number, contract
 // number, plate or request reference (a reference found opens its request from the results);
-// the words searched are in the URL (?q=), so a link, a reload or the back button shows them.
-import { customerSearchQuerySchema } from '@espace/contract';
-import { useState, type FormEvent } from 'react';
+// the words searched are in the URL (?q=), so a link, a reload or the back and forward buttons
+// show them, in the box and in the results.
 import { ScrollRegion } from '../../../components/scroll-region';
 import { Link, useSearchParams } from 'react-router';
-import { Field } from '../../../components/field';
 import { LoadError, Loading } from '../../../components/loading';
 import { paths } from '../../../lib/paths';
 import { useCustomerSearch } from '../api/search-customers';
+import { CustomerSearchForm } from '../components/customer-search-form';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
-  const [error, setError] = useState<string>();
   const search = useCustomerSearch(q);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = customerSearchQuerySchema.safeParse({ q: text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    setParams({ q: parsed.data.q });
-  };
   return (
     <>
       <h1>Clients</h1>
-      <form className="inline-form" role="search" onSubmit={submit} noValidate>
-        <Field
-          label="Rechercher un client"
-          hint="Nom, e-mail, n° client, n° de contrat, immatriculation ou référence de demande (tirets, majuscules et accents sans importance)"
-          error={error}
-        >
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
-        </Field>
-        <button type="submit" className="button">
-          Rechercher
-        </button>
-      </form>
+      <CustomerSearchForm key={q} q={q} onSearch={(words) => setParams({ q: words })} />
       {q.length >= 2 &&
         (search.isPending ? (
           <Loading />
@@ -66,7 +45,7 @@ export function Component() {
                     <th scope="row">
                       <Link to={paths.customer(hit.customerNumber)}>{hit.name}</Link>
                     </th>
-                    <td>{hit.customerNumber}</td>
+                    <td className="nowrap">{hit.customerNumber}</td>
                     <td>{hit.email ?? '—'}</td>
                     <td>{hit.policyNumbers.join(', ') || '—'}</td>
                     <td className="nowrap">{hit.plates.join(', ') || '—'}</td>
