@@ -1,6 +1,7 @@
 // Contact requests (docs/product/contact-and-faq.md /contact contact calls texts). The browser does not enforce
 // these rules (docs/product/contact-and-faq.md "Contact"); the server refuses empty or absurd values with these messages.
 import { z } from 'zod';
+import { RECONTACT_HOURS } from '../shared/constants';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 
 export const CONTACT_PHONE_DIGITS_MIN = 6;
@@ -11,9 +12,9 @@ export const CONTACT_TEXT_MAX = 2_000;
 
 export const CONTACT_MESSAGES = {
   callbackSuccess: (phone: string) =>
-    `Merci pour votre demande\u00a0! Nous vous recontacterons sous 48h au numéro ${phone}.`,
+    `Merci pour votre demande\u00a0! Nous vous recontacterons sous ${RECONTACT_HOURS}h au numéro ${phone}.`,
   callbackError: 'Malheureusement, une erreur s’est produite lors de votre demande de rappel.',
-  mailSuccess: 'Merci de votre demande par courriel\u00a0! Nous vous recontacterons sous 48h.',
+  mailSuccess: `Merci de votre demande par courriel\u00a0! Nous vous recontacterons sous ${RECONTACT_HOURS}h.`,
   mailError: 'Malheureusement, une erreur s’est produite lors de votre demande pour un courriel',
   phoneInvalid:
     'Veuillez saisir un numéro de téléphone valide (6 à 20 chiffres, indicatif international accepté).',

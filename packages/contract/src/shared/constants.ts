@@ -19,6 +19,12 @@ export const TERMINATION_COMMENT_MAX = 500;
 export const FAQ_PAGE_SIZE = 10;
 export const FAQ_SEARCH_ANALYTICS_DELAY_MS = 3_000;
 export const CONSENT_COOKIE_DAYS = 360;
+/**
+ * The broker's promise to get back to a customer who asked for it (product specification §9,
+ * « Recontact promise: within 48 h »): a call back, a message, a declared claim. The broker's
+ * own commitment, not a legal delay.
+ */
+export const RECONTACT_HOURS = 48;
 
 /**
  * The two consent cookies (docs/product/account.md "Cookies"): written by the portal
