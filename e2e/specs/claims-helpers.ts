@@ -24,7 +24,7 @@ export async function next(page: Page, name = 'Continuer') {
 }
 
 /** The step's heading, the header's assistance link, axe, reflow, screenshots. */
-export async function atStep(page: Page, title: string, urls: string[]) {
+export async function atStep(page: Page, title: string, urls: string[], prefix = '') {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const assistance = page
     .getByRole('banner')
@@ -33,7 +33,7 @@ export async function atStep(page: Page, title: string, urls: string[]) {
   await expectNoAxeViolations(page, title);
   urls.push(page.url());
   await expectReflow(page, title);
-  await screenshots(page, `${urls.length}`);
+  await screenshots(page, `${prefix}${urls.length}`);
 }
 
 /** At 320 px in both skins: nothing wider than the window, no button's label cut. */

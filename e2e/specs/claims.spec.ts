@@ -86,7 +86,7 @@ test('an accident with a third party, from the policy card to the receipt', asyn
   await page
     .getByLabel('Ajouter des photos des dégâts')
     .setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('button', { name: 'Retirer photo-1.jpg' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retirer IMG_0001.jpg' })).toBeVisible();
   await page.getByRole('link', { name: 'Continuer' }).press('Enter');
 
   await atStep(page, 'Constat', urls);

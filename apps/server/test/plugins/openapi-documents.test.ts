@@ -81,6 +81,7 @@ const CUSTOMER_API: Record<string, string> = {
   'PUT /api/v1/claim/accounts/{accountId}/drafts/{draftId}/steps/constat': 'saveClaimStepConstat',
   'PUT /api/v1/claim/accounts/{accountId}/drafts/{draftId}/progress': 'saveClaimDraftProgress',
   'POST /api/v1/claim/accounts/{accountId}/drafts/{draftId}/files/{role}': 'attachClaimFile',
+  'GET /api/v1/claim/accounts/{accountId}/drafts/{draftId}/file/{fileId}': 'readClaimFile',
   'DELETE /api/v1/claim/accounts/{accountId}/drafts/{draftId}/file/{fileId}': 'removeClaimFile',
   'POST /api/v1/claim/accounts/{accountId}/drafts/{draftId}/submit': 'submitClaim',
   'POST /api/v1/complaint/accounts/{accountId}/complaints': 'fileComplaint',

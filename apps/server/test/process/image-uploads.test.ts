@@ -1,11 +1,18 @@
-// docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md, on the compiled server
-// (`npm start`'s process, over HTTP, PGlite on disk and the documents folder): a phone's photo and
-// an edited PNG sent with a claim are stored without any of their metadata and decode to the same
-// pixels; a 30,000 × 30,000 PNG or JPEG, with a claim or as a document, is refused with its size in
-// French and leaves nothing in the folder.
+// docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md and 0131, on the compiled
+// server (`npm start`'s process, over HTTP, PGlite on disk and the documents folder): a phone's
+// photo and an edited PNG sent with a claim are stored without any of their metadata and decode to
+// the same pixels; so are a portrait photo with its GPS position and a comment sent as a document
+// and in a message, and downloaded again; a 30,000 × 30,000 PNG or JPEG, with a claim or as a
+// document, is refused with its size in French and leaves nothing in the folder.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { imageTooLargeRefusal, type ClaimDraft, type ClaimFile } from '@espace/contract';
+import {
+  imageTooLargeRefusal,
+  type ClaimDraft,
+  type ClaimFile,
+  type Conversation,
+  type ConversationMessage,
+} from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE, claimCalls } from '../support/claims';
 import { MULTIPART_HEADERS, multipartBody, upfile } from '../support/documents';
@@ -16,9 +23,12 @@ import {
   editorPng,
   encodedJpeg,
   encodedPng,
+  exifTags,
+  gpsPhoto,
   hugeJpeg,
   hugePng,
   jpegMarkers,
+  LOCATING_TEXTS,
   METADATA_TEXTS,
   pngChunkTypes,
 } from '../support/image-samples';
@@ -87,6 +97,58 @@ describe('images sent to the compiled server', () => {
     expect(metadataIn(png.bytes)).toEqual([]);
     expect(decodedPixels(png.bytes)).toEqual(decodedPixels(base));
     expect((await calls.get(draft.id)).json<ClaimDraft>().files).toHaveLength(2);
+  });
+
+  it('stores and sends back a document’s and a message’s photo without its position or comment', async () => {
+    const http = overHttp(portal!.url);
+    const base = encodedJpeg(16, 12, 3);
+    const photo = gpsPhoto('jpeg', base);
+    const without = (bytes: Buffer) => {
+      const text = bytes.toString('latin1');
+      expect(LOCATING_TEXTS.filter((t) => text.includes(t))).toEqual([]);
+      expect([...exifTags(bytes)]).toEqual([[0x0112, 6]]); // the Orientation alone
+      expect(decodedPixels(bytes)).toEqual(decodedPixels(base));
+    };
+    const document = await storedBy(() =>
+      http.inject({
+        method: 'POST',
+        url: `/api/v1/document/accounts/${accountId}/policy/${ACTIVE}/uploadfile`,
+        headers: { ...bearer(token), ...MULTIPART_HEADERS },
+        payload: multipartBody([
+          { name: 'fileType', value: 'autre' },
+          upfile('IMG_2041.jpg', photo),
+        ]),
+      }),
+    );
+    without(document.bytes);
+
+    const messages = `/api/v1/message/accounts/${accountId}/conversations`;
+    const started = await http.inject({
+      method: 'POST',
+      url: messages,
+      headers: bearer(token),
+      payload: { topic: 'claim', text: 'La photo du pare-brise.' },
+    });
+    const conversation = started.json<Conversation>();
+    const message = await storedBy(() =>
+      http.inject({
+        method: 'POST',
+        url: `${messages}/${conversation.id}/attachments`,
+        headers: { ...bearer(token), ...MULTIPART_HEADERS },
+        payload: multipartBody([
+          { name: 'text', value: 'La voici' },
+          { name: 'file', fileName: 'IMG_2042.jpg', contentType: 'image/jpeg', content: photo },
+        ]),
+      }),
+    );
+    without(message.bytes);
+    const fileId = message.response.json<ConversationMessage>().files[0]!.id;
+    const downloaded = await http.inject({
+      url: `${messages}/${conversation.id}/files/${fileId}`,
+      headers: bearer(token),
+    });
+    expect(downloaded.statusCode).toBe(200);
+    without(downloaded.rawPayload);
   });
 
   it.each([

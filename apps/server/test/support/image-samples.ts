@@ -115,6 +115,9 @@ export function exifSegment(orientation: number, order: 'II' | 'MM' = 'II'): Buf
   return jpegSegment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]));
 }
 
+/** The comment a phone's gallery or an editor leaves in a photo (JPEG COM, PNG tEXt). */
+export const PHOTO_COMMENT = 'Photo prise devant chez Camille, 12 rue des Lilas';
+
 /** What a camera and an editor leave in a JPEG, each with a text a test looks for. */
 export const JPEG_METADATA = {
   exif: exifSegment(1),
@@ -133,7 +136,7 @@ export const JPEG_METADATA = {
     0xed,
     'Photoshop 3.0\x008BIM\x04\x04\0\0\0\0\0\x0f\x1c\x02\x50\0\x07Camille',
   ),
-  comment: jpegSegment(0xfe, 'Photo prise devant chez Camille, 12 rue des Lilas'),
+  comment: jpegSegment(0xfe, PHOTO_COMMENT),
   mpf: jpegSegment(0xe2, 'MPF\0MM\0*\0\0\0\x08 second picture'),
 } as const;
 
@@ -266,4 +269,60 @@ export function pngChunkTypes(bytes: Buffer): string[] {
   for (let i = 8; i + 12 <= bytes.length; i += 12 + bytes.readUInt32BE(i))
     types.push(bytes.toString('latin1', i + 4, i + 8));
   return types;
+}
+
+/** What a photo of `gpsPhoto` carries besides its pixels and its Orientation; none may remain. */
+export const LOCATING_TEXTS = ['WGS-84', 'Pixel 8 Pro', '2026:11:20', PHOTO_COMMENT];
+
+/**
+ * A portrait photo (Exif Orientation 6) with its GPS position (exifSegment) and a comment: a JPEG
+ * (APP1 Exif, COM) or a PNG (eXIf, tEXt) around the pixels of `base`.
+ */
+export function gpsPhoto(type: 'jpeg' | 'png', base?: Buffer): Buffer {
+  const exif = exifSegment(6);
+  if (type === 'jpeg') {
+    const image = base ?? encodedJpeg();
+    const comment = jpegSegment(0xfe, PHOTO_COMMENT);
+    return Buffer.concat([image.subarray(0, 2), exif, comment, image.subarray(2)]);
+  }
+  const image = base ?? encodedPng();
+  const ihdrEnd = 8 + 25;
+  return Buffer.concat([
+    image.subarray(0, ihdrEnd),
+    pngChunk('eXIf', exif.subarray(10)), // the TIFF data, without APP1's header
+    pngChunk('tEXt', `Comment\0${PHOTO_COMMENT}`),
+    image.subarray(ihdrEnd),
+  ]);
+}
+
+/**
+ * The entries of IFD0 of an image's Exif (a JPEG's APP1 « Exif », a PNG's eXIf), each tag with
+ * the SHORT at its value's place, read by hand; empty without Exif. 0x0112 is the Orientation,
+ * 0x8825 the pointer to the GPS position.
+ */
+export function exifTags(bytes: Buffer): Map<number, number> {
+  let tiff: Buffer | undefined;
+  if (bytes[0] === 0xff) {
+    for (let i = 2; i + 4 <= bytes.length && bytes[i + 1] !== 0xda;) {
+      const end = i + 2 + bytes.readUInt16BE(i + 2);
+      if (bytes[i + 1] === 0xe1 && bytes.toString('latin1', i + 4, i + 10) === 'Exif\0\0')
+        tiff = bytes.subarray(i + 10, end);
+      i = end;
+    }
+  } else {
+    for (let i = 8; i + 12 <= bytes.length; i += 12 + bytes.readUInt32BE(i)) {
+      if (bytes.toString('latin1', i + 4, i + 8) === 'eXIf')
+        tiff = bytes.subarray(i + 8, i + 8 + bytes.readUInt32BE(i));
+    }
+  }
+  const tags = new Map<number, number>();
+  if (!tiff) return tags;
+  const le = tiff.toString('latin1', 0, 2) === 'II';
+  const u16 = (at: number) => (le ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const ifd = le ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+  for (let n = 0; n < u16(ifd); n += 1) {
+    const entry = ifd + 2 + n * 12;
+    tags.set(u16(entry), u16(entry + 8));
+  }
+  return tags;
 }

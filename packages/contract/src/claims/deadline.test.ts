@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimDeadline, isLateDeclaration } from './deadline';
 import { easterSunday, frenchPublicHolidays, isJourOuvrable, isWorkingDay } from './holidays';
-import { deadlineText } from './messages';
+import { deadlineText, declaredText } from './messages';
 
 describe('French public holidays', () => {
   it('finds Easter Sunday with the Gregorian computus', () => {
@@ -120,5 +120,17 @@ describe('the last day to declare a claim', () => {
     const deadline = claimDeadline({ kind: 'theft', learntOn: '2026-11-26' });
     expect(isLateDeclaration(deadline, '2026-11-30')).toBe(false);
     expect(isLateDeclaration(deadline, '2026-12-01')).toBe(true);
+  });
+
+  it('says once sent the day it was declared, in time or late, and the last day', () => {
+    // Learnt on Monday 23.11.2026: Tue 24, Wed 25, Thu 26, Fri 27, Mon 30 are the five days.
+    const deadline = claimDeadline({ kind: 'accident_third_party', learntOn: '2026-11-23' });
+    expect(declaredText(deadline, '2026-11-24')).toBe(
+      'Déclaré le 24.11.2026, dans le délai (au plus tard le 30.11.2026, 5\u00a0jours ouvrés après le jour où vous l’avez appris).',
+    );
+    expect(declaredText(deadline, '2026-11-30')).toContain('dans le délai');
+    expect(declaredText(deadline, '2026-12-01')).toBe(
+      'Déclaré le 01.12.2026, après le délai (au plus tard le 30.11.2026, 5\u00a0jours ouvrés après le jour où vous l’avez appris).',
+    );
   });
 });

@@ -88,6 +88,9 @@ export const claimAcknowledgementSchema = z.object({
   policyNumber: z.string(),
   declaredAt: z.iso.datetime({ offset: true }),
   deadline: claimDeadlineSchema.nullable(),
+  nextSteps: z
+    .array(z.string())
+    .describe('Ce qui se passe ensuite, en français, paragraphe par paragraphe'),
   receiptDocumentId: z.string(),
   receiptFileName: z.string(),
 });
@@ -96,7 +99,7 @@ export type ClaimAcknowledgement = z.infer<typeof claimAcknowledgementSchema>;
 /**
  * What a draft still lacks before it can be sent, as `fields` (step or field → French message):
  * every step its kind asks for, a third party for an accident with one, and its constat (a file
- * or an e-constat reference).
+ * or an e-constat reference), the glass of a broken-glass claim.
  */
 export function claimCompletenessIssues(
   answers: Partial<ClaimStepAnswers>,
@@ -107,6 +110,9 @@ export function claimCompletenessIssues(
   const issues: Record<string, string> = {};
   for (const step of requiredDataSteps(kind) as ClaimDataStep[]) {
     if (answers[step] === undefined) issues[step] = CLAIM_MESSAGES.required.step;
+  }
+  if (kind === 'broken_glass' && answers.circumstances && !answers.circumstances.glass) {
+    issues['glass.pane'] = CLAIM_MESSAGES.required.glassPane;
   }
   if (kind === 'accident_third_party') {
     if (answers.parties && !answers.parties.thirdParty) {

@@ -5,7 +5,7 @@ import { isoToFrenchDate } from '../shared/dates';
 import { formatParisTime } from '../shared/display-format';
 import { ASSISTANCE_CALL } from '../shared/messages';
 import { CLAIM_MAX_CONSTAT_FILES, CLAIM_MAX_PHOTOS } from './limits';
-import type { ClaimDeadline } from './deadline';
+import { isLateDeclaration, type ClaimDeadline } from './deadline';
 
 /** The entry to a declaration, on each contract's card: apart, so the card need not load the rest. */
 export const CLAIM_ENTRY = 'Déclarer un sinistre';
@@ -34,6 +34,8 @@ export const CLAIM_MESSAGES = {
     drivable: 'Indiquez si le véhicule peut rouler',
     vehicleLocation: 'Indiquez où se trouve le véhicule',
     witnessName: 'Le nom du témoin est obligatoire',
+    glassPane: 'Indiquez quel vitrage est endommagé',
+    glassDamage: 'Indiquez s’il s’agit d’un impact, d’une fissure ou d’une vitre brisée',
     constat:
       'Joignez le constat amiable (PDF ou photos) ou indiquez la référence de votre e-constat',
     step: 'Cette étape n’est pas encore remplie',
@@ -94,15 +96,29 @@ export const CLAIM_MESSAGES = {
     showSaved: 'Afficher la version enregistrée',
     keepMine: 'Garder ma saisie',
   },
+  noGlassCover: (policyNumber: string) =>
+    `Votre contrat n°\u00a0${policyNumber} ne comprend pas de garantie Bris de glace\u00a0: la réparation ou le remplacement du vitrage risque de rester à votre charge. Vous pouvez tout de même envoyer cette déclaration\u00a0; votre courtier vous dira ce que votre contrat couvre.`,
   success: 'Votre déclaration de sinistre a bien été envoyée.',
   downloadReceipt: 'Télécharger l’accusé de réception (PDF)',
 } as const;
 
-/** « À déclarer au plus tard le 30.11.2026 (5 jours ouvrés). » */
+/** The delay the deadline counts: « 5 jours ouvrés après le jour où vous l’avez appris ». */
+function delayOf(deadline: ClaimDeadline): string {
+  return deadline.basis === 'natural_disaster'
+    ? '30\u00a0jours après la publication de l’arrêté de catastrophe naturelle'
+    : `${deadline.workingDays}\u00a0jours ouvrés après le jour où vous l’avez appris`;
+}
+
+/** While declaring: « À déclarer au plus tard le 30.11.2026 (5 jours ouvrés après …). » */
 export function deadlineText(deadline: ClaimDeadline): string {
-  const day = isoToFrenchDate(deadline.lastDay);
-  if (deadline.basis === 'natural_disaster') {
-    return `À déclarer au plus tard le ${day} (30\u00a0jours après la publication de l’arrêté de catastrophe naturelle).`;
-  }
-  return `À déclarer au plus tard le ${day} (${deadline.workingDays}\u00a0jours ouvrés après le jour où vous l’avez appris).`;
+  return `À déclarer au plus tard le ${isoToFrenchDate(deadline.lastDay)} (${delayOf(deadline)}).`;
+}
+
+/**
+ * Once sent (the receipt, on screen and in its PDF): « Déclaré le 27.11.2026, dans le délai (au
+ * plus tard le 30.11.2026, 5 jours ouvrés après …). », or « après le délai » when late.
+ */
+export function declaredText(deadline: ClaimDeadline, declaredOn: string): string {
+  const within = isLateDeclaration(deadline, declaredOn) ? 'après le délai' : 'dans le délai';
+  return `Déclaré le ${isoToFrenchDate(declaredOn)}, ${within} (au plus tard le ${isoToFrenchDate(deadline.lastDay)}, ${delayOf(deadline)}).`;
 }

@@ -1,9 +1,10 @@
 // Where a declaration resumes (docs/product/claims.md): at the step the customer was on, unless
 // a step before it has no valid answers, in which case at that step. A data step is complete
-// when its confirmed answers pass its schema again (so a stored step never skips validation);
+// when its confirmed answers pass its schema for the claim's kind again (so a stored step never
+// skips validation, and a claim turned into a broken-glass one is asked its glass);
 // the photos (optional) and the summary have nothing to confirm.
 import { CLAIM_DATA_STEPS, claimSteps, type ClaimDataStep, type ClaimStep } from './kinds';
-import { CLAIM_STEP_SCHEMAS, type ClaimStepAnswers } from './steps';
+import { claimStepSchema, type ClaimStepAnswers } from './steps';
 
 type Answers = Partial<ClaimStepAnswers>;
 
@@ -11,7 +12,7 @@ export const isClaimDataStep = (step: string): step is ClaimDataStep =>
   (CLAIM_DATA_STEPS as readonly string[]).includes(step);
 
 const isComplete = (step: ClaimDataStep, answers: Answers) =>
-  CLAIM_STEP_SCHEMAS[step].safeParse(answers[step]).success;
+  claimStepSchema(step, answers.kind?.kind).safeParse(answers[step]).success;
 
 /**
  * The step to open for `wanted` (the step recorded in the draft, or the one a link names): it,

@@ -1,12 +1,14 @@
 // The answers of each step of the declaration (docs/product/claims.md), validated the same way
 // by the form and by the route that saves the draft (docs/decisions/0009-one-contract.md).
 // Rules that need the claim's kind (a third party for an accident with one, the constat) are
-// `claimCompletenessIssues`', checked when the claim is sent.
+// `claimCompletenessIssues`', checked when the claim is sent; the glass of a broken-glass claim,
+// asked on « Circonstances », is `claimStepSchema`'s, checked on « Continuer » too.
 import { z } from 'zod';
 import { isBefore, parseDateInput, todayInParis } from '../shared/dates';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 import { CONSTAT_BOX_COUNT } from './circumstances';
-import { CLAIM_KINDS, type ClaimDataStep } from './kinds';
+import { claimGlassSchema } from './glass';
+import { CLAIM_KINDS, type ClaimDataStep, type ClaimKind } from './kinds';
 import { CLAIM_DESCRIPTION_MAX, CLAIM_MAX_WITNESSES, CLAIM_TEXT_MAX as MAX } from './limits';
 import { CLAIM_MESSAGES } from './messages';
 
@@ -107,13 +109,19 @@ export const claimConstatBoxes = z
   .default([])
   .transform((boxes) => [...new Set(boxes)].sort((a, b) => a - b));
 
-export const claimCircumstancesStepSchema = z.object({
+const circumstancesOfAnyKind = z.object({
   /** The constat's boxes ticked for vehicle A (1 to 17); only for an accident with a third party. */
   boxes: claimConstatBoxes,
   description: safeMultilineString({ error: REQUIRED.description })
     .trim()
     .min(1, { error: REQUIRED.description, abort: true })
     .max(CLAIM_DESCRIPTION_MAX, { error: INVALID.tooLong(CLAIM_DESCRIPTION_MAX) }),
+});
+
+/** What the route takes, whatever the kind; the draft's kind then decides (claimStepSchema). */
+export const claimCircumstancesStepSchema = circumstancesOfAnyKind.extend({
+  /** Broken glass only: which glass, and how it is broken (glass.ts). */
+  glass: claimGlassSchema.optional(),
 });
 
 const witnessSchema = z.object({
@@ -194,6 +202,17 @@ export const CLAIM_STEP_SCHEMAS = {
   vehicle: claimVehicleStepSchema,
   constat: claimConstatStepSchema,
 } as const satisfies Record<ClaimDataStep, z.ZodType>;
+
+/**
+ * A step's schema for a claim of `kind`: « Circonstances » of a broken-glass claim requires its
+ * glass, and any other kind's drops it; every other step's is CLAIM_STEP_SCHEMAS'.
+ */
+export function claimStepSchema(step: ClaimDataStep, kind: ClaimKind | undefined): z.ZodType {
+  if (step !== 'circumstances') return CLAIM_STEP_SCHEMAS[step];
+  return kind === 'broken_glass'
+    ? circumstancesOfAnyKind.extend({ glass: claimGlassSchema })
+    : circumstancesOfAnyKind;
+}
 
 export type ClaimStepAnswers = {
   [S in ClaimDataStep]: z.output<(typeof CLAIM_STEP_SCHEMAS)[S]>;

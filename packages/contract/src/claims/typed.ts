@@ -7,6 +7,7 @@
 // « Continuer » (steps.ts) and on sending.
 import { z } from 'zod';
 import { safeMultilineString, safeString } from '../shared/safe-text';
+import { CLAIM_GLASS_DAMAGES, CLAIM_GLASS_PANES } from './glass';
 import { CLAIM_KINDS, type ClaimDataStep } from './kinds';
 import { CLAIM_DESCRIPTION_MAX, CLAIM_MAX_WITNESSES, CLAIM_TEXT_MAX as MAX } from './limits';
 import { CLAIM_MESSAGES } from './messages';
@@ -50,6 +51,12 @@ export const CLAIM_TYPED_SCHEMAS = {
   }),
   circumstances: z.object({
     boxes: claimConstatBoxes,
+    glass: z
+      .object({
+        pane: typedChoice(CLAIM_GLASS_PANES, REQUIRED.glassPane),
+        damage: typedChoice(CLAIM_GLASS_DAMAGES, REQUIRED.glassDamage),
+      })
+      .optional(),
     description: safeMultilineString()
       .max(CLAIM_DESCRIPTION_MAX, { error: INVALID.tooLong(CLAIM_DESCRIPTION_MAX) })
       .optional(),

@@ -19,7 +19,6 @@ export const TERMINATION_COMMENT_MAX = 500;
 export const FAQ_PAGE_SIZE = 10;
 export const FAQ_SEARCH_ANALYTICS_DELAY_MS = 3_000;
 export const CONSENT_COOKIE_DAYS = 360;
-
 /**
  * The two consent cookies (docs/product/account.md "Cookies"): written by the portal
  * (apps/web/src/lib/analytics/consent.ts), read by the server that draws the first screen, which
@@ -51,8 +50,8 @@ export const PHONE_NUMBERS = {
  * The recontact promise (docs/product/contact-and-faq.md « Délai de réponse »: « Recontact promise:
  * within 48 h »), in hours: what the portal promises after a call-back request and a written
  * message (« sous 48h ») and the console's default target delay for a call-back, an e-mail request
- * and a free conversation of the « Messagerie » (DEFAULT_TARGET_HOURS), so the promise and the
- * broker's clock agree.
+ * and a free conversation of the « Messagerie » (DEFAULT_TARGET_HOURS), and after a declared
+ * claim, so the promise and the broker's clock agree. The broker's own commitment, not a legal delay.
  */
 export const RECONTACT_PROMISE_HOURS = 48;
 

@@ -1,18 +1,17 @@
-// The one Exif tag a stripped JPEG keeps (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md):
+// The one Exif tag a stripped JPEG or PNG keeps (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md):
 // Orientation (0x0112), which says how the sensor's rows must be turned to show the photo upright.
 // Browsers apply it; without it a phone's portrait photo sent by another client than the portal
-// (which redraws photos upright) would show on its side. The tag is read from IFD0 of an APP1
-// Exif segment, bounds checked, and written back alone in a new Exif segment of 36 bytes: no
-// camera, no date, no GPS, no thumbnail.
+// (which redraws photos upright) would show on its side. The tag is read from IFD0 of a JPEG's
+// APP1 Exif segment or a PNG's eXIf chunk (png.ts), bounds checked, and written back alone in a
+// new Exif segment of 36 bytes (or eXIf chunk of 38): no camera, no date, no GPS, no thumbnail
+// (docs/decisions/0131-every-customer-image-without-metadata.md).
 
 const EXIF = 'Exif\0\0';
 const ORIENTATION = 0x0112;
 const SHORT = 3;
 
-/** The Orientation (2 to 8) of an APP1 segment (from its 0xFF), or null: absent, 1, or unreadable. */
-function orientationOf(segment: Buffer): number | null {
-  if (segment.toString('latin1', 4, 10) !== EXIF) return null;
-  const tiff = segment.subarray(10);
+/** The Orientation (2 to 8) in IFD0 of TIFF data (Exif's body), or null: absent, 1, or unreadable. */
+export function orientationOfTiff(tiff: Buffer): number | null {
   if (tiff.length < 8) return null;
   const order = tiff.toString('latin1', 0, 2);
   if (order !== 'II' && order !== 'MM') return null;
@@ -33,21 +32,27 @@ function orientationOf(segment: Buffer): number | null {
   return null;
 }
 
+/** TIFF data of 26 bytes whose IFD0 holds `orientation` alone. */
+export function orientationTiff(orientation: number): Buffer {
+  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4); // IFD0 right after the header
+  tiff.writeUInt16BE(1, 8); // one entry
+  tiff.writeUInt16BE(ORIENTATION, 10);
+  tiff.writeUInt16BE(SHORT, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18); // then 2 bytes of padding and no next IFD (0)
+  return tiff;
+}
+
 /** An Exif segment holding only the Orientation of `segment`, or null when there is none to keep. */
 export function orientationOnly(segment: Buffer): Buffer | null {
-  const orientation = orientationOf(segment);
+  if (segment.toString('latin1', 4, 10) !== EXIF) return null;
+  const orientation = orientationOfTiff(segment.subarray(10));
   if (orientation === null) return null;
-  const kept = Buffer.alloc(2 + 2 + 6 + 8 + 2 + 12 + 4);
-  kept.set([0xff, 0xe1]);
-  kept.writeUInt16BE(kept.length - 2, 2);
-  kept.write(EXIF, 4, 'latin1');
-  kept.write('MM', 10, 'latin1');
-  kept.writeUInt16BE(42, 12);
-  kept.writeUInt32BE(8, 14); // IFD0 right after the header
-  kept.writeUInt16BE(1, 18); // one entry
-  kept.writeUInt16BE(ORIENTATION, 20);
-  kept.writeUInt16BE(SHORT, 22);
-  kept.writeUInt32BE(1, 24);
-  kept.writeUInt16BE(orientation, 28); // then 2 bytes of padding and no next IFD (0)
-  return kept;
+  const head = Buffer.alloc(4);
+  head.set([0xff, 0xe1]);
+  head.writeUInt16BE(2 + EXIF.length + 26, 2);
+  return Buffer.concat([head, Buffer.from(EXIF, 'latin1'), orientationTiff(orientation)]);
 }

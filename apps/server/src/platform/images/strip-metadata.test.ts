@@ -181,6 +181,41 @@ describe('stripImageMetadata: PNG', () => {
     expect(decodedPixels(bytes)).toEqual(decodedPixels(base));
   });
 
+  it.each(['II', 'MM'] as const)(
+    'keeps an eXIf chunk’s Orientation alone before the image data, nothing else of it (%s)',
+    (order) => {
+      const base = encodedPng(12, 8, 4);
+      const tiff = (orientation: number) => exifSegment(orientation, order).subarray(10);
+      const idat = 8 + 25;
+      const png = (...chunks: Buffer[]) =>
+        Buffer.concat([base.subarray(0, idat), ...chunks, base.subarray(idat)]);
+      const photo = png(pngChunk('eXIf', tiff(6)), pngChunk('eXIf', tiff(3)));
+      expect(texts(photo)).toEqual(expect.arrayContaining(['Pixel 8 Pro', 'WGS-84']));
+      const { bytes } = stripped(photo);
+      // One eXIf, the first: a decoder reads one.
+      expect(pngChunkTypes(bytes)).toEqual(['IHDR', 'eXIf', 'IDAT', 'IEND']);
+      expect(bytes.subarray(idat, idat + 38).toString('hex')).toBe(
+        '0000001a' + // 26 bytes
+          '65584966' + // eXIf
+          '4d4d002a00000008' + // big-endian TIFF, IFD0 at 8
+          '0001' + // one entry
+          '011200030000000100060000' + // Orientation, SHORT, 1 value: 6
+          '00000000' + // no next IFD
+          bytes.subarray(idat + 34, idat + 38).toString('hex'), // its CRC: pngjs checks it below
+      );
+      expect(texts(bytes)).toEqual([]);
+      expect(decodedPixels(bytes)).toEqual(decodedPixels(base));
+      // Upright (1), or after the image data where decoders do not look: no eXIf at all.
+      expect(stripped(png(pngChunk('eXIf', tiff(1)))).bytes).toEqual(base);
+      const late = Buffer.concat([
+        base.subarray(0, base.length - 12),
+        pngChunk('eXIf', tiff(6)),
+        base.subarray(base.length - 12),
+      ]);
+      expect(stripped(late).bytes).toEqual(base);
+    },
+  );
+
   it('keeps a palette and its transparency (PLTE, tRNS), so the pixels keep their alpha', () => {
     const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 1, 8, 3, 0, 0, 0]);
     const palette = pngChunk('PLTE', Buffer.from([255, 0, 0, 0, 0, 255]));

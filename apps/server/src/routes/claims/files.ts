@@ -1,10 +1,12 @@
 // POST …/drafts/{draftId}/files/{role}: one photo or constat file, multipart (`file`); 201 with
-// the file. DELETE …/drafts/{draftId}/file/{fileId} removes one (204).
+// the file. GET …/drafts/{draftId}/file/{fileId} sends one back as stored (the photos step's
+// thumbnails), DELETE removes it (204).
 import { API_ROUTES, claimFileSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addClaimFile, removeClaimFile } from '../../services/claims/claim-files';
+import { sendAttachment } from '../../http/attachment';
+import { addClaimFile, openClaimFile, removeClaimFile } from '../../services/claims/claim-files';
 import { errorResponses } from '../responses';
 import { claimWriteConfig, draftFileParams, draftFilesParams } from './params';
 
@@ -40,6 +42,33 @@ export default async function claimFileRoutes(app: FastifyInstance) {
       );
       return reply.code(201).send(file);
     },
+  );
+  api.get(
+    API_ROUTES.claimDraftFile,
+    {
+      schema: {
+        tags: ['claim'],
+        operationId: 'readClaimFile',
+        summary: 'Lit une pièce jointe du brouillon, telle qu’enregistrée (sans ses métadonnées)',
+        params: draftFileParams,
+        response: {
+          200: z.any().describe('Le fichier (png, jpeg ou pdf), en pièce jointe'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await openClaimFile(
+          { db: app.db, storage: app.storage },
+          {
+            accountId: request.accountId,
+            draftId: request.params.draftId,
+            fileId: request.params.fileId,
+          },
+        ),
+      ),
   );
   api.delete(
     API_ROUTES.claimDraftFile,

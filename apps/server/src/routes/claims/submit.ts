@@ -26,7 +26,13 @@ export default async function submitClaimRoute(app: FastifyInstance) {
     },
     async (request, reply) => {
       const acknowledgement = await submitClaim(
-        { db: app.db, storage: app.storage, issuer: app.config.legalIdentity },
+        {
+          db: app.db,
+          storage: app.storage,
+          issuer: app.config.legalIdentity,
+          outbox: app.outbox,
+          mail: { publicUrl: app.config.publicUrl, brand: app.config.mailBrand },
+        },
         {
           accountId: request.accountId,
           draftId: request.params.draftId,

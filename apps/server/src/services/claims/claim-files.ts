@@ -5,25 +5,26 @@
 // - a photo is a JPEG or PNG, a constat page may also be a PDF; the type comes from the bytes
 //   (store-upload.ts: sniffed, agreeing with the name and the declared type), 10 MB at most;
 // - a photo or constat image is stored without any metadata (Exif and its GPS position, XMP,
-//   ICC profile, comments, thumbnails, text chunks…), its image data byte for byte
-//   (platform/images/strip-metadata.ts, decisions 0078 and 0093); one that does not walk to its
-//   end is refused ('unreadableImage'), one over the pixel limits by storeFileBytes;
+//   ICC profile, comments, thumbnails, text chunks…), its image data byte for byte, by
+//   storeUploadedFile as every customer's file (decisions 0093 and 0131); one that does not walk
+//   to its end is refused ('unreadableImage'), as is one over the pixel limits;
 // - the file row names the stored object in the transaction that clears its intent; a refusal
-//   or a failure after storing deletes the object.
+//   or a failure after storing deletes the object;
+// - a file is read back (the thumbnails of the photos step) only through its draft's account.
 import { randomUUID } from 'node:crypto';
 import {
   CLAIM_MAX_CONSTAT_FILES,
   CLAIM_MAX_PHOTOS,
   CLAIM_MESSAGES,
-  MAX_UPLOAD_BYTES,
   UPLOAD_NOT_FOUND_BODIES,
   type ClaimFile,
   type ClaimFileRole,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { stripImageMetadata } from '../../platform/images/strip-metadata';
+import type { Readable } from 'node:stream';
 import { clearIntents, discardStored } from '../../platform/storage/intents';
-import { storeFileBytes, type IncomingFile, type StoreDeps } from '../documents/store-upload';
+import { StoredFileNotFoundError } from '../../platform/storage/storage';
+import { storeUploadedFile, type IncomingFile, type StoreDeps } from '../documents/store-upload';
 import { InvalidInputError, NotFoundError, UploadRefusedError } from '../errors';
 import { requireOwnDraft, requireOwnPolicyActive } from './claim-policy';
 
@@ -31,22 +32,6 @@ const LIMITS: Record<ClaimFileRole, { max: number; message: string }> = {
   photo: { max: CLAIM_MAX_PHOTOS, message: CLAIM_MESSAGES.invalid.tooManyPhotos },
   constat: { max: CLAIM_MAX_CONSTAT_FILES, message: CLAIM_MESSAGES.invalid.tooManyConstatFiles },
 };
-
-/** The whole file, at most MAX_UPLOAD_BYTES (the parser's limit marks it truncated past it). */
-async function readWhole(part: IncomingFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_UPLOAD_BYTES) {
-      part.file.resume();
-      throw new UploadRefusedError('tooLarge');
-    }
-    chunks.push(chunk);
-  }
-  if (part.file.truncated) throw new UploadRefusedError('tooLarge');
-  return Buffer.concat(chunks);
-}
 
 export async function addClaimFile(
   deps: StoreDeps,
@@ -67,14 +52,7 @@ export async function addClaimFile(
     part.file.resume();
     throw new InvalidInputError(LIMITS[role].message, { files: LIMITS[role].message });
   }
-  const sent = await readWhole(part);
-  const stripped = stripImageMetadata(sent);
-  if (stripped === 'unreadable') throw new UploadRefusedError('unreadableImage');
-  const stored = await storeFileBytes(deps, {
-    fileName: part.filename,
-    declaredType: part.mimetype,
-    bytes: stripped === 'notAnImage' ? sent : stripped.bytes,
-  });
+  const stored = await storeUploadedFile(deps, part);
   try {
     if (role === 'photo' && stored.contentType === 'application/pdf') {
       const message = CLAIM_MESSAGES.invalid.photoType;
@@ -142,4 +120,27 @@ export async function removeClaimFile(
     .executeTakeFirst();
   if (!row) throw new NotFoundError(UPLOAD_NOT_FOUND_BODIES.sinister);
   await deps.storage.delete(row.storage_key).catch(() => undefined);
+}
+
+/** The bytes of file `fileId` of the caller's draft, as stored (without metadata). */
+export async function openClaimFile(
+  deps: StoreDeps,
+  request: { accountId: string; draftId: string; fileId: string },
+): Promise<{ fileName: string; contentType: string; size: number; body: Readable }> {
+  const draft = await requireOwnDraft(deps.db, request.accountId, request.draftId);
+  const file = await deps.db
+    .selectFrom('claim_files')
+    .select(['original_name', 'content_type', 'size', 'storage_key'])
+    .where('id', '=', request.fileId)
+    .where('draft_id', '=', draft.id)
+    .executeTakeFirst();
+  if (!file) throw new NotFoundError(UPLOAD_NOT_FOUND_BODIES.sinister);
+  try {
+    const body = await deps.storage.get(file.storage_key);
+    return { fileName: file.original_name, contentType: file.content_type, size: file.size, body };
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError)
+      throw new NotFoundError(UPLOAD_NOT_FOUND_BODIES.sinister);
+    throw error;
+  }
 }

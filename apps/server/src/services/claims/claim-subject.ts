@@ -1,6 +1,7 @@
 // What a claim's receipt names besides the answers: the customer, the contract's vehicle
-// (its first risk, as the termination receipt) and the driver at the time.
-import type { ClaimStepAnswers } from '@espace/contract';
+// (its first risk, as the termination receipt), whether that risk has a glass cover, and the
+// driver at the time.
+import { hasGlassCover, type ClaimStepAnswers } from '@espace/contract';
 import type { Db } from '../../db/client';
 
 export async function claimSubject(
@@ -13,12 +14,24 @@ export async function claimSubject(
     .selectFrom('policies as p')
     .innerJoin('accounts as a', 'a.id', 'p.account_id')
     .innerJoin('risks as r', 'r.policy_number', 'p.policy_number')
-    .select(['a.first_name', 'a.last_name', 'r.manufacturer', 'r.model', 'r.license_plate'])
+    .select([
+      'a.first_name',
+      'a.last_name',
+      'r.id as risk_id',
+      'r.manufacturer',
+      'r.model',
+      'r.license_plate',
+    ])
     .where('p.account_id', '=', accountId)
     .where('p.policy_number', '=', policyNumber)
     .orderBy('r.position')
     .limit(1)
     .executeTakeFirstOrThrow();
+  const guarantees = await db
+    .selectFrom('guarantees')
+    .select('type')
+    .where('risk_id', '=', row.risk_id)
+    .execute();
   let driverName: string | null = null;
   if (driver?.driver === 'other') driverName = `${driver.firstName} ${driver.lastName}`;
   if (driver?.driver === 'policy') {
@@ -34,5 +47,6 @@ export async function claimSubject(
     customer: { firstName: row.first_name, lastName: row.last_name },
     vehicle: { manufacturer: row.manufacturer, model: row.model, licensePlate: row.license_plate },
     driverName,
+    glassCover: hasGlassCover(guarantees),
   };
 }

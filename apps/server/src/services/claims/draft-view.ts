@@ -4,6 +4,7 @@
 import {
   claimDeadline,
   deadlineText,
+  declaredText,
   isLateDeclaration,
   reachableClaimStep,
   todayInParis,
@@ -17,8 +18,15 @@ import type { ClaimDrafts } from '../../db/types';
 
 type Answers = Partial<ClaimStepAnswers>;
 
-/** The deadline of a claim with these answers, on `today`; null until its kind and date are known. */
-export function deadlineOf(answers: Answers, today: string): ClaimDeadlineView | null {
+/**
+ * The deadline of a claim with these answers, on `today`; null until its kind and date are
+ * known. Its text says the last day while declaring, the day it was declared once `sent`.
+ */
+export function deadlineOf(
+  answers: Answers,
+  today: string,
+  sent = false,
+): ClaimDeadlineView | null {
   const kind = answers.kind?.kind;
   const when = answers.when;
   if (!kind || !when) return null;
@@ -30,7 +38,7 @@ export function deadlineOf(answers: Answers, today: string): ClaimDeadlineView |
   return {
     ...deadline,
     late: isLateDeclaration(deadline, today),
-    text: deadlineText(deadline),
+    text: sent ? declaredText(deadline, today) : deadlineText(deadline),
   };
 }
 

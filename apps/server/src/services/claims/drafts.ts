@@ -2,8 +2,10 @@
 // Enforces:
 // - a draft is opened only on the caller's own contract in force (claim-policy.ts) and read,
 //   changed or deleted only by its account (else 404 'Sinister not found');
-// - each step's answers are the contract's step schema's output (the route validated them);
-//   changing the kind keeps the answers of the steps the new kind still has and drops the rest;
+// - each step's answers are the contract's step schema's output (the route validated them), then
+//   its schema for the draft's kind (claimStepSchema: a broken-glass claim's « Circonstances »
+//   name the glass, else 400 naming the field); changing the kind keeps the answers of the steps
+//   the new kind still has and drops the rest, and the glass of a claim no longer of glass;
 // - a driver named from the contract is one of its drivers (else 400 on `driverId`);
 // - a step confirmed (« Continuer ») drops what was typed there and records the next step as the
 //   one the customer is on; it is a write of answers, under the rules of draft-writes.ts
@@ -12,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CLAIM_MESSAGES,
+  claimStepSchema,
   claimSteps,
   type ClaimDataStep,
   type ClaimDraft,
@@ -74,6 +77,19 @@ async function requirePolicyDriver(db: Db, policyNumber: string, driverId: strin
   }
 }
 
+/** `value` as the step's schema for `kind` reads it, or a 400 naming each field it refuses. */
+function forKind<S extends ClaimDataStep>(
+  step: S,
+  kind: Answers['kind'],
+  value: ClaimStepAnswers[S],
+): ClaimStepAnswers[S] {
+  const parsed = claimStepSchema(step, kind?.kind).safeParse(value);
+  if (parsed.success) return parsed.data as ClaimStepAnswers[S];
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || step] ??= issue.message;
+  throw new InvalidInputError(Object.values(fields)[0]!, fields);
+}
+
 /** Only the answers (or typed values) of the steps a claim of this kind goes through. */
 function keepStepsOf<T extends object>(values: T, kind: Answers['kind']): T {
   const steps: string[] = claimSteps(kind?.kind);
@@ -100,12 +116,17 @@ export async function saveStep<S extends ClaimDataStep>(
         if (driver.driver === 'policy')
           await requirePolicyDriver(trx, draft.policy_number, driver.driverId);
       }
-      let answers: Answers = { ...draft.answers, [step]: value };
+      const kind = step === 'kind' ? (value as Answers['kind']) : draft.answers.kind;
+      let answers: Answers = { ...draft.answers, [step]: forKind(step, kind, value) };
       let typed = { ...draft.typed };
       delete typed[step];
       if (step === 'kind') {
         answers = keepStepsOf(answers, answers.kind);
         typed = keepStepsOf(typed, answers.kind);
+        // Another kind's glass goes; a claim that becomes one of glass is asked it (resume.ts).
+        const kept = answers.circumstances;
+        const read = kept && claimStepSchema('circumstances', kind?.kind).safeParse(kept);
+        if (read?.success) answers.circumstances = read.data as Answers['circumstances'];
       }
       const steps = claimSteps(answers.kind?.kind);
       return {

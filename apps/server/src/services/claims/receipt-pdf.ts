@@ -1,14 +1,18 @@
 // The receipt of a claim declaration, drawn like the generated documents (the Mémo's pipeline:
 // ../documents/pdf-layouts/layout.ts), in the skin the customer saw: what was declared, when,
-// the deadline it was declared against and, when late, what that means (docs/product/claims.md).
+// the deadline it was declared against and, when late, what that means, and what happens next
+// (docs/product/claims.md).
 import {
   CLAIM_KEYS_LABELS,
   CLAIM_KIND_LABELS,
   CLAIM_MESSAGES,
+  CLAIM_NEXT_STEPS_TITLE,
+  claimGlassOf,
   constatBoxLabel,
   formatCoordinates,
   formatDate,
   formatReceivedAt,
+  glassDamageText,
   type BrandKey,
   type ClaimAcknowledgement,
   type ClaimStepAnswers,
@@ -39,6 +43,8 @@ const yesNo = (value: boolean) => (value ? 'oui' : 'non');
 export function eventRows({ answers }: DeclarationRowsOf): Row[] {
   const rows: Row[] = [];
   if (answers.kind) rows.push(['Type de sinistre', CLAIM_KIND_LABELS[answers.kind.kind]]);
+  const glass = claimGlassOf(answers);
+  if (glass) rows.push(['Vitrage', glassDamageText(glass)]);
   if (answers.when) {
     rows.push([
       'Date et heure',
@@ -136,6 +142,8 @@ export async function renderClaimReceipt(
     doc = doc.heading('Délai de déclaration').paragraph(ack.deadline.text);
     if (ack.deadline.late) doc = doc.paragraph(CLAIM_MESSAGES.late, { strong: true });
   }
+  doc = doc.heading(CLAIM_NEXT_STEPS_TITLE);
+  for (const step of ack.nextSteps) doc = doc.paragraph(step);
   return doc
     .paragraph(`${CLAIM_MESSAGES.assistance}.`)
     .paragraph('Accusé de réception établi automatiquement à la réception de la déclaration.')

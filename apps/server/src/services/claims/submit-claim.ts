@@ -7,13 +7,20 @@
 // - the claim, its files (moved from the draft), its PDF receipt (a downloadable document of the
 //   policy), the removal of the draft and one outbox row for the broker are written in one
 //   transaction; the draft's deletion in it makes a second sending of the same draft 404, so
-//   a claim is declared and announced once; a failure deletes the stored receipt.
+//   a claim is declared and announced once; a failure deletes the stored receipt;
+// - the acknowledgement says when it was declared (contract declaredText) and what happens next
+//   (contract claimNextSteps: the broker's recontact promise, a glass claim on a contract without
+//   glass cover); the customer's mail says the same, the receipt attached (claim-mail.ts), in
+//   the same transaction.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   CLAIM_KIND_LABELS,
   CLAIM_OUTBOX_TYPE,
   claimCompletenessIssues,
+  claimGlassOf,
+  claimNextSteps,
+  glassDamageText,
   MAX_UPLOAD_BYTES,
   todayInParis,
   UPLOAD_NOT_FOUND_BODIES,
@@ -21,7 +28,7 @@ import {
   type ClaimAcknowledgement,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { enqueue } from '../../platform/outbox/outbox';
+import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
 import { clearIntents, discardStored, putWithIntent } from '../../platform/storage/intents';
 import { newStorageKey, type DocumentStorage } from '../../platform/storage/storage';
 import type { DocumentIssuer } from '../documents/pdf-layouts/contract-data';
@@ -32,11 +39,15 @@ import { requireOwnDraft, requireOwnPolicyActive } from './claim-policy';
 import { deadlineOf } from './draft-view';
 import { claimReceiptFileName, renderClaimReceipt } from './receipt-pdf';
 import { claimSubject } from './claim-subject';
+import type { CustomerMailSettings } from '../requests/status-mail';
+import { enqueueClaimMail } from './claim-mail';
 
 export interface ClaimDeps {
   db: Db;
   storage: DocumentStorage;
   issuer: DocumentIssuer;
+  outbox: OutboxSender;
+  mail: CustomerMailSettings;
   now?: () => Date;
 }
 
@@ -61,19 +72,27 @@ export async function submitClaim(
   if (first) throw new InvalidInputError(first, issues);
   const kind = answers.kind!.kind;
   const when = answers.when!;
+  const glass = claimGlassOf(answers);
 
   const declaredAt = (deps.now ?? (() => new Date()))();
   const today = todayInParis(declaredAt);
   const reference = newRequestReference('SIN', today);
+  const subject = await claimSubject(db, accountId, policyNumber, answers.driver);
   const acknowledgement: ClaimAcknowledgement = {
     reference,
     policyNumber,
     declaredAt: declaredAt.toISOString(),
-    deadline: deadlineOf(answers, today),
+    deadline: deadlineOf(answers, today, true),
+    nextSteps: claimNextSteps({
+      reference,
+      kind,
+      brokerName: deps.issuer.brokerName,
+      declaredAt: declaredAt.toISOString(),
+      withoutGlassCover: !subject.glassCover,
+    }),
     receiptDocumentId: randomUUID(),
     receiptFileName: claimReceiptFileName(reference),
   };
-  const subject = await claimSubject(db, accountId, policyNumber, answers.driver);
   const receipt = await renderClaimReceipt(
     {
       acknowledgement,
@@ -131,6 +150,7 @@ export async function submitClaim(
             kindLabel: CLAIM_KIND_LABELS[kind],
             occurredOn: when.occurredOn,
             place: when.place.label,
+            ...(glass ? { glass: glassDamageText(glass) } : {}),
           }),
           occurred_on: when.occurredOn,
           declared_at: acknowledgement.declaredAt,
@@ -161,6 +181,15 @@ export async function submitClaim(
           late: acknowledgement.deadline?.late ?? false,
         },
       });
+      if (deps.outbox.mail)
+        await enqueueClaimMail(trx, deps.mail, {
+          accountId,
+          reference,
+          kind,
+          declaredAt: acknowledgement.declaredAt,
+          nextSteps: acknowledgement.nextSteps,
+          receipt: { filename: acknowledgement.receiptFileName, storageKey: receiptKey },
+        });
       await recordRequestEvent(trx, `claim:${claimId}`);
       await trx.deleteFrom('claim_drafts').where('id', '=', draft.id).execute();
     });
@@ -168,5 +197,6 @@ export async function submitClaim(
     await discardStored(deps, [receiptKey]);
     throw error;
   }
+  if (deps.outbox.mail) deps.outbox.wake();
   return acknowledgement;
 }

@@ -17,10 +17,8 @@
  */
 import { UploadRefusedError } from '../errors';
 import { discardStored } from '../../platform/storage/intents';
+import { isFilesLimit, isIncompleteBody, isMalformedMultipart } from './body-errors';
 import {
-  isFilesLimit,
-  isIncompleteBody,
-  isMalformedMultipart,
   storeUploadedFile,
   type StoreDeps,
   type StoredUpload,

@@ -7,25 +7,20 @@
  *   agree with the name's extension and with the declared Content-Type; an empty file is
  *   refused; a name that claims an accepted type over other bytes (a text file renamed .pdf)
  *   is refused as 'contentMismatch', which says so (docs/decisions/0047-upload-outcome-on-the-item.md);
- * - an image (PNG, JPEG) whose header gives no size is refused as 'unreadableImage', one over
- *   the contract's pixel limits (imageWithinLimits) as 'imageTooLarge' with its size, both
- *   before a byte is stored (docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md);
- * - the bytes are streamed into storage under a generated key, never buffered whole, and more
- *   than MAX_UPLOAD_BYTES is refused while streaming, leaving nothing stored;
+ * - an image (PNG, JPEG) is refused over the contract's pixel limits or unreadable, and stored
+ *   without its metadata (image-upload.ts: docs/decisions/0093-images-without-metadata-and-within-a-pixel-limit.md,
+ *   docs/decisions/0131-every-customer-image-without-metadata.md): this is the one place where
+ *   every file a customer sends, with whatever request, is stored;
+ * - a PDF is streamed into storage as sent, never buffered whole (an image, 10 MB at most, is read
+ *   whole to be walked); more than MAX_UPLOAD_BYTES is refused, leaving nothing stored;
  * - the key's intent is committed before the put; the caller deletes it in the transaction that
  *   records the file (docs/decisions/0054-storage-intents.md);
  * - a refused part is still read to its end, so the rest of the request can arrive.
  * Each refusal is an UploadRefusedError with its reason.
  */
 import { Readable } from 'node:stream';
-import {
-  imageTooLargeRefusal,
-  imageWithinLimits,
-  MAX_UPLOAD_BYTES,
-  uploadTypeByExtension,
-} from '@espace/contract';
+import { MAX_UPLOAD_BYTES, uploadTypeByExtension } from '@espace/contract';
 import { UploadRefusedError, type UploadRefusal } from '../errors';
-import { readImageSize } from '../../platform/images/image-size';
 import { uploadBytes, uploads } from '../../platform/metrics/metrics';
 import {
   extensionMatches,
@@ -41,6 +36,8 @@ import {
   StoredFileTooLargeError,
   type DocumentStorage,
 } from '../../platform/storage/storage';
+import { isIncompleteBody } from './body-errors';
+import { storableImage } from './image-upload';
 
 /** Where a file goes: the database records its intent (storage/intents.ts), the store its bytes. */
 export interface StoreDeps {
@@ -80,37 +77,6 @@ function isPlainFileName(name: string): boolean {
   return name.trim() !== '' && !/[/\\\u0000-\u001f\u007f]/.test(name);
 }
 
-/** Stream errors that mean the request did not arrive whole (cut connection, truncated body). */
-export function isIncompleteBody(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return (
-    e?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    e?.code === 'ECONNRESET' ||
-    e?.message === 'aborted' ||
-    (e?.message?.includes('terminated early') ?? false) ||
-    (e?.message?.includes('Unexpected end of') ?? false)
-  );
-}
-
-/** The multipart parser's refusal of a file past its `files` limit (MAX_FILES_PER_REQUEST). */
-export function isFilesLimit(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'FST_FILES_LIMIT';
-}
-
-/**
- * The multipart parser's (busboy's) refusals of a body it cannot read: no boundary, a malformed
- * part header, a content type it does not parse. They are the client's fault (400), not ours.
- */
-export function isMalformedMultipart(error: unknown): boolean {
-  const message = (error as { message?: unknown } | null)?.message;
-  return (
-    typeof message === 'string' &&
-    (message.startsWith('Multipart: ') ||
-      message.startsWith('Malformed ') ||
-      message.startsWith('Unsupported content type'))
-  );
-}
-
 /** Stores `part` (the checks above), counting what was stored or why it was refused (metrics). */
 export async function storeUploadedFile(
   deps: StoreDeps,
@@ -144,7 +110,7 @@ async function checkAndStore(deps: StoreDeps, part: IncomingFile): Promise<Store
   if (!extensionMatches(name, sniffed)) throw refuse('contentMismatch');
   const contentType = sniffedContentType(sniffed);
   if (part.mimetype.toLowerCase() !== contentType) throw refuse('typeNotAllowed');
-  const body = sniffed === 'pdf' ? stream : await imageWithinPixelLimits(part, stream, sniffed);
+  const body = sniffed === 'pdf' ? stream : await storableImage(part, stream, sniffed);
 
   const key = newStorageKey();
   let result;
@@ -161,30 +127,6 @@ async function checkAndStore(deps: StoreDeps, part: IncomingFile): Promise<Store
     throw new UploadRefusedError('tooLarge');
   }
   return { key, ...result, contentType, originalName: sanitizeFileName(name) };
-}
-
-/** The image's stream, read until its size is known; refused when unreadable or over the limits. */
-async function imageWithinPixelLimits(
-  part: IncomingFile,
-  source: Readable,
-  type: 'png' | 'jpeg',
-): Promise<Readable> {
-  let stream;
-  let size;
-  try {
-    ({ size, stream } = await readImageSize(source, type, MAX_UPLOAD_BYTES));
-  } catch (error) {
-    if (isIncompleteBody(error)) throw new UploadRefusedError('incomplete');
-    throw error;
-  }
-  // Not known within MAX_UPLOAD_BYTES: storing refuses the file as too large.
-  if (size === undefined || (size !== 'unreadable' && imageWithinLimits(size.width, size.height)))
-    return stream;
-  stream.resume();
-  // Cut by the parser at its size limit before the size came: too large, not unreadable.
-  if (size === 'unreadable' && part.file.truncated) throw new UploadRefusedError('tooLarge');
-  if (size === 'unreadable') throw new UploadRefusedError('unreadableImage');
-  throw new UploadRefusedError('imageTooLarge', imageTooLargeRefusal(size.width, size.height));
 }
 
 /** A file that arrived whole (base64 in a JSON body): the same checks, from a stream of its bytes. */

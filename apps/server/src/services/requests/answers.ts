@@ -72,6 +72,7 @@ const ANSWERS: Record<RequestKind, (payload: Payload) => RequestAnswer[]> = {
   claim: (p) =>
     lines(
       ['Nature du sinistre', text(p, 'kindLabel')],
+      ['Vitrage', text(p, 'glass')],
       ['Date', date(p, 'occurredOn')],
       ['Lieu', text(p, 'place')],
     ),

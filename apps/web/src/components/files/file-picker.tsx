@@ -11,6 +11,7 @@ import {
 } from '@espace/contract';
 import { useId, useState, type DragEvent } from 'react';
 import './file-picker.css';
+import { openPickerOnKey } from './open-picker';
 
 export function FilePicker({
   onFiles,
@@ -54,6 +55,7 @@ export function FilePicker({
         accept={UPLOAD_ACCEPT_ATTRIBUTE}
         disabled={disabled}
         aria-describedby={`${id}-hint${errors.length ? ` ${id}-errors` : ''}`}
+        onKeyDown={openPickerOnKey}
         onChange={(event) => {
           onFiles([...(event.target.files ?? [])]);
           event.target.value = '';

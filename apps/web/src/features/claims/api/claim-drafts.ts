@@ -41,8 +41,13 @@ export function claimDraftQuery(accountId: string, draftId: string) {
  * writes of the tab answered out of order).
  */
 export function keepNewestDraft(queryClient: QueryClient, accountId: string, draft: ClaimDraft) {
-  queryClient.setQueryData<ClaimDraft>(claimDraftQueryKey(accountId, draft.id), (cached) =>
-    cached && cached.version > draft.version ? cached : draft,
+  const newest = (cached: ClaimDraft | undefined) =>
+    cached && cached.version > draft.version ? cached : draft;
+  queryClient.setQueryData<ClaimDraft>(claimDraftQueryKey(accountId, draft.id), newest);
+  // The list of drafts to resume names each one's step: « Reprendre » opens where it was left.
+  queryClient.setQueryData<{ items: ClaimDraft[] }>(
+    claimDraftsQueryKey(accountId),
+    (list) => list && { items: list.items.map((d) => (d.id === draft.id ? newest(d) : d)) },
   );
 }
 
@@ -51,22 +56,34 @@ export function useClaimDraft(draftId: string) {
   return useQuery(claimDraftQuery(accountId, draftId));
 }
 
+/**
+ * The caller's drafts, read afresh whenever /claims opens (another device may have moved one on),
+ * and kept in step with this tab's writes by keepNewestDraft meanwhile.
+ */
 export function useClaimDrafts() {
   const { accountId } = useSession();
   return useQuery({
     queryKey: claimDraftsQueryKey(accountId),
     queryFn: () => api<{ items: ClaimDraft[] }>(apiPath(API_ROUTES.claimDrafts, { accountId })),
+    staleTime: 0,
   });
 }
 
 export function useCreateClaimDraft() {
   const { accountId } = useSession();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (policyNumber: string) =>
       api<ClaimDraft>(apiPath(API_ROUTES.claimDrafts, { accountId }), {
         method: 'POST',
         json: { policyNumber },
       }),
+    // Listed at once, newest first, so « Reprendre » finds it before the list is read again.
+    onSuccess: (draft) =>
+      queryClient.setQueryData<{ items: ClaimDraft[] }>(
+        claimDraftsQueryKey(accountId),
+        (list) => list && { items: [draft, ...list.items] },
+      ),
   });
 }
 

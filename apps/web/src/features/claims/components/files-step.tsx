@@ -1,15 +1,23 @@
 // Photos of the damage (up to CLAIM_MAX_PHOTOS, taken or chosen, resized in the browser) or the
 // constat's pages (a PDF, or photos of it), each sent as soon as chosen; the list says what the
-// server holds, each with its remove button.
+// server holds, each image as a thumbnail of the stored file (without its metadata: decision
+// 0131) under its own name, each with its remove button. The chooser is the real file input,
+// labelled, focusable, opened by Space and Enter as any.
 import {
+  API_PREFIX,
+  API_ROUTES,
+  apiPath,
   CLAIM_MAX_CONSTAT_FILES,
   CLAIM_MAX_PHOTOS,
   type ClaimDraft,
+  type ClaimFile,
   type ClaimFileRole,
 } from '@espace/contract';
 import { useState, type ChangeEvent } from 'react';
 import '../../../components/files/file-picker.css';
+import { openPickerOnKey } from '../../../components/files/open-picker';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useClaimFiles } from '../api/claim-drafts';
 import { resizePhoto } from './resize-photo';
 
@@ -59,6 +67,7 @@ export function FilesStep({
         const ready = file.type.startsWith('image/')
           ? await resizePhoto(file, files.length + i + 1)
           : file;
+        setStatus(`Envoi de ${ready.name}…`);
         await add.mutateAsync({ role, file: ready });
       } catch (error) {
         const reason = error instanceof ApiError ? error.message : 'l’image n’a pas pu être lue';
@@ -84,6 +93,7 @@ export function FilesStep({
             multiple
             accept={texts.accept}
             aria-describedby={`${inputId}-count`}
+            onKeyDown={openPickerOnKey}
             onChange={(e) => void choose(e)}
           />
           <label htmlFor={inputId} className="button button--secondary file-input__label">
@@ -98,7 +108,7 @@ export function FilesStep({
         <ul className="claim-files__list">
           {files.map((file) => (
             <li key={file.id}>
-              <span>{file.fileName}</span>
+              <FileThumbnail draftId={draft.id} file={file} />
               <button
                 type="button"
                 className="button button--secondary"
@@ -112,5 +122,27 @@ export function FilesStep({
         </ul>
       )}
     </div>
+  );
+}
+
+/** An image as its stored file (the server's, same origin: the CSP's img-src), a PDF as a tag. */
+function FileThumbnail({ draftId, file }: { draftId: string; file: ClaimFile }) {
+  const { accountId } = useSession();
+  const src = `${API_PREFIX}${apiPath(API_ROUTES.claimDraftFile, { accountId, draftId, fileId: file.id })}`;
+  // An image is named by its alt, its caption then said once; a PDF by its caption.
+  const image = file.contentType.startsWith('image/');
+  return (
+    <span className="claim-file">
+      {image ? (
+        <img className="claim-file__thumbnail" src={src} alt={file.fileName} decoding="async" />
+      ) : (
+        <span className="claim-file__thumbnail claim-file__thumbnail--pdf" aria-hidden="true">
+          PDF
+        </span>
+      )}
+      <span className="claim-file__name" aria-hidden={image ? true : undefined}>
+        {file.fileName}
+      </span>
+    </span>
   );
 }

@@ -31,7 +31,9 @@ export function SendClaim({ draft }: { draft: ClaimDraft }) {
       ? (field as ClaimStep)
       : field.startsWith('thirdParty')
         ? 'parties'
-        : 'summary';
+        : field.startsWith('glass')
+          ? 'circumstances'
+          : 'summary';
   return (
     <form onSubmit={(e) => (e.preventDefault(), void send())} className="claim-form">
       {(missing.length > 0 || error) && (

@@ -13,6 +13,7 @@ import {
 } from '@espace/contract';
 import { Choice, errorOf, Text, YES_NO, type StepForm } from './field-kit';
 import { FieldError } from '../../../components/form/form-field';
+import { GlassFields } from './glass-fields';
 import { InjuriesAdvice } from './injuries-advice';
 import { PlaceField } from './place-field';
 
@@ -48,13 +49,17 @@ export function WhenFields({ form, kind }: { form: StepForm; kind: ClaimKind | u
 export function CircumstancesFields({
   form,
   kind,
+  uncoveredPolicy,
 }: {
   form: StepForm;
   kind: ClaimKind | undefined;
+  /** The contract's number when it has no glass cover. */
+  uncoveredPolicy: string | undefined;
 }) {
   const boxesError = errorOf(form, 'boxes');
   return (
     <>
+      {kind === 'broken_glass' && <GlassFields form={form} uncoveredPolicy={uncoveredPolicy} />}
       {kind === 'accident_third_party' && (
         <fieldset
           className="claim-boxes"

@@ -6,7 +6,7 @@
 // under the fields; any other refusal is said above the button.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CLAIM_STEP_SCHEMAS,
+  claimStepSchema,
   type ClaimDataStep,
   type ClaimDraft,
   type ClaimStepAnswers,
@@ -38,14 +38,17 @@ interface Props {
   draft: ClaimDraft;
   step: ClaimDataStep;
   drivers: readonly Driver[];
+  /** The contract's number when it has no glass cover (a broken-glass claim is told so). */
+  uncoveredPolicy?: string | undefined;
   onSaved(draft: ClaimDraft): void;
 }
 
-export function StepForm({ draft, step, drivers, onSaved }: Props) {
+export function StepForm({ draft, step, drivers, uncoveredPolicy, onSaved }: Props) {
   const kind = draft.answers.kind?.kind;
   const save = useSaveClaimStep(draft.id);
   const [error, setError] = useState('');
-  const schemaResolver = zodResolver(CLAIM_STEP_SCHEMAS[step] as never) as Resolver<FieldValues>;
+  // The step's schema for the claim's kind: a broken glass's « Circonstances » name the glass.
+  const schemaResolver = zodResolver(claimStepSchema(step, kind) as never) as Resolver<FieldValues>;
   const resolver: Resolver<FieldValues> = (values, context, options) =>
     schemaResolver(toAnswers(step, values, kind) as FieldValues, context, options);
   const valuesOf = (of: ClaimDraft) =>
@@ -75,7 +78,8 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
         e instanceof ApiError && typeof e.body === 'object' ? e.body.error.fields : undefined;
       // The first of them gets the focus when the submit ends (useFocusFirstError).
       for (const [name, message] of Object.entries(fields ?? {})) {
-        form.setError(name === 'driverId' ? 'choice' : name, { message });
+        const field = name === 'driverId' ? 'choice' : name === 'glass' ? 'glass.pane' : name;
+        form.setError(field, { message });
       }
       if (!fields)
         setError(e instanceof ApiError ? e.message : 'L’enregistrement a échoué, réessayez.');
@@ -85,7 +89,9 @@ export function StepForm({ draft, step, drivers, onSaved }: Props) {
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="claim-form">
       {step === 'kind' && <KindFields form={form} />}
       {step === 'when' && <WhenFields form={form} kind={kind} />}
-      {step === 'circumstances' && <CircumstancesFields form={form} kind={kind} />}
+      {step === 'circumstances' && (
+        <CircumstancesFields form={form} kind={kind} uncoveredPolicy={uncoveredPolicy} />
+      )}
       {step === 'parties' && <PartiesFields form={form} kind={kind} />}
       {step === 'injuries' && <InjuriesFields form={form} />}
       {step === 'theft' && <TheftFields form={form} />}

@@ -53,14 +53,18 @@ export function toAnswers(step: ClaimDataStep, values: FormValues, kind?: ClaimK
   }
 }
 
-/** What is not answered (a radio group left empty gives null) is left out. */
+const isEmptyGroup = (value: unknown) =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/** What is not answered (a radio group left empty gives null, a group of them {}) is left out. */
 function withoutEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEmpty);
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, withoutEmpty(v)]),
+      .map(([k, v]) => [k, withoutEmpty(v)])
+      .filter(([, v]) => !isEmptyGroup(v)),
   );
 }
 

@@ -1,17 +1,21 @@
 // The summary to check before sending: every answer in the customer's words, the deadline
-// (and, when late, what that means), then « Envoyer la déclaration ».
+// (and, when late, what that means), a glass claim's missing cover, then « Envoyer la
+// déclaration ».
 import {
   CLAIM_KEYS_LABELS,
   CLAIM_KIND_LABELS,
   CLAIM_MESSAGES,
   CLAIM_STEP_LABELS,
+  claimGlassOf,
   claimSteps,
   constatBoxLabel,
   formatCoordinates,
   formatDate,
+  glassDamageText,
   type ClaimDraft,
   type Driver,
 } from '@espace/contract';
+import { GlassCoverNotice } from './glass-cover-notice';
 
 type Row = [string, string];
 
@@ -31,6 +35,8 @@ function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
       out.push(['Position du téléphone', formatCoordinates(latitude, longitude)]);
     }
   }
+  const glass = claimGlassOf(a);
+  if (glass) out.push(['Vitrage', glassDamageText(glass)]);
   if (a.circumstances) {
     if (a.circumstances.boxes.length > 0) {
       out.push(['Cases du constat', a.circumstances.boxes.map(constatBoxLabel).join('\u00a0; ')]);
@@ -76,7 +82,17 @@ function rows(draft: ClaimDraft, drivers: readonly Driver[]): Row[] {
   return out;
 }
 
-export function SummaryStep({ draft, drivers }: { draft: ClaimDraft; drivers: readonly Driver[] }) {
+export function SummaryStep({
+  draft,
+  drivers,
+  uncoveredPolicy,
+}: {
+  draft: ClaimDraft;
+  drivers: readonly Driver[];
+  /** The contract's number when it has no glass cover. */
+  uncoveredPolicy: string | undefined;
+}) {
+  const glassClaim = draft.answers.kind?.kind === 'broken_glass';
   return (
     <>
       <dl className="field-list claim-summary">
@@ -88,6 +104,7 @@ export function SummaryStep({ draft, drivers }: { draft: ClaimDraft; drivers: re
         ))}
       </dl>
       {draft.deadline?.late && <p className="claim-late">{CLAIM_MESSAGES.late}</p>}
+      {glassClaim && uncoveredPolicy && <GlassCoverNotice policyNumber={uncoveredPolicy} />}
     </>
   );
 }

@@ -1,6 +1,11 @@
-// /claims/sent: the receipt screen. The reference, the deadline it was declared against (and
-// what a late declaration means), the PDF receipt, and the way to follow it in 'Mes demandes'.
-import { CLAIM_MESSAGES, formatReceivedAt, type ClaimAcknowledgement } from '@espace/contract';
+// /claims/sent: the receipt screen. The reference, the day it was declared against its deadline
+// (and what a late declaration means), what happens next (the server's words, as in the mail and
+// the PDF: contract claimNextSteps), the PDF receipt, and the way to follow it in 'Mes demandes'.
+import {
+  CLAIM_MESSAGES,
+  CLAIM_NEXT_STEPS_TITLE,
+  type ClaimAcknowledgement,
+} from '@espace/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { downloadDocument } from '../../../api/download-document';
@@ -45,13 +50,22 @@ export function Component() {
           <dt>Contrat</dt>
           <dd>n° {ack.policyNumber}</dd>
         </div>
-        <div>
-          <dt>Déclaré le</dt>
-          <dd>{formatReceivedAt(ack.declaredAt)}</dd>
-        </div>
       </dl>
-      {ack.deadline && <p>{ack.deadline.text}</p>}
+      {/* « Déclaré le …, dans le délai (au plus tard le …) »: the PDF says it the same way. */}
+      {ack.deadline && (
+        <p className="claim-declared" data-testid="claim-declared">
+          {ack.deadline.text}
+        </p>
+      )}
       {ack.deadline?.late && <p className="claim-late">{CLAIM_MESSAGES.late}</p>}
+      <section className="claim-next" aria-labelledby="claim-next-title">
+        <h2 id="claim-next-title">{CLAIM_NEXT_STEPS_TITLE}</h2>
+        <ul>
+          {ack.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+      </section>
       <div className="claim-page__actions">
         <DownloadButton
           className="button button--secondary"

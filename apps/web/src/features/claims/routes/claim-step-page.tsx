@@ -9,6 +9,7 @@ import {
   CLAIM_MESSAGES,
   CLAIM_STEP_LABELS,
   claimSteps,
+  hasGlassCover,
   reachableClaimStep,
   type ClaimDataStep,
   type ClaimDraft,
@@ -42,8 +43,13 @@ export function Component() {
   const current = reachable;
   const steps = claimSteps(draft.data.answers.kind?.kind);
   const index = steps.indexOf(current);
-  const drivers =
-    policies.data.policies.find((p) => p.policyNumber === draft.data.policyNumber)?.drivers ?? [];
+  const policy = policies.data.policies.find((p) => p.policyNumber === draft.data.policyNumber);
+  const drivers = policy?.drivers ?? [];
+  // Its vehicle's guarantees (the first risk, as the receipt's): a glass claim is told before
+  // sending when none covers glass.
+  const uncoveredPolicy = hasGlassCover(policy?.risks[0]?.guarantees ?? [])
+    ? undefined
+    : draft.data.policyNumber;
   // The server records the next step of the (maybe new) kind's flow as the one to open.
   const next = (saved: ClaimDraft) => void navigate(paths.claimStep(draftId, saved.step));
   const previous = steps[index - 1];
@@ -66,6 +72,7 @@ export function Component() {
           draft={draft.data}
           step={current}
           drivers={drivers}
+          uncoveredPolicy={uncoveredPolicy}
           onSaved={next}
         />
       )}
@@ -74,7 +81,7 @@ export function Component() {
           {current === 'photos' ? (
             <FilesStep draft={draft.data} fileRole="photo" />
           ) : (
-            <SummaryStep draft={draft.data} drivers={drivers} />
+            <SummaryStep draft={draft.data} drivers={drivers} uncoveredPolicy={uncoveredPolicy} />
           )}
           {current === 'photos' ? (
             <Link className="button" to={paths.claimStep(draftId, steps[index + 1]!)}>

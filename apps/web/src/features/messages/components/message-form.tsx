@@ -7,6 +7,7 @@
 import {
   ACCEPTED_FORMATS_TEXT,
   checkFilesToAttach,
+  formatParisTime,
   MAX_UPLOAD_BYTES,
   UPLOAD_ACCEPT_ATTRIBUTE,
 } from '@espace/contract';
@@ -19,13 +20,9 @@ import { useSession } from '../../../lib/session';
 import { saveDraft, useDraft } from '../api/messages';
 import { MESSAGE_FORM_TEXTS as t } from '../texts';
 import '../../../components/files/file-picker.css';
+import { openPickerOnKey } from '../../../components/files/open-picker';
 
 const SAVE_AFTER_MS = 1000;
-const timeFormat = new Intl.DateTimeFormat('fr-FR', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Paris',
-});
 
 /** What a refused send says: the field it concerns and the French message. */
 export interface SendRefusal {
@@ -117,7 +114,7 @@ function DraftedMessageForm({
       saveDraft(accountId, slot, value)
         .then(() => {
           saved.current = value;
-          setDraftStatus(value ? t.draftSaved(timeFormat.format(new Date())) : null);
+          setDraftStatus(value ? t.draftSaved(formatParisTime(new Date().toISOString())) : null);
         })
         .catch(() => setDraftStatus(null));
     }, SAVE_AFTER_MS);
@@ -205,6 +202,7 @@ function DraftedMessageForm({
           accept={UPLOAD_ACCEPT_ATTRIBUTE}
           disabled={pending}
           aria-describedby={`${ids.fileHint}${fileError ? ` ${ids.fileError}` : ''}`}
+          onKeyDown={openPickerOnKey}
           onChange={(event) => {
             onFile(event.target.files?.[0]);
             event.target.value = '';
