@@ -18,7 +18,7 @@ import {
 } from 'fastify';
 import type { Config } from './config/config';
 import { errorBody } from './http/error-body';
-import { redactUrl } from './platform/logger';
+import { redactUrl } from './platform/redaction/redaction';
 import { activeTraceId } from './platform/telemetry/trace-context';
 
 /** The largest body read before authentication (sign-in forms, the provider's endpoints). */
