@@ -117,8 +117,9 @@ export function fastifyOptions(config: Config, logger = true): FastifyServerOpti
     // Bodies read before anyone is authenticated stay small; /api/v1 routes, whose
     // token is checked before their body is read, get API_BODY_LIMIT (routes/api.ts).
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
-    // With traces on, a request's id is its trace's id (a client continues its trace with a
-    // `traceparent` header); without, `x-request-id` is honoured.
+    // With traces on, a request's id is its trace's id (a new trace's, unless TRUST_TRACEPARENT
+    // lets the `traceparent` header continue one: platform/telemetry/incoming-context.ts);
+    // without, `x-request-id` is honoured.
     ...(config.telemetry
       ? { requestIdHeader: false, genReqId: () => activeTraceId() ?? randomUUID() }
       : { requestIdHeader: 'x-request-id' }),

@@ -30,7 +30,7 @@ async function main() {
   // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): OpenTelemetry starts before any module it instruments
   // is loaded; without it, none of its code is (platform/telemetry/start.ts).
   const telemetry = config.telemetry
-    ? await (await import('./platform/telemetry/start')).startTelemetry()
+    ? await (await import('./platform/telemetry/start')).startTelemetry(config.telemetry)
     : undefined;
   // On Node 22, the modules' compiled code is kept in the data folder (owner-only) and reused by
   // the next start: some 100 ms less of a restart (docs/decisions/0022-compiled-server.md).
