@@ -3,8 +3,8 @@
 // do not depend on Fastify: a request's pino logger (`request.log`) fits, and so does any logger
 // with these two methods. Enforces that what a line may carry of a request or an error goes
 // through the one redaction rule the traces use (redaction/redaction.ts): a request's URL without
-// its secrets or personal data, an error's message and stack without emails, IBANs or
-// credentials.
+// its secrets or personal data, an error's message and stack, and a line's message itself (an
+// error's message, as Fastify's own handler logs it), without emails, IBANs or credentials.
 import pino, { type Logger as Pino, type LoggerOptions, type SerializedError } from 'pino';
 import { redactText, redactUrl } from './redaction/redaction';
 
@@ -32,7 +32,16 @@ export const LOG_SERIALIZERS = {
 
 /** pino's options for the server's log at `level`. */
 export function logOptions(level: string): LoggerOptions {
-  return { level, serializers: LOG_SERIALIZERS };
+  return {
+    level,
+    serializers: LOG_SERIALIZERS,
+    hooks: {
+      logMethod(args, method) {
+        const redacted = args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg));
+        method.apply(this, redacted as typeof args);
+      },
+    },
+  };
 }
 
 /** The process's log (server.ts), given to Fastify as its logger. */
