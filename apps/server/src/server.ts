@@ -34,7 +34,7 @@ async function main() {
     throw err;
   }
   log.level = config.logLevel;
-  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): OpenTelemetry starts before any module it instruments
+  // Traces (an OTLP endpoint is set): OpenTelemetry starts before any module it instruments
   // is loaded; without it, none of its code is (platform/telemetry/start.ts).
   const telemetry = config.telemetry
     ? await (await import('./platform/telemetry/start')).startTelemetry(config.telemetry)

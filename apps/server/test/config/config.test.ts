@@ -119,6 +119,13 @@ describe('traces configuration (docs/configuration.md « Metrics and traces »)'
     });
   });
 
+  it('exports to the traces’ own endpoint alone', () => {
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://otel-collector:4318/v1/traces' })
+        .telemetry,
+    ).toEqual({ protocol: 'http/protobuf', trustTraceparent: false });
+  });
+
   it('takes the encoding asked, the traces-only variable first, and the operator’s trust', () => {
     expect(
       loadConfig({

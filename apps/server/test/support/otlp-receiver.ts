@@ -7,8 +7,8 @@
 // each request came in, and each request's body as received, so a test can search the bytes that
 // crossed the wire as well as the decoded spans.
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import generatedRoot from '@opentelemetry/otlp-transformer/build/src/generated/root.js';
 
 export interface ReceivedSpan {
   traceId: string;
@@ -53,9 +53,9 @@ interface MessageType {
   toObject(message: unknown, options: { longs: unknown; enums: unknown }): WireRequest;
 }
 
-const generated = createRequire(import.meta.url)(
-  '@opentelemetry/otlp-transformer/build/src/generated/root.js',
-) as { opentelemetry: { proto: { collector: { trace: { v1: Record<string, MessageType> } } } } };
+const generated = generatedRoot as unknown as {
+  opentelemetry: { proto: { collector: { trace: { v1: Record<string, MessageType> } } } };
+};
 const ExportTraceServiceRequest =
   generated.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest!;
 

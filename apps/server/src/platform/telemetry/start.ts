@@ -1,12 +1,12 @@
 // OpenTelemetry's traces (docs/operations.md « Traces », docs/decisions/0112-traces-with-
 // opentelemetry.md, 0136-one-redaction-rule-for-logs-and-traces.md), loaded by server.ts only
-// when OTEL_EXPORTER_OTLP_ENDPOINT is set, before any other module of the application: the
-// official Node SDK exports spans over OTLP/HTTP to that endpoint, encoded as
-// OTEL_EXPORTER_OTLP_PROTOCOL says (http/protobuf, the specification's default, or http/json;
-// OTEL_SERVICE_NAME and the other OTEL_* variables are the SDK's own), with the maintained
-// instrumentations of node:http (the requests answered and the webhooks sent), Fastify
-// (@fastify/otel, which finds the bundled Fastify through its diagnostics channel) and pg
-// (PostgreSQL's statements, only within a request's or a delivery's trace). Enforces:
+// when an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT or its traces-only form), before any
+// other module of the application: the official Node SDK exports spans over OTLP/HTTP to that
+// endpoint, encoded as OTEL_EXPORTER_OTLP_PROTOCOL says (http/protobuf, the specification's
+// default, or http/json; OTEL_SERVICE_NAME and the other OTEL_* variables are the SDK's own),
+// with the maintained instrumentations of node:http (the requests answered and the webhooks
+// sent), Fastify (@fastify/otel, which finds the bundled Fastify through its diagnostics channel)
+// and pg (PostgreSQL's statements, only within a request's or a delivery's trace). Enforces:
 // - every span is exported redacted (redacting-exporter.ts): no token, IBAN, email, typed text
 //   or credential reaches the trace backend;
 // - a `traceparent` a client sends starts nothing: the request is a new trace, sampled by this
