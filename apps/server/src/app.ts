@@ -6,7 +6,7 @@
 import { API_PREFIX } from '@espace/contract';
 import compress from '@fastify/compress';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db, DatabaseHandle } from './db/client';
@@ -48,7 +48,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
-  logger?: boolean;
+  /** The process's log (server.ts); false: none; by default one of the configured level. */
+  logger?: boolean | FastifyBaseLogger;
   /** Count rate limits in process memory instead of the database (a test that asks for it). */
   rateLimitInMemory?: boolean;
   /** A database server.ts began opening while this module loaded (closed with the app). */

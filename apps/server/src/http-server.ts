@@ -12,13 +12,14 @@ import net, { type Socket } from 'node:net';
 import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import {
   LogController,
+  type FastifyBaseLogger,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from './config/config';
 import { errorBody } from './http/error-body';
-import { redactUrl } from './platform/logger';
+import { logOptions } from './platform/logger';
 import { activeTraceId } from './platform/telemetry/trace-context';
 
 /** The largest body read before authentication (sign-in forms, the provider's endpoints). */
@@ -99,26 +100,26 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-/** Fastify's options: its logger, the HTTP server above, the limits before authentication. */
-export function fastifyOptions(config: Config, logger = true): FastifyServerOptions {
+/**
+ * Fastify's options: its logger (the process's log server.ts made, or one of these options, or
+ * none), the HTTP server above, the limits before authentication.
+ */
+export function fastifyOptions(
+  config: Config,
+  logger: FastifyBaseLogger | boolean = true,
+): FastifyServerOptions {
   return {
-    logger: logger && {
-      level: config.logLevel,
-      // A forgotten-password link's token never reaches the logs (oidc/customer-flows/password-reset-routes.ts).
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    // A reset link's token never reaches the logs (platform/logger.ts).
+    ...(typeof logger === 'object'
+      ? { loggerInstance: logger }
+      : { logger: logger && logOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     // Bodies read before anyone is authenticated stay small; /api/v1 routes, whose
     // token is checked before their body is read, get API_BODY_LIMIT (routes/api.ts).
     bodyLimit: UNAUTHENTICATED_BODY_LIMIT,
-    // With traces on, a request's id is its trace's id (a client continues its trace with a
-    // `traceparent` header); without, `x-request-id` is honoured.
+    // With traces on, a request's id is its trace's id (a new trace's, unless TRUST_TRACEPARENT
+    // lets the `traceparent` header continue one: platform/telemetry/incoming-context.ts);
+    // without, `x-request-id` is honoured.
     ...(config.telemetry
       ? { requestIdHeader: false, genReqId: () => activeTraceId() ?? randomUUID() }
       : { requestIdHeader: 'x-request-id' }),

@@ -4,6 +4,8 @@
 import nodeModule from 'node:module';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config/config';
+import { routeConsoleToLog } from './platform/console-to-log';
+import { createLog } from './platform/logger';
 
 /** Node 22's cache of compiled modules (absent from Node 20's typings and from Node 20). */
 const compileCache = nodeModule as {
@@ -17,6 +19,10 @@ const DRAIN_LINGER_MS = 1_000;
 async function main() {
   // What the server creates (database files, keys, documents) is its owner's only.
   process.umask(0o077);
+  // The process's log, Fastify's too. In production all the standard output is its JSON lines:
+  // what anything writes with `console`, from here on, becomes one (platform/console-to-log.ts).
+  const log = createLog();
+  if (process.env.NODE_ENV === 'production') routeConsoleToLog(log);
   let config;
   try {
     config = loadConfig();
@@ -27,10 +33,11 @@ async function main() {
     }
     throw err;
   }
-  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): OpenTelemetry starts before any module it instruments
+  log.level = config.logLevel;
+  // Traces (an OTLP endpoint is set): OpenTelemetry starts before any module it instruments
   // is loaded; without it, none of its code is (platform/telemetry/start.ts).
   const telemetry = config.telemetry
-    ? await (await import('./platform/telemetry/start')).startTelemetry()
+    ? await (await import('./platform/telemetry/start')).startTelemetry(config.telemetry)
     : undefined;
   // On Node 22, the modules' compiled code is kept in the data folder (owner-only) and reused by
   // the next start: some 100 ms less of a restart (docs/decisions/0022-compiled-server.md).
@@ -49,7 +56,7 @@ async function main() {
     import('./http-server'),
     import('./idle-collection'),
   ]);
-  const app = await buildApp(config, { opening });
+  const app = await buildApp(config, { opening, logger: log });
   // After its start-up and after each burst of requests, this thread's garbage is collected once
   // it falls idle, and V8 favours memory until the next burst (idle-collection.ts).
   const idle = collectWhenIdle({ favour: favourMemory });

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { amqpConfig, amqpEnv, type AmqpConfig } from './amqp';
+import { booleanFlag } from './boolean-flag';
 import { appsConfig, appsEnv, type AppsConfig } from './apps';
 import {
   integrationConfig,
@@ -18,10 +19,6 @@ import { webhookConfig, webhookEnv, type WebhookConfig } from './webhooks';
 import { CLAIM_DRAFT_TTL_DAYS } from '@espace/contract';
 import { readLegalIdentity, type LegalIdentity } from './legal-identity';
 import { repoRoot } from './repo-root';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

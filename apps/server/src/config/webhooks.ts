@@ -5,6 +5,7 @@
 // webhook-addresses.ts), and whether http to a literal loopback address is accepted
 // (development and tests; refused in production).
 import { z } from 'zod';
+import { booleanFlag } from './boolean-flag';
 import {
   literalRefusal,
   parseNetworks,
@@ -13,10 +14,6 @@ import {
   type Network,
   type Resolve,
 } from './webhook-addresses';
-
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const endpointSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, {
@@ -42,7 +39,7 @@ export const webhookEnv = {
     .max(24 * 30)
     .default(24),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  WEBHOOK_ALLOW_LOCAL_HTTP: flag.default(false),
+  WEBHOOK_ALLOW_LOCAL_HTTP: booleanFlag.default(false),
   /** CIDRs webhooks may reach besides public addresses (a receiver on the broker's premises). */
   WEBHOOK_ALLOWED_NETWORKS: z.string().optional(),
 };

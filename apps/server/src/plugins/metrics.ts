@@ -6,7 +6,9 @@
 // - Node's own metrics (event-loop delay, heap, garbage collection) come from prom-client;
 // - what several instances share is read from the database at each scrape, never counted in one
 //   process: the outbox's backlog and its oldest pending row's age per channel;
-// - the database's pool (PostgreSQL) or PGlite's worker queue, and each statement's duration;
+// - the database's pool (PostgreSQL) or PGlite's worker queue, as they were when the scrape came,
+//   before its own reads (the backlog, the readiness probe) asked the pool for connections: an
+//   idle instance shows no query waiting; and each statement's duration;
 // - `espace_ready`: what /readyz would answer (http/readiness.ts), for the readiness alert;
 // - `app.metricsText()` answers the exposition, served at GET /metrics on METRICS_HOST:METRICS_PORT
 //   by a listener of its own, open while the app is (the public listener does not serve it: an
@@ -16,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyMetrics from 'fastify-metrics';
 import promClient, { Gauge, Registry } from 'prom-client';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, DatabaseStats } from '../db/client';
 import { readiness } from '../http/readiness';
 import { installCounters } from './metrics-counters';
 import { outboxBacklog } from '../platform/outbox/backlog';
@@ -94,6 +96,8 @@ export default fp(async function metrics(
     },
   });
 
+  // The database's state when a scrape begins, read before any gauge collects.
+  let atScrape: DatabaseStats | undefined;
   const stats = database.stats;
   if (stats) {
     new Gauge<'state'>({
@@ -102,7 +106,7 @@ export default fp(async function metrics(
       labelNames: ['state'],
       registers: [registry],
       collect() {
-        const { pool } = stats();
+        const { pool } = atScrape ?? stats();
         if (!pool) return;
         this.set({ state: 'total' }, pool.total);
         this.set({ state: 'idle' }, pool.idle);
@@ -114,7 +118,7 @@ export default fp(async function metrics(
       help: 'Statements posted to the embedded database’s worker and not yet answered',
       registers: [registry],
       collect() {
-        const { queued } = stats();
+        const { queued } = atScrape ?? stats();
         if (queued !== undefined) this.set(queued);
       },
     });
@@ -129,10 +133,10 @@ export default fp(async function metrics(
     });
   }
 
-  app.decorate('metricsText', async () => ({
-    contentType: registry.contentType,
-    body: await registry.metrics(),
-  }));
+  app.decorate('metricsText', async () => {
+    atScrape = stats?.();
+    return { contentType: registry.contentType, body: await registry.metrics() };
+  });
 
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {

@@ -107,3 +107,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ OIDC_ACCOUNT_URL: accountUrl })).toThrow(/OIDC_ACCOUNT_URL/);
   });
 });
+
+describe('traces configuration (docs/configuration.md « Metrics and traces »)', () => {
+  const ENDPOINT = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318' };
+
+  it('exports nothing without an endpoint, protobuf by default, and no client’s trace', () => {
+    expect(loadConfig({}).telemetry).toBeUndefined();
+    expect(loadConfig(ENDPOINT).telemetry).toEqual({
+      protocol: 'http/protobuf',
+      trustTraceparent: false,
+    });
+  });
+
+  it('exports to the traces’ own endpoint alone', () => {
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://otel-collector:4318/v1/traces' })
+        .telemetry,
+    ).toEqual({ protocol: 'http/protobuf', trustTraceparent: false });
+  });
+
+  it('takes the encoding asked, the traces-only variable first, and the operator’s trust', () => {
+    expect(
+      loadConfig({
+        ...ENDPOINT,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+        TRUST_TRACEPARENT: 'yes',
+      }).telemetry,
+    ).toEqual({ protocol: 'http/json', trustTraceparent: true });
+  });
+
+  it('refuses gRPC with a French message', () => {
+    expect(() => loadConfig({ ...ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      'OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf ou http/json (gRPC n’est pas pris en charge)',
+    );
+  });
+});

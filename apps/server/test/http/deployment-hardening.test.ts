@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config';
 import { PERMISSIONS_POLICY } from '../../src/plugins/security-headers';
-import { redactUrl } from '../../src/platform/logger';
+import { redactUrl } from '../../src/platform/redaction/redaction';
 import { apiTest } from '../support/api-test';
 import { BACKENDS } from '../support/backends';
 import { createTestApp } from '../support/harness';
@@ -40,8 +40,8 @@ describe('log redaction', () => {
     expect(redactUrl('/api/v1/address/search?q=8%20rue%20des%20Lilas')).toBe(
       '/api/v1/address/search?q=[caché]',
     );
-    expect(redactUrl('/x/camille.martin%40example.fr/y?email=a@b.fr&n=1')).toBe(
-      '/x/[caché]/y?email=[caché]&n=1',
+    expect(redactUrl('/x/camille.martin%40example.fr/y?email=a@b.fr&page=1')).toBe(
+      '/x/[caché]/y?email=[caché]&page=1',
     );
   });
 });

@@ -48,6 +48,8 @@ const LATER_PACKAGES = [
   'prom-client',
   '@opentelemetry/api',
   '@opentelemetry/sdk-node',
+  '@opentelemetry/exporter-trace-otlp-proto',
+  '@opentelemetry/exporter-trace-otlp-http',
   '@fastify/otel',
   'import-in-the-middle',
 ];

@@ -3,8 +3,11 @@
 // PostgreSQL database and one S3 server, with a real Prometheus (Debian's package) scraping both
 // instances' metrics ports under ops/prometheus/alerts.yml. Through the balancer only: a customer
 // signs in, uploads a file, and changes a consent whose webhook endpoint fails, and Prometheus's
-// HTTP API reads the outbox backlog from both instances; then instance A drains (SIGTERM) while
-// clients keep reading and uploading through the balancer, and no request fails. Skipped, saying
+// HTTP API reads the outbox backlog from both instances; a client's `traceparent` is dropped at
+// the edge (the instances, which trust it here, start their own trace); then instance A drains
+// (SIGTERM) while clients keep reading and uploading through the balancer, and no request fails;
+// restarted, A is killed (SIGKILL) in the middle of a stream of reads, and none is lost: the
+// balancer sends again, to B, those A held and those it could not connect for. Skipped, saying
 // why, without PostgreSQL or when HAProxy or Prometheus cannot be installed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,6 +22,7 @@ import { debianTool } from '../support/debian-tool';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
 import { DEMO, subjectOf } from '../support/harness';
 import { freePort } from '../support/free-port';
+import { startOtlpReceiver, type OtlpReceiver } from '../support/otlp-receiver';
 import { startPortal, stopped, type Portal } from '../support/portal-process';
 import { adminQuery, postgresUrl } from '../support/postgres';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
@@ -56,6 +60,7 @@ function launch(command: string, args: string[], env: Record<string, string> = {
 describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', () => {
   let s3: TestS3Server;
   let receiver: Receiver;
+  let otlp: OtlpReceiver;
   let databaseName: string;
   let dataDirs: string[] = [];
   let workDir: string;
@@ -68,6 +73,8 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
   const metricsPorts: number[] = [];
   let token: string;
   let accountId: string;
+  /** Starts instance `i` (0: A, 1: B) on `port`, or on a free one. */
+  let start: (i: number, port?: number) => Promise<Portal>;
 
   const api = (route: string, init: RequestInit = {}) =>
     fetch(`${lb}${API_PREFIX}${route}`, {
@@ -86,6 +93,7 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
     s3 = await startS3Server();
     receiver = await startReceiver([SECRET]);
     receiver.answers.push(...Array<number>(1000).fill(500));
+    otlp = await startOtlpReceiver();
     databaseName = `espace_test_lb_${randomBytes(5).toString('hex')}`;
     await adminQuery(`create database ${databaseName}`);
     const lbPort = await freePort();
@@ -110,13 +118,22 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
       OUTBOX_INTERVAL_MS: '500',
       OUTBOX_RETRY_BASE_MS: '500',
       LOG_LEVEL: 'warn',
+      // Traces, with the instances trusting a `traceparent`: the balancer is what drops it.
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+      TRUST_TRACEPARENT: 'true',
     };
     dataDirs = await Promise.all(
       [0, 1].map(() => mkdtemp(path.join(tmpdir(), 'espace-lb-instance-'))),
     );
     metricsPorts.push(await freePort(), await freePort());
-    const start = (i: number) =>
-      startPortal({ ...env, DATA_DIR: dataDirs[i]!, METRICS_PORT: String(metricsPorts[i]) });
+    start = (i: number, port?: number) =>
+      startPortal(
+        { ...env, DATA_DIR: dataDirs[i]!, METRICS_PORT: String(metricsPorts[i]) },
+        [],
+        undefined,
+        port ? () => Promise.resolve(port) : freePort,
+      );
     [a, b] = await Promise.all([start(0), start(1)]);
     balancer = launch(haproxy.path, ['-db', '-f', path.join(repo, 'ops/haproxy/haproxy.cfg')], {
       ESPACE_LB_BIND: `127.0.0.1:${lbPort}`,
@@ -159,6 +176,7 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
         .map((dir) => rm(dir, { recursive: true, force: true })),
     );
     await receiver?.close();
+    await otlp?.close();
     await s3?.close();
     if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
   }, 60_000);
@@ -249,6 +267,35 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
     );
   });
 
+  it('drops a client’s traceparent at the edge, which the instances would have followed', async () => {
+    const traceparent = () => {
+      const trace = randomBytes(16).toString('hex');
+      return { trace, header: `00-${trace}-${randomBytes(8).toString('hex')}-01` };
+    };
+    const throughBalancer = traceparent();
+    const direct = traceparent();
+    const read = (base: string, header: string) =>
+      fetch(`${base}${API_PREFIX}/account/accounts/${accountId}`, {
+        headers: { authorization: `Bearer ${token}`, traceparent: header },
+      });
+    expect((await read(lb, throughBalancer.header)).status).toBe(200);
+    expect((await read(b.url, direct.header)).status).toBe(200);
+    const answers = () =>
+      otlp.spans.filter(
+        (s) => s.kind === 2 && String(s.attributes['http.route']).includes('/account/accounts/'),
+      );
+    await vi.waitFor(
+      () => {
+        // The instance, told to trust it, followed the header sent to it directly…
+        expect(answers().some((s) => s.traceId === direct.trace)).toBe(true);
+        expect(answers().length).toBeGreaterThanOrEqual(2);
+      },
+      { timeout: 20_000, interval: 300 },
+    );
+    // … and never saw the one sent through the balancer.
+    expect(otlp.spans.some((s) => s.traceId === throughBalancer.trace)).toBe(false);
+  });
+
   it('drains instance A under load through the balancer without a failed request', async () => {
     const failures: string[] = [];
     let answered = 0;
@@ -297,4 +344,52 @@ describe.skipIf(skipped)('two instances behind HAProxy, scraped by Prometheus', 
     expect(answered).toBeGreaterThan(atExit);
     expect(uploaded).toBeGreaterThan(0);
   }, 60_000);
+
+  it('loses no read when an instance is killed (SIGKILL) in the middle of them', async () => {
+    // A, drained above, comes back on its port; the balancer's checks find it ready.
+    a = await start(0, Number(new URL(a.url).port));
+    const servedByA = async () => {
+      const response = await fetch(`http://127.0.0.1:${metricsPorts[0]}/metrics`);
+      const line = (await response.text())
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('espace_http_request_duration_seconds_count{') &&
+            l.includes('route="/api/v1/policy/accounts/:accountId"') &&
+            l.includes('status_code="200"'),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const failures: string[] = [];
+    let answered = 0;
+    let running = true;
+    const reader = async () => {
+      while (running) {
+        try {
+          const response = await api(`/policy/accounts/${accountId}`);
+          await response.arrayBuffer();
+          if (response.status === 200) answered++;
+          else failures.push(`read ${response.status}`);
+        } catch (err) {
+          failures.push(`read ${String(err)}`);
+        }
+      }
+    };
+    const readers = Array.from({ length: 6 }, reader);
+    // Killed once it takes its share of the reads.
+    await vi.waitFor(async () => expect(await servedByA()).toBeGreaterThan(20), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    const killed = new Promise((resolve) => a.child.once('exit', resolve));
+    a.child.kill('SIGKILL');
+    await killed;
+    const atKill = answered;
+    // The reads go on past the balancer's checks taking A out (inter 1 s × fall 2).
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    running = false;
+    await Promise.all(readers);
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(atKill);
+  }, 90_000);
 });

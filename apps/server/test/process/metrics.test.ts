@@ -4,15 +4,21 @@
 // endpoint that answers 500, the metrics port shows every documented series with what happened,
 // labelled by route templates only; the public port answers 404 on /metrics, and the metrics
 // port is not reachable on the machine's other addresses (it listens on loopback by default).
-import { rm } from 'node:fs/promises';
-import { networkInterfaces } from 'node:os';
+// On PostgreSQL, an idle instance's pool shows its connections and no query waiting, scrape
+// after scrape: the scrape's own reads (the backlog, the readiness probe) are not counted.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
 import { API_PREFIX } from '@espace/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BACKENDS } from '../support/backends';
 import { MULTIPART_HEADERS, multipartBody, samplePdf, upfile } from '../support/documents';
 import { DEMO, signIn, startLogin, submitLogin, subjectOf } from '../support/harness';
 import { parseExposition, valueOf, type Sample } from '../support/prometheus-text';
 import { freePort } from '../support/free-port';
 import { overHttp, startPortal, stopped, type Portal } from '../support/portal-process';
+import { adminQuery, postgresUrl } from '../support/postgres';
 import { seededFolderCopy } from '../support/seeded-folder';
 import { testConfig } from '../support/test-config';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
@@ -186,5 +192,47 @@ describe('metrics of the compiled server', () => {
       return;
     }
     await expect(fetch(`http://${external.address}:${metricsPort}/metrics`)).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!BACKENDS.includes('postgres'))('metrics of an idle instance on PostgreSQL', () => {
+  let databaseName: string;
+  let dataDir: string;
+  let portal: Portal;
+  let metricsPort: number;
+
+  beforeAll(async () => {
+    databaseName = `espace_test_metrics_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${databaseName}`);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'espace-metrics-pg-'));
+    metricsPort = await freePort();
+    portal = await startPortal({
+      NODE_ENV: 'test',
+      DEMO_MODE: 'true',
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgresUrl(databaseName),
+      METRICS_PORT: String(metricsPort),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    if (portal) await stopped(portal.child, 'SIGTERM');
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  }, 30_000);
+
+  it('shows the pool’s open connections and no query waiting, scrape after scrape', async () => {
+    for (let scrape = 0; scrape < 5; scrape++) {
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(response.status).toBe(200);
+      const samples = parseExposition(await response.text());
+      const pool = (state: string) => valueOf(samples, 'espace_db_pool_connections', { state });
+      expect(pool('total')).toBeGreaterThan(0);
+      expect(pool('idle')).toBe(pool('total'));
+      expect(pool('waiting'), `scrape ${scrape + 1}`).toBe(0);
+      // The scrape read the database meanwhile: the backlog and readiness are there.
+      expect(valueOf(samples, 'espace_outbox_backlog', { channel: 'webhook' })).toBe(0);
+      expect(valueOf(samples, 'espace_ready')).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
   });
 });

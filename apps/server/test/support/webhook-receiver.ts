@@ -2,8 +2,10 @@
 // that keeps every delivery (headers, raw body, time of arrival), checks its signature with the
 // Standard Webhooks reference library against the secrets it is told, and answers what the test
 // asks (2xx by default, a list of statuses to answer first, after a delay if told). It counts the
-// connections it accepted, so a test shows that a refused delivery never connected.
+// connections it accepted, so a test shows that a refused delivery never connected. Given a key
+// and a certificate, it answers over https (as a broker's endpoint in production does).
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
@@ -46,8 +48,12 @@ function verifiedBy(secret: string, body: string, headers: http.IncomingHttpHead
   }
 }
 
-/** A receiver on `host` (a loopback address: 127.0.0.1 unless told). */
-export async function startReceiver(secrets: string[] = [], host = '127.0.0.1'): Promise<Receiver> {
+/** A receiver on `host` (a loopback address: 127.0.0.1 unless told), over https given `tls`. */
+export async function startReceiver(
+  secrets: string[] = [],
+  host = '127.0.0.1',
+  tls?: { key: string; cert: string },
+): Promise<Receiver> {
   const receiver: Receiver = {
     url: '',
     deliveries: [],
@@ -62,7 +68,7 @@ export async function startReceiver(secrets: string[] = [], host = '127.0.0.1'):
         server.close(() => resolve());
       }),
   };
-  const server = http.createServer((request, response) => {
+  const handle: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -82,9 +88,11 @@ export async function startReceiver(secrets: string[] = [], host = '127.0.0.1'):
       if (receiver.delayMs) setTimeout(() => response.end(), receiver.delayMs);
       else response.end();
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   server.on('connection', () => receiver.connections++);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  receiver.url = `http://${host}:${(server.address() as AddressInfo).port}/hooks`;
+  const scheme = tls ? 'https' : 'http';
+  receiver.url = `${scheme}://${host}:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }

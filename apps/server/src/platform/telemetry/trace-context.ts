@@ -1,7 +1,7 @@
 // The trace a piece of work belongs to, as the rest of the server sees it (docs/operations.md
-// « Traces », docs/decisions/0112-traces-with-opentelemetry.md). Without
-// OTEL_EXPORTER_OTLP_ENDPOINT nothing of OpenTelemetry is loaded: these functions answer null and
-// run their callback as is. With it, start.ts installs the bridge: the W3C `traceparent` of the
+// « Traces », docs/decisions/0112-traces-with-opentelemetry.md). Without an OTLP endpoint
+// (OTEL_EXPORTER_OTLP_ENDPOINT…) nothing of OpenTelemetry is loaded: these functions answer null
+// and run their callback as is. With it, start.ts installs the bridge: the W3C `traceparent` of the
 // active span (kept in an outbox row, so its delivery joins the request's trace), a callback run
 // under a stored `traceparent`, and the active trace's id (the request id of the logs).
 export interface TraceBridge {

@@ -12,7 +12,7 @@ import {
 import { describe, expect, vi } from 'vitest';
 import { requestPasswordReset } from '../../../src/services/account/password-reset';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
-import { redactUrl } from '../../../src/platform/logger';
+import { redactUrl } from '../../../src/platform/redaction/redaction';
 import { getAccount, NEW_PASSWORD, refresh } from '../../support/account-security';
 import { apiTest, SMTP } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
@@ -205,6 +205,6 @@ describe('forgotten password in demo mode without SMTP', () => {
       { passwordResetLink: expect.stringMatching(/\/interaction\/password\/reset\?token=\S{43}$/) },
       expect.any(String),
     );
-    expect(redactUrl(`${RESET}?token=abc&x=1`)).toBe(`${RESET}?token=[caché]&x=1`);
+    expect(redactUrl(`${RESET}?token=abc&page=1`)).toBe(`${RESET}?token=[caché]&page=1`);
   });
 });
