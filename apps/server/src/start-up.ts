@@ -25,7 +25,7 @@ import { sweepStorage } from './platform/storage/sweep';
 import { purgeAbandonedDrafts, scheduleDraftPurge } from './services/claims/purge-drafts';
 import { purgeEvents, scheduleEventPurge } from './services/events/feed';
 import { scheduleJournalChecks } from './services/staff/journal-integrity';
-import { purgeExpiredStaffSessions } from './services/staff/staff-sessions';
+import { purgeExpiredStaffSessions } from './services/identity/staff-sessions';
 import { syncConfiguredWebhooks } from './services/events/webhooks';
 import { loadContent } from './services/content/content-loader';
 import { syncAmqpSubscription } from './services/events/amqp-subscription';

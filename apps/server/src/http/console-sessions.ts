@@ -26,7 +26,7 @@ export function consoleCookieSecret(request: FastifyRequest, publicUrl: string) 
   return undefined;
 }
 
-/** A console session's staff member (services/staff/staff-sessions.ts StaffSession). */
+/** A console session's staff member (services/identity/staff-sessions.ts StaffSession). */
 export interface ConsoleStaff extends StaffMember {
   /** The provider session it belongs to (sign-out ends both). */
   providerSid: string;

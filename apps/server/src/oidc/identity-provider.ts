@@ -10,13 +10,13 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeExpiredPayloads } from './provider/adapter';
-import { interactionRoutes } from './interactions';
+import { interactionRoutes } from './customer-sign-in/interactions';
 import type { ProviderSecrets } from './provider/keys';
 import { createProvider } from './provider/provider';
 import { portalSessions } from './client-sessions/portal-session';
 import { consoleSessions } from './client-sessions/console-session';
 import { secretEndpointsThrottle } from './provider/token-throttle';
-import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
+import { purgeExpiredPortalSessions } from '../services/identity/portal-sessions';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
 

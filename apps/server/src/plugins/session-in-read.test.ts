@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TokenValidity } from '../services/account/token-validity';
+import { TokenValidity } from '../services/identity/token-validity';
 import authentication, { confirmSession } from './authentication';
 import errorHandler from './errors';
 

@@ -7,7 +7,7 @@ import { CONSOLE_API_PREFIX, SESSION_REQUEST_HEADER, type StaffRole } from '@esp
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { consoleCookieName } from '../../src/plugins/console-authentication';
-import { openStaffSession } from '../../src/services/staff/staff-sessions';
+import { openStaffSession } from '../../src/services/identity/staff-sessions';
 
 export interface ConsoleStaff {
   id: string;

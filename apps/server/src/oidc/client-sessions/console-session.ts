@@ -9,7 +9,7 @@
 //   the console;
 // - the session cookie is HttpOnly, SameSite=Lax, Path=/, `__Host-` and Secure over https,
 //   8 hours (STAFF_SESSION_TTL_SECONDS); it holds a random secret whose hash is the row
-//   (services/staff/staff-sessions.ts); every sign-in is in the staff audit log.
+//   (services/identity/staff-sessions.ts); every sign-in is in the staff audit log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import {
@@ -17,7 +17,7 @@ import {
   consoleCookieSecret,
   type ConsoleSessions,
 } from '../../http/console-sessions';
-import { endProviderSession } from '../../services/account/sessions';
+import { endProviderSession } from '../../services/identity/sessions';
 import { recordStaffAudit } from '../../services/staff/audit';
 import {
   findEnabledStaff,
@@ -30,7 +30,7 @@ import {
   findStaffSession,
   openStaffSession,
   STAFF_SESSION_TTL_SECONDS,
-} from '../../services/staff/staff-sessions';
+} from '../../services/identity/staff-sessions';
 import {
   CONSOLE_CALLBACK_PATH,
   CONSOLE_CLIENT,

@@ -5,7 +5,7 @@
 // sign-in starts, how its code is exchanged and what sign-out answers. It enforces:
 // - the session cookie is HttpOnly, SameSite=Lax, and over https `__Host-`-prefixed and Secure
 //   (this origin only, path /, no Domain); it holds a random secret whose hash is the row
-//   (services/account/portal-sessions.ts); no token ever reaches the browser;
+//   (services/identity/portal-sessions.ts); no token ever reaches the browser;
 // - the pending sign-in waits in its own short signed cookie (portal-client.ts), cleared by the
 //   callback whatever comes of it; a callback without it, its `state` or a code the provider
 //   accepts gets the « Connexion impossible » page (400) and no session;
@@ -27,7 +27,7 @@ import {
   closePortalSession,
   openPortalSession,
   PORTAL_SESSION_TTL_SECONDS,
-} from '../../services/account/portal-sessions';
+} from '../../services/identity/portal-sessions';
 import { readCookie } from '../provider/device-cookie';
 import { renderErrorPage } from '../provider/pages';
 import {

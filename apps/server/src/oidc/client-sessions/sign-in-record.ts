@@ -1,14 +1,14 @@
 // The sign-in's record carried from the provider's form to the portal's callback
 // (docs/decisions/0115-sessions-and-new-device-mail.md). The form (interactions.ts) records the
-// accepted sign-in (services/account/sign-ins.ts) and gives the browser its id in a short
+// accepted sign-in (services/identity/sign-ins.ts) and gives the browser its id in a short
 // HttpOnly cookie sent to the callback only; the callback, once the portal's session is open,
 // ties that record to the provider session and, for a new device, queues the mail in the same
 // transaction. The cookie holds a random id and nothing personal; linkSignIn accepts it only for
 // the account the session opened, once.
 import { AUTH_CALLBACK_PATH } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { queueNewDeviceMail } from '../../services/account/new-device-mail';
-import { linkSignIn, SIGN_IN_LINK_SECONDS } from '../../services/account/sign-ins';
+import { queueNewDeviceMail } from '../../services/identity/new-device-mail';
+import { linkSignIn, SIGN_IN_LINK_SECONDS } from '../../services/identity/sign-ins';
 import { readCookie } from '../provider/device-cookie';
 
 const COOKIE = 'espace-sign-in-record';

@@ -1,7 +1,7 @@
 // « Mon compte » › « Clés d’accès » of the console (docs/console.md « Mon compte »,
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): the signed-in staff
 // member's passkeys, which their sign-in takes instead of a code (staff-sign-in/
-// staff-passkey.ts). The customers' passkeys' service (services/account/passkeys.ts), with the
+// staff-passkey.ts). The customers' passkeys' service (services/identity/passkeys.ts), with the
 // member as owner: the list is theirs only, removing another's is 404; each addition and removal
 // is in the staff audit log.
 import {
@@ -15,8 +15,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addPasskey, listPasskeys, removePasskey } from '../../services/account/passkeys';
-import { staffPasskeyRegistrationOptions } from '../../services/staff/staff-passkeys';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  removePasskey,
+} from '../../services/identity/passkeys';
 import { recordStaffAudit } from '../../services/staff/audit';
 import { errorResponses } from '../responses';
 
@@ -52,8 +56,7 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id, email, displayName } = request.staff;
-      const options = await staffPasskeyRegistrationOptions(app.db, rp, { id, email, displayName });
+      const options = await passkeyRegistrationOptions(app.db, rp, owner(request));
       return options as unknown as Record<string, unknown>;
     },
   );

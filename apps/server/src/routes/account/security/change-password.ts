@@ -3,7 +3,7 @@ import { API_ROUTES, passwordChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePassword } from '../../../services/account/change-password';
+import { changePassword } from '../../../services/identity/change-password';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { errorResponses } from '../../responses';

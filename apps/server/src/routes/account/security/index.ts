@@ -2,7 +2,7 @@
 // /account/accountDelete, /account/security): password change, marketing consent, account
 // deletion, open sessions, passkeys, the second factor, the copy of their data (« Mes données »). Each route
 // has its per-account rate limit (docs/decisions/0012-security-baseline.md); a current-password check is also
-// counted per session by the sign-in throttle (services/account/current-password.ts).
+// counted per session by the sign-in throttle (services/identity/current-password.ts).
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
 import changePasswordRoute from './change-password';

@@ -21,7 +21,7 @@ import {
   listPasskeys,
   passkeyRegistrationOptions,
   removePasskey,
-} from '../../../services/account/passkeys';
+} from '../../../services/identity/passkeys';
 import { ConflictError } from '../../../services/errors';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { accountParams } from '../../params';
@@ -67,7 +67,9 @@ export default async function passkeysRoutes(app: FastifyInstance) {
     },
     async (request) => {
       embeddedOnly();
-      const options = await passkeyRegistrationOptions(app.db, rp, request.accountId);
+      const options = await passkeyRegistrationOptions(app.db, rp, {
+        accountId: request.accountId,
+      });
       return options as unknown as Record<string, unknown>;
     },
   );

@@ -22,7 +22,7 @@ import {
   secondFactorStatus,
   startSecondFactor,
   type SecondFactorDeps,
-} from '../../../services/account/second-factor';
+} from '../../../services/identity/second-factor';
 import { ConflictError } from '../../../services/errors';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { accountParams } from '../../params';

@@ -1,19 +1,19 @@
 // What a customer's accepted sign-in does, by password (interactions.ts) or by passkey
 // (passkey-sign-in.ts), the same for both: the throttle's count taken back, the sign-in recorded
-// (services/account/sign-ins.ts) with its cookie for the portal's callback, the known-device
+// (services/identity/sign-ins.ts) with its cookie for the portal's callback, the known-device
 // cookie set, and the interaction's result given to the provider, which opens its session. The
 // form's script gets `{ location }` (the resume run in process when it can be,
 // client-sessions/portal-sign-in.ts); a classic POST gets the provider's redirect.
 import type { SignInMethod } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Db } from '../db/client';
-import { signIns } from '../platform/metrics/metrics';
-import { signInSucceeded } from '../services/account/sign-in-throttle';
-import { recordSignIn } from '../services/account/sign-ins';
-import { resumeHere } from './client-sessions/portal-sign-in';
-import { signInRecordCookie } from './client-sessions/sign-in-record';
-import { deviceCookieHeader, deviceCookieValue } from './provider/device-cookie';
+import type { Db } from '../../db/client';
+import { signIns } from '../../platform/metrics/metrics';
+import { signInSucceeded } from '../../services/identity/sign-in-throttle';
+import { recordSignIn } from '../../services/identity/sign-ins';
+import { resumeHere } from '../client-sessions/portal-sign-in';
+import { signInRecordCookie } from '../client-sessions/sign-in-record';
+import { deviceCookieHeader, deviceCookieValue } from '../provider/device-cookie';
 
 export interface AcceptedSignIn {
   accountId: string;
