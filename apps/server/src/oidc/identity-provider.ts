@@ -17,6 +17,7 @@ import { portalSessions } from './client-sessions/portal-session';
 import { consoleSessions } from './client-sessions/console-session';
 import { secretEndpointsThrottle } from './provider/token-throttle';
 import { purgeExpiredPortalSessions } from '../services/identity/portal-sessions';
+import { purgeStepUps } from '../services/identity/step-up';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
 
@@ -71,7 +72,7 @@ export default fp(
       }),
     );
     const purgeExpired = () =>
-      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db)]);
+      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db), purgeStepUps(db)]);
     await purgeExpired();
     const purge = setInterval(() => void purgeExpired().catch(() => undefined), 3_600_000).unref();
     app.addHook('onClose', async () => clearInterval(purge));

@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './passkeys';
 export * from './data-export';
 export * from './second-factor';
+export * from './step-up';

@@ -45,6 +45,7 @@ import * as m0049 from './0049-second-factors';
 import * as m0050 from './0050-inbox-contract-index';
 import * as m0051 from './0051-complaints';
 import * as m0052 from './0052-inbox-assignee-and-open-indexes';
+import * as m0057 from './0057-step-up';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '0050-inbox-contract-index': m0050,
   '0051-complaints': m0051,
   '0052-inbox-assignee-and-open-indexes': m0052,
+  '0057-step-up': m0057,
 };

@@ -3,7 +3,7 @@
 // member's passkeys, which their sign-in takes instead of a code (staff-sign-in/
 // staff-passkey.ts). The customers' passkeys' service (services/identity/passkeys.ts), with the
 // member as owner: the list is theirs only, removing another's is 404; each addition and removal
-// is in the staff audit log.
+// is in the staff audit log. Adding one asks for a fresh proof first (step-up-routes.ts).
 import {
   CONSOLE_ROUTES,
   passkeyIdSchema,
@@ -21,15 +21,16 @@ import {
   passkeyRegistrationOptions,
   removePasskey,
 } from '../../services/identity/passkeys';
+import { requireSteppedUp } from '../../services/identity/step-up';
 import { recordStaffAudit } from '../../services/staff/audit';
 import { errorResponses } from '../responses';
 
 /** The relying party's name the authenticator shows. */
-const RP_NAME = 'Espace Assuré console';
+export const STAFF_RELYING_PARTY = 'Espace Assuré console';
 
 export default async function staffPasskeyRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const rp = { publicUrl: app.config.publicUrl, name: RP_NAME };
+  const rp = { publicUrl: app.config.publicUrl, name: STAFF_RELYING_PARTY };
   const owner = (request: FastifyRequest) => ({ staffId: request.staff.id });
   const actor = (request: FastifyRequest) => ({
     id: request.staff.id,
@@ -56,6 +57,7 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      await requireSteppedUp(app.db, request.staff.providerSid);
       const options = await passkeyRegistrationOptions(app.db, rp, owner(request));
       return options as unknown as Record<string, unknown>;
     },
@@ -71,10 +73,15 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      await requireSteppedUp(app.db, request.staff.providerSid);
       const passkey = await addPasskey(
         app.db,
         rp,
-        { owner: owner(request), userAgent: request.headers['user-agent'] },
+        {
+          owner: owner(request),
+          userAgent: request.headers['user-agent'],
+          sid: request.staff.providerSid,
+        },
         request.body,
       );
       await recordStaffAudit(app.db, actor(request), {

@@ -93,7 +93,12 @@ export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, owner
 export async function addPasskey(
   db: Db,
   rp: RelyingParty,
-  caller: { owner: IdentityOwner; userAgent: string | undefined },
+  caller: {
+    owner: IdentityOwner;
+    userAgent: string | undefined;
+    /** The provider session that adds it (listed with that session's additions). */
+    sid?: string | undefined;
+  },
   response: RegistrationResponseJSON,
 ): Promise<Passkey> {
   const challenge = await takeChallenge(db, registerKey(caller.owner));
@@ -123,6 +128,7 @@ export async function addPasskey(
       counter: credential.counter,
       transports: JSON.stringify(credential.transports ?? []),
       name: deviceLabel(caller.userAgent),
+      added_from_sid: caller.sid ?? null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning(['id', 'name', 'created_at', 'last_used_at'])

@@ -12,6 +12,7 @@ import passkeysRoutes from './passkeys';
 import secondFactorRoutes from './second-factor';
 import sessionsRoutes from './sessions';
 import setConsentRoute from './set-consent';
+import stepUpRoutes from './step-up';
 
 export default async function accountSecurityRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
@@ -22,4 +23,5 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
   await app.register(passkeysRoutes);
   await app.register(dataExportRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(stepUpRoutes);
 }

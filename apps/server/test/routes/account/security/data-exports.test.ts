@@ -21,6 +21,7 @@ import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import type { Customer } from '../../../support/api-test';
 import type { TestApp } from '../../../support/harness';
+import { stepUp } from '../../../support/account-security';
 
 const base = (accountId: string) => `/api/v1/account/accounts/${accountId}/data-exports`;
 const CAMILLE_POLICIES = [
@@ -34,6 +35,7 @@ const CAMILLE_POLICIES = [
 ];
 
 async function ask(t: TestApp, who: Customer, payload: object = { brand: 'lumen' }) {
+  await stepUp(t, who.accountId, who.headers);
   return t.app.inject({ method: 'POST', url: base(who.accountId), headers: who.headers, payload });
 }
 

@@ -25,6 +25,7 @@ import {
   type CookieJar,
 } from '../../../support/harness';
 import { totpCode } from '../../../support/staff';
+import { stepUp } from '../../../support/account-security';
 
 const STEP = 30_000;
 
@@ -103,7 +104,8 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
     const off = (await api(headers, 'GET', base)).json<SecondFactorStatus>();
     expect(off).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
 
-    // The secret to add to the app: the same until confirmed.
+    // The secret to add to the app, after a fresh proof: the same until confirmed.
+    expect((await stepUp(t, accountId, headers)).statusCode).toBe(204);
     const started = await api(headers, 'POST', `${base}/enrolment`);
     expect(started.statusCode).toBe(200);
     const enrolment = started.json<SecondFactorEnrolment>();
@@ -219,6 +221,7 @@ describe.each(BACKENDS)('a customer’s second factor on %s', (backend) => {
     expect((await api(bearer(other.access_token), 'POST', `${base}/enrolment`)).statusCode).toBe(
       403,
     );
+    expect((await stepUp(t, sub, headers)).statusCode).toBe(204);
     const { secret } = (
       await api(headers, 'POST', `${base}/enrolment`)
     ).json<SecondFactorEnrolment>();
