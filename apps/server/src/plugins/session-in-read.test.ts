@@ -20,6 +20,7 @@ async function appWithReads() {
     present: () => false,
     current: async () => undefined,
     signIn: async () => undefined,
+    renew: async () => undefined,
     callback: async () => undefined,
   });
   await app.register(errorHandler);

@@ -18,7 +18,8 @@ import {
   type ConsoleSessions,
 } from '../../http/console-sessions';
 import { endProviderSession } from '../../services/identity/sessions';
-import { recordStaffAudit } from '../../services/staff/audit';
+import { recordStaffAudit, recordStaffEntry } from '../../services/staff/audit';
+import { renewSession } from '../../services/identity/session-secret';
 import {
   findEnabledStaff,
   isStaffSubject,
@@ -89,11 +90,30 @@ export function consoleSessions(
         .header('cache-control', 'no-store')
         .redirect(begun.url, 303);
     },
+    async renew(request, reply) {
+      const secret = consoleCookieSecret(request, opts.publicUrl);
+      const renewed = secret ? await renewSession(opts.db, 'staff_sessions', secret) : undefined;
+      if (renewed)
+        reply.header(
+          'set-cookie',
+          cookies.set(cookies.session, renewed, STAFF_SESSION_TTL_SECONDS),
+        );
+    },
     async signOut(request, reply) {
       const secret = consoleCookieSecret(request, opts.publicUrl);
       const closed = secret ? await closeStaffSession(opts.db, secret) : undefined;
-      if (closed)
+      if (closed) {
         await endProviderSession(opts.db, staffSubject(closed.staffId), closed.providerSid);
+        // The journal's trail of a session ends with it (docs/console.md « Journal »).
+        await recordStaffEntry(
+          opts.db,
+          closed.staffId,
+          { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          {
+            action: 'staff.signed_out',
+          },
+        );
+      }
       reply
         .header('set-cookie', cookies.clear(cookies.session))
         .header('cache-control', 'no-store');

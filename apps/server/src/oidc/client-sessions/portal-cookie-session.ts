@@ -29,6 +29,7 @@ import {
   PORTAL_SESSION_TTL_SECONDS,
 } from '../../services/identity/portal-sessions';
 import { readCookie } from '../provider/device-cookie';
+import { renewSession } from '../../services/identity/session-secret';
 import { renderErrorPage } from '../provider/pages';
 import {
   beginSignIn,
@@ -141,6 +142,16 @@ export function cookieSessions(app: FastifyInstance, parts: CookieSessionParts):
     },
 
     signIn: (request, reply, returnTo) => parts.signIn(request, reply, returnTo, steps),
+
+    async renew(request, reply) {
+      const secret = secretOf(request);
+      const renewed = secret ? await renewSession(db, 'portal_sessions', secret) : undefined;
+      if (renewed)
+        reply.header(
+          'set-cookie',
+          cookies.set(cookies.session, renewed, PORTAL_SESSION_TTL_SECONDS),
+        );
+    },
 
     async callback(request, reply) {
       const query = request.query as Record<string, unknown>;

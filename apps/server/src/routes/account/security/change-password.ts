@@ -1,4 +1,5 @@
-// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md).
+// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md):
+// every other session ends, and the cookie of the browser that asked is renewed.
 import { API_ROUTES, passwordChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +35,8 @@ export default async function changePasswordRoute(app: FastifyInstance) {
         { accountId: request.accountId, sid: request.tokenSid },
         request.body,
       );
+      // The browser that changed it gets a new cookie: a copy of the old one dies here.
+      await app.portalSessions.renew(request, reply);
       return reply.code(204).send(null);
     },
   );
