@@ -13,7 +13,6 @@
 // - a session without a proof in the window is refused with StepUpRequiredError (403
 //   `step_up_required`), and nothing changes.
 import { MESSAGES, STEP_UP_MESSAGES, STEP_UP_MINUTES, type StepUpRequest } from '@espace/contract';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
@@ -93,7 +92,7 @@ export async function stepUp(
           deps.db,
           deps.rp,
           challengeKey(caller),
-          request.passkey as unknown as AuthenticationResponseJSON,
+          request.passkey,
           caller.owner,
         )) !== undefined;
   if (!proven) {
