@@ -14,6 +14,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 // import one another, except the routes' scopes registering their plugins.
 const server = (folder) => `./apps/server/src/${folder}`;
 const serverEntry = [server('app.ts'), server('server.ts'), server('start-up.ts')];
+// The domains of services/ that have no business with identity (services/identity/).
+const identityOutsiders = readdirSync(new URL('./apps/server/src/services', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => !['identity', 'account', 'staff', 'console', 'policies'].includes(name));
 const serverLayers = [
   {
     target: server('config'),
@@ -109,6 +116,20 @@ const serverLayers = [
     target: server('services'),
     from: serverEntry,
     message: 'Services never import the application that assembles them.',
+  },
+  {
+    // Identity (passwords, throttle, second factors, passkeys, sessions) is written once for both
+    // populations: it stands below them and knows neither.
+    target: server('services/identity'),
+    from: [server('services/account'), server('services/staff'), server('services/console')],
+    message:
+      'services/identity/ serves customers and staff alike: it never imports their rooms (account, staff, console).',
+  },
+  {
+    target: identityOutsiders.map((domain) => server(`services/${domain}`)),
+    from: server('services/identity'),
+    message:
+      'Identity is reached from the account, staff and console rooms (and the policies read that checks its session), routes, plugins, oidc/ and seed/, never from another domain.',
   },
 ];
 

@@ -6,15 +6,23 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { refuseCookies } from '../support/cookies';
-import { DEMO, expect, expectNoAxeViolations } from '../support/fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+} from '../support/fixtures';
 import { mailingTest as mailing, signInThroughForm } from '../support/own-portal';
 import { expectNoSidewaysScroll, PORTAL_WIDTHS, screenshotSkins } from '../support/screens';
+import { proveIdentity } from '../support/step-up';
 
 mailing.use({ changesData: true });
 
 mailing(
   'Camille asks for her data, waits for it, downloads the archive once, and is mailed',
-  async ({ page, portal }) => {
+  async ({ page, portal, consoleErrors }) => {
+    consoleErrors.expect(failedRequest(/\/data-exports$/, 403));
     await signInThroughForm(page, '/account/data');
     await refuseCookies(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Mes données' })).toBeVisible();
@@ -32,6 +40,8 @@ mailing(
     const ask = page.getByRole('button', { name: 'Demander une copie de mes données' });
     await ask.focus();
     await page.keyboard.press('Enter');
+    // A fresh proof first (docs/decisions/0138): the password, in the step-up dialog.
+    await proveIdentity(page, DEMO_PASSWORD);
     await expect(page.getByTestId('banner')).toContainText(
       'La préparation de votre copie a commencé.',
     );

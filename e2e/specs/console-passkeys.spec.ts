@@ -8,8 +8,15 @@
 // 320 px, screenshots at 375, 768 and 1280 px in both skins.
 import type { Page } from '@playwright/test';
 import { enrolAndSignIn, expectInConsole, givePassword } from '../support/console-staff';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoAxeViolations,
+  failedRequest,
+  test,
+} from '../support/fixtures';
 import { CONSOLE_WIDTHS, expectNoSidewaysScroll, screenshotSkins } from '../support/screens';
+import { proveIdentity } from '../support/step-up';
 import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 test.use({ changesData: true });
@@ -19,8 +26,12 @@ const signOut = async (page: Page) => {
   await expect(page.getByLabel('Adresse e-mail professionnelle')).toBeVisible();
 };
 
-test('a staff member adds a passkey and signs in with password and passkey', async ({ page }) => {
+test('a staff member adds a passkey and signs in with password and passkey', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(150_000);
+  consoleErrors.expect(failedRequest(/\/me\/passkeys\/options$/, 403));
   await addVirtualAuthenticator(page);
 
   await enrolAndSignIn(page, 'agent');
@@ -29,6 +40,12 @@ test('a staff member adds a passkey and signs in with password and passkey', asy
   const section = page.getByRole('region', { name: 'Clés d’accès' });
   await expect(section.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
   await section.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+  // A fresh proof first: the password again, in the step-up dialog (docs/decisions/0138).
+  await expect(page.getByRole('dialog', { name: 'Confirmez votre identité' })).toBeVisible();
+  await expectNoAxeViolations(page, 'console step-up dialog');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'console-step-up', CONSOLE_WIDTHS);
+  await proveIdentity(page, DEMO_PASSWORD);
   await expect(section.getByTestId('feedback')).toContainText('Votre clé d’accès a été ajoutée.');
   const passkeys = section.getByRole('list', { name: 'Clés d’accès' });
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);

@@ -3,9 +3,12 @@
 // server: Camille adds a passkey in 'Mon compte' › « Sécurité », signs out, signs in with it
 // from the provider's page (whatever e-mail is typed, the passkey's own account opens), finds it
 // used and the session marked « Clé d’accès », removes it, and the same authenticator can no
-// longer sign in. The screens are checked with axe and at 320 px, and kept in both skins.
+// longer sign in. Adding it asks for her password first (the step-up dialog); a thief with a
+// copy of her session cookie, in a browser of his own, is refused the passkey without it. The
+// screens are checked with axe and at 320 px, and kept in both skins.
 import {
   DEMO,
+  DEMO_PASSWORD,
   expect,
   expectNoAxeViolations,
   failedRequest,
@@ -22,6 +25,7 @@ test('add a passkey, sign out, sign in with it, remove it: it no longer signs in
   consoleErrors,
 }) => {
   consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/passkey$/, 401));
+  consoleErrors.expect(failedRequest(/\/passkeys\/options$/, 403));
   // The virtual authenticator answers the sign-in page's autofill request (conditional
   // mediation) on its own, as no person would: here the autofill stays open, unanswered, until
   // the page aborts it, as when the customer does not pick the passkey in the e-mail field.
@@ -40,6 +44,15 @@ test('add a passkey, sign out, sign in with it, remove it: it no longer signs in
   const passkeys = page.getByRole('list', { name: 'Clés d’accès' });
   await expect(page.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
   await page.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+  // A fresh proof first: the password, typed in the step-up dialog.
+  const stepUp = page.getByRole('dialog', { name: 'Confirmez votre identité' });
+  await expect(stepUp).toBeVisible();
+  await expect(stepUp.getByLabel('Mot de passe ou code de vérification')).toBeFocused();
+  await expectNoAxeViolations(page, 'step-up dialog');
+  await expectNoSidewaysScroll(page);
+  await screenshotSkins(page, 'account-step-up', PORTAL_WIDTHS);
+  await stepUp.getByLabel('Mot de passe ou code de vérification').fill(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('banner')).toContainText('Votre clé d’accès a été ajoutée.');
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);
   await expect(passkeys).toContainText(/Chrome \d+ sur Windows 10/);
@@ -92,4 +105,36 @@ test('add a passkey, sign out, sign in with it, remove it: it no longer signs in
   await expect(
     page.getByRole('heading', { name: 'Connexion à votre Espace Assuré' }),
   ).toBeVisible();
+});
+
+test('a thief with a copy of the session cookie adds no passkey without the password', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.jean, '/account/security', { fresh: true });
+  await expect(page.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  // The thief's own browser, with a copy of the owner's cookies and an authenticator of his.
+  const thief = await browser.newContext({ baseURL: origin, locale: 'fr-FR' });
+  try {
+    await thief.addCookies(await page.context().cookies());
+    const stolen = await thief.newPage();
+    await addVirtualAuthenticator(stolen);
+    await stolen.goto('/account/security');
+    await stolen.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+    const stepUp = stolen.getByRole('dialog', { name: 'Confirmez votre identité' });
+    await expect(stepUp).toBeVisible();
+    await stepUp.getByLabel('Mot de passe ou code de vérification').fill('Un-Essai-2026!');
+    await stepUp.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(stepUp.getByText('Mot de passe ou code incorrect.')).toBeVisible();
+    await stepUp.getByRole('button', { name: 'Annuler' }).click();
+    await expect(stolen.getByTestId('banner')).toContainText(
+      'la clé d’accès n’a pas pu être ajoutée',
+    );
+    await expect(stolen.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
+  } finally {
+    await thief.close();
+  }
+  await page.reload();
+  await expect(page.getByText('Vous n’avez pas encore de clé d’accès.')).toBeVisible();
 });

@@ -18,6 +18,7 @@ import {
   test,
 } from '../support/fixtures';
 import { signInStaff } from '../support/console-staff';
+import { proveIdentity } from '../support/step-up';
 import { Authenticator } from '../support/totp';
 import {
   CONSOLE_WIDTHS,
@@ -40,12 +41,14 @@ test('turn the second factor on, sign in with password and code, turn it off', a
 }) => {
   test.setTimeout(120_000);
   consoleErrors.expect(failedRequest(/\/second-factor/, 400));
+  consoleErrors.expect(failedRequest(/\/second-factor\/enrolment/, 403));
   consoleErrors.expect(failedRequest(/\/interaction\/[^/]+\/code/, 401));
   await signIn(page, DEMO.camille, '/account/security', { fresh: true });
   const section = page.locator('section.account-security');
   await expect(section.getByRole('heading', { name: 'Double authentification' })).toBeVisible();
   await expect(page.getByText('La double authentification n’est pas activée.')).toBeVisible();
   await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await proveIdentity(page, DEMO_PASSWORD);
   await expect(
     page.getByRole('img', { name: /^QR\scode à scanner avec votre application/ }),
   ).toBeVisible();
@@ -120,10 +123,13 @@ test('a supervisor turns it off when Camille lost her app and her codes', async 
   page,
   browser,
   server,
+  consoleErrors,
 }) => {
   test.setTimeout(120_000);
+  consoleErrors.expect(failedRequest(/\/second-factor\/enrolment/, 403));
   await signIn(page, DEMO.camille, '/account/security');
   await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await proveIdentity(page, DEMO_PASSWORD);
   const secret = (await page.locator('code[data-totp-secret]').getAttribute('data-totp-secret'))!;
   const authenticator = new Authenticator(secret);
   await page.getByLabel('Code à 6 chiffres').fill(await authenticator.freshCode());

@@ -1,7 +1,7 @@
 // The codes of an authenticator app, for the specs that sign in with a second factor. The server
 // accepts a code for the step before now, now's, or the next (30-second steps: one either side,
 // for a phone's clock that drifts), and each step once, in increasing order
-// (apps/server/src/services/second-factor/totp.ts). A person types the code their app shows; a
+// (apps/server/src/services/identity/totp.ts). A person types the code their app shows; a
 // test that needs several codes within one step takes the earliest step still accepted, so that
 // up to three sign-ins fit in one step instead of waiting 30 seconds between two.
 import { Secret, TOTP } from 'otpauth';

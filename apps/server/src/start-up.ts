@@ -25,7 +25,7 @@ import { sweepStorage } from './platform/storage/sweep';
 import { purgeAbandonedDrafts, scheduleDraftPurge } from './services/claims/purge-drafts';
 import { purgeEvents, scheduleEventPurge } from './services/events/feed';
 import { scheduleJournalChecks } from './services/staff/journal-integrity';
-import { purgeExpiredStaffSessions } from './services/staff/staff-sessions';
+import { purgeExpiredStaffSessions } from './services/identity/staff-sessions';
 import { syncConfiguredWebhooks } from './services/events/webhooks';
 import { loadContent } from './services/content/content-loader';
 import { syncAmqpSubscription } from './services/events/amqp-subscription';
@@ -51,6 +51,21 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
     pgliteDir: config.inMemoryDatabase ? undefined : path.join(config.dataDir, 'pglite'),
     pgliteInProcess: config.pgliteInProcess,
   });
+}
+
+/**
+ * The migrations, on the schema owner's own connection when DATABASE_OWNER_URL names one
+ * (docs/deployment.md « Database roles »): the server's role then owns no table, so it can
+ * neither alter nor disable the staff journal's triggers.
+ */
+async function migrateAsOwner(config: Config, db: DatabaseHandle['db']): Promise<void> {
+  if (!config.databaseOwnerUrl) return migrate(db);
+  const owner = await openDatabase({ databaseUrl: config.databaseOwnerUrl });
+  try {
+    await migrate(owner.db);
+  } finally {
+    await owner.close();
+  }
 }
 
 /** Opens the folders, the database and the storage, then runs the start-up tasks under their lock. */
@@ -79,7 +94,7 @@ export async function startUp(
         signingKeys = generateSigningKeys();
         signingKeys.catch(() => undefined);
       }
-      await migrate(db);
+      await migrateAsOwner(config, db);
     }
     // Secrets in clear (before migration 0035) or under a previous key: under SECRETS_KEY now.
     resealed = await resealSecrets(db, secretKeys);

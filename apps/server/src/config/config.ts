@@ -11,6 +11,7 @@ import {
   withFormerNames,
   type WithIntegration,
 } from './integration';
+import { databaseConfig, databaseEnv, type DatabaseConfig } from './database';
 import { mailConfig, mailEnv, type MailConfig } from './mail';
 import { metricsConfig, metricsEnv, type MetricsConfig } from './observability';
 import { oidcConfig, oidcEnv, oidcProblems, type OidcConfig } from './oidc';
@@ -28,7 +29,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   /** Where uploaded and demo documents are stored; never a served folder (decision 5). */
   DOCUMENTS_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  ...databaseEnv,
   DEMO_MODE: booleanFlag.optional(),
   ...oidcEnv,
   ...appsEnv,
@@ -82,6 +83,7 @@ export interface Config
   extends
     WithIntegration,
     MailConfig,
+    DatabaseConfig,
     AmqpConfig,
     WebhookConfig,
     AppsConfig,
@@ -94,7 +96,6 @@ export interface Config
   dataDir: string;
   /** Folder of the filesystem document storage; <dataDir>/documents by default. */
   documentsDir: string;
-  databaseUrl: string | undefined;
   /** PGlite in memory (tests) instead of DATA_DIR/pglite. */
   inMemoryDatabase: boolean;
   demoMode: boolean;
@@ -187,6 +188,7 @@ export function loadConfig(
     );
   const webhooks = webhookConfig(e, problems, e.OUTBOX_LEASE_MS);
   const secrets = secretsConfig(e, problems);
+  const database = databaseConfig(e, problems);
   const integration = { ...integrationConfig(e, problems), ...amqpConfig(e), ...webhooks };
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -196,7 +198,7 @@ export function loadConfig(
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
-    databaseUrl: e.DATABASE_URL,
+    ...database,
     inMemoryDatabase: false,
     demoMode,
     oidc: oidcConfig(e, publicUrl),

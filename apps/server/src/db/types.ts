@@ -453,6 +453,7 @@ export interface Outbox {
 
 export interface Passkeys {
   account_id: string | null;
+  added_from_sid: string | null;
   counter: Int8;
   created_at: Generated<Timestamp>;
   id: string;
@@ -675,6 +676,11 @@ export interface StaffSessions {
   staff_id: string;
 }
 
+export interface StepUps {
+  provider_sid: string;
+  stepped_up_at: Generated<Timestamp>;
+}
+
 export interface StorageIntents {
   created_at: Generated<Timestamp>;
   key: string;
@@ -775,6 +781,7 @@ export interface DB {
   staff_links: StaffLinks;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_sessions: StaffSessions;
+  step_ups: StepUps;
   storage_intents: StorageIntents;
   termination_files: TerminationFiles;
   termination_requests: TerminationRequests;

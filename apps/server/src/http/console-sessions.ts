@@ -26,7 +26,7 @@ export function consoleCookieSecret(request: FastifyRequest, publicUrl: string) 
   return undefined;
 }
 
-/** A console session's staff member (services/staff/staff-sessions.ts StaffSession). */
+/** A console session's staff member (services/identity/staff-sessions.ts StaffSession). */
 export interface ConsoleStaff extends StaffMember {
   /** The provider session it belongs to (sign-out ends both). */
   providerSid: string;
@@ -40,6 +40,8 @@ export interface ConsoleSessions {
    * path under /backoffice: answers the request itself (the sign-in page or a redirect).
    */
   signIn(request: FastifyRequest, reply: FastifyReply, returnTo: string): Promise<void>;
+  /** Gives the request's console session a new secret, set on `reply` (a password change). */
+  renew(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends the request's console session and its provider session, and clears the cookie. */
   signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }

@@ -42,6 +42,11 @@ export interface PortalSessions {
     reply: FastifyReply,
     returnTo: string,
   ): Promise<SignedIn | undefined>;
+  /**
+   * Gives the request's cookie session a new secret and sets it on `reply` (a password change):
+   * a copy of the old cookie opens nothing any more.
+   */
+  renew(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Finishes a sign-in; undefined when it answered itself (an error page). */
   callback(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn | undefined>;
 }

@@ -10,13 +10,14 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeExpiredPayloads } from './provider/adapter';
-import { interactionRoutes } from './interactions';
+import { interactionRoutes } from './customer-sign-in/interactions';
 import type { ProviderSecrets } from './provider/keys';
 import { createProvider } from './provider/provider';
 import { portalSessions } from './client-sessions/portal-session';
 import { consoleSessions } from './client-sessions/console-session';
 import { secretEndpointsThrottle } from './provider/token-throttle';
-import { purgeExpiredPortalSessions } from '../services/account/portal-sessions';
+import { purgeExpiredPortalSessions } from '../services/identity/portal-sessions';
+import { purgeStepUps } from '../services/identity/step-up';
 
 type RawWithRequestId = IncomingMessage & { requestId?: string };
 
@@ -71,7 +72,7 @@ export default fp(
       }),
     );
     const purgeExpired = () =>
-      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db)]);
+      Promise.all([purgeExpiredPayloads(db), purgeExpiredPortalSessions(db), purgeStepUps(db)]);
     await purgeExpired();
     const purge = setInterval(() => void purgeExpired().catch(() => undefined), 3_600_000).unref();
     app.addHook('onClose', async () => clearInterval(purge));

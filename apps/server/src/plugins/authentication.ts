@@ -23,7 +23,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { SessionToCheck, TokenValidity } from '../services/account/token-validity';
+import type { SessionToCheck, TokenValidity } from '../services/identity/token-validity';
 import { cookieCaller } from './cookie-session';
 import { ForbiddenError, UnauthorizedError } from './errors';
 

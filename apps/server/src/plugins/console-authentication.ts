@@ -1,5 +1,5 @@
 // Who calls the staff console's API (/backoffice/api, docs/console.md): a staff member signed
-// in to the console, by its own cookie session (services/staff/staff-sessions.ts). Enforces,
+// in to the console, by its own cookie session (services/identity/staff-sessions.ts). Enforces,
 // for every route of the scope it is registered in:
 // - the request comes from this origin's pages (comesFromPortal: Sec-Fetch-Site, and for a write
 //   SESSION_REQUEST_HEADER and the Origin), else 403, before any database read;
@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { consoleCookieName, consoleCookieSecret } from '../http/console-sessions';
 import { comesFromPortal } from '../http/portal-sessions';
 import { recordStaffEntry } from '../services/staff/audit';
-import { findStaffSession, type StaffSession } from '../services/staff/staff-sessions';
+import { findStaffSession, type StaffSession } from '../services/identity/staff-sessions';
 import { CrossSiteError, ForbiddenError, UnauthorizedError } from './errors';
 
 declare module 'fastify' {

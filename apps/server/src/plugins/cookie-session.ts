@@ -5,7 +5,7 @@
 // http/portal-sessions.ts), else 403: a page elsewhere can neither write nor probe with the
 // cookie. SameSite=Lax already keeps the cookie off cross-site writes; the check holds for a
 // browser without SameSite or a sibling subdomain, which is same-site. Then the cookie's session
-// must be live (services/account/portal-sessions.ts), else 401.
+// must be live (services/identity/portal-sessions.ts), else 401.
 import type { FastifyRequest } from 'fastify';
 import { comesFromPortal, type PortalSession } from '../http/portal-sessions';
 import { CrossSiteError, UnauthorizedError } from './errors';

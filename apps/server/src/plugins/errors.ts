@@ -30,6 +30,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR_CODES.tooLarge]: 413,
   [ERROR_CODES.unsupportedMediaType]: 415,
   [ERROR_CODES.rateLimited]: 429,
+  [ERROR_CODES.stepUpRequired]: 403,
   [ERROR_CODES.internal]: 500,
 };
 

@@ -10,7 +10,7 @@
 import { API_PREFIX, API_ROUTES, apiPath } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { getAccount } from '../services/account/accounts';
-import type { SessionToCheck } from '../services/account/token-validity';
+import type { SessionToCheck } from '../services/identity/token-validity';
 import { listPoliciesJson } from '../services/policies/policies';
 
 export interface FirstReads {

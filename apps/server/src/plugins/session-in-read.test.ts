@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TokenValidity } from '../services/account/token-validity';
+import { TokenValidity } from '../services/identity/token-validity';
 import authentication, { confirmSession } from './authentication';
 import errorHandler from './errors';
 
@@ -20,6 +20,7 @@ async function appWithReads() {
     present: () => false,
     current: async () => undefined,
     signIn: async () => undefined,
+    renew: async () => undefined,
     callback: async () => undefined,
   });
   await app.register(errorHandler);

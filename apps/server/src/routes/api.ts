@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import authentication from '../plugins/authentication';
 import idempotency from '../plugins/idempotency';
-import { touchSession } from '../services/account/sign-ins';
-import { TokenValidity } from '../services/account/token-validity';
+import { touchSession } from '../services/identity/sign-ins';
+import { TokenValidity } from '../services/identity/token-validity';
 import { createAddressSearch } from '../services/address/create-address-search';
 import contactRoutes from './account/contact/index';
 import claimRoutes from './claims/index';
@@ -47,7 +47,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   });
   // A write sent again with the same Idempotency-Key is answered once.
   await api.register(idempotency);
-  // The session's last use, listed in 'Mon compte' › « Sécurité » (services/account/sign-ins.ts).
+  // The session's last use, listed in 'Mon compte' › « Sécurité » (services/identity/sign-ins.ts).
   api.addHook('onResponse', (request, reply, done) => {
     const sid = request.tokenSid;
     if (sid && reply.statusCode < 400)

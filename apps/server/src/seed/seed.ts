@@ -1,7 +1,7 @@
 // Seeds the demo customers into an empty database (demo mode only, docs/architecture.md). Sits above
 // db/ and services/: it writes through the same storage and password hashing as the portal, and
 // its customers and contracts through the integration API's upsert service (demo-records.ts).
-import { hashPassword } from '../services/account/passwords';
+import { hashPassword } from '../services/identity/passwords';
 import type { DocumentStorage } from '../platform/storage/storage';
 import type { Db } from '../db/client';
 import { DEMO_CUSTOMERS, DEMO_PASSWORD, type DemoCustomer } from './demo-customers';

@@ -84,6 +84,16 @@ export class NotPermittedError extends DomainError {
   }
 }
 
+/**
+ * A change that opens a new way in or out of an account, asked without a fresh proof
+ * (services/identity/step-up.ts): the screen asks for it, then sends the change again.
+ */
+export class StepUpRequiredError extends DomainError {
+  constructor(message: string) {
+    super(ERROR_CODES.stepUpRequired, message);
+  }
+}
+
 /** Too many attempts of something counted per email or address (e.g. a wrong current password). */
 export class TooManyAttemptsError extends DomainError {
   constructor(message: string = MESSAGES.api.rateLimited) {

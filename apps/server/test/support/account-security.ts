@@ -1,7 +1,7 @@
 // Shared steps of the account-security API tests: the calls of docs/product/account.md with a
 // bearer token, a refresh through the real provider, and a look at what the database keeps.
 import type { TestApp } from './harness';
-import { bearer } from './harness';
+import { bearer, DEMO } from './harness';
 
 export const NEW_PASSWORD = 'Nouveau-Mot2passe';
 
@@ -15,6 +15,24 @@ export function refresh(t: TestApp, refreshToken: string) {
       refresh_token: refreshToken,
       client_id: t.config.oidc.clientId,
     }).toString(),
+  });
+}
+
+/**
+ * The fresh proof a change that opens a new way in asks for first (services/identity/step-up.ts):
+ * the demo password unless told; the answer, 204 when accepted.
+ */
+export function stepUp(
+  t: TestApp,
+  accountId: string,
+  headers: Record<string, string>,
+  proof: string = DEMO.password,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/authentication/accounts/${accountId}/step-up`,
+    headers,
+    payload: { proof },
   });
 }
 

@@ -7,14 +7,21 @@ import { CONSOLE_API_PREFIX, SESSION_REQUEST_HEADER, type StaffRole } from '@esp
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { consoleCookieName } from '../../src/plugins/console-authentication';
-import { openStaffSession } from '../../src/services/staff/staff-sessions';
+import { hashPassword } from '../../src/services/identity/passwords';
+import { openStaffSession } from '../../src/services/identity/staff-sessions';
 
 export interface ConsoleStaff {
   id: string;
   email: string;
   displayName: string;
   cookie: string;
+  /** Their password, for a fresh proof (POST /me/step-up). */
+  password: string;
 }
+
+/** The password of the staff members `staffSignedIn` makes. */
+export const CONSOLE_STAFF_PASSWORD = 'Console-Mot2passe';
+const CHEAP = { N: 2 ** 10, r: 8, p: 1 };
 
 /** A staff member of `role`, signed in: their id and the console cookie header. */
 export async function staffSignedIn(
@@ -26,7 +33,13 @@ export async function staffSignedIn(
   const email = `${displayName.split(' ')[0]!.toLowerCase()}.${id.slice(0, 6)}@courtier.test`;
   await app.db
     .insertInto('staff_accounts')
-    .values({ id, email, display_name: displayName, role, password_hash: 'not-a-hash' })
+    .values({
+      id,
+      email,
+      display_name: displayName,
+      role,
+      password_hash: await hashPassword(CONSOLE_STAFF_PASSWORD, CHEAP),
+    })
     .execute();
   const sid = randomBytes(16).toString('base64url');
   const expires = new Date(Date.now() + 3_600_000);
@@ -47,7 +60,7 @@ export async function staffSignedIn(
     .execute();
   const secret = await openStaffSession(app.db, { staffId: id, providerSid: sid });
   const cookie = `${consoleCookieName('http://localhost:3000')}=${secret}`;
-  return { id, email, displayName, cookie };
+  return { id, email, displayName, cookie, password: CONSOLE_STAFF_PASSWORD };
 }
 
 /** A console call as the console app makes it; `headers` add to or replace its own. */

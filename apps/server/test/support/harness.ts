@@ -113,11 +113,14 @@ export async function submitLogin(
   password: string,
   /** As the form's script sends it: JSON asked for (oidc/provider/pages.ts), `{ location }` answered. */
   script = false,
+  /** What else the browser sends (its user agent). */
+  headers: Record<string, string> = {},
 ) {
   return app.inject({
     method: 'POST',
     url: `${interaction}/login`,
     headers: {
+      ...headers,
       cookie: jar.header(),
       'content-type': 'application/x-www-form-urlencoded',
       ...(script ? { accept: 'application/json' } : {}),
@@ -240,7 +243,15 @@ export async function portalSignIn(
       const interaction = form[1]!;
       steps.push(`POST ${interaction}/login`);
       const password = options.password ?? DEMO.password;
-      response = await submitLogin(app, interaction, jar, email, password, options.script);
+      response = await submitLogin(
+        app,
+        interaction,
+        jar,
+        email,
+        password,
+        options.script,
+        options.headers,
+      );
       jar.store(response);
       responses.push(response);
       const next = options.script ? response.json<{ location?: string }>().location : undefined;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config/config';
 import type { Db } from '../../src/db/client';
 import { DEVICE_COOKIE } from '../../src/oidc/provider/device-cookie';
-import { requestPasswordReset } from '../../src/services/account/password-reset';
+import { requestPasswordReset } from '../../src/services/identity/password-reset';
 import { DEMO, startLogin } from './harness';
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/client';
 import { TOTP_SECRET } from '../../src/platform/secrets/reseal';
 import { seal, secretKeys } from '../../src/platform/secrets/sealed-secrets';
 import { consoleCookieName } from '../../src/plugins/console-authentication';
-import { hashPassword } from '../../src/services/account/passwords';
+import { hashPassword } from '../../src/services/identity/passwords';
 import { createStaffAccount } from '../../src/services/staff/staff-accounts';
 import { CookieJar } from './harness';
 import { TEST_PASSWORD_COST } from './test-config';

@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/db/client';
 import { DEMO_PASSWORD } from '../../src/seed/demo-customers';
 import { DEMO_STAFF } from '../../src/seed/demo-staff';
-import { hashPassword } from '../../src/services/account/passwords';
+import { hashPassword } from '../../src/services/identity/passwords';
 import { openPglite } from './pglite';
 import { adminQuery, postgresAnswers, postgresUrl } from './postgres';
 import type { TestTemplates } from './provided';

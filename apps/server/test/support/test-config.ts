@@ -1,7 +1,7 @@
 // The configuration every API test and the template database (global-setup.ts) are built with:
 // demo mode, the repository's content folder, an in-memory database, no log, no SPA build.
 import { loadConfig, type Config } from '../../src/config/config';
-import type { ScryptCost } from '../../src/services/account/passwords';
+import type { ScryptCost } from '../../src/services/identity/passwords';
 import { scratchDir } from './scratch';
 
 /**

@@ -11,3 +11,4 @@ export * from './passkeys';
 export * from './data-export';
 export * from './data-export-content';
 export * from './second-factor';
+export * from './step-up';

@@ -49,7 +49,7 @@ export const SESSION_MESSAGES = {
       error: 'Malheureusement, vos autres sessions n’ont pas pu être fermées.',
     },
   },
-  /** The new-device mail (services/account/new-device-mail.ts). */
+  /** The new-device mail (services/identity/new-device-mail.ts). */
   mail: {
     subject: (brand: string) => `Nouvelle connexion à votre espace ${brand}`,
     greeting: (firstName: string) => `Bonjour ${firstName},`,

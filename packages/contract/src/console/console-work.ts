@@ -149,6 +149,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'complaint.answered': 'Réponse à une réclamation',
   'complaint.register_exported': 'Export du registre des réclamations',
   'staff.signed_in': 'Connexion à la console',
+  'staff.signed_out': 'Déconnexion de la console',
   'staff.created': 'Création d’un compte de l’équipe',
   'staff.disabled': 'Désactivation d’un compte de l’équipe',
   'staff.second_factor_reset': 'Réinitialisation de la double authentification d’un membre',

@@ -38,6 +38,10 @@ export const CONSOLE_ROUTES = {
   passkeyOptions: '/me/passkeys/options',
   /** DELETE: removes one of the member's passkeys (404 when it is not theirs). */
   passkey: '/me/passkeys/:passkeyId',
+  /** POST: a fresh proof (stepUpSchema of account/: the password, a code or a passkey). */
+  stepUp: '/me/step-up',
+  /** POST: the options of `startAuthentication` for a step-up by one of the member's passkeys. */
+  stepUpPasskeyOptions: '/me/step-up/passkey-options',
   /** GET: the inbox (query: inboxQuerySchema). */
   requests: '/requests',
   /** GET: one request as the broker sees it, with its timeline, files and assignee. */

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   tooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  /** A change that opens a new way in needs a fresh proof first (account/step-up.ts). */
+  stepUpRequired: 'step_up_required',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

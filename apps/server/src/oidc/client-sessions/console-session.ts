@@ -9,7 +9,7 @@
 //   the console;
 // - the session cookie is HttpOnly, SameSite=Lax, Path=/, `__Host-` and Secure over https,
 //   8 hours (STAFF_SESSION_TTL_SECONDS); it holds a random secret whose hash is the row
-//   (services/staff/staff-sessions.ts); every sign-in is in the staff audit log.
+//   (services/identity/staff-sessions.ts); every sign-in is in the staff audit log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import {
@@ -17,8 +17,9 @@ import {
   consoleCookieSecret,
   type ConsoleSessions,
 } from '../../http/console-sessions';
-import { endProviderSession } from '../../services/account/sessions';
-import { recordStaffAudit } from '../../services/staff/audit';
+import { endProviderSession } from '../../services/identity/sessions';
+import { recordStaffAudit, recordStaffEntry } from '../../services/staff/audit';
+import { renewSession } from '../../services/identity/session-secret';
 import {
   findEnabledStaff,
   isStaffSubject,
@@ -30,7 +31,7 @@ import {
   findStaffSession,
   openStaffSession,
   STAFF_SESSION_TTL_SECONDS,
-} from '../../services/staff/staff-sessions';
+} from '../../services/identity/staff-sessions';
 import {
   CONSOLE_CALLBACK_PATH,
   CONSOLE_CLIENT,
@@ -89,11 +90,30 @@ export function consoleSessions(
         .header('cache-control', 'no-store')
         .redirect(begun.url, 303);
     },
+    async renew(request, reply) {
+      const secret = consoleCookieSecret(request, opts.publicUrl);
+      const renewed = secret ? await renewSession(opts.db, 'staff_sessions', secret) : undefined;
+      if (renewed)
+        reply.header(
+          'set-cookie',
+          cookies.set(cookies.session, renewed, STAFF_SESSION_TTL_SECONDS),
+        );
+    },
     async signOut(request, reply) {
       const secret = consoleCookieSecret(request, opts.publicUrl);
       const closed = secret ? await closeStaffSession(opts.db, secret) : undefined;
-      if (closed)
+      if (closed) {
         await endProviderSession(opts.db, staffSubject(closed.staffId), closed.providerSid);
+        // The journal's trail of a session ends with it (docs/console.md « Journal »).
+        await recordStaffEntry(
+          opts.db,
+          closed.staffId,
+          { address: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          {
+            action: 'staff.signed_out',
+          },
+        );
+      }
       reply
         .header('set-cookie', cookies.clear(cookies.session))
         .header('cache-control', 'no-store');

@@ -28,7 +28,7 @@ import {
   findExternalPortalSession,
   portalAccountExists,
   purgeExpiredPortalSessions,
-} from '../../services/account/portal-sessions';
+} from '../../services/identity/portal-sessions';
 import { isStaffSubject } from '../../services/staff/staff-accounts';
 import {
   backchannelLogout,

@@ -14,7 +14,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { closeProviderSessions } from '../../services/account/portal-sessions';
+import { closeProviderSessions } from '../../services/identity/portal-sessions';
 
 export interface ExternalProviderOptions {
   db: Db;

@@ -5,7 +5,7 @@
 // sign-in starts, how its code is exchanged and what sign-out answers. It enforces:
 // - the session cookie is HttpOnly, SameSite=Lax, and over https `__Host-`-prefixed and Secure
 //   (this origin only, path /, no Domain); it holds a random secret whose hash is the row
-//   (services/account/portal-sessions.ts); no token ever reaches the browser;
+//   (services/identity/portal-sessions.ts); no token ever reaches the browser;
 // - the pending sign-in waits in its own short signed cookie (portal-client.ts), cleared by the
 //   callback whatever comes of it; a callback without it, its `state` or a code the provider
 //   accepts gets the « Connexion impossible » page (400) and no session;
@@ -27,8 +27,9 @@ import {
   closePortalSession,
   openPortalSession,
   PORTAL_SESSION_TTL_SECONDS,
-} from '../../services/account/portal-sessions';
+} from '../../services/identity/portal-sessions';
 import { readCookie } from '../provider/device-cookie';
+import { renewSession } from '../../services/identity/session-secret';
 import { renderErrorPage } from '../provider/pages';
 import {
   beginSignIn,
@@ -141,6 +142,16 @@ export function cookieSessions(app: FastifyInstance, parts: CookieSessionParts):
     },
 
     signIn: (request, reply, returnTo) => parts.signIn(request, reply, returnTo, steps),
+
+    async renew(request, reply) {
+      const secret = secretOf(request);
+      const renewed = secret ? await renewSession(db, 'portal_sessions', secret) : undefined;
+      if (renewed)
+        reply.header(
+          'set-cookie',
+          cookies.set(cookies.session, renewed, PORTAL_SESSION_TTL_SECONDS),
+        );
+    },
 
     async callback(request, reply) {
       const query = request.query as Record<string, unknown>;

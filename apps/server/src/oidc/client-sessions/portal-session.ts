@@ -15,8 +15,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PortalSessions } from '../../http/portal-sessions';
-import { findPortalSession } from '../../services/account/portal-sessions';
-import { endProviderSession } from '../../services/account/sessions';
+import { findPortalSession } from '../../services/identity/portal-sessions';
+import { endProviderSession } from '../../services/identity/sessions';
 import { isStaffSubject } from '../../services/staff/staff-accounts';
 import { PORTAL_CLIENT } from '../provider/first-party-clients';
 import { exchangeCode } from './portal-client';

@@ -1,14 +1,13 @@
 // The sign-in's record carried from the provider's form to the portal's callback
 // (docs/decisions/0115-sessions-and-new-device-mail.md). The form (interactions.ts) records the
-// accepted sign-in (services/account/sign-ins.ts) and gives the browser its id in a short
+// accepted sign-in (services/identity/sign-ins.ts) and gives the browser its id in a short
 // HttpOnly cookie sent to the callback only; the callback, once the portal's session is open,
-// ties that record to the provider session and, for a new device, queues the mail in the same
-// transaction. The cookie holds a random id and nothing personal; linkSignIn accepts it only for
+// ties that record to the provider session (the new-device mail left with the sign-in itself,
+// services/identity/new-device-mail.ts). The cookie holds a random id and nothing personal; linkSignIn accepts it only for
 // the account the session opened, once.
 import { AUTH_CALLBACK_PATH } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { queueNewDeviceMail } from '../../services/account/new-device-mail';
-import { linkSignIn, SIGN_IN_LINK_SECONDS } from '../../services/account/sign-ins';
+import { linkSignIn, SIGN_IN_LINK_SECONDS } from '../../services/identity/sign-ins';
 import { readCookie } from '../provider/device-cookie';
 
 const COOKIE = 'espace-sign-in-record';
@@ -25,7 +24,7 @@ export function signInRecordCookie(id: string, secure: boolean): string {
   ].join('; ');
 }
 
-/** At the callback, once `opened` is the portal's new session: links its sign-in, mails. */
+/** At the callback, once `opened` is the portal's new session: links its sign-in. */
 export async function linkRecordedSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -40,20 +39,5 @@ export async function linkRecordedSignIn(
     `${COOKIE}=; Path=${AUTH_CALLBACK_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
   );
   if (!/^[0-9a-f-]{36}$/.test(id)) return;
-  const mailed = await app.db.transaction().execute(async (trx) => {
-    const linked = await linkSignIn(trx, {
-      id,
-      ...opened,
-      userAgent: request.headers['user-agent'],
-    });
-    if (!linked?.newDevice || !app.outbox.mail) return false;
-    await queueNewDeviceMail(
-      trx,
-      { publicUrl: app.config.publicUrl, brand: app.config.mailBrand },
-      opened.accountId,
-      linked,
-    );
-    return true;
-  });
-  if (mailed) app.outbox.wake();
+  await linkSignIn(app.db, { id, ...opened, userAgent: request.headers['user-agent'] });
 }

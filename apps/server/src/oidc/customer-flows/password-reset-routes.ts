@@ -1,7 +1,7 @@
 // The forgotten-password flow of the embedded provider (docs/decisions/0001-embedded-identity-provider.md): the sign-in
 // page links to the request form; the mailed link opens the form that sets the new password.
 // A first-access invitation (docs/decisions/0075-first-access-invitation.md) opens the same
-// form, titled for a first password. The rules live in services/account/password-reset.ts and
+// form, titled for a first password. The rules live in services/identity/password-reset.ts and
 // password-links.ts; this module reads the forms,
 // calls it and draws the pages. The link's token travels in the query string: the request log
 // hides it (http-server.ts) and the referrer policy keeps it from other sites.
@@ -20,13 +20,13 @@ import {
   knownDeviceId,
   readCookie,
 } from '../provider/device-cookie';
-import { requestPasswordReset } from '../../services/account/password-reset';
+import { requestPasswordReset } from '../../services/identity/password-reset';
 import {
   findPasswordLink,
   linkPurpose,
   setPasswordFromLink,
   type LinkPurpose,
-} from '../../services/account/password-links';
+} from '../../services/identity/password-links';
 import {
   ConflictError,
   InvalidInputError,

@@ -7,7 +7,7 @@
 // every payload of a grant (logout, refresh-token reuse). Nothing lives in process memory, so any
 // number of instances can share the database. Each row also names its account (`account_id`), so
 // that a password change or an account deletion ends all of an account's sessions at once
-// (services/account/sessions.ts).
+// (services/identity/sessions.ts).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 

@@ -1,4 +1,4 @@
-// The known-device cookie of the sign-in throttle (services/account/sign-in-throttle.ts): set at a
+// The known-device cookie of the sign-in throttle (services/identity/sign-in-throttle.ts): set at a
 // successful sign-in, it tells the next sign-in of the same email from the same browser apart
 // from an attacker's guesses. It holds a random device id and a tag of the email, signed with
 // the provider's cookie keys (stored in the database, so every instance verifies it); it holds

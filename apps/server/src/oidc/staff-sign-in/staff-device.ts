@@ -4,7 +4,7 @@
 // name of its own and for `staff:` + e-mail, so that it never replaces a customer's in a shared
 // browser. It is set in the browser where the staff member proved both factors; the sign-in
 // throttle then counts that browser's passwords and codes under the device instead of the staff
-// member (services/account/sign-in-throttle.ts): failures from elsewhere never lock it out.
+// member (services/identity/sign-in-throttle.ts): failures from elsewhere never lock it out.
 import type { FastifyRequest } from 'fastify';
 import {
   deviceCookieHeader,

@@ -21,17 +21,17 @@ import { isSafeText } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/client';
-import { decoyPasswordHash, verifyPassword } from '../../services/account/passwords';
+import { decoyPasswordHash, verifyPassword } from '../../services/identity/passwords';
 import {
   claimSecondFactor,
   claimSignIn,
   signInSucceeded,
-} from '../../services/account/sign-in-throttle';
+} from '../../services/identity/sign-in-throttle';
 import {
   confirmEnrolment,
   pendingEnrolment,
   verifySecondFactor,
-} from '../../services/staff/second-factor';
+} from '../../services/identity/totp';
 import { findStaffForSignIn } from '../../services/staff/staff-accounts';
 import { sendHtml } from '../../http/html';
 import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
@@ -141,10 +141,12 @@ export function staffInteractionRoutes(
       .executeTakeFirstOrThrow();
     if (staff.totp_secret)
       return reply.header('cache-control', 'no-store').redirect(paths(step.uid).code, 303);
-    const enrolment = await pendingEnrolment(db, app.secretKeys, {
-      id: step.staffId,
-      email: step.account.email,
-    });
+    const enrolment = await pendingEnrolment(
+      db,
+      app.secretKeys,
+      { staffId: step.staffId },
+      step.account.email,
+    );
     const page = renderEnrolPage({
       action: paths(step.uid).enrol,
       ...enrolment,
@@ -171,7 +173,7 @@ export function staffInteractionRoutes(
     const codes = await confirmEnrolment(
       db,
       app.secretKeys,
-      step.staffId,
+      { staffId: step.staffId },
       String(request.body?.code ?? ''),
     );
     if (!codes) {
@@ -212,7 +214,7 @@ export function staffInteractionRoutes(
     const proof = await verifySecondFactor(
       db,
       app.secretKeys,
-      step.staffId,
+      { staffId: step.staffId },
       String(request.body?.code ?? ''),
     );
     if (!proof) {

@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/error-body';
-import { staffPasskeyOptions, verifyStaffPasskey } from '../../services/staff/staff-passkeys';
-import { claimSecondFactor, signInSucceeded } from '../../services/account/sign-in-throttle';
+import { passkeySignInOptions, verifyPasskeySignIn } from '../../services/identity/passkey-checks';
+import { claimSecondFactor, signInSucceeded } from '../../services/identity/sign-in-throttle';
 import { INTERACTION_PATH } from '../provider/provider';
 import { staffDevice } from './staff-device';
 import { renderCodePage, STAFF_TEXTS as T } from './staff-pages';
@@ -68,7 +68,7 @@ export function staffPasskeyRoutes(
     async (request, reply) => {
       const step = await stepped(request, reply);
       if (!step) return reply;
-      const options = await staffPasskeyOptions(db, rp, step.uid, step.staffId);
+      const options = await passkeySignInOptions(db, rp, step.uid, { staffId: step.staffId });
       if (!options) return refuse(reply, 400, PASSKEY_MESSAGES.refused);
       return reply.header('cache-control', 'no-store').send(options);
     },
@@ -86,7 +86,8 @@ export function staffPasskeyRoutes(
         await codeRefused(db, request, step.staffId, { step: 'passkey', reason: 'throttled' });
       return refuse(reply, 429, T.tooManyCodes);
     }
-    if (!(await verifyStaffPasskey(db, rp, step.uid, step.staffId, answer.data))) {
+    const owner = { staffId: step.staffId };
+    if (!(await verifyPasskeySignIn(db, rp, step.uid, answer.data, owner))) {
       await codeRefused(db, request, step.staffId, { step: 'passkey', reason: 'wrong' });
       return refuse(reply, 401, PASSKEY_MESSAGES.refused);
     }

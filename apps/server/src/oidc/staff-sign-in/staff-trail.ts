@@ -7,7 +7,7 @@
 // with the address and the browser. The journal is never purged, so what anyone may send is
 // written only as far as the sign-in throttle lets it be checked: a refusal by the throttle is
 // written once, for the attempt that crossed its limit (`reason: throttled`), not for each
-// refused post after it (services/account/sign-in-throttle.ts `crossed`). So a flood from one
+// refused post after it (services/identity/sign-in-throttle.ts `crossed`). So a flood from one
 // address adds, per window, at most 30 rows of passwords checked (the address's limit; 5 per
 // account, unknown e-mails included) and one row per limit crossed.
 import type { FastifyRequest } from 'fastify';

@@ -1,9 +1,9 @@
 // Attempts counted in fixed windows (docs/decisions/0012-security-baseline.md,
 // 0014-sign-in-throttle.md), kept in the database so that every instance sees the same count, in
 // one of two tables: `login_throttle` (forgotten-password and first-access requests and mails,
-// client authentications at the provider's token endpoint: services/account/password-reset.ts,
+// client authentications at the provider's token endpoint: services/identity/password-reset.ts,
 // invitation.ts, services/integration/token-throttle.ts) and `sign_in_throttle` (passwords,
-// second-factor codes and current-password checks: services/account/sign-in-throttle.ts), each
+// second-factor codes and current-password checks: services/identity/sign-in-throttle.ts), each
 // key under its own prefix and limit. Enforces:
 // - an attempt is counted under each of its keys in order by one statement (`claimKeys`), a key
 //   only while every key before it is within its limit: parallel attempts on any number of

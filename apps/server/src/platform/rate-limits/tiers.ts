@@ -61,7 +61,7 @@ export const RATE_LIMITS = {
   currentPassword: { max: 5, windowMs: 15 * MINUTE, per: 'session' },
   /**
    * Forgotten-password mails per account and requester (a known device of the account, else the
-   * address); past it requests are answered the same, unsent (services/account/password-reset.ts).
+   * address); past it requests are answered the same, unsent (services/identity/password-reset.ts).
    */
   resetMails: { max: 3, windowMs: 30 * MINUTE, per: 'email and requester' },
   /** Forgotten-password mails per account to requesters it does not know (no device of it). */

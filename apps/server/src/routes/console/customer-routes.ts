@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { passwordLinkFor } from '../../http/provider-paths';
 import { requireRole } from '../../plugins/console-authentication';
 import { inviteCustomer } from '../../services/account/invitation';
-import { resetSecondFactorForCustomer } from '../../services/account/second-factor';
+import { resetSecondFactorForCustomer } from '../../services/identity/second-factor';
 import { NotFoundError } from '../../services/errors';
 import {
   customerFile,

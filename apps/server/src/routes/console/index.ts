@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import consoleAuthentication from '../../plugins/console-authentication';
 import staffPasskeyRoutes from './passkey-routes';
 import staffRoutes from './staff-routes';
+import staffStepUpRoutes from './step-up-routes';
 import workRoutes from './work-routes';
 
 export default async function consoleRoutes(app: FastifyInstance) {
@@ -16,6 +17,7 @@ export default async function consoleRoutes(app: FastifyInstance) {
       await api.register(consoleAuthentication);
       await api.register(staffRoutes);
       await api.register(staffPasskeyRoutes);
+      await api.register(staffStepUpRoutes);
       await api.register(workRoutes);
     },
     { prefix: CONSOLE_API_PREFIX },

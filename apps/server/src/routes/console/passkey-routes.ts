@@ -1,9 +1,9 @@
 // « Mon compte » › « Clés d’accès » of the console (docs/console.md « Mon compte »,
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): the signed-in staff
 // member's passkeys, which their sign-in takes instead of a code (staff-sign-in/
-// staff-passkey.ts). The customers' passkeys' service (services/account/passkeys.ts), with the
+// staff-passkey.ts). The customers' passkeys' service (services/identity/passkeys.ts), with the
 // member as owner: the list is theirs only, removing another's is 404; each addition and removal
-// is in the staff audit log.
+// is in the staff audit log. Adding one asks for a fresh proof first (step-up-routes.ts).
 import {
   CONSOLE_ROUTES,
   passkeyIdSchema,
@@ -15,17 +15,22 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addPasskey, listPasskeys, removePasskey } from '../../services/account/passkeys';
-import { staffPasskeyRegistrationOptions } from '../../services/staff/staff-passkeys';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  removePasskey,
+} from '../../services/identity/passkeys';
+import { requireSteppedUp } from '../../services/identity/step-up';
 import { recordStaffAudit } from '../../services/staff/audit';
 import { errorResponses } from '../responses';
 
 /** The relying party's name the authenticator shows. */
-const RP_NAME = 'Espace Assuré console';
+export const STAFF_RELYING_PARTY = 'Espace Assuré console';
 
 export default async function staffPasskeyRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const rp = { publicUrl: app.config.publicUrl, name: RP_NAME };
+  const rp = { publicUrl: app.config.publicUrl, name: STAFF_RELYING_PARTY };
   const owner = (request: FastifyRequest) => ({ staffId: request.staff.id });
   const actor = (request: FastifyRequest) => ({
     id: request.staff.id,
@@ -52,8 +57,8 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id, email, displayName } = request.staff;
-      const options = await staffPasskeyRegistrationOptions(app.db, rp, { id, email, displayName });
+      await requireSteppedUp(app.db, request.staff.providerSid);
+      const options = await passkeyRegistrationOptions(app.db, rp, owner(request));
       return options as unknown as Record<string, unknown>;
     },
   );
@@ -68,10 +73,15 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      await requireSteppedUp(app.db, request.staff.providerSid);
       const passkey = await addPasskey(
         app.db,
         rp,
-        { owner: owner(request), userAgent: request.headers['user-agent'] },
+        {
+          owner: owner(request),
+          userAgent: request.headers['user-agent'],
+          sid: request.staff.providerSid,
+        },
         request.body,
       );
       await recordStaffAudit(app.db, actor(request), {

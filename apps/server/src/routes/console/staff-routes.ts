@@ -107,6 +107,8 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { providerSid } = request.staff;
       await changeOwnStaffPassword(app.db, { ...actor(request), providerSid }, request.body);
+      // The browser that changed it gets a new cookie: a copy of the old one dies here.
+      await app.consoleSessions?.renew(request, reply);
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );

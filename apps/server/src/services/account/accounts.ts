@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { NotFoundError } from '../errors';
-import { sessionAlive, sessionArgs, type SessionToCheck } from './token-validity';
+import { sessionAlive, sessionArgs, type SessionToCheck } from '../identity/token-validity';
 
 interface AccountRow {
   alive: boolean;

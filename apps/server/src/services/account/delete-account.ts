@@ -13,14 +13,14 @@
 import { ACCOUNT_SECURITY_MESSAGES, OUTBOX_TYPES } from '@espace/contract';
 import { ConflictError } from '../errors';
 import { recordEvent } from '../events/record-event';
-import { clearEmail } from './sign-in-throttle';
+import { clearEmail } from '../identity/sign-in-throttle';
 import { enqueue } from '../../platform/outbox/outbox';
-import type { AccountSecurityDeps, SessionCaller } from './change-password';
-import { checkCurrentPassword } from './current-password';
-import { forgetResetMails } from './password-reset';
-import { erasePasskeys } from './passkeys';
-import { eraseSecondFactor } from './second-factor';
-import { endSessions } from './sessions';
+import type { AccountSecurityDeps, SessionCaller } from '../identity/change-password';
+import { checkCurrentPassword } from '../identity/current-password';
+import { forgetResetMails } from '../identity/password-reset';
+import { erasePasskeys } from '../identity/passkeys';
+import { eraseSecondFactor } from '../identity/second-factor';
+import { endSessions } from '../identity/sessions';
 
 export async function deleteAccount(
   { db, embeddedProvider }: AccountSecurityDeps,

@@ -27,8 +27,8 @@ import { countAttempt } from '../../platform/rate-limits/attempt-counter';
 import { RATE_LIMITS } from '../../platform/rate-limits/tiers';
 import { NotFoundError, TooManyAttemptsError } from '../errors';
 import { invitationMail } from './invitation-mail';
-import { drawLinkToken } from './password-links';
-import type { ResetLog } from './password-reset';
+import { drawLinkToken } from '../identity/password-links';
+import type { ResetLog } from '../identity/password-reset';
 
 export interface InvitationDeps {
   db: Db;

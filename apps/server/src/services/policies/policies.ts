@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { NotFoundError, type DomainError } from '../errors';
 import { keptAnswers } from '../../platform/idempotency/kept-answers';
 import { prepared } from '../../db/prepared';
-import { sessionAlive, sessionArgs, type SessionToCheck } from '../account/token-validity';
+import { sessionAlive, sessionArgs, type SessionToCheck } from '../identity/token-validity';
 
 // The whole answer is built by PostgreSQL as JSON text in the contract's shape (camelCase keys,
 // numbers as numbers, dates as ISO strings): the server sends it as it is, without mapping rows

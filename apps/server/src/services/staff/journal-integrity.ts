@@ -62,16 +62,30 @@ export async function journalIntegrity(db: Db, now = Date.now()): Promise<AuditI
 }
 
 export interface JournalLog {
+  info(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
-/** The hourly full read of every instance; a broken chain is an error in the log. Stops itself. */
+/**
+ * One full read: a broken chain is an error in the log; an intact one logs its head (its place
+ * and hash), the outside anchor that `verify-journal --expect SEQ:HASH` holds the chain to later,
+ * so that a chain rewritten and recomputed from an edited row up to a new head is caught
+ * (docs/decisions/0139-the-journal-beyond-the-application-s-reach.md).
+ */
+export async function checkJournal(db: Db, log: JournalLog): Promise<void> {
+  const { check } = await fullCheck(db);
+  if (!check.intact)
+    log.error({ journal: check.broken }, 'staff journal: hash chain broken (verify-journal)');
+  else if (check.head)
+    log.info(
+      { journalHead: `${check.head.seq}:${check.head.hash}` },
+      'staff journal head: keep it outside the database (verify-journal --expect SEQ:HASH)',
+    );
+}
+
+/** The hourly full read of every instance (checkJournal). Stops itself. */
 export function scheduleJournalChecks(db: Db, log: JournalLog): () => void {
-  const run = async () => {
-    const { check } = await fullCheck(db);
-    if (!check.intact)
-      log.error({ journal: check.broken }, 'staff journal: hash chain broken (verify-journal)');
-  };
+  const run = () => checkJournal(db, log);
   const timer = setInterval(() => void run().catch(() => undefined), HOURLY).unref();
   return () => clearInterval(timer);
 }

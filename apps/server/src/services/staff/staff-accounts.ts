@@ -4,7 +4,7 @@
 // one (the same function as the CLI's) or reset its access (staff-links.ts). Enforces:
 // - an e-mail is stored lower-cased and names one staff account only (409 otherwise);
 // - a new account gets a generated temporary password, returned once and stored only as its
-//   scrypt hash (services/account/passwords.ts), and is marked `must_change_password`: its first
+//   scrypt hash (services/identity/passwords.ts), and is marked `must_change_password`: its first
 //   sign-in enrols the second factor (second-factor.ts), then has the staff member choose their
 //   own password before any console session (staff-passwords.ts). Only the demo seed gives a
 //   password (the documented demo one), which is not marked;
@@ -13,7 +13,7 @@
 import { newPasswordProblem, type StaffMember, type StaffRole } from '@espace/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { hashPassword } from '../account/passwords';
+import { hashPassword } from '../identity/passwords';
 import { ConflictError } from '../errors';
 
 /** The staff member's id as the provider's subject (oidc/provider/provider.ts). */

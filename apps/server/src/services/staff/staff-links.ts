@@ -5,7 +5,7 @@
 //   one nobody holds, so the old password fails at once, in the same time as any wrong one),
 //   ends the member's console and provider sessions, and writes a single-use link, in one
 //   transaction with its `staff.second_factor_reset` row (who, for whom, how the link left);
-// - the link carries 256 random bits (the customers' link machinery: password-links.ts); only
+// - the link carries 256 random bits (drawn and spent by services/identity/password-links.ts); only
 //   their SHA-256 is stored, for STAFF_LINK_HOURS, and a new link replaces the member's others;
 // - it goes by mail to the address on file, an outbox row of the same transaction; the one who
 //   reset sees neither the link nor a password. Without SMTP: in demo mode the link goes to the
@@ -21,10 +21,10 @@ import { randomBytes } from 'node:crypto';
 import { newPasswordProblem, STAFF_LINK_HOURS, STAFF_LINK_TEXTS as T } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { enqueue, type OutboxSender } from '../../platform/outbox/outbox';
-import { drawLinkToken, hashLinkToken } from '../account/password-links';
-import { hashPassword } from '../account/passwords';
-import { endSessions } from '../account/sessions';
-import { clearEmail } from '../account/sign-in-throttle';
+import { drawLinkToken, hashLinkToken, spendLink } from '../identity/password-links';
+import { hashPassword } from '../identity/passwords';
+import { endSessions } from '../identity/sessions';
+import { clearEmail } from '../identity/sign-in-throttle';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { recordStaffAudit, type StaffActor } from './audit';
 import {
@@ -108,7 +108,7 @@ export async function resetStaffAccess(
       .where('id', '=', found.id)
       .execute();
     await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', found.id).execute();
-    // A passkey is a second factor too (services/account/passkeys.ts): forgotten with the code.
+    // A passkey is a second factor too (services/identity/passkeys.ts): forgotten with the code.
     await trx.deleteFrom('passkeys').where('staff_id', '=', found.id).execute();
     await trx.deleteFrom('staff_sessions').where('staff_id', '=', found.id).execute();
     await endSessions(trx, staffSubject(found.id));
@@ -201,24 +201,11 @@ export async function setStaffPasswordFromLink(
       .forUpdate()
       .executeTakeFirst();
     if (!account) throw new NotFoundError(T.invalid);
-    const used = await trx
-      .updateTable('staff_links')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashLinkToken(token))
-      .where('staff_id', '=', staff.id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (used.numUpdatedRows !== 1n) throw new NotFoundError(T.invalid);
+    if (!(await spendLink(trx, { staffId: staff.id }, token))) throw new NotFoundError(T.invalid);
     await trx
       .updateTable('staff_accounts')
       .set({ password_hash: hash, must_change_password: false })
       .where('id', '=', staff.id)
-      .execute();
-    await trx
-      .deleteFrom('staff_links')
-      .where('staff_id', '=', staff.id)
-      .where('token_hash', '!=', hashLinkToken(token))
       .execute();
     await trx.deleteFrom('staff_sessions').where('staff_id', '=', staff.id).execute();
     await endSessions(trx, staffSubject(staff.id));

@@ -8,12 +8,12 @@
 //   current one: the one just typed, for a change from the console; compared with the stored
 //   hash at the first sign-in (a temporary password is never kept readable);
 // - a change from the console first checks the current password as a customer's is checked
-//   (services/account/current-password.ts): each check counted per console sign-in by the
+//   (services/identity/current-password.ts): each check counted per console sign-in by the
 //   sign-in throttle (5 a window, then 429), a wrong one a field error;
 // - saving replaces the hash only if it is still the one checked (of two changes at once, the
 //   second is refused), so the old password signs in no more at once; clears the mark; ends the
 //   staff member's other console sessions and every other provider session of theirs
-//   (services/account/sessions.ts, as a customer's change does); clears the sign-in throttle's
+//   (services/identity/sessions.ts, as a customer's change does); clears the sign-in throttle's
 //   count of the e-mail, so the new password signs in at once from any browser (guesses at the
 //   old one lock nothing any more); and writes `staff.password_changed` in the same transaction.
 import {
@@ -22,10 +22,10 @@ import {
   type PasswordChangeRequest,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { checkPasswordAgainst } from '../account/current-password';
-import { hashPassword, verifyPassword } from '../account/passwords';
-import { endSessions } from '../account/sessions';
-import { clearEmail } from '../account/sign-in-throttle';
+import { checkPasswordAgainst } from '../identity/current-password';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import { endSessions } from '../identity/sessions';
+import { clearEmail } from '../identity/sign-in-throttle';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { recordStaffAudit, type StaffActor } from './audit';
 import { enabledStaffCredentials, staffSubject, type StaffCredentials } from './staff-accounts';

@@ -286,9 +286,14 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
     expect((await api(elsewhere.jar, url)).statusCode).toBe(200);
   });
 
-  it('ends every other session, cookie or token, when the password changes', async ({ t, api }) => {
+  it('ends every other session, cookie or token, and renews its own cookie when the password changes', async ({
+    t,
+    api,
+  }) => {
     const here = await portalSignIn(t.app, DEMO.lea);
     const accountId = pageAccount(here.page)!;
+    // A thief's copy of this very browser's cookie (a shared computer, a stolen phone).
+    const copied = here.jar.header();
     const other = await portalSignIn(t.app, DEMO.lea);
     const token = (await signInSession(t.app, t.config, DEMO.lea)).tokens.access_token;
     expect(subjectOf(token)).toBe(accountId);
@@ -298,8 +303,14 @@ describe.each(BACKENDS)('portal cookie session on %s', (backend) => {
       payload: { oldPassword: DEMO.password, newPassword: NEW_PASSWORD },
     });
     expect(changed.statusCode).toBe(204);
+    const renewed = changed.cookies.find((c) => c.name === 'espace-session');
+    expect(renewed?.value).toMatch(/^[\w-]{43}$/);
+    expect(copied).not.toContain(renewed!.value);
+    here.jar.store(changed);
     const url = `/account/accounts/${accountId}`;
     expect((await api(here.jar, url)).statusCode).toBe(200);
+    const copy = await t.app.inject({ url: `/api/v1${url}`, headers: { cookie: copied } });
+    expect(copy.statusCode).toBe(401);
     expect((await api(other.jar, url)).statusCode).toBe(401);
     const bearerRead = await t.app.inject({ url: `/api/v1${url}`, headers: bearer(token) });
     expect(bearerRead.statusCode).toBe(401);

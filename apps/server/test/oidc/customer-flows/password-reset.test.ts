@@ -10,7 +10,7 @@ import {
   ACCOUNT_SECURITY_MESSAGES as M,
 } from '@espace/contract';
 import { describe, expect, vi } from 'vitest';
-import { requestPasswordReset } from '../../../src/services/account/password-reset';
+import { requestPasswordReset } from '../../../src/services/identity/password-reset';
 import { RATE_LIMITS } from '../../../src/platform/rate-limits/tiers';
 import { redactUrl } from '../../../src/platform/redaction/redaction';
 import { getAccount, NEW_PASSWORD, refresh } from '../../support/account-security';

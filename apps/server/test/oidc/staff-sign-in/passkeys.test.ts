@@ -46,6 +46,10 @@ describe('staff passkeys', () => {
     const empty = await consoleCall(t.app, agent, 'GET', CONSOLE_ROUTES.passkeys);
     expect(empty.statusCode).toBe(200);
     expect(empty.json<Passkeys>().passkeys).toEqual([]);
+    const proof = { proof: agent.password };
+    expect((await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.stepUp, proof)).statusCode).toBe(
+      204,
+    );
     const options = await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.passkeyOptions);
     expect(options.statusCode).toBe(200);
     const body = options.json<{ user: { name: string }; rp: { id: string } }>();

@@ -280,7 +280,11 @@ describe.each(BACKENDS)('staff passwords (%s)', { timeout: 120_000 }, (backend) 
 
     const done = await change({ oldPassword: staff.password, newPassword: NEW_PASSWORD });
     expect(done.statusCode, done.body).toBe(204);
-    expect((await me(here.cookie)).statusCode).toBe(200);
+    // This browser gets a new cookie; a copy of its old one (a thief's) opens nothing any more.
+    const renewed = done.cookies.find((c) => here.cookie.startsWith(`${c.name}=`));
+    expect(renewed?.value).toMatch(/^[\w-]{43}$/);
+    expect((await me(`${renewed!.name}=${renewed!.value}`)).statusCode).toBe(200);
+    expect((await me(here.cookie)).statusCode).toBe(401);
     expect((await me(elsewhere.cookie)).statusCode).toBe(401);
     const rows = (await auditRows(t.app, 'staff.password_changed')).filter(
       (r) => r.staff_id === staff.id,

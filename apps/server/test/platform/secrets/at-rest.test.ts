@@ -22,7 +22,7 @@ import {
   confirmEnrolment,
   pendingEnrolment,
   verifySecondFactor,
-} from '../../../src/services/staff/second-factor';
+} from '../../../src/services/identity/totp';
 import { apiTest } from '../../support/api-test';
 import { BACKENDS, type BackendName } from '../../support/backends';
 import { integrationToken } from '../../support/integration';
@@ -115,18 +115,17 @@ describe.each(BACKENDS)('webhook secrets at rest on %s', (backend: BackendName) 
       role: 'agent',
       createdBy: 'test',
     });
-    const { secret } = await pendingEnrolment(db, keys, staff);
+    const owner = { staffId: staff.id };
+    const { secret } = await pendingEnrolment(db, keys, owner, staff.email);
     const forms = [secret, Buffer.from(secret).toString('base64')];
     for (const form of forms) expect(await dumpRows(db)).not.toContain(form);
     // The same pending secret while its QR code is shown, then enrolled by a code of it.
-    expect((await pendingEnrolment(db, keys, staff)).secret).toBe(secret);
+    expect((await pendingEnrolment(db, keys, owner, staff.email)).secret).toBe(secret);
     const now = Date.now();
-    expect(await confirmEnrolment(db, keys, staff.id, totpCode(secret, now), now)).toHaveLength(10);
+    expect(await confirmEnrolment(db, keys, owner, totpCode(secret, now), now)).toHaveLength(10);
     for (const form of forms) expect(await dumpRows(db)).not.toContain(form);
     const later = now + 30_000;
-    expect(await verifySecondFactor(db, keys, staff.id, totpCode(secret, later), later)).toBe(
-      'otp',
-    );
+    expect(await verifySecondFactor(db, keys, owner, totpCode(secret, later), later)).toBe('otp');
   });
 });
 
@@ -204,7 +203,7 @@ describe.each(BACKENDS)('sealing and key rotation on %s', (backend: BackendName)
       await verifySecondFactor(
         app.db,
         app.secretKeys,
-        staff.id,
+        { staffId: staff.id },
         totpCode(staff.totpSecret, now),
         now,
       ),

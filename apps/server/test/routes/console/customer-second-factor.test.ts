@@ -16,6 +16,7 @@ import { mailingPortal, mailingPortalTest } from '../../support/account-mail';
 import { BACKENDS } from '../../support/backends';
 import { auditRows, consoleCall } from '../../support/console';
 import { totpCode } from '../../support/staff';
+import { stepUp } from '../../support/account-security';
 
 const CAMILLE = 'CLI-00100231';
 
@@ -32,6 +33,7 @@ describe.each(BACKENDS)('the broker turns a customer’s second factor off (%s)'
     const base = `/api/v1/authentication/accounts/${camille.accountId}/second-factor`;
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: camille.headers, ...(payload ? { payload } : {}) });
+    expect((await stepUp(t, camille.accountId, camille.headers)).statusCode).toBe(204);
     const { secret } = (await call('POST', `${base}/enrolment`)).json<SecondFactorEnrolment>();
     expect((await call('PUT', base, { code: totpCode(secret) })).statusCode).toBe(200);
     const email = (await consoleCall(t.app, supervisor, 'GET', `/customers/${CAMILLE}`)).json<

@@ -8,6 +8,7 @@ import { SESSION_REQUEST_HEADER } from '@espace/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from '../../support/api-test';
 import { BACKENDS } from '../../support/backends';
+import { auditRows } from '../../support/console';
 import { integrationToken } from '../../support/integration';
 import { bearer, DEMO, portalSignIn, signIn, webBuild } from '../../support/harness';
 import {
@@ -144,7 +145,7 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
     expect(locationOf(sent)).toBe(`${interaction}/staff/enrol`);
   });
 
-  it('signs out: the session and its provider session end, the cookie is cleared', async ({
+  it('signs out: the session and its provider session end, the cookie is cleared, journalled', async ({
     t,
     call,
   }) => {
@@ -161,5 +162,9 @@ describe.each(BACKENDS)('staff accounts and the console API on %s', (backend) =>
       .where('type', '=', 'Session')
       .execute();
     expect(left).toEqual([]);
+    const journal = (await auditRows(t.app, 'staff.signed_out')).filter(
+      (row) => row.staff_id === staff.id,
+    );
+    expect(journal).toHaveLength(1);
   });
 });

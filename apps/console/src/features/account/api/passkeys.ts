@@ -1,10 +1,12 @@
 // « Mon compte » › « Clés d’accès » (/backoffice/api/me/passkeys): the signed-in staff member's
 // passkeys, their second factor instead of a code. Adding one asks the server for the
 // ceremony's options, runs it in the browser (@simplewebauthn/browser, loaded only then) and
-// sends the answer back; each write reloads the list.
+// sends the answer back, after a fresh proof when the server asks one (api/step-up.ts); each
+// write reloads the list.
 import { consolePath, type Passkey, type Passkeys } from '@espace/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useStepUp } from './step-up';
 
 const passkeysKey = ['me', 'passkeys'] as const;
 
@@ -23,8 +25,9 @@ async function addPasskey(): Promise<Passkey> {
 
 export function useAddPasskey() {
   const client = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: addPasskey,
+    mutationFn: () => withStepUp(addPasskey),
     onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

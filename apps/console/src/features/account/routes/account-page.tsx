@@ -13,6 +13,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { useStaff } from '../../../lib/staff';
 import { useChangePassword } from '../api/change-password';
 import { PasskeysSection } from '../components/passkeys-section';
+import { StepUpProvider } from '../components/step-up-dialog';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmation', string>>;
 
@@ -108,7 +109,9 @@ export function Component() {
           </button>
         </div>
       </form>
-      <PasskeysSection />
+      <StepUpProvider>
+        <PasskeysSection />
+      </StepUpProvider>
     </>
   );
 }

@@ -1,9 +1,10 @@
-// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md).
+// PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md):
+// every other session ends, and the cookie of the browser that asked is renewed.
 import { API_ROUTES, passwordChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePassword } from '../../../services/account/change-password';
+import { changePassword } from '../../../services/identity/change-password';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { errorResponses } from '../../responses';
@@ -34,6 +35,8 @@ export default async function changePasswordRoute(app: FastifyInstance) {
         { accountId: request.accountId, sid: request.tokenSid },
         request.body,
       );
+      // The browser that changed it gets a new cookie: a copy of the old one dies here.
+      await app.portalSessions.renew(request, reply);
       return reply.code(204).send(null);
     },
   );

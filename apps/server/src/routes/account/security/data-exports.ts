@@ -22,6 +22,7 @@ import {
 } from '../../../services/data-export/exports';
 import { accountParams } from '../../params';
 import { errorResponses } from '../../responses';
+import { requireSteppedUp } from '../../../services/identity/step-up';
 
 export default async function dataExportRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +56,7 @@ export default async function dataExportRoutes(app: FastifyInstance) {
       config: limited,
     },
     async (request, reply) => {
+      await requireSteppedUp(app.db, request.tokenSid);
       const created = await requestDataExport(
         app.db,
         { accountId: request.accountId, userAgent: request.headers['user-agent'] },

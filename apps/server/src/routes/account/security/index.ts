@@ -2,7 +2,7 @@
 // /account/accountDelete, /account/security): password change, marketing consent, account
 // deletion, open sessions, passkeys, the second factor, the copy of their data (« Mes données »). Each route
 // has its per-account rate limit (docs/decisions/0012-security-baseline.md); a current-password check is also
-// counted per session by the sign-in throttle (services/account/current-password.ts).
+// counted per session by the sign-in throttle (services/identity/current-password.ts).
 import type { FastifyInstance } from 'fastify';
 import { rateLimitPerAccount } from '../../rate-limit';
 import changePasswordRoute from './change-password';
@@ -12,6 +12,7 @@ import passkeysRoutes from './passkeys';
 import secondFactorRoutes from './second-factor';
 import sessionsRoutes from './sessions';
 import setConsentRoute from './set-consent';
+import stepUpRoutes from './step-up';
 
 export default async function accountSecurityRoutes(app: FastifyInstance) {
   await rateLimitPerAccount(app);
@@ -22,4 +23,5 @@ export default async function accountSecurityRoutes(app: FastifyInstance) {
   await app.register(passkeysRoutes);
   await app.register(dataExportRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(stepUpRoutes);
 }

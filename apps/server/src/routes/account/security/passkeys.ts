@@ -21,18 +21,19 @@ import {
   listPasskeys,
   passkeyRegistrationOptions,
   removePasskey,
-} from '../../../services/account/passkeys';
+} from '../../../services/identity/passkeys';
 import { ConflictError } from '../../../services/errors';
+import { requireSteppedUp } from '../../../services/identity/step-up';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { accountParams } from '../../params';
 import { errorResponses } from '../../responses';
 
 /** The relying party's name the authenticator shows. */
-const RP_NAME = 'Espace Assuré';
+export const CUSTOMER_RELYING_PARTY = 'Espace Assuré';
 
 export default async function passkeysRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const rp = { publicUrl: app.config.publicUrl, name: RP_NAME };
+  const rp = { publicUrl: app.config.publicUrl, name: CUSTOMER_RELYING_PARTY };
   const embeddedOnly = () => {
     if (!app.config.oidc.embedded) throw new ConflictError(SESSION_MESSAGES.externalProvider);
   };
@@ -67,7 +68,10 @@ export default async function passkeysRoutes(app: FastifyInstance) {
     },
     async (request) => {
       embeddedOnly();
-      const options = await passkeyRegistrationOptions(app.db, rp, request.accountId);
+      await requireSteppedUp(app.db, request.tokenSid);
+      const options = await passkeyRegistrationOptions(app.db, rp, {
+        accountId: request.accountId,
+      });
       return options as unknown as Record<string, unknown>;
     },
   );
@@ -87,10 +91,15 @@ export default async function passkeysRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       embeddedOnly();
+      await requireSteppedUp(app.db, request.tokenSid);
       const passkey = await addPasskey(
         app.db,
         rp,
-        { owner: { accountId: request.accountId }, userAgent: userAgent(request) },
+        {
+          owner: { accountId: request.accountId },
+          userAgent: userAgent(request),
+          sid: request.tokenSid,
+        },
         request.body,
       );
       return reply.code(201).send(passkey);

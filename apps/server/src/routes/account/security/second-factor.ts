@@ -22,8 +22,9 @@ import {
   secondFactorStatus,
   startSecondFactor,
   type SecondFactorDeps,
-} from '../../../services/account/second-factor';
+} from '../../../services/identity/second-factor';
 import { ConflictError } from '../../../services/errors';
+import { requireSteppedUp } from '../../../services/identity/step-up';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { accountParams } from '../../params';
 import { errorResponses } from '../../responses';
@@ -73,6 +74,7 @@ export default async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       embeddedOnly();
+      await requireSteppedUp(app.db, request.tokenSid);
       return startSecondFactor(deps(), request.accountId);
     },
   );
@@ -92,6 +94,7 @@ export default async function secondFactorRoutes(app: FastifyInstance) {
     },
     async (request) => {
       embeddedOnly();
+      await requireSteppedUp(app.db, request.tokenSid);
       return {
         recoveryCodes: await confirmSecondFactor(deps(), caller(request), request.body.code),
       };

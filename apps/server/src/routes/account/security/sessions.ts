@@ -2,7 +2,7 @@
 // docs/decisions/0115-sessions-and-new-device-mail.md). GET …/sessions lists them, the caller's
 // marked; DELETE …/sessions/{sessionId} ends one (404 when it is not an open session of the
 // caller); DELETE …/sessions ends all but the caller's. An ended session's cookie and tokens are
-// refused from its next request on, on every instance (services/account/sign-ins.ts).
+// refused from its next request on, on every instance (services/identity/sign-ins.ts).
 import { API_ROUTES, openSessionsSchema, sessionIdSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import {
   endOpenSession,
   endOtherSessions,
   listOpenSessions,
-} from '../../../services/account/sign-ins';
+} from '../../../services/identity/sign-ins';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { accountParams } from '../../params';
 import { errorResponses } from '../../responses';

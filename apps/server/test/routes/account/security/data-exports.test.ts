@@ -30,6 +30,7 @@ import { consoleCall } from '../../../support/console';
 import { SAMPLE_JPEG, samplePdf } from '../../../support/documents';
 import type { Customer } from '../../../support/api-test';
 import type { TestApp } from '../../../support/harness';
+import { stepUp } from '../../../support/account-security';
 
 const CAMILLE = 'CLI-00100231';
 const CARTE_REASON = 'La carte grise est illisible : renvoyez une photo nette, recto verso.';
@@ -45,6 +46,7 @@ const CAMILLE_POLICIES = [
 ];
 
 async function ask(t: TestApp, who: Customer, payload: object = { brand: 'lumen' }) {
+  await stepUp(t, who.accountId, who.headers);
   return t.app.inject({ method: 'POST', url: base(who.accountId), headers: who.headers, payload });
 }
 

@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import { startLogin } from '../../../support/harness';
+import { stepUp } from '../../../support/account-security';
 
 const answer = {
   id: 'AAAA',
@@ -26,6 +27,7 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     camille,
     lea,
   }) => {
+    expect((await stepUp(t, camille.accountId, camille.headers)).statusCode).toBe(204);
     const options = await t.app.inject({
       method: 'POST',
       url: `${base(camille.accountId)}/options`,
@@ -55,6 +57,7 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     jean,
   }) => {
     const url = base(jean.accountId);
+    expect((await stepUp(t, jean.accountId, jean.headers)).statusCode).toBe(204);
     const none = await t.app.inject({
       method: 'POST',
       url,

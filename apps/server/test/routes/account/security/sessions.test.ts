@@ -8,6 +8,7 @@ import {
   SESSION_REQUEST_HEADER,
   type ErrorBody,
   type OpenSessions,
+  UNKNOWN_DEVICE,
 } from '@espace/contract';
 import { describe, expect, vi } from 'vitest';
 import { mailingPortal, mailingPortalTest } from '../../../support/account-mail';
@@ -19,6 +20,7 @@ import {
   DEMO,
   pageAccount,
   portalSignIn,
+  signIn,
   signInSession,
   webBuild,
   type TestApp,
@@ -209,5 +211,24 @@ describe.each(BACKENDS)('the new-device mail on %s', (backend) => {
     expect(data).toContain('http://localhost:3000/account/security');
     expect(data).toContain('http://localhost:3000/account/password');
     expect(data).not.toContain('Firefox');
+  });
+
+  it('mails a new device that signs in through the public client too, not only the portal', async ({
+    t,
+    mailsTo,
+  }) => {
+    // Jean's first sign-in, on the portal: known from now on, no mail.
+    await portalSignIn(t.app, DEMO.jean, {
+      script: true,
+      headers: { 'user-agent': SAFARI_IPHONE },
+    });
+    // Another browser signs in through the public client (code flow with PKCE), never
+    // passing through the portal's callback.
+    const tokens = await signIn(t.app, t.config, DEMO.jean);
+    expect(tokens.access_token).toMatch(/.+/);
+    await vi.waitFor(() => expect(mailsTo(DEMO.jean)).toHaveLength(1), { timeout: 15_000 });
+    const data = mailsTo(DEMO.jean)[0]!;
+    expect(data).toContain('Nouvelle connexion à votre espace');
+    expect(data).toContain(`nouvel appareil\u00a0: ${UNKNOWN_DEVICE}, le `);
   });
 });

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiResponse } from '../../../lib/api-client';
 import { currentBrandKey } from '../../../lib/brand';
 import { useSession } from '../../../lib/session';
+import { useStepUp } from './step-up';
 
 export const dataExportQueryKey = (accountId: string) => ['data-export', accountId] as const;
 
@@ -30,12 +31,15 @@ export function useDataExport() {
 export function useRequestDataExport() {
   const { accountId } = useSession();
   const client = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
     mutationFn: () =>
-      api<DataExport>(apiPath(API_ROUTES.dataExports, { accountId }), {
-        method: 'POST',
-        json: { brand: currentBrandKey() },
-      }),
+      withStepUp(() =>
+        api<DataExport>(apiPath(API_ROUTES.dataExports, { accountId }), {
+          method: 'POST',
+          json: { brand: currentBrandKey() },
+        }),
+      ),
     onSuccess: (created) =>
       client.setQueryData<DataExportState>(dataExportQueryKey(accountId), { export: created }),
   });

@@ -5,6 +5,7 @@ import { API_ROUTES, apiPath, type Passkey, type Passkeys } from '@espace/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useStepUp } from './step-up';
 
 export const passkeysQueryKey = (accountId: string) => ['passkeys', accountId] as const;
 
@@ -32,8 +33,9 @@ export async function addPasskey(accountId: string): Promise<Passkey> {
 export function useAddPasskey() {
   const { accountId } = useSession();
   const client = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: () => addPasskey(accountId),
+    mutationFn: () => withStepUp(() => addPasskey(accountId)),
     onSettled: () => client.invalidateQueries({ queryKey: passkeysQueryKey(accountId) }),
   });
 }

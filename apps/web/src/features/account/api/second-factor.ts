@@ -12,6 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useStepUp } from './step-up';
 
 export const secondFactorQueryKey = (accountId: string) => ['second-factor', accountId] as const;
 
@@ -25,23 +26,29 @@ export function useSecondFactor() {
 
 export function useStartSecondFactor() {
   const { accountId } = useSession();
+  const withStepUp = useStepUp();
   return useMutation({
     mutationFn: () =>
-      api<SecondFactorEnrolment>(apiPath(API_ROUTES.secondFactorEnrolment, { accountId }), {
-        method: 'POST',
-      }),
+      withStepUp(() =>
+        api<SecondFactorEnrolment>(apiPath(API_ROUTES.secondFactorEnrolment, { accountId }), {
+          method: 'POST',
+        }),
+      ),
   });
 }
 
 export function useConfirmSecondFactor() {
   const { accountId } = useSession();
   const client = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
     mutationFn: (body: { code: string }) =>
-      api<RecoveryCodes>(apiPath(API_ROUTES.secondFactor, { accountId }), {
-        method: 'PUT',
-        json: body,
-      }),
+      withStepUp(() =>
+        api<RecoveryCodes>(apiPath(API_ROUTES.secondFactor, { accountId }), {
+          method: 'PUT',
+          json: body,
+        }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: secondFactorQueryKey(accountId) }),
   });
 }

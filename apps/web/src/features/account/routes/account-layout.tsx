@@ -1,6 +1,8 @@
-// docs/product/account.md /account: the heading 'Mon Compte', the sub-navigation, and the chosen section.
+// docs/product/account.md /account: the heading 'Mon Compte', the sub-navigation, and the chosen
+// section, inside the step-up's provider (components/step-up.tsx) its security writes ask.
 import { Outlet } from 'react-router';
 import { AccountNav } from '../components/account-nav';
+import { StepUpProvider } from '../components/step-up';
 import { ACCOUNT_TEXTS } from '../texts';
 import './account-layout.css';
 
@@ -10,7 +12,9 @@ export function Component() {
       <h1>{ACCOUNT_TEXTS.title}</h1>
       <AccountNav />
       <div className="account__section">
-        <Outlet />
+        <StepUpProvider>
+          <Outlet />
+        </StepUpProvider>
       </div>
     </div>
   );

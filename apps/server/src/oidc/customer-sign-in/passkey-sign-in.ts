@@ -16,22 +16,22 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { errorBody } from '../http/error-body';
-import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
-import { passkeySignInOptions, verifyPasskeySignIn } from '../services/account/passkeys';
-import { claimSignIn } from '../services/account/sign-in-throttle';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/client';
+import { errorBody } from '../../http/error-body';
+import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
+import { passkeySignInOptions, verifyPasskeySignIn } from '../../services/identity/passkey-checks';
+import { claimSignIn } from '../../services/identity/sign-in-throttle';
 import { customerSignedIn } from './customer-signed-in';
-import { isConsoleClient } from './provider/console-provider';
-import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
+import { isConsoleClient } from '../provider/console-provider';
+import { DEVICE_COOKIE, knownDeviceId, readCookie } from '../provider/device-cookie';
 import {
   PASSKEY_SCRIPT,
   PASSKEY_SCRIPT_PATH,
   WEBAUTHN_BROWSER_PATH,
   webauthnBrowserBundle,
-} from './provider/passkey-page';
-import { INTERACTION_PATH } from './provider/provider';
+} from '../provider/passkey-page';
+import { INTERACTION_PATH } from '../provider/provider';
 
 const RP_NAME = 'Espace Assuré';
 
@@ -124,7 +124,7 @@ export function passkeySignInRoutes(
         return reply.code(429).send(body);
       }
       const accountId = owner
-        ? await verifyPasskeySignIn(db, rp, details.uid, answer.data)
+        ? (await verifyPasskeySignIn(db, rp, details.uid, answer.data))?.account_id
         : undefined;
       if (!owner || !accountId) {
         const { status, body } = refuse(401, PASSKEY_MESSAGES.refused);

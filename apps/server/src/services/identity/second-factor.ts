@@ -1,7 +1,7 @@
 // A customer's optional second factor for password sign-ins ('Mon compte' › « Sécurité »,
 // docs/product/account.md, docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md):
-// the staff's TOTP and recovery codes (services/second-factor/totp.ts), kept in
-// customer_second_factors and customer_recovery_codes, sealed for CUSTOMER_TOTP_SECRET. Enforces:
+// the staff's TOTP and recovery codes (totp.ts), kept in customer_second_factors and
+// customer_recovery_codes (totp-store.ts), sealed for CUSTOMER_TOTP_SECRET. Enforces:
 // - turning it on shows a pending secret (QR code and text) and saves it only when a code of the
 //   app confirms it; the recovery codes are then shown once;
 // - turning it off takes the password, a code of the app or a recovery code: every check is
@@ -9,7 +9,7 @@
 //   (current-password.ts: 5 per window), so a stolen token guesses no faster than the sign-in;
 // - both are mailed to the customer (French, through the outbox), so someone who got in cannot
 //   turn it off or on silently;
-// - the sign-in's code step (oidc/customer-second-factor.ts) asks for it after every right
+// - the sign-in's code step (oidc/customer-sign-in/customer-second-factor.ts) asks for it after every right
 //   password of an account that has it; a passkey sign-in does not (it is two factors already).
 import {
   MESSAGES,
@@ -19,25 +19,13 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import type { OutboxSender } from '../../platform/outbox/outbox';
-import { CUSTOMER_TOTP_SECRET } from '../../platform/secrets/reseal';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
-import { tableStore } from '../second-factor/table-store';
-import * as totp from '../second-factor/totp';
+import * as totp from './totp';
 import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors';
 import type { CustomerMailSettings } from '../requests/status-mail';
 import { verifyPassword } from './passwords';
 import { queueSecondFactorMail } from './second-factor-mail';
 import { claimCurrentPasswordCheck } from './sign-in-throttle';
-
-/** The name the customer's authenticator app shows. */
-export const CUSTOMER_TOTP_ISSUER = 'Espace Assuré';
-
-const customerStore = tableStore({
-  issuer: CUSTOMER_TOTP_ISSUER,
-  purpose: CUSTOMER_TOTP_SECRET,
-  factors: 'customer_second_factors',
-  recoveryCodes: { table: 'customer_recovery_codes', owner: 'account_id' },
-});
 
 export interface SecondFactorDeps {
   db: Db;
@@ -95,7 +83,7 @@ export async function startSecondFactor(
     .select('email')
     .where('id', '=', accountId)
     .executeTakeFirstOrThrow();
-  return totp.pendingEnrolment(customerStore, deps.db, deps.keys, { id: accountId, email });
+  return totp.pendingEnrolment(deps.db, deps.keys, { accountId }, email);
 }
 
 const claimCheck = async (db: Db, caller: SecondFactorCaller) => {
@@ -113,10 +101,9 @@ export async function confirmSecondFactor(
     throw new ConflictError(SECOND_FACTOR_MESSAGES.alreadyOn);
   await claimCheck(deps.db, caller);
   const codes = await totp.confirmEnrolment(
-    customerStore,
     deps.db,
     deps.keys,
-    caller.accountId,
+    { accountId: caller.accountId },
     code,
   );
   if (!codes) {
@@ -188,7 +175,7 @@ export const verifySecondFactor = (
   deps: { db: Db; keys: SecretKeys },
   accountId: string,
   input: string,
-) => totp.verifySecondFactor(customerStore, deps.db, deps.keys, accountId, input);
+) => totp.verifySecondFactor(deps.db, deps.keys, { accountId }, input);
 
 /** The second factor goes with the account's online access (delete-account.ts), or when off. */
 export async function eraseSecondFactor(db: Db, accountId: string): Promise<void> {

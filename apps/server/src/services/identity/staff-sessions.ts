@@ -1,5 +1,5 @@
 // The staff console's cookie sessions (docs/console.md « Connexion »), built as the portal's
-// (services/account/portal-sessions.ts, docs/decisions/0065-portal-session-cookie.md): the
+// (services/identity/portal-sessions.ts, docs/decisions/0065-portal-session-cookie.md): the
 // browser holds a random secret in an HttpOnly cookie, the row its SHA-256 only, the staff
 // member and the provider session the sign-in (password and second factor) opened. Enforces:
 // - a session opens only while its row lives (STAFF_SESSION_TTL_SECONDS from sign-in), its
@@ -7,8 +7,8 @@
 //   password (staff-passwords.ts): one indexed read a request;
 // - a leaked row does not give the cookie back.
 import type { StaffMember, StaffRole } from '@espace/contract';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { drawSessionSecret, sessionIdOf } from './session-secret';
 
 /** A working day: the console asks for the password and the code again after 8 hours. */
 export const STAFF_SESSION_TTL_SECONDS = 8 * 3600;
@@ -18,18 +18,16 @@ export interface StaffSession extends StaffMember {
   providerSid: string;
 }
 
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
-
 /** Opens a session for a staff member signed in with both factors; returns the cookie's secret. */
 export async function openStaffSession(
   db: Db,
   session: { staffId: string; providerSid: string },
 ): Promise<string> {
-  const secret = randomBytes(32).toString('base64url');
+  const { secret, id } = drawSessionSecret();
   await db
     .insertInto('staff_sessions')
     .values({
-      id: hashOf(secret),
+      id,
       staff_id: session.staffId,
       provider_sid: session.providerSid,
       expires_at: new Date(Date.now() + STAFF_SESSION_TTL_SECONDS * 1000),
@@ -40,7 +38,8 @@ export async function openStaffSession(
 
 /** The live session a cookie's secret opens, with its staff member, or undefined. */
 export async function findStaffSession(db: Db, secret: string): Promise<StaffSession | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
+  const id = sessionIdOf(secret);
+  if (!id) return undefined;
   const now = new Date();
   const row = await db
     .selectFrom('staff_sessions as s')
@@ -49,7 +48,7 @@ export async function findStaffSession(db: Db, secret: string): Promise<StaffSes
       join.onRef('o.uid', '=', 's.provider_sid').on('o.type', '=', 'Session'),
     )
     .select(['a.id', 'a.email', 'a.display_name', 'a.role', 's.provider_sid'])
-    .where('s.id', '=', hashOf(secret))
+    .where('s.id', '=', id)
     .where('s.expires_at', '>', now)
     .where('a.disabled_at', 'is', null)
     .where('a.must_change_password', '=', false)
@@ -73,7 +72,7 @@ export async function closeStaffSession(
 ): Promise<{ staffId: string; providerSid: string } | undefined> {
   const row = await db
     .deleteFrom('staff_sessions')
-    .where('id', '=', hashOf(secret))
+    .where('id', '=', sessionIdOf(secret) ?? '')
     .returning(['staff_id', 'provider_sid'])
     .executeTakeFirst();
   return row && { staffId: row.staff_id, providerSid: row.provider_sid };

@@ -1,4 +1,4 @@
-// The mails of a customer's second factor turned on or off (services/account/second-factor.ts,
+// The mails of a customer's second factor turned on or off (services/identity/second-factor.ts,
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): French, in the brand
 // skin, with the time (Europe/Paris) and a link to 'Mon compte' › « Sécurité »; an outbox row
 // written in the change's transaction, sent by the one relay.

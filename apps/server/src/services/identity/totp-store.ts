@@ -1,9 +1,38 @@
-// The one TotpStore of totp.ts, parameterised by where an owner keeps its second factor: a
-// table whose row `id` holds the secrets (totp_secret, totp_pending_secret, totp_enrolled_at,
-// totp_last_step) and a table of recovery codes keyed by the owner's column. The customers'
-// (services/account/second-factor.ts) and the staff's (services/staff/second-factor.ts) differ
-// in their tables only (a customer has no row until a first enrolment).
-import type { TotpStore } from './totp';
+// Where an owner keeps its second factor (totp.ts): a table whose row `id` holds the secrets
+// (totp_secret, totp_pending_secret, totp_enrolled_at, totp_last_step) and a table of recovery
+// codes keyed by the owner's column. Customers and staff differ in their tables, their issuer
+// and their sealing purpose only (a customer has no row until a first enrolment).
+import type { Db } from '../../db/client';
+import { CUSTOMER_TOTP_SECRET, TOTP_SECRET } from '../../platform/secrets/reseal';
+import { isStaff, ownerId, type IdentityOwner } from './owner';
+
+/** The name the customer's authenticator app shows. */
+export const CUSTOMER_TOTP_ISSUER = 'Espace Assuré';
+/** The name a staff member's authenticator app shows. */
+export const TOTP_ISSUER = 'Espace Assuré console';
+
+/** Where one kind of owner keeps its second factor: reads and conditional writes only. */
+export interface TotpStore {
+  /** The name the authenticator app shows above the code. */
+  issuer: string;
+  /** The purpose the secrets are sealed for (platform/secrets/reseal.ts). */
+  purpose: string;
+  /** The sealed secrets of the owner, enrolled and pending (null when none). */
+  secrets(db: Db, id: string): Promise<{ secret: string | null; pending: string | null }>;
+  /** Keeps a new sealed pending secret. */
+  savePending(db: Db, id: string, sealed: string): Promise<void>;
+  /**
+   * Makes `pending` the enrolled secret, `step` its last one: true when nothing was enrolled and
+   * `pending` was still the pending secret.
+   */
+  enrol(db: Db, id: string, pending: string, step: number, now: Date): Promise<boolean>;
+  /** Replaces the recovery codes by these hashes. */
+  replaceRecoveryCodes(db: Db, id: string, hashes: string[]): Promise<void>;
+  /** Moves the last step accepted to `step`: true only when it was before. */
+  advanceStep(db: Db, id: string, step: number): Promise<boolean>;
+  /** Marks the unused recovery code of this hash used: true when it was there and unused. */
+  spendRecoveryCode(db: Db, id: string, hash: string, now: Date): Promise<boolean>;
+}
 
 export interface TotpTables {
   /** The name the authenticator app shows above the code. */
@@ -19,7 +48,7 @@ export interface TotpTables {
 }
 
 /** Reads and conditional writes of `tables` for the rules of totp.ts. */
-export function tableStore(tables: TotpTables): TotpStore {
+function tableStore(tables: TotpTables): TotpStore {
   const { factors } = tables;
   const { table: codes, owner } = tables.recoveryCodes;
   return {
@@ -100,3 +129,21 @@ export function tableStore(tables: TotpTables): TotpStore {
  * column only, which kysely cannot type for a table chosen at run time.
  */
 type RecoveryCodeRow = { account_id: string; staff_id: string; code_hash: string };
+
+const customerStore = tableStore({
+  issuer: CUSTOMER_TOTP_ISSUER,
+  purpose: CUSTOMER_TOTP_SECRET,
+  factors: 'customer_second_factors',
+  recoveryCodes: { table: 'customer_recovery_codes', owner: 'account_id' },
+});
+
+const staffStore = tableStore({
+  issuer: TOTP_ISSUER,
+  purpose: TOTP_SECRET,
+  factors: 'staff_accounts',
+  recoveryCodes: { table: 'staff_recovery_codes', owner: 'staff_id' },
+});
+
+/** The store of the owner's kind, and the owner's id in it. */
+export const storeOf = (owner: IdentityOwner) =>
+  ({ store: isStaff(owner) ? staffStore : customerStore, id: ownerId(owner) }) as const;

@@ -1,19 +1,20 @@
 // What a customer's accepted sign-in does, by password (interactions.ts) or by passkey
 // (passkey-sign-in.ts), the same for both: the throttle's count taken back, the sign-in recorded
-// (services/account/sign-ins.ts) with its cookie for the portal's callback, the known-device
+// (services/identity/sign-ins.ts) with its cookie for the portal's callback and, from a new
+// device, its mail (services/identity/new-device-mail.ts) whatever the client, the known-device
 // cookie set, and the interaction's result given to the provider, which opens its session. The
 // form's script gets `{ location }` (the resume run in process when it can be,
 // client-sessions/portal-sign-in.ts); a classic POST gets the provider's redirect.
 import type { SignInMethod } from '@espace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Db } from '../db/client';
-import { signIns } from '../platform/metrics/metrics';
-import { signInSucceeded } from '../services/account/sign-in-throttle';
-import { recordSignIn } from '../services/account/sign-ins';
-import { resumeHere } from './client-sessions/portal-sign-in';
-import { signInRecordCookie } from './client-sessions/sign-in-record';
-import { deviceCookieHeader, deviceCookieValue } from './provider/device-cookie';
+import type { Db } from '../../db/client';
+import { signIns } from '../../platform/metrics/metrics';
+import { signInSucceeded } from '../../services/identity/sign-in-throttle';
+import { recordSignInAndMail } from '../../services/identity/new-device-mail';
+import { resumeHere } from '../client-sessions/portal-sign-in';
+import { signInRecordCookie } from '../client-sessions/sign-in-record';
+import { deviceCookieHeader, deviceCookieValue } from '../provider/device-cookie';
 
 export interface AcceptedSignIn {
   accountId: string;
@@ -37,12 +38,16 @@ export async function customerSignedIn(
   const { provider, db, secure } = deps;
   await signInSucceeded(db, accepted.keys);
   signIns.inc({ outcome: 'success' });
-  const recorded = await recordSignIn(db, {
-    accountId: accepted.accountId,
-    method: accepted.method,
-    userAgent: request.headers['user-agent'],
-    knownBrowser: accepted.deviceId !== undefined,
-  });
+  const mail = { publicUrl: app.config.publicUrl, brand: app.config.mailBrand };
+  const recorded = await recordSignInAndMail(
+    { db, outbox: app.outbox, mail },
+    {
+      accountId: accepted.accountId,
+      method: accepted.method,
+      userAgent: request.headers['user-agent'],
+      knownBrowser: accepted.deviceId !== undefined,
+    },
+  );
   reply.raw.appendHeader('set-cookie', [
     deviceCookieHeader(
       deviceCookieValue(deps.deviceKeys, accepted.email, accepted.deviceId),

@@ -1,4 +1,4 @@
-// The challenges of WebAuthn ceremonies in progress (services/account/passkeys.ts,
+// The challenges of WebAuthn ceremonies in progress (services/identity/passkeys.ts,
 // docs/decisions/0116-passkeys-through-the-embedded-provider.md): rows of `webauthn_challenges`,
 // so that any instance finishes what another began, each used once and within CHALLENGE_SECONDS.
 import type { Db } from '../../db/client';

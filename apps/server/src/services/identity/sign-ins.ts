@@ -33,6 +33,9 @@ export const SIGN_IN_LINK_SECONDS = 30 * 60;
 export interface RecordedSignIn {
   id: string;
   newDevice: boolean;
+  /** The device's French label (device-label.ts). */
+  device: string;
+  at: Date;
 }
 
 /** Records an accepted sign-in; returns its id (the sign-in cookie's value). */
@@ -48,13 +51,20 @@ export async function recordSignIn(
 ): Promise<RecordedSignIn> {
   const id = randomUUID();
   const userAgent = (signIn.userAgent ?? '').slice(0, USER_AGENT_MAX);
-  const row = await sql<{ new_device: boolean }>`
+  const device = deviceLabel(userAgent);
+  const row = await sql<{ new_device: boolean; created_at: Date }>`
     insert into sign_ins (id, account_id, method, user_agent, device, new_device)
-    values (${id}, ${signIn.accountId}, ${signIn.method}, ${userAgent}, ${deviceLabel(userAgent)},
+    values (${id}, ${signIn.accountId}, ${signIn.method}, ${userAgent}, ${device},
       not ${signIn.knownBrowser}::boolean
         and exists (select 1 from sign_ins where account_id = ${signIn.accountId}))
-    returning new_device`.execute(db);
-  return { id, newDevice: row.rows[0]?.new_device ?? false };
+    returning new_device, created_at`.execute(db);
+  const recorded = row.rows[0];
+  return {
+    id,
+    newDevice: recorded?.new_device ?? false,
+    device,
+    at: recorded ? new Date(recorded.created_at) : new Date(),
+  };
 }
 
 export interface LinkedSignIn {

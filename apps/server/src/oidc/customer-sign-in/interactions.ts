@@ -1,7 +1,7 @@
 // The sign-in interaction of the embedded provider: an ordinary French form (email, password,
 // submit). A wrong email or a wrong password get the same message; both take the same time
 // (a decoy hash is checked for unknown emails); each attempt is counted by the sign-in throttle
-// before the password is checked (services/account/sign-in-throttle.ts: per address, then per account or
+// before the password is checked (services/identity/sign-in-throttle.ts: per address, then per account or
 // per known device, whose signed cookie is set here at a success). Past the account's limit the
 // refusal offers the reset link by e-mail, the way in an attack cannot close
 // (docs/decisions/0014-sign-in-throttle.md). The page links to the forgotten-password flow
@@ -18,24 +18,24 @@ import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES, isSafeText, MESSAGES, type ErrorCode } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { errorBody } from '../http/error-body';
-import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../http/html';
-import { firstScreenFiles } from '../http/spa-manifest';
-import { signIns } from '../platform/metrics/metrics';
-import { claimSignIn, signInSucceeded } from '../services/account/sign-in-throttle';
-import { decoyPasswordHash, verifyPassword } from '../services/account/passwords';
-import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
-import { firstAccessHrefFor, firstAccessRoutes } from './customer-flows/first-access-routes';
-import { forgotHrefFor, passwordResetRoutes } from './customer-flows/password-reset-routes';
-import { hasSecondFactor } from '../services/account/second-factor';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/client';
+import { errorBody } from '../../http/error-body';
+import { sendHtml, SIGN_IN_SCRIPT_PATH } from '../../http/html';
+import { firstScreenFiles } from '../../http/spa-manifest';
+import { signIns } from '../../platform/metrics/metrics';
+import { claimSignIn, signInSucceeded } from '../../services/identity/sign-in-throttle';
+import { decoyPasswordHash, verifyPassword } from '../../services/identity/passwords';
+import { DEVICE_COOKIE, knownDeviceId, readCookie } from '../provider/device-cookie';
+import { firstAccessHrefFor, firstAccessRoutes } from '../customer-flows/first-access-routes';
+import { forgotHrefFor, passwordResetRoutes } from '../customer-flows/password-reset-routes';
+import { hasSecondFactor } from '../../services/identity/second-factor';
 import { customerSignedIn } from './customer-signed-in';
 import { customerSecondFactorRoutes, toCodeStep } from './customer-second-factor';
 import { passkeySignInRoutes } from './passkey-sign-in';
-import { INTERACTION_PATH } from './provider/provider';
-import { isConsoleClient } from './provider/console-provider';
-import { staffInteractionRoutes, staffPasswordPage } from './staff-sign-in/staff-interactions';
+import { INTERACTION_PATH } from '../provider/provider';
+import { isConsoleClient } from '../provider/console-provider';
+import { staffInteractionRoutes, staffPasswordPage } from '../staff-sign-in/staff-interactions';
 import {
   AUTO_SUBMIT_SCRIPT,
   AUTO_SUBMIT_SCRIPT_PATH,
@@ -44,8 +44,8 @@ import {
   SIGN_IN_EXPIRED,
   SIGN_IN_JSON,
   SIGN_IN_SCRIPT,
-} from './provider/pages';
-import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
+} from '../provider/pages';
+import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 
 interface LoginBody {
   email?: string;
@@ -65,7 +65,7 @@ export async function interactionRoutes(
   const { provider, db, config } = opts;
   await app.register(formbody, { bodyLimit: 4096 });
   // Per address, counted in the database like every other limit (routes/rate-limit.ts), so the
-  // instances share it; the per-email sign-in throttle is services/account/sign-in-throttle.ts.
+  // instances share it; the per-email sign-in throttle is services/identity/sign-in-throttle.ts.
   await app.register(rateLimit, {
     global: false,
     ...(app.rateLimitStore ? { store: app.rateLimitStore } : {}),

@@ -1,9 +1,9 @@
-// One TOTP second factor for whoever has one: the staff (mandatory, services/staff/second-factor.ts)
-// and customers who turn it on for their password sign-ins (services/account/second-factor.ts)
+// One TOTP second factor for whoever has one (owner.ts): the staff (mandatory at their sign-in)
+// and customers who turn it on for their password sign-ins (second-factor.ts)
 // (docs/decisions/0082-staff-sign-in-with-a-second-factor.md,
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md). TOTP per RFC 6238
 // (SHA-1, 6 digits, 30-second steps, the otpauth library) and single-use recovery codes; each
-// owner gives a store (its tables' reads and conditional updates, table-store.ts), the rules are
+// owner's kind has a store (its tables' reads and conditional updates, totp-store.ts), the rules are
 // here once:
 // - enrolment keeps a pending secret (the same while its QR code is shown) and saves it only
 //   when a valid code from the authenticator confirms it; it then gives 10 recovery codes,
@@ -19,32 +19,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client';
 import { open, seal, type SecretKeys } from '../../platform/secrets/sealed-secrets';
+import type { IdentityOwner } from './owner';
+import { storeOf } from './totp-store';
 
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** Where one kind of owner keeps its second factor: reads and conditional writes only. */
-export interface TotpStore {
-  /** The name the authenticator app shows above the code. */
-  issuer: string;
-  /** The purpose the secrets are sealed for (platform/secrets/reseal.ts). */
-  purpose: string;
-  /** The sealed secrets of the owner, enrolled and pending (null when none). */
-  secrets(db: Db, id: string): Promise<{ secret: string | null; pending: string | null }>;
-  /** Keeps a new sealed pending secret. */
-  savePending(db: Db, id: string, sealed: string): Promise<void>;
-  /**
-   * Makes `pending` the enrolled secret, `step` its last one: true when nothing was enrolled and
-   * `pending` was still the pending secret.
-   */
-  enrol(db: Db, id: string, pending: string, step: number, now: Date): Promise<boolean>;
-  /** Replaces the recovery codes by these hashes. */
-  replaceRecoveryCodes(db: Db, id: string, hashes: string[]): Promise<void>;
-  /** Moves the last step accepted to `step`: true only when it was before. */
-  advanceStep(db: Db, id: string, step: number): Promise<boolean>;
-  /** Marks the unused recovery code of this hash used: true when it was there and unused. */
-  spendRecoveryCode(db: Db, id: string, hash: string, now: Date): Promise<boolean>;
-}
 
 const totpOf = (issuer: string, secret: string, label = '') =>
   new TOTP({
@@ -85,18 +64,19 @@ export interface Enrolment {
 
 /** The enrolment to show: the pending secret, a new one if none is pending. */
 export async function pendingEnrolment(
-  store: TotpStore,
   db: Db,
   keys: SecretKeys,
-  owner: { id: string; email: string },
+  owner: IdentityOwner,
+  email: string,
 ): Promise<Enrolment> {
-  const row = await store.secrets(db, owner.id);
+  const { store, id } = storeOf(owner);
+  const row = await store.secrets(db, id);
   let secret = row.pending && open(keys, row.pending, store.purpose);
   if (!secret) {
     secret = new Secret({ size: 20 }).base32;
-    await store.savePending(db, owner.id, seal(keys, secret, store.purpose));
+    await store.savePending(db, id, seal(keys, secret, store.purpose));
   }
-  const uri = totpOf(store.issuer, secret, owner.email).toString();
+  const uri = totpOf(store.issuer, secret, email).toString();
   // Loaded on a first enrolment only: no start-up pays for the QR code encoder and its PNG code.
   const { toString: qrCode } = await import('qrcode');
   const qrSvg = await qrCode(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -108,13 +88,13 @@ export async function pendingEnrolment(
  * once), or undefined when the code is wrong, nothing is pending or a secret is enrolled.
  */
 export async function confirmEnrolment(
-  store: TotpStore,
   db: Db,
   keys: SecretKeys,
-  id: string,
+  owner: IdentityOwner,
   code: string,
   now = Date.now(),
 ): Promise<string[] | undefined> {
+  const { store, id } = storeOf(owner);
   const row = await store.secrets(db, id);
   // Sealed: it becomes the enrolled secret as it is (one purpose for both columns).
   const pending = row.secret ? null : row.pending;
@@ -137,13 +117,13 @@ export async function confirmEnrolment(
  * undefined when refused.
  */
 export async function verifySecondFactor(
-  store: TotpStore,
   db: Db,
   keys: SecretKeys,
-  id: string,
+  owner: IdentityOwner,
   input: string,
   now = Date.now(),
 ): Promise<'otp' | 'recovery' | undefined> {
+  const { store, id } = storeOf(owner);
   const code = input.trim();
   const { secret } = await store.secrets(db, id);
   if (!secret) return undefined;

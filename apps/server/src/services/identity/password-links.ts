@@ -1,7 +1,8 @@
-// The links mailed to choose a password: a forgotten-password link (password-reset.ts) or a
-// first-access invitation (invitation.ts, docs/decisions/0075-first-access-invitation.md), both
-// rows of `password_reset_tokens` told apart by `purpose`, and both used on the same page.
-// Enforces:
+// The links mailed to choose a password. A customer's: a forgotten-password link
+// (password-reset.ts) or a first-access invitation (services/account/invitation.ts,
+// docs/decisions/0075-first-access-invitation.md), rows of `password_reset_tokens` told apart by
+// `purpose`, used on the same page; a staff member's: the link of a reset of their access
+// (services/staff/staff-links.ts), rows of `staff_links`. Both are drawn and spent here. Enforces:
 // - a link carries 256 random bits; only their SHA-256 is stored; it works once and only until
 //   its `expires_at`; the issuers replace an account's earlier links when they write a new one;
 // - the new password follows the contract's rule (not the current one, not the email);
@@ -19,6 +20,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { isStaff, ownerId, type IdentityOwner } from './owner';
 import { clearEmail } from './sign-in-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { endSessions } from './sessions';
@@ -65,6 +67,47 @@ export async function linkPurpose(db: Db, token: string): Promise<LinkPurpose> {
   return row?.purpose === 'invitation' ? 'invitation' : 'reset';
 }
 
+/**
+ * Spends the owner's link of `token` in `trx`, once even when two requests race (only one of
+ * them marks it used), and drops the owner's other links: false when it no longer works.
+ */
+export async function spendLink(trx: Db, owner: IdentityOwner, token: string): Promise<boolean> {
+  const tokenHash = hashLinkToken(token);
+  const now = new Date();
+  if (isStaff(owner)) {
+    const used = await trx
+      .updateTable('staff_links')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('staff_id', '=', owner.staffId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (used.numUpdatedRows !== 1n) return false;
+    await trx
+      .deleteFrom('staff_links')
+      .where('staff_id', '=', owner.staffId)
+      .where('token_hash', '!=', tokenHash)
+      .execute();
+    return true;
+  }
+  const used = await trx
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('account_id', '=', ownerId(owner))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (used.numUpdatedRows !== 1n) return false;
+  await trx
+    .deleteFrom('password_reset_tokens')
+    .where('account_id', '=', ownerId(owner))
+    .where('token_hash', '!=', tokenHash)
+    .execute();
+  return true;
+}
+
 const invalidLink = () => new NotFoundError(PASSWORD_RESET_TEXTS.invalidLink);
 
 /**
@@ -86,15 +129,7 @@ export async function setPasswordFromLink(
   if (problem) throw new InvalidInputError(problem, { newPassword: problem });
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    // Single use even when two requests race: only one of them marks the link used.
-    const used = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashLinkToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (!used.numUpdatedRows) throw invalidLink();
+    if (!(await spendLink(trx, { accountId: link.accountId }, token))) throw invalidLink();
     if (link.passwordHash === null)
       await createCredentials(trx, link.accountId, link.email, passwordHash);
     else
@@ -103,11 +138,6 @@ export async function setPasswordFromLink(
         .set({ password_hash: passwordHash, password_changed_at: new Date() })
         .where('account_id', '=', link.accountId)
         .execute();
-    await trx
-      .deleteFrom('password_reset_tokens')
-      .where('account_id', '=', link.accountId)
-      .where('token_hash', '!=', hashLinkToken(token))
-      .execute();
     await endSessions(trx, link.accountId);
     // The link is the way in an attack cannot close: it lifts the account's sign-in lock.
     await clearEmail(trx, link.email);

@@ -7,8 +7,8 @@
 //   provider sessions (sessions.ts), so they end these at once on every instance;
 // - one indexed read per request (the row joined to its provider session), nothing in process;
 // - a leaked database row does not give the cookie back (only its hash is stored).
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { drawSessionSecret, sessionIdOf } from './session-secret';
 
 /** The provider session's and the refresh token's lifetime (oidc/provider/provider.ts): 8 hours. */
 export const PORTAL_SESSION_TTL_SECONDS = 8 * 3600;
@@ -19,15 +19,13 @@ export interface PortalSession {
   providerSid: string;
 }
 
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
-
 /** Opens a session; returns the secret for the cookie (never stored). */
 export async function openPortalSession(db: Db, session: PortalSession): Promise<string> {
-  const secret = randomBytes(32).toString('base64url');
+  const { secret, id } = drawSessionSecret();
   await db
     .insertInto('portal_sessions')
     .values({
-      id: hashOf(secret),
+      id,
       account_id: session.accountId,
       provider_sid: session.providerSid,
       expires_at: new Date(Date.now() + PORTAL_SESSION_TTL_SECONDS * 1000),
@@ -41,7 +39,8 @@ export async function findPortalSession(
   db: Db,
   secret: string,
 ): Promise<PortalSession | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
+  const id = sessionIdOf(secret);
+  if (!id) return undefined;
   const now = new Date();
   const row = await db
     .selectFrom('portal_sessions as p')
@@ -52,7 +51,7 @@ export async function findPortalSession(
         .on('o.type', '=', 'Session'),
     )
     .select(['p.account_id', 'p.provider_sid'])
-    .where('p.id', '=', hashOf(secret))
+    .where('p.id', '=', id)
     .where('p.expires_at', '>', now)
     .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now)]))
     .executeTakeFirst();
@@ -79,11 +78,12 @@ export async function findExternalPortalSession(
   db: Db,
   secret: string,
 ): Promise<PortalSession | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
+  const id = sessionIdOf(secret);
+  if (!id) return undefined;
   const row = await db
     .selectFrom('portal_sessions')
     .select(['account_id', 'provider_sid'])
-    .where('id', '=', hashOf(secret))
+    .where('id', '=', id)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   return row && { accountId: row.account_id, providerSid: row.provider_sid };
@@ -112,7 +112,7 @@ export async function closePortalSession(
 ): Promise<PortalSession | undefined> {
   const row = await db
     .deleteFrom('portal_sessions')
-    .where('id', '=', hashOf(secret))
+    .where('id', '=', sessionIdOf(secret) ?? '')
     .returning(['account_id', 'provider_sid'])
     .executeTakeFirst();
   return row && { accountId: row.account_id, providerSid: row.provider_sid };

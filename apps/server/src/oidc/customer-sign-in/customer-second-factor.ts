@@ -1,5 +1,5 @@
 // The code step of a customer's password sign-in when they turned a second factor on
-// ('Mon compte' › « Sécurité », services/account/second-factor.ts,
+// ('Mon compte' › « Sécurité », services/identity/second-factor.ts,
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md). After a right
 // password (interactions.ts) the provider's interaction goes on to /interaction/{uid}/code, an
 // ordinary French form: the code of the authenticator app or a recovery code. Enforces:
@@ -15,17 +15,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { isSafeText, SECOND_FACTOR_MESSAGES } from '@espace/contract';
-import type { Db } from '../db/client';
-import { escapeHtml, sendHtml } from '../http/html';
-import { RATE_LIMITS, routeLimit } from '../platform/rate-limits/tiers';
-import { verifySecondFactor } from '../services/account/second-factor';
-import { claimSecondFactor } from '../services/account/sign-in-throttle';
+import type { Db } from '../../db/client';
+import { escapeHtml, sendHtml } from '../../http/html';
+import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
+import { verifySecondFactor } from '../../services/identity/second-factor';
+import { claimSecondFactor } from '../../services/identity/sign-in-throttle';
 import { customerSignedIn } from './customer-signed-in';
-import { isConsoleClient } from './provider/console-provider';
-import { DEVICE_COOKIE, knownDeviceId, readCookie } from './provider/device-cookie';
-import { renderCustomerPage, renderErrorPage } from './provider/pages';
-import { INTERACTION_PATH } from './provider/provider';
-import { passwordKey, stepCookies } from './provider/step-cookie';
+import { isConsoleClient } from '../provider/console-provider';
+import { DEVICE_COOKIE, knownDeviceId, readCookie } from '../provider/device-cookie';
+import { renderCustomerPage, renderErrorPage } from '../provider/pages';
+import { INTERACTION_PATH } from '../provider/provider';
+import { passwordKey, stepCookies } from '../provider/step-cookie';
 
 const T = SECOND_FACTOR_MESSAGES.signIn;
 const steps = stepCookies('espace_customer_step');

@@ -1,7 +1,7 @@
 // The customer's current password, asked again before a password change or an account deletion
 // (docs/product/account.md). Enforces: it is checked against the stored scrypt hash; each check
 // is counted under the caller's provider session (`sid`) by the sign-in throttle
-// (services/account/sign-in-throttle.ts) before the hash is compared: 5 per window, so a stolen token
+// (services/identity/sign-in-throttle.ts) before the hash is compared: 5 per window, so a stolen token
 // guesses no faster than the sign-in page, while others' guesses at the sign-in form never block
 // the owner here and wrong answers here never lock the sign-in form. The staff's own password
 // change (services/staff/staff-passwords.ts) checks theirs the same way, under their console
