@@ -80,7 +80,6 @@ const FEATURES: Record<string, Feature> = {
     routes: [
       'messages',
       'messageNew',
-      'messageNewOn',
       'messageNewAbout',
       'conversationPattern',
       'conversation',
