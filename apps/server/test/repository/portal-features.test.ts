@@ -77,13 +77,7 @@ const FEATURES: Record<string, Feature> = {
     privacy: [/historique de vos demandes et des réponses de votre courtier/],
   },
   messages: {
-    routes: [
-      'messages',
-      'messageNew',
-      'messageNewAbout',
-      'conversationPattern',
-      'conversation',
-    ],
+    routes: ['messages', 'messageNew', 'messageNewAbout', 'conversationPattern', 'conversation'],
     terms: /^d’écrire à votre courtier et de lire ses réponses dans la \[Messagerie\]/,
     privacy: [
       /contenu des messages que vous écrivez dans la « Messagerie »/,
@@ -162,6 +156,13 @@ const EXPORT_SECTIONS: Record<string, RegExp | null> = {
   claims: /\*\*données relatives aux sinistres\*\*/,
   conversations: /\*\*vos échanges avec votre courtier\*\*/,
   signIns: /pour chaque connexion, sa date et son heure/,
+  security: /pour la double authentification/,
+  passkeys: /pour vos clés d’accès/,
+  owedDocuments: /la liste des documents que votre courtier vous demande/,
+  claimDrafts: /déclaration d’un sinistre en ligne et ses brouillons/,
+  messageDrafts: /le brouillon d’un message que vous n’avez pas encore envoyé/,
+  dataExports: /\*\*vos demandes de copie de vos données\*\*/,
+  staffAccesses: /chaque consultation de votre dossier par un conseiller est enregistrée/,
 };
 
 /** The lines of the list in the terms' Article 3, « - » dropped. */

@@ -4,6 +4,7 @@ export * from './circumstances';
 export * from './holidays';
 export * from './deadline';
 export * from './limits';
+export * from './entry';
 export * from './messages';
 export * from './glass';
 export * from './steps';

@@ -6,9 +6,7 @@ import { formatParisTime } from '../shared/display-format';
 import { ASSISTANCE_CALL } from '../shared/messages';
 import { CLAIM_MAX_CONSTAT_FILES, CLAIM_MAX_PHOTOS } from './limits';
 import { isLateDeclaration, type ClaimDeadline } from './deadline';
-
-/** The entry to a declaration, on each contract's card: apart, so the card need not load the rest. */
-export const CLAIM_ENTRY = 'Déclarer un sinistre';
+import { CLAIM_ENTRY } from './entry';
 
 export const CLAIM_MESSAGES = {
   entry: CLAIM_ENTRY,

@@ -24,10 +24,7 @@ export const CONSOLE_ROUTES = {
   me: '/me',
   /** POST: ends the console session (and its provider session). */
   signOut: '/sign-out',
-  /**
-   * PUT: the signed-in staff member changes their password (passwordChangeSchema of account/:
-   * the current one, the new one under the CNIL rule); their other console sessions end.
-   */
+  /** PUT: the member's new password (passwordChangeSchema of account/); other sessions end. */
   password: '/me/password',
   /**
    * GET: the signed-in member's passkeys (their second factor instead of a code); POST: adds one

@@ -2,9 +2,7 @@
 // English validation messages are given in French (docs/decisions/README.md (deviations)).
 import { TERMINATION_COMMENT_MAX } from '../shared/constants';
 import type { TerminationBasis } from './effective-date';
-
-/** The entry to a termination, on each contract's card and in the footer: apart, for the same reason. */
-export const TERMINATION_ENTRY = 'Résilier votre contrat';
+import { TERMINATION_ENTRY } from './entry';
 
 export const TERMINATION_MESSAGES = {
   title: 'RÉSILIER LE CONTRAT',

@@ -4,7 +4,9 @@
 // kind, status, state, age against the kind's target delay, contract and agent, sorts and pages.
 import {
   CONSOLE_PAGE_SIZE,
+  DUE_SOON_SHARE,
   INBOX_COUNT_CAP,
+  RECONTACT_PROMISE_HOURS,
   type InboxItem,
   type InboxPage,
 } from '@espace/contract';
@@ -36,10 +38,12 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
           ['late', '06 12 34 56 73'],
         ] as const)
           refs[key] = await customerCallBack(t.app, camille, phone);
-        // A call back's target is 72 hours: 60 hours old is due soon, 80 is overdue.
+        // A call back's target is the promise the customer reads (48 hours): past DUE_SOON_SHARE
+        // of it is due soon, past it overdue.
+        const target = RECONTACT_PROMISE_HOURS;
         for (const [key, hours] of [
-          ['soon', 60],
-          ['late', 80],
+          ['soon', target * ((1 + DUE_SOON_SHARE) / 2)],
+          ['late', target + 8],
         ] as const)
           await sql`update outbox set created_at = now() - make_interval(hours => ${hours})
               where 'DEM-' || upper(substr(md5('outbox:' || id), 1, 8)) = ${refs[key]}`.execute(
@@ -133,7 +137,7 @@ describe.each(BACKENDS)('the console’s inbox (%s)', { timeout: 150_000 }, (bac
       policyNumber: null,
       summary: 'Être rappelé(e) au 06 12 34 56 71.',
       assignee: null,
-      targetHours: 72,
+      targetHours: RECONTACT_PROMISE_HOURS,
       age: 'on_time',
     });
     expect(fresh.ageHours).toBeLessThan(1);

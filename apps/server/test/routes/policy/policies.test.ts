@@ -100,6 +100,8 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
       dueOn: null,
       // Only a document « Non conforme » carries the broker's reason.
       statusReason: null,
+      // A piece of the contract's own list, not one asked while handling a request.
+      askedForRequest: false,
     });
   });
 

@@ -13,7 +13,6 @@ import { useMutation } from '@tanstack/react-query';
 import { usePortalReads } from '../../../api/portal-reads';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import type { ContactRequestDefinition } from '../contact-requests';
 
 export async function sendCallBack(
   accountId: string,
@@ -26,8 +25,14 @@ export async function sendCallBack(
   return requestReceiptSchema.parse(body);
 }
 
+/** What the mutation needs of a request's definition (ContactRequestDefinition). */
+interface SentRequest {
+  send(accountId: string, value: string): Promise<unknown>;
+  changes?: string;
+}
+
 /** The mutation of one request; its variable is what the customer typed. */
-export function useSendContactRequest(request: ContactRequestDefinition) {
+export function useSendContactRequest(request: SentRequest) {
   const { accountId } = useSession();
   const reads = usePortalReads();
   return useMutation({
