@@ -151,7 +151,13 @@ test('a claim followed by the broker: the expertise, then the settlement, in its
         place: { label: 'Rue de Rivoli, 75001 Paris' },
       },
     ],
-    ['circumstances', { description: 'Un gravillon a fissuré le pare-brise sur l’autoroute.' }],
+    [
+      'circumstances',
+      {
+        description: 'Un gravillon a fissuré le pare-brise sur l’autoroute.',
+        glass: { pane: 'windscreen', damage: 'crack' },
+      },
+    ],
     ['parties', { thirdParty: null, witnesses: [] }],
     ['injuries', { injuries: false }],
     ['driver', { driver: 'policy', driverId }],
