@@ -12,6 +12,7 @@ import {
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import type { $ZodRegistry } from 'zod/v4/core';
+import type { ComponentMeta, Discriminator } from './openapi-components';
 import { BINARY, type OperationDocument, type ResponseHeader } from './openapi-operation';
 
 type Json = Record<string, unknown>;
@@ -102,6 +103,28 @@ function applyDocument(operation: Json, document: OperationDocument | undefined)
     operation.parameters = parameters;
   }
   if (document?.body) operation.requestBody = { ...document.body };
+  if (document?.callbacks && Object.keys(document.callbacks).length > 0)
+    operation.callbacks = document.callbacks;
+}
+
+/** OpenAPI 3.0's schema of null and nothing else (a nullable type restricted to null). */
+const NULL_ONLY: Json = { type: 'string', nullable: true, enum: [null] };
+
+/**
+ * zod writes a nullable named schema `{ nullable: true, allOf: [{ $ref }] }`, which OpenAPI 3.0
+ * reads as « the named schema » (`nullable` needs a `type` beside it): written instead as one of
+ * the named schema or null.
+ */
+function nullableReferences(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullableReferences);
+  if (!value || typeof value !== 'object') return value;
+  const schema = Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, nullableReferences(inner)]),
+  ) as Json;
+  if (schema.nullable !== true || schema.type !== undefined || !Array.isArray(schema.allOf))
+    return schema;
+  const { nullable: _nullable, allOf, ...rest } = schema;
+  return { ...rest, oneOf: [...(allOf as unknown[]), NULL_ONLY] };
 }
 
 /** Every `#/components/schemas/…` that `value` reaches, through the components themselves. */
@@ -120,15 +143,42 @@ function reachedComponents(value: unknown, schemas: Record<string, unknown>, see
   return seen;
 }
 
+/**
+ * The zod transform names a body's schema `<name>Input`: it keeps its own name when no answer
+ * has that name (`CustomerRecord`, not `CustomerRecordInput`).
+ */
+function bodiesByTheirNames<T extends { components: { schemas?: Record<string, unknown> } }>(
+  document: T,
+  reached: Set<string>,
+): T {
+  const renamed = [...reached].filter(
+    (name) => name.endsWith('Input') && !reached.has(name.slice(0, -'Input'.length)),
+  );
+  const schemas = document.components.schemas ?? {};
+  for (const name of renamed) {
+    schemas[name.slice(0, -'Input'.length)] = schemas[name];
+    delete schemas[name];
+  }
+  let text = JSON.stringify(document);
+  for (const name of renamed)
+    text = text.replaceAll(
+      `"#/components/schemas/${name}"`,
+      `"#/components/schemas/${name.slice(0, -'Input'.length)}"`,
+    );
+  return JSON.parse(text) as T;
+}
+
 export interface DocumentOptions {
   /** The schemas the document names as components (`{ id }` is the component's name). */
-  registry: $ZodRegistry<{ id: string }>;
+  registry: $ZodRegistry<ComponentMeta>;
   /** The routes of the document; the others are left out. */
   includes(url: string): boolean;
+  /** How each union among the components tells its members apart, by the union's name. */
+  discriminators?: Record<string, Discriminator>;
 }
 
 /** The `transform` and `transformObject` of one API's document. */
-export function documentTransforms({ registry, includes }: DocumentOptions) {
+export function documentTransforms({ registry, includes, discriminators = {} }: DocumentOptions) {
   const zodTransform = createJsonSchemaTransform({ schemaRegistry: registry });
   const zodComponents = createJsonSchemaTransformObject({
     schemaRegistry: registry,
@@ -152,12 +202,15 @@ export function documentTransforms({ registry, includes }: DocumentOptions) {
           const operation = path[method];
           if (operation) applyDocument(operation, documents.get(operation.operationId as string));
         }
-      const schemas = document.components.schemas ?? {};
+      const schemas = nullableReferences(document.components.schemas ?? {}) as Record<string, Json>;
+      document.paths = nullableReferences(document.paths) as typeof document.paths;
+      for (const [name, discriminator] of Object.entries(discriminators))
+        if (schemas[name]) schemas[name] = { ...schemas[name], discriminator };
       const reached = reachedComponents(document.paths, schemas, new Set());
       document.components.schemas = Object.fromEntries(
         Object.entries(schemas).filter(([name]) => reached.has(name)),
       );
-      return document;
+      return bodiesByTheirNames(document, reached);
     },
   };
 }

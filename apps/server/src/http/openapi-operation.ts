@@ -47,6 +47,8 @@ export interface OperationDocument {
   body?: BodyDocument;
   headers?: readonly HeaderParameter[];
   responses?: Record<number, ResponseDocument>;
+  /** What the server later sends to an address the request gave (a webhook's deliveries). */
+  callbacks?: Record<string, OpenApiSchema>;
 }
 
 declare module 'fastify' {
@@ -71,6 +73,7 @@ export function mergeDocuments(
     };
   }
   return {
+    callbacks: { ...a?.callbacks, ...b.callbacks },
     body: b.body ?? a?.body,
     headers: [...(a?.headers ?? []), ...(b.headers ?? [])],
     responses,
@@ -157,3 +160,26 @@ export function bytesBody(mediaType: string, description: string): OperationDocu
     body: { description, required: true, content: { [mediaType]: { schema: BINARY } } },
   };
 }
+
+/** A read that answers an ETag and 304 to If-None-Match (@fastify/etag, routes/api.ts). */
+export const CONDITIONAL_READ: OperationDocument = {
+  headers: [
+    {
+      name: 'If-None-Match',
+      description: 'L’ETag d’une lecture précédente\u00a0: 304 sans corps si rien n’a changé',
+      schema: { type: 'string' },
+    },
+  ],
+  responses: {
+    200: {
+      headers: {
+        ETag: {
+          description: 'La version de cette réponse (faible, `W/"…"`)',
+          schema: { type: 'string' },
+          required: true,
+        },
+      },
+    },
+    304: { empty: true },
+  },
+};

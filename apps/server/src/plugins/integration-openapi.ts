@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { integrationComponents } from '../http/openapi-components';
+import { integrationComponents, integrationDiscriminators } from '../http/openapi-components';
 import { documentTransforms } from '../http/openapi-document';
 
 export default fp(async function integrationOpenapi(
@@ -17,6 +17,7 @@ export default fp(async function integrationOpenapi(
   const { transform, transformObject } = documentTransforms({
     registry: integrationComponents,
     includes: () => true,
+    discriminators: integrationDiscriminators,
   });
   await app.register(swagger, {
     openapi: {

@@ -4,6 +4,7 @@
 import etag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
+import { CONDITIONAL_READ, documentRoute } from '../http/openapi-operation';
 import authentication from '../plugins/authentication';
 import idempotency from '../plugins/idempotency';
 import { touchSession } from '../services/identity/sign-ins';
@@ -59,6 +60,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
   // in If-None-Match gets 304 and no body when nothing changed.
   await api.register(async (reads) => {
+    reads.addHook('onRoute', (route) => documentRoute(route, CONDITIONAL_READ));
     await reads.register(etag, { weak: true });
     await reads.register(getAccountRoute);
     await reads.register(listPoliciesRoute);

@@ -91,9 +91,12 @@ export class AnswerChecker {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly templates: { template: string; parts: string[] }[];
 
-  constructor(private readonly document: OpenApiDocument) {
+  private readonly document: OpenApiDocument;
+
+  constructor(document: object) {
+    this.document = document as OpenApiDocument;
     this.ajv.addSchema(toJsonSchema(document) as Json, 'document');
-    this.templates = Object.keys(document.paths).map((template) => ({
+    this.templates = Object.keys(this.document.paths).map((template) => ({
       template,
       parts: template.split('/'),
     }));
@@ -174,7 +177,7 @@ const checkers = new Map<string, AnswerChecker>();
 function checkerOf(text: string): AnswerChecker {
   let checker = checkers.get(text);
   if (!checker) {
-    checker = new AnswerChecker(JSON.parse(text) as OpenApiDocument);
+    checker = new AnswerChecker(JSON.parse(text) as object);
     checkers.set(text, checker);
   }
   return checker;
@@ -190,26 +193,24 @@ export class UndocumentedAnswerError extends Error {
  * checked against them (a promise-returning call; the chained form is left as it is).
  */
 export function checkAnswersOf(app: FastifyInstance): void {
-  const inject = app.inject.bind(app);
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const injected = (options: unknown) => inject(options) as Promise<LightMyRequestResponse>;
   let served: Promise<AnswerChecker[]> | undefined;
   const documents = () =>
     (served ??= Promise.all(
       SERVED_DOCUMENTS.map(async (url) => {
-        const response = await inject({ method: 'GET', url });
+        const response = await injected({ method: 'GET', url });
         return response.statusCode === 200 ? [checkerOf(response.body)] : [];
       }),
     ).then((found) => found.flat()));
   const checked = async (response: LightMyRequestResponse) => {
     const { method = 'GET', url = '/' } = response.raw.req;
-    const problems = (await documents()).flatMap((checker) =>
-      checker.check(method, url, response),
-    );
+    const problems = (await documents()).flatMap((checker) => checker.check(method, url, response));
     if (problems.length > 0) throw new UndocumentedAnswerError(problems.join('\n'));
     return response;
   };
   app.inject = ((options?: unknown, callback?: unknown) => {
-    if (options === undefined || callback !== undefined)
-      return (inject as (...args: unknown[]) => unknown)(options, callback);
-    return inject(options as Parameters<typeof inject>[0]).then(checked);
+    if (options === undefined || callback !== undefined) return inject(options, callback);
+    return injected(options).then(checked);
   }) as typeof app.inject;
 }
