@@ -34,10 +34,11 @@ export const webhookDeliveries: OperationDocument = {
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
           },
           responses: {
-            '2XX': {
-              description:
-                'Reçu\u00a0; toute autre réponse, ou aucune en 10 s, est un échec retenté',
+            '2XX': { description: 'Reçu' },
+            '4XX': {
+              description: 'Un échec\u00a0: l’envoi est retenté, comme sans réponse en 10\u00a0s',
             },
+            '5XX': { description: 'Un échec\u00a0: l’envoi est retenté' },
           },
         },
       },
