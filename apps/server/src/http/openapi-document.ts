@@ -61,7 +61,7 @@ function isNullOnly(schema: Json | undefined): boolean {
 
 function applyResponses(operation: Json, document: OperationDocument | undefined) {
   const responses = (operation.responses ?? {}) as Record<string, Json>;
-  for (const [status, extra] of Object.entries(document?.responses ?? {}))
+  for (const status of Object.keys(document?.responses ?? {}))
     responses[status] ??= { description: '' };
   for (const [status, response] of Object.entries(responses)) {
     const extra = document?.responses?.[Number(status)];
@@ -118,9 +118,9 @@ const NULL_ONLY: Json = { type: 'string', nullable: true, enum: [null] };
 function nullableReferences(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(nullableReferences);
   if (!value || typeof value !== 'object') return value;
-  const schema = Object.fromEntries(
+  const schema: Json = Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [key, nullableReferences(inner)]),
-  ) as Json;
+  );
   if (schema.nullable !== true || schema.type !== undefined || !Array.isArray(schema.allOf))
     return schema;
   const { nullable: _nullable, allOf, ...rest } = schema;
@@ -188,7 +188,7 @@ export function documentTransforms({ registry, includes, discriminators = {} }: 
   return {
     transform(input: TransformInput) {
       if (!includes(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
-      const { openapi, ...schema } = (input.schema ?? {}) as FastifySchema;
+      const { openapi, ...schema }: FastifySchema = input.schema ?? {};
       if (openapi && schema.operationId) documents.set(schema.operationId, openapi);
       return zodTransform({ ...input, schema });
     },

@@ -3,7 +3,6 @@
 import { ACCEPTED_UPLOAD_MIME_TYPES, API_ROUTES, brandQuerySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment';
 import { fileAnswer } from '../../http/openapi-operation';
 import { openPolicyDocument } from '../../services/documents/downloads';

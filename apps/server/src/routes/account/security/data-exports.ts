@@ -12,7 +12,6 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendAttachment } from '../../../http/attachment';
 import { fileAnswer } from '../../../http/openapi-operation';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
