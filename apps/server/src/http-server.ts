@@ -110,12 +110,16 @@ class OneLinePerRequest extends LogController {
  * address it cannot decode: 400), in the one error shape and in French rather than Fastify's
  * English body.
  */
-function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? 400;
-  if (status >= 500)
-    return reply.code(status).send(errorBody(ERROR_CODES.internal, MESSAGES.api.internal));
   const message = status === 414 ? MESSAGES.api.pathTooLong : MESSAGES.api.badRequest;
-  return reply.code(status).send(errorBody(ERROR_CODES.validation, message));
+  void reply
+    .code(status)
+    .send(
+      status >= 500
+        ? errorBody(ERROR_CODES.internal, MESSAGES.api.internal)
+        : errorBody(ERROR_CODES.validation, message),
+    );
 }
 
 export function fastifyOptions(
