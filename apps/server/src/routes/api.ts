@@ -39,13 +39,8 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   const { db, config } = api;
   api.addHook('onRoute', (route) => {
     route.bodyLimit ??= API_BODY_LIMIT;
-    // 403: a path {accountId} other than the caller's (plugins/authentication.ts); 414: a path
-    // parameter longer than the router takes (http-server.ts `frameworkErrors`). Under
-    // /backoffice, such a path falls to the console app's 404 instead.
-    refusedBeforeTheHandler(route, [
-      ...(route.url.includes(':accountId') ? [403 as const] : []),
-      ...(route.url.includes(':') ? [414 as const] : []),
-    ]);
+    // 403: a path {accountId} other than the caller's (plugins/authentication.ts).
+    refusedBeforeTheHandler(route, route.url.includes(':accountId') ? [403] : []);
   });
   await api.register(authentication, {
     issuer: config.oidc.issuer,

@@ -26,8 +26,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Adds to `route` the refusals of an authenticated API that come before its handler: 401 (no
- * valid token), 400 when it validates a parameter, a query or a body, 408, 413 and 415 for a
- * write's body (too slow, plugins/body-rate.ts; too large; of a type it does not read), and
+ * valid token), 400 when it validates a parameter, a query or a body, 414 when a path
+ * parameter is longer than the router takes (http-server.ts `frameworkErrors`; a GET under
+ * /backoffice falls to the console app's 404 instead), 408, 413 and 415 for a write's body (too slow, plugins/body-rate.ts; too large; of a type it does not read), and
  * `also` (the scope's own, e.g. 403 for another's account).
  */
 export function refusedBeforeTheHandler(route: RouteOptions, also: ErrorStatus[] = []): void {
@@ -35,6 +36,7 @@ export function refusedBeforeTheHandler(route: RouteOptions, also: ErrorStatus[]
   if (!schema) return;
   const statuses: ErrorStatus[] = [401, ...also];
   if (schema.params || schema.querystring || schema.body || schema.consumes) statuses.push(400);
+  if (route.url.includes(':')) statuses.push(414);
   if ([route.method].flat().some((method) => WRITES.has(method))) statuses.push(408, 413, 415);
   route.schema = {
     ...schema,
