@@ -6,7 +6,8 @@
 // header the answer declares required must be there. createTestApp (harness.ts) wraps the app's
 // `inject` with `checkAnswersOf`; an answer that differs fails the test with what differs. A
 // request that is no operation of either document (a page, the provider, an unknown path) is
-// not checked. Each schema is compiled once per process and document.
+// not checked. The documents are read once per process and set of routes, each schema compiled
+// once per process and document.
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { fullFormats } from 'ajv-formats/dist/formats';
@@ -189,20 +190,34 @@ export class UndocumentedAnswerError extends Error {
 }
 
 /**
+ * The checkers of the documents an app serves, read once per set of routes and public address
+ * in this process: apps of the same code and address serve the same documents, and drawing them
+ * costs about half a second an app.
+ */
+const served = new Map<string, Promise<AnswerChecker[]>>();
+
+/**
  * Wraps `app.inject` so that every answer to an operation of the documents `app` serves is
  * checked against them (a promise-returning call; the chained form is left as it is).
  */
 export function checkAnswersOf(app: FastifyInstance): void {
   const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
   const injected = (options: unknown) => inject(options) as Promise<LightMyRequestResponse>;
-  let served: Promise<AnswerChecker[]> | undefined;
-  const documents = () =>
-    (served ??= Promise.all(
-      SERVED_DOCUMENTS.map(async (url) => {
-        const response = await injected({ method: 'GET', url });
-        return response.statusCode === 200 ? [checkerOf(response.body)] : [];
-      }),
-    ).then((found) => found.flat()));
+  const address = app.hasDecorator('config') ? app.config.publicUrl : '';
+  const key = `${address}\n${app.printRoutes({ commonPrefix: false })}`;
+  const documents = () => {
+    let checkers = served.get(key);
+    if (!checkers) {
+      checkers = Promise.all(
+        SERVED_DOCUMENTS.map(async (url) => {
+          const response = await injected({ method: 'GET', url });
+          return response.statusCode === 200 ? [checkerOf(response.body)] : [];
+        }),
+      ).then((found) => found.flat());
+      served.set(key, checkers);
+    }
+    return checkers;
+  };
   const checked = async (response: LightMyRequestResponse) => {
     const { method = 'GET', url = '/' } = response.raw.req;
     const problems = (await documents()).flatMap((checker) => checker.check(method, url, response));
