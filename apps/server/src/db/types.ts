@@ -597,7 +597,7 @@ export interface Risks {
 }
 
 export interface SignIns {
-  account_id: string;
+  account_id: string | null;
   created_at: Generated<Timestamp>;
   device: string;
   id: string;
@@ -605,6 +605,7 @@ export interface SignIns {
   method: SignInMethod;
   new_device: boolean;
   provider_sid: string | null;
+  staff_id: string | null;
   user_agent: string;
 }
 

@@ -7,8 +7,15 @@ import { safeString } from '../shared/safe-text';
 
 const NBSP = '\u00a0';
 
-export const SIGN_IN_METHODS = ['password', 'passkey'] as const;
+/** `external`: through the external provider (OIDC_ISSUER), whose own password or passkey it was. */
+export const SIGN_IN_METHODS = ['password', 'passkey', 'external'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+/** How a session was opened, as 'Mon compte' › « Sécurité » and « Mes données » name it. */
+export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
+  password: 'Mot de passe',
+  passkey: 'Clé d’accès',
+  external: 'Fournisseur d’identité',
+};
 
 export const openSessionSchema = z.object({
   /** The provider session's uid (the `sid` of its tokens); never a cookie's value. */
@@ -60,5 +67,16 @@ export const SESSION_MESSAGES = {
     endSession: 'Fermer cette session',
     changePassword: 'Changer mon mot de passe',
     signature: (brand: string) => `L’équipe ${brand}`,
+  },
+  /** The staff's new-device mail (plain text, as the console's other mails). */
+  staffMail: {
+    subject: `Console du courtier${NBSP}: nouvelle connexion à votre compte`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    intro: (device: string, time: string) =>
+      `Une connexion à votre compte de la console a eu lieu depuis un nouvel appareil${NBSP}: ${device}, le ${time}.`,
+    ifYou: 'Si c’est vous, vous n’avez rien à faire.',
+    ifNotYou: `Si ce n’est pas vous${NBSP}: changez tout de suite votre mot de passe dans «${NBSP}Mon compte${NBSP}»${NBSP}; vos autres sessions seront fermées. Prévenez ensuite votre superviseur.`,
+    accountLead: `Mon compte${NBSP}:`,
+    signature: 'La console du courtier',
   },
 } as const;
