@@ -4,6 +4,7 @@
 // user agent at sign-in, no place is shown (docs/decisions/0115-sessions-and-new-device-mail.md).
 import { z } from 'zod';
 import { safeString } from '../shared/safe-text';
+import { passkeySchema } from './passkeys';
 
 const NBSP = '\u00a0';
 
@@ -34,6 +35,14 @@ export type OpenSession = z.infer<typeof openSessionSchema>;
 
 export const openSessionsSchema = z.object({ sessions: z.array(openSessionSchema) });
 export type OpenSessions = z.infer<typeof openSessionsSchema>;
+
+/**
+ * What ending sessions answers (DELETE …/sessions, DELETE …/sessions/{sessionId}, the console's
+ * password change): the passkeys those sessions added, each to keep or remove
+ * (docs/decisions/0141-every-sign-in-mails-its-new-device.md). Empty when they added none.
+ */
+export const endedSessionsSchema = z.object({ passkeysAdded: z.array(passkeySchema) });
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;
 
 /** The `{sessionId}` of DELETE …/sessions/{sessionId}. */
 export const sessionIdSchema = safeString().min(1).max(100);

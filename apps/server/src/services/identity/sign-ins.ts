@@ -11,7 +11,8 @@
 // - the open sessions are the provider's live `Session` rows of the account, each with its
 //   sign-in when known; ending one deletes it, its grants and tokens and the portal's cookie
 //   sessions on it (sessions.ts), so its next request is refused on every instance; ending the
-//   others keeps the caller's, as a password change does;
+//   others keeps the caller's, as a password change does; either answers the passkeys the
+//   ended sessions added, for the owner to keep or remove (docs/decisions/0141);
 // - last use is written at most once a minute per session and process (a throttle, not state:
 //   another instance writes its own).
 import { randomUUID } from 'node:crypto';
@@ -19,6 +20,7 @@ import {
   SESSION_MESSAGES,
   UNKNOWN_DEVICE,
   type OpenSession,
+  type Passkey,
   type SignInMethod,
 } from '@espace/contract';
 import { sql } from 'kysely';
@@ -26,6 +28,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { deviceLabel, USER_AGENT_MAX } from './device-label';
 import { isStaff, ownerId, type IdentityOwner } from './owner';
+import { passkeysAddedFrom } from './passkeys';
 import { closeProviderSessions } from './portal-sessions';
 import { endProviderSession, endSessions } from './sessions';
 
@@ -174,14 +177,17 @@ export async function listOpenSessions(
   );
 }
 
-/** Ends one open session of the account: its provider session, grants, tokens, cookies. */
+/**
+ * Ends one open session of the account: its provider session, grants, tokens, cookies; answers
+ * the passkeys it had added.
+ */
 export async function endOpenSession(
   db: Db,
   caller: { accountId: string; embeddedProvider: boolean },
   sid: string,
-): Promise<void> {
+): Promise<Passkey[]> {
   if (!caller.embeddedProvider) throw new ConflictError(SESSION_MESSAGES.externalProvider);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const open = await trx
       .selectFrom('oidc_payloads')
       .select('id')
@@ -192,18 +198,22 @@ export async function endOpenSession(
     if (!open) throw new NotFoundError(SESSION_MESSAGES.notFound);
     await endProviderSession(trx, caller.accountId, sid);
     await closeProviderSessions(trx, { sid, accountId: caller.accountId });
+    return passkeysAddedFrom(trx, { accountId: caller.accountId }, [sid]);
   });
 }
 
-/** Ends every open session of the account but the caller's. */
+/** Ends every open session of the account but the caller's; answers the passkeys they added. */
 export async function endOtherSessions(
   db: Db,
   caller: { accountId: string; sid: string | undefined; embeddedProvider: boolean },
-): Promise<void> {
+): Promise<Passkey[]> {
   if (!caller.embeddedProvider || !caller.sid)
     throw new ConflictError(SESSION_MESSAGES.externalProvider);
   const sid = caller.sid;
-  await db.transaction().execute((trx) => endSessions(trx, caller.accountId, { keepSid: sid }));
+  return db.transaction().execute(async (trx) => {
+    const ended = await endSessions(trx, caller.accountId, { keepSid: sid });
+    return passkeysAddedFrom(trx, { accountId: caller.accountId }, ended);
+  });
 }
 
 const touched = new Map<string, number>();

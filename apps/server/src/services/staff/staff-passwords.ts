@@ -19,11 +19,13 @@
 import {
   newPasswordProblem,
   PASSWORD_RULE_MESSAGES,
+  type Passkey,
   type PasswordChangeRequest,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { checkPasswordAgainst } from '../identity/current-password';
 import { hashPassword, verifyPassword } from '../identity/passwords';
+import { passkeysAddedFrom } from '../identity/passkeys';
 import { endSessions } from '../identity/sessions';
 import { clearEmail } from '../identity/sign-in-throttle';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
@@ -40,14 +42,17 @@ function refuseNewPassword(problem: string | undefined): void {
   if (problem) throw new InvalidInputError(problem, { newPassword: problem });
 }
 
-/** Saves the new hash over `row`'s and ends the other sessions: how many ended. */
+/**
+ * Saves the new hash over `row`'s and ends the other sessions: the passkeys those sessions had
+ * added (docs/decisions/0141), for the member to keep or remove.
+ */
 async function save(
   db: Db,
   actor: StaffActor,
   row: StaffCredentials,
   newPassword: string,
   options: { keepProviderSid?: string; firstSignIn: boolean },
-): Promise<number> {
+): Promise<Passkey[]> {
   const hash = await hashPassword(newPassword);
   return db.transaction().execute(async (trx) => {
     let update = trx
@@ -64,7 +69,9 @@ async function save(
     if (options.keepProviderSid)
       sessions = sessions.where('provider_sid', '<>', options.keepProviderSid);
     const ended = Number((await sessions.executeTakeFirst()).numDeletedRows);
-    await endSessions(trx, staffSubject(actor.id), { keepSid: options.keepProviderSid });
+    const endedSids = await endSessions(trx, staffSubject(actor.id), {
+      keepSid: options.keepProviderSid,
+    });
     await clearEmail(trx, `staff:${row.email}`);
     await recordStaffAudit(trx, actor, {
       action: 'staff.password_changed',
@@ -72,7 +79,7 @@ async function save(
       targetId: actor.id,
       details: { firstSignIn: options.firstSignIn, sessionsEnded: ended },
     });
-    return ended;
+    return passkeysAddedFrom(trx, { staffId: actor.id }, endedSids);
   });
 }
 
@@ -100,13 +107,13 @@ export async function replaceTemporaryPassword(
 
 /**
  * The console's « Changer mon mot de passe »: the current password, then the new one; the
- * session that asks stays open, every other one ends. How many ended.
+ * session that asks stays open, every other one ends. The passkeys those sessions added.
  */
 export async function changeOwnStaffPassword(
   db: Db,
   actor: StaffActor & { providerSid: string },
   { oldPassword, newPassword }: PasswordChangeRequest,
-): Promise<number> {
+): Promise<Passkey[]> {
   const row = await enabledStaffCredentials(db, actor.id);
   if (!row) throw new NotFoundError(STAFF_PASSWORD_MESSAGES.unknown);
   const { providerSid, ...who } = actor;
