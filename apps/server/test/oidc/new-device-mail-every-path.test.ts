@@ -5,14 +5,13 @@
 // first sign-in ever mails nobody, a new browser gets one mail with its device and the date and
 // time, the same browser again none. The passkeys are made and used by a software
 // authenticator, through the real routes.
-import { CONSOLE_ROUTES, SESSION_REQUEST_HEADER } from '@espace/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, vi } from 'vitest';
 import { consoleCookieName } from '../../src/plugins/console-authentication';
 import { mailingPortal, mailingPortalTest } from '../support/account-mail';
 import { BACKENDS } from '../support/backends';
-import { consoleCall } from '../support/console';
-import { CookieJar, DEMO, pageAccount, portalSignIn, startLogin } from '../support/harness';
+import { DEMO, type CookieJar } from '../support/harness';
+import { addConsolePasskey, passkeySignIn, portalBrowser } from '../support/passkey-browsers';
 import { SoftwareAuthenticator } from '../support/software-authenticator';
 import {
   browser,
@@ -23,12 +22,9 @@ import {
   startStaffSignIn,
   type TestStaff,
 } from '../support/staff';
+import { DEVICES, FIREFOX_LINUX, FIREFOX_WINDOWS, SAFARI_IPHONE } from '../support/user-agents';
 
-const FIREFOX_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-const IPHONE = 'Mobile Safari 17 sur Apple iPhone (iOS 17.1)';
+const IPHONE = DEVICES.iphone;
 /** « le 3 décembre 2026 à 14:05 », as the mail writes the time (Europe/Paris). */
 const WHEN = /, le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\./;
 
@@ -50,51 +46,17 @@ describe.each(BACKENDS)('the new-device mail of every sign-in path on %s', (back
   }) => {
     const authenticator = new SoftwareAuthenticator(t.config.publicUrl);
     // Camille's first sign-in (no mail: nothing to compare with), then a passkey added there.
-    const first = await portalSignIn(t.app, DEMO.camille, {
-      script: true,
-      headers: { 'user-agent': FIREFOX_WINDOWS },
-    });
-    const accountId = pageAccount(first.page)!;
-    const write = (url: string, payload: object = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/authentication/accounts/${accountId}${url}`,
-        headers: {
-          cookie: first.jar.header(),
-          [SESSION_REQUEST_HEADER]: '1',
-          'sec-fetch-site': 'same-origin',
-          'user-agent': FIREFOX_WINDOWS,
-        },
-        payload,
-      });
-    expect((await write('/step-up', { proof: DEMO.password })).statusCode).toBe(204);
-    const options = (await write('/passkeys/options')).json<{
-      challenge: string;
-      user: { id: string };
-    }>();
-    expect((await write('/passkeys', authenticator.register(options))).statusCode).toBe(201);
+    const first = await portalBrowser(t, DEMO.camille, FIREFOX_WINDOWS);
+    await first.addPasskey(authenticator);
 
-    /** A passkey sign-in through the provider's page, in `jar`. */
-    const withPasskey = async (jar: CookieJar) => {
-      const login = await startLogin(t.app, t.config);
-      for (const [name, value] of [['espace_device', jar.get('espace_device')]] as const)
-        if (value) login.jar.set(name, value);
-      const challenge = await t.app.inject({
-        url: `${login.interaction}/passkey/options`,
-        headers: { cookie: login.jar.header() },
-      });
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: `${login.interaction}/passkey`,
-        headers: { cookie: login.jar.header(), 'user-agent': SAFARI_IPHONE },
-        payload: authenticator.authenticate(challenge.json()),
-      });
-      expect(answer.statusCode).toBe(200);
-      expect(answer.json<{ location: string }>().location).toMatch(/.+/);
-      login.jar.store(answer);
-      return login.jar;
+    /** A passkey sign-in from the iPhone, in `jar` (its known-device cookie) if given. */
+    const withPasskey = async (jar?: CookieJar) => {
+      const signedIn = await passkeySignIn(t, authenticator, { jar, userAgent: SAFARI_IPHONE });
+      expect(signedIn.answer.statusCode).toBe(200);
+      expect(signedIn.answer.json<{ location: string }>().location).toMatch(/.+/);
+      return signedIn.jar;
     };
-    const iphone = await withPasskey(new CookieJar());
+    const iphone = await withPasskey();
     const mails = await settled(mailsTo, DEMO.camille, 1);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Nouvelle connexion à votre espace');
@@ -149,18 +111,7 @@ describe.each(BACKENDS)('the new-device mail of every sign-in path on %s', (back
     // A passkey added from that first browser.
     const authenticator = new SoftwareAuthenticator(t.config.publicUrl);
     const session = { cookie: first.cookie };
-    const proof = { proof: staff.password };
-    expect(
-      (await consoleCall(t.app, session, 'POST', CONSOLE_ROUTES.stepUp, proof)).statusCode,
-    ).toBe(204);
-    const options = await consoleCall(t.app, session, 'POST', CONSOLE_ROUTES.passkeyOptions);
-    const added = await consoleCall(
-      t.app,
-      session,
-      'POST',
-      CONSOLE_ROUTES.passkeys,
-      authenticator.register(options.json()),
-    );
+    const added = await addConsolePasskey(t.app, session, staff.password, authenticator);
     expect(added.statusCode).toBe(201);
     // The same browser again: known (its staff device cookie), no mail.
     await staffSignIn(t, staff, {
@@ -181,10 +132,9 @@ describe.each(BACKENDS)('the new-device mail of every sign-in path on %s', (back
     expect(mails[0]).not.toContain('Firefox');
 
     // Another new browser, by passkey: mailed too.
-    const linux = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-    await staffSignIn(t, staff, { userAgent: linux, second: authenticator });
+    await staffSignIn(t, staff, { userAgent: FIREFOX_LINUX, second: authenticator });
     const both = await settled(mailsTo, staff.email, 2);
     expect(both).toHaveLength(2);
-    expect(both[1]).toContain('nouvel appareil\u00a0: Firefox 133 sur Linux');
+    expect(both[1]).toContain(`nouvel appareil\u00a0: ${DEVICES.firefoxLinux}`);
   });
 });

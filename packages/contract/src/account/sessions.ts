@@ -64,6 +64,26 @@ export const SESSION_MESSAGES = {
       success: 'Toutes vos autres sessions ont été fermées.',
       error: 'Malheureusement, vos autres sessions n’ont pas pu être fermées.',
     },
+    removeAddedPasskeys: {
+      success: 'Les clés d’accès ont été supprimées.',
+      error: 'Malheureusement, les clés d’accès n’ont pas toutes pu être supprimées.',
+    },
+  },
+  /**
+   * The passkeys the ended sessions had added (EndedSessions), listed under the sessions in the
+   * portal's « Sécurité » and the console's « Mon compte » (docs/decisions/0141).
+   */
+  addedPasskeys: {
+    /** Follows the success banner of the ending, when they added some. */
+    left: (count: number) =>
+      count === 1
+        ? `1 clé d’accès ajoutée depuis une session fermée permet toujours de se connecter${NBSP}: vérifiez-la ci-dessous.`
+        : `${count} clés d’accès ajoutées depuis les sessions fermées permettent toujours de se connecter${NBSP}: vérifiez-les ci-dessous.`,
+    title: 'Clés d’accès ajoutées depuis les sessions fermées',
+    lead: `Fermer une session ne supprime pas les clés d’accès ajoutées depuis elle${NBSP}: elles permettent toujours de se connecter. Si vous ne reconnaissez pas l’une d’elles, supprimez-la.`,
+    removeAll: (count: number) => `Supprimer ces ${count} clés d’accès`,
+    keep: (count: number) =>
+      count === 1 ? 'Conserver cette clé d’accès' : 'Conserver ces clés d’accès',
   },
   /** The new-device mail (services/identity/new-device-mail.ts). */
   mail: {

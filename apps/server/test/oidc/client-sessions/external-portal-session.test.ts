@@ -17,6 +17,7 @@ import { createTestApp, DEMO, type TestApp, webBuild } from '../../support/harne
 import { CookieJar } from '../../support/cookie-jar';
 import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
 import { SMTP } from '../../support/api-test';
+import { FIREFOX_WINDOWS, SAFARI_IPHONE } from '../../support/user-agents';
 
 const CLIENT_ID = 'espace-assure-portal';
 const CLIENT_SECRET = 'secret-du-portail-chez-le-fournisseur';
@@ -204,9 +205,7 @@ describe('the portal session with an external provider', () => {
       subject = camille.account_id;
       expect((await b.follow(`${portalUrl}/policies`)).status).toBe(200);
     };
-    const firefox = browser(
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
-    );
+    const firefox = browser(FIREFOX_WINDOWS);
     // Her first sign-in through the provider: recorded, nothing to compare with, no mail.
     await signInCamille(firefox);
     expect(firefox.jars.portal.get('espace_external_device')).toMatch(/.+/);
@@ -214,11 +213,7 @@ describe('the portal session with an external provider', () => {
     firefox.jars.portal.delete('espace-session');
     await signInCamille(firefox);
     // A new browser: one mail, with its device and the date and time.
-    await signInCamille(
-      browser(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
-      ),
-    );
+    await signInCamille(browser(SAFARI_IPHONE));
     await vi.waitFor(() => expect(mailsToCamille()).toHaveLength(1), { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsToCamille()).toHaveLength(1);

@@ -5,83 +5,29 @@
 // caller's own session added are not listed. For a staff member, the console's password change
 // (the one way « Mon compte » ends the other sessions) answers the same. Passkeys are made and
 // used by a software authenticator, through the real routes.
-import {
-  CONSOLE_ROUTES,
-  SESSION_REQUEST_HEADER,
-  type EndedSessions,
-  type OpenSessions,
-  type Passkeys,
-} from '@espace/contract';
+import { CONSOLE_ROUTES, type EndedSessions, type Passkeys } from '@espace/contract';
 import { describe, expect } from 'vitest';
 import { apiTest } from '../../../support/api-test';
 import { BACKENDS } from '../../../support/backends';
 import { consoleCall } from '../../../support/console';
+import { DEMO, webBuild, type TestApp } from '../../../support/harness';
 import {
-  DEMO,
-  pageAccount,
-  portalSignIn,
-  startLogin,
-  webBuild,
-  type TestApp,
-} from '../../../support/harness';
+  addConsolePasskey,
+  passkeySignIn as signInWith,
+  portalBrowser,
+} from '../../../support/passkey-browsers';
 import { SoftwareAuthenticator } from '../../../support/software-authenticator';
 import { createStaff, signInStaff } from '../../../support/staff';
-
-const FIREFOX_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-const CHROME_LINUX =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-/** A portal browser of `email` with `userAgent`: its calls to the account's API. */
-async function portalBrowser(t: TestApp, email: string, userAgent: string) {
-  const { jar, page } = await portalSignIn(t.app, email, {
-    script: true,
-    headers: { 'user-agent': userAgent },
-  });
-  const accountId = pageAccount(page)!;
-  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1/authentication/accounts/${accountId}${path}`,
-      headers: {
-        cookie: jar.header(),
-        'user-agent': userAgent,
-        'sec-fetch-site': 'same-origin',
-        ...(method === 'GET' ? {} : { [SESSION_REQUEST_HEADER]: '1' }),
-      },
-      ...(payload ? { payload } : {}),
-    });
-  /** Its own session's id, as « Sécurité » lists it. */
-  const sid = async () =>
-    (await call('GET', '/sessions')).json<OpenSessions>().sessions.find((s) => s.current)!.id;
-  /** Adds a passkey made by `authenticator`, after the password as a fresh proof. */
-  const addPasskey = async (authenticator: SoftwareAuthenticator) => {
-    expect((await call('POST', '/step-up', { proof: DEMO.password })).statusCode).toBe(204);
-    const options = await call('POST', '/passkeys/options');
-    const added = await call('POST', '/passkeys', authenticator.register(options.json()));
-    expect(added.statusCode).toBe(201);
-    return added.json<{ id: string; name: string }>();
-  };
-  return { jar, accountId, call, sid, addPasskey };
-}
+import {
+  CHROME_LINUX,
+  DEVICES,
+  FIREFOX_WINDOWS,
+  SAFARI_IPHONE,
+} from '../../../support/user-agents';
 
 /** A passkey sign-in at the provider's page: its answer's status. */
-async function passkeySignIn(t: TestApp, authenticator: SoftwareAuthenticator) {
-  const { jar, interaction } = await startLogin(t.app, t.config);
-  const options = await t.app.inject({
-    url: `${interaction}/passkey/options`,
-    headers: { cookie: jar.header() },
-  });
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `${interaction}/passkey`,
-    headers: { cookie: jar.header() },
-    payload: authenticator.authenticate(options.json()),
-  });
-  return answer.statusCode;
-}
+const passkeySignIn = async (t: TestApp, authenticator: SoftwareAuthenticator) =>
+  (await signInWith(t, authenticator)).answer.statusCode;
 
 describe.each(BACKENDS)('the passkeys of ended sessions on %s', (backend) => {
   const it = apiTest.override({ backend, appConfig: { webDist: webBuild() } });
@@ -95,7 +41,7 @@ describe.each(BACKENDS)('the passkeys of ended sessions on %s', (backend) => {
     const thiefKey = new SoftwareAuthenticator(t.config.publicUrl);
     const own = await mine.addPasskey(ownKey);
     const added = await other.addPasskey(thiefKey);
-    expect(added.name).toBe('Mobile Safari 17 sur Apple iPhone (iOS 17.1)');
+    expect(added.name).toBe(DEVICES.iphone);
 
     const ended = await mine.call('DELETE', '/sessions');
     expect(ended.statusCode).toBe(200);
@@ -104,7 +50,7 @@ describe.each(BACKENDS)('the passkeys of ended sessions on %s', (backend) => {
     expect(passkeysAdded).toEqual([
       {
         id: added.id,
-        name: 'Mobile Safari 17 sur Apple iPhone (iOS 17.1)',
+        name: DEVICES.iphone,
         createdAt: expect.any(String),
         lastUsedAt: null,
       },
@@ -148,20 +94,9 @@ describe.each(BACKENDS)('the passkeys of ended sessions on %s', (backend) => {
     const here = { cookie: await signInStaff(t.app, staff) };
     const elsewhere = { cookie: await signInStaff(t.app, staff) };
     const authenticator = new SoftwareAuthenticator(t.config.publicUrl);
-    const proof = { proof: staff.password };
-    const linuxAgent = { 'user-agent': CHROME_LINUX };
-    expect(
-      (await consoleCall(t.app, elsewhere, 'POST', CONSOLE_ROUTES.stepUp, proof)).statusCode,
-    ).toBe(204);
-    const options = await consoleCall(t.app, elsewhere, 'POST', CONSOLE_ROUTES.passkeyOptions);
-    const added = await consoleCall(
-      t.app,
-      elsewhere,
-      'POST',
-      CONSOLE_ROUTES.passkeys,
-      authenticator.register(options.json()),
-      linuxAgent,
-    );
+    const added = await addConsolePasskey(t.app, elsewhere, staff.password, authenticator, {
+      'user-agent': CHROME_LINUX,
+    });
     expect(added.statusCode).toBe(201);
     const id = added.json<{ id: string }>().id;
 
@@ -171,7 +106,7 @@ describe.each(BACKENDS)('the passkeys of ended sessions on %s', (backend) => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json<EndedSessions>().passkeysAdded).toEqual([
-      expect.objectContaining({ id, name: 'Chrome 131 sur Linux' }),
+      expect.objectContaining({ id, name: DEVICES.chromeLinux }),
     ]);
     // The renewed cookie removes it.
     const renewed = changed.cookies.find((c) => here.cookie.startsWith(`${c.name}=`))!;

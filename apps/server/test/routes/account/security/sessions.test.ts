@@ -26,11 +26,8 @@ import {
   type TestApp,
 } from '../../../support/harness';
 import { DEVICE_COOKIE } from '../../../../src/oidc/provider/device-cookie';
+import { FIREFOX_WINDOWS, SAFARI_IPHONE } from '../../../support/user-agents';
 
-const FIREFOX_WINDOWS =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 const write = { [SESSION_REQUEST_HEADER]: '1', 'sec-fetch-site': 'same-origin' };
 
 const sessionsPath = (accountId: string) => `/api/v1/authentication/accounts/${accountId}/sessions`;
