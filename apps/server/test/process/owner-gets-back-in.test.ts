@@ -1,5 +1,5 @@
-// The owner of an account gets back in whatever a stranger floods, on the compiled server that `npm
-// start` runs (docs/decisions/0014-sign-in-throttle.md, 0144, 0160 and 0163: a changed password,
+// The owner of an account gets back in whatever a stranger floods, on the compiled server that
+// `npm start` runs (docs/decisions/0014-sign-in-throttle.md, 0144, 0160, 0163: a changed password,
 // the reset mails per requester, the staff's known browser). The server trusts its proxy
 // (TRUST_PROXY) and every browser here comes through it from its own address (X-Forwarded-For,
 // always to 127.0.0.1); a local SMTP server receives the mails.
