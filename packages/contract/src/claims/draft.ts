@@ -12,8 +12,9 @@ export type ClaimFileRole = (typeof CLAIM_FILE_ROLES)[number];
 
 /**
  * The tab (or other client) that writes a draft, and the number of its write: `<id>:<n>`, `n`
- * growing with each write of the tab. With If-Match (the draft's `version`), it orders the
- * writes of one tab and tells them from another tab's (docs/decisions/0079, addendum).
+ * growing with each write of the tab. With If-Match (the draft's `version`), it orders the writes
+ * of one tab and tells them from another tab's
+ * (docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md).
  */
 export const CLAIM_DRAFT_WRITER_HEADER = 'x-espace-draft-writer';
 

@@ -1,10 +1,11 @@
-// The staff's known-device cookie (docs/decisions/0082-staff-sign-in-with-a-second-factor.md,
-// addendum): the customers' device cookie (device-cookie.ts: a random id and an HMAC tag of the
-// e-mail, signed with the provider's cookie keys, HttpOnly, sent only to /interaction) under a
-// name of its own and for `staff:` + e-mail, so that it never replaces a customer's in a shared
-// browser. It is set in the browser where the staff member proved both factors; the sign-in
-// throttle then counts that browser's passwords and codes under the device instead of the staff
-// member (services/identity/sign-in-throttle.ts): failures from elsewhere never lock it out.
+// The staff's known-device cookie
+// (docs/decisions/0163-a-staff-member-s-usual-browser-is-never-locked-out.md): the customers'
+// device cookie (device-cookie.ts: a random id and an HMAC tag of the e-mail, signed with the
+// provider's cookie keys, HttpOnly, sent only to /interaction) under a name of its own and for
+// `staff:` + e-mail, so that it never replaces a customer's in a shared browser. It is set in the
+// browser where the staff member proved both factors; the sign-in throttle then counts that
+// browser's passwords and codes under the device instead of the staff member
+// (services/identity/sign-in-throttle.ts): failures from elsewhere never lock it out.
 import type { FastifyRequest } from 'fastify';
 import {
   deviceCookieHeader,

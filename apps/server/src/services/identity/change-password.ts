@@ -50,8 +50,8 @@ export async function changePassword(
       .execute();
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     await endSessions(trx, accountId, { keepSid: sid });
-    // Guesses counted against the old password lock out no browser of the new one; guesses
-    // against the new one count afresh (docs/decisions/0014-sign-in-throttle.md).
+    // Guesses counted against the old password lock out no browser of the new one; guesses against
+    // the new one count afresh (docs/decisions/0144-a-password-change-lifts-the-sign-in-lock.md).
     await clearEmail(trx, email);
   });
 }
