@@ -35,6 +35,11 @@ export const CONSOLE_ROUTES = {
   passkeyOptions: '/me/passkeys/options',
   /** DELETE: removes one of the member's passkeys (404 when it is not theirs). */
   passkey: '/me/passkeys/:passkeyId',
+  /**
+   * POST: new recovery codes in place of the member's (recoveryCodesSchema of account/, shown
+   * once), after a fresh proof; mailed and in the audit log.
+   */
+  recoveryCodes: '/me/recovery-codes',
   /** POST: a fresh proof (stepUpSchema of account/: the password, a code or a passkey). */
   stepUp: '/me/step-up',
   /** POST: the options of `startAuthentication` for a step-up by one of the member's passkeys. */
