@@ -5,6 +5,7 @@
 // what the changes of the last days added, and makes the password useless until a new one is
 // chosen with the link it mails. The mail's and the page's words.
 import { PASSWORD_RESET_LINK_MINUTES } from '../shared/constants';
+import { UNKNOWN_DEVICE } from './sessions';
 
 const NBSP = '\u00a0';
 
@@ -23,6 +24,10 @@ export const UNDO_LINK_HOURS = 72;
 
 /** Where the change was made: a customer's space (and its brand), or the broker's console. */
 export type IdentityPlace = { brand: string } | 'console';
+
+/** « l’appareil « Firefox 133 sur Windows 10 » », or « un appareil non identifié ». */
+const fromDevice = (device: string) =>
+  device === UNKNOWN_DEVICE ? 'un appareil non identifié' : `l’appareil «${NBSP}${device}${NBSP}»`;
 
 const space = (place: IdentityPlace) =>
   place === 'console' ? 'votre compte de la console du courtier' : `votre espace ${place.brand}`;
@@ -77,7 +82,7 @@ export const IDENTITY_CHANGE_TEXTS = {
     `${CHANGES[kind].subject} sur ${space(place)}`,
   greeting: (name: string) => `Bonjour ${name},`,
   intro: (kind: IdentityChangeKind, place: IdentityPlace, time: string, device: string) =>
-    `${CHANGES[kind].done} ${space(place)} le ${time}, depuis l’appareil «${NBSP}${device}${NBSP}»${NBSP}: ${CHANGES[kind].effect}`,
+    `${CHANGES[kind].done} ${space(place)} le ${time}, depuis ${fromDevice(device)}${NBSP}: ${CHANGES[kind].effect}`,
   ifYou: 'Si c’est vous, vous n’avez rien à faire.',
   ifNotYou: `Si ce n’est pas vous, ouvrez le lien «${NBSP}Ce n’était pas moi${NBSP}»${NBSP}: il ferme toutes les sessions, retire ce qui vient d’être ajouté et vous fait choisir un nouveau mot de passe.`,
   notMe: 'Ce n’était pas moi',
@@ -102,7 +107,7 @@ export const IDENTITY_CHANGE_TEXTS = {
   pageUndone: `ces modifications seront annulées${NBSP}:`,
   pagePassword: `votre mot de passe ne fonctionnera plus${NBSP}: vous en choisirez un nouveau avec le lien envoyé par e-mail.`,
   pageChange: (label: string, time: string, device: string) =>
-    `${label}, le ${time}, depuis l’appareil «${NBSP}${device}${NBSP}»`,
+    `${label}, le ${time}, depuis ${fromDevice(device)}`,
   submit: 'Sécuriser mon compte',
   doneTitle: 'Votre compte est sécurisé',
   done: `Toutes les sessions sont fermées et votre mot de passe est désactivé. Un e-mail vient de vous être envoyé avec un lien pour choisir un nouveau mot de passe${NBSP}; vous pouvez aussi le choisir tout de suite.`,
