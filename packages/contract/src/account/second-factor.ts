@@ -24,6 +24,10 @@ export const SECOND_FACTOR_MESSAGES = {
       success: 'La double authentification est désactivée.',
       error: 'Malheureusement, la double authentification n’a pas pu être désactivée.',
     },
+    renew: {
+      success: 'Vos nouveaux codes de secours sont prêts\u00a0; les anciens ne fonctionnent plus.',
+      error: 'Malheureusement, les nouveaux codes de secours n’ont pas pu être créés.',
+    },
   },
   /** The provider's code page, after a right password. */
   signIn: {
