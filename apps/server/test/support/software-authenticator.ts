@@ -58,7 +58,7 @@ export class SoftwareAuthenticator {
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, never>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, never>()],
         ['authData', authData],
       ]),
     );

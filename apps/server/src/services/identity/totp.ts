@@ -161,12 +161,6 @@ export async function renewRecoveryCodes(
   return { codes, fingerprint: fingerprintOf(hashes) };
 }
 
-/** When the owner's enrolled second factor was confirmed, as an ISO string, or null. */
-export async function enrolmentOf(db: Db, owner: IdentityOwner): Promise<string | null> {
-  const { store, id } = storeOf(owner);
-  return (await store.enrolledAt(db, id))?.toISOString() ?? null;
-}
-
 /** Undoes an enrolment confirmed at `enrolledAt` (ISO), if it is still the one on. */
 export async function forgetEnrolment(db: Db, owner: IdentityOwner, enrolledAt: string) {
   const { store, id } = storeOf(owner);
