@@ -116,4 +116,50 @@ describe.each(BACKENDS)('a staff member’s « Ce n’était pas moi » on %s', 
     expect(done.body).toContain(STAFF_LINK_TEXTS.securedDone);
     expect(await signInStaff(t.app, { ...staff, password: NEW_PASSWORD })).toBeTruthy();
   });
+
+  it('mails a passkey removed and a password changed from « Mon compte »', async ({
+    t,
+    mailsTo,
+  }) => {
+    const staff = await createStaff(t.app.db, { role: 'supervisor' });
+    const member = { cookie: await signInStaff(t.app, staff) };
+    await t.app.db
+      .insertInto('passkeys')
+      .values({
+        id: 'c3VwZXJ2aXNldXI',
+        account_id: null,
+        staff_id: staff.id,
+        public_key: Buffer.from('not a key'),
+        counter: 0,
+        transports: JSON.stringify(['internal']),
+        name: 'Chrome 131 sur Linux',
+      })
+      .execute();
+    const headers = { 'user-agent': FIREFOX };
+    const removed = await consoleCall(
+      t.app,
+      member,
+      'DELETE',
+      '/me/passkeys/c3VwZXJ2aXNldXI',
+      undefined,
+      headers,
+    );
+    expect(removed.statusCode).toBe(204);
+    const changed = await consoleCall(
+      t.app,
+      member,
+      'PUT',
+      CONSOLE_ROUTES.password,
+      { oldPassword: staff.password, newPassword: NEW_PASSWORD },
+      headers,
+    );
+    expect(changed.statusCode).toBe(204);
+    const mails = await notMeMails(() => mailsTo(staff.email), 2);
+    for (const subject of ['Clé d’accès supprimée', 'Mot de passe modifié'])
+      expect(
+        mails.some((m) => m.text.includes(`<title>${subject} sur votre compte de la console`)),
+      ).toBe(true);
+    expect(mails.every((m) => m.text.includes('Firefox 133 sur Linux'))).toBe(true);
+    expect(mails.every((m) => m.text.includes('Bonjour Sam Superviseur,'))).toBe(true);
+  });
 });
