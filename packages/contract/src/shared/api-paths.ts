@@ -85,6 +85,7 @@ export const API_ROUTES = {
   dataExportArchive: '/account/accounts/:accountId/data-exports/:exportId/archive',
   secondFactor: '/authentication/accounts/:accountId/second-factor',
   secondFactorEnrolment: '/authentication/accounts/:accountId/second-factor/enrolment',
+  recoveryCodes: '/authentication/accounts/:accountId/second-factor/recovery-codes',
   stepUp: '/authentication/accounts/:accountId/step-up',
   stepUpPasskeyOptions: '/authentication/accounts/:accountId/step-up/passkey-options',
   consent: '/consent/accounts/:accountId/:consent',

@@ -35,6 +35,7 @@ import {
 } from '../../services/staff/staff-accounts';
 import { resetStaffAccess } from '../../services/staff/staff-links';
 import { changeOwnStaffPassword } from '../../services/staff/staff-passwords';
+import { identityChangeDeps } from '../../http/identity-change-links';
 import { errorResponses } from '../responses';
 
 const staffMemberSchema = z.object({
@@ -106,7 +107,11 @@ export default async function staffRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { providerSid } = request.staff;
-      await changeOwnStaffPassword(app.db, { ...actor(request), providerSid }, request.body);
+      await changeOwnStaffPassword(
+        identityChangeDeps(app),
+        { ...actor(request), providerSid },
+        request.body,
+      );
       // The browser that changed it gets a new cookie: a copy of the old one dies here.
       await app.consoleSessions?.renew(request, reply);
       return reply.code(204).header('cache-control', 'no-store').send(null);

@@ -4,7 +4,8 @@
 // first by the contract's passwordChangeFormSchema (the CNIL rule, not the e-mail, not the
 // current one, the two alike). The server checks the current one and ends the other sessions;
 // its refusals show under their fields, the outcome in the page's one banner. Then the member's
-// passkeys (passkeys-section.tsx), their second factor instead of a code.
+// passkeys (passkeys-section.tsx), their second factor instead of a code, and new recovery codes
+// (recovery-codes-section.tsx).
 import { PASSWORD_RULE_TEXT, passwordChangeFormSchema, STAFF_ROLE_LABELS } from '@espace/contract';
 import { useState, type FormEvent } from 'react';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
@@ -13,6 +14,7 @@ import type { ApiError } from '../../../lib/api-client';
 import { useStaff } from '../../../lib/staff';
 import { useChangePassword } from '../api/change-password';
 import { PasskeysSection } from '../components/passkeys-section';
+import { RecoveryCodesSection } from '../components/recovery-codes-section';
 import { StepUpProvider } from '../components/step-up-dialog';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmation', string>>;
@@ -111,6 +113,7 @@ export function Component() {
       </form>
       <StepUpProvider>
         <PasskeysSection />
+        <RecoveryCodesSection />
       </StepUpProvider>
     </>
   );
