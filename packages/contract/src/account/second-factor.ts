@@ -2,7 +2,7 @@
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): a TOTP code of an
 // authenticator app, or one of the recovery codes shown once when it is turned on. What the
 // screen sends and receives, and its French texts (the sign-in's code page, the mails).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 
 const NBSP = '\u00a0';

@@ -1,6 +1,6 @@
 // A claim declaration as the API carries it (docs/product/claims.md): the draft saved step by
 // step and resumed on any device, its files, and the acknowledgement of a sent claim.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { CLAIM_DATA_STEPS, CLAIM_STEPS, requiredDataSteps, type ClaimDataStep } from './kinds';
 import { CLAIM_MESSAGES } from './messages';

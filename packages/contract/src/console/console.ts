@@ -4,7 +4,7 @@
 // detail, the status change and the customer's contracts, documents and requests are the shapes
 // of the integration API and of the customer API (requests/, policies/, integration/events.ts):
 // the console reads the same services.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';
 import { safeString } from '../shared/safe-text';
 

@@ -28,6 +28,12 @@ export const ACCOUNT_PASSWORD_PATH = '/account/password';
 /** « Messagerie », and one conversation (the notification mail's link): here for the same reason. */
 export const MESSAGES_PATH = '/messages';
 export const conversationPath = (id: string) => `/messages/${encodeURIComponent(id)}`;
+/** 'Mon compte' › « Mes données », where the ready mail leads: here for the same reason. */
+export const ACCOUNT_DATA_PATH = '/account/data';
+/** Where the portal shows one request (its detail and timeline): the link of the status e-mails. */
+export const REQUEST_DETAIL_PATH_PATTERN = '/account/requests/:reference';
+export const requestDetailPath = (reference: string) =>
+  `/account/requests/${encodeURIComponent(reference)}`;
 
 /**
  * The portal's own session (docs/decisions/0065-portal-session-cookie.md): GET starts sign-in
