@@ -1,32 +1,29 @@
-// A passkey authenticator in software, for the API tests that need a real ceremony (the
-// browser specs use Chromium's virtual authenticator): one P-256 key pair per credential, the
-// answers of `startRegistration` (attestation « none ») and `startAuthentication` as a browser
-// at `origin` would send them, signed as WebAuthn Level 2 says (authenticator data, then the
-// SHA-256 of the client data). The server checks them with @simplewebauthn/server, as any other.
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+// A passkey's device for the API tests: a P-256 key made here, answering WebAuthn's ceremonies as
+// a platform authenticator does (attestation « none », user present and verified), so a test adds
+// a passkey through the real API and signs with it, each answer checked by the server's real
+// @simplewebauthn/server. It stands in for the user's phone, as the SMTP stand-in for a mail
+// server; the browser specs use Chromium's virtual authenticator instead.
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
-/** Flags: user present (0x01), user verified (0x04), attested credential data (0x40). */
-const UP_UV = 0x05;
-const UP_UV_AT = 0x45;
-
-interface Credential {
-  id: Buffer;
-  privateKey: KeyObject;
-  userHandle: string;
-  counter: number;
-}
+/** Flags of authenticatorData: user present (0x01), verified (0x04), credential attached (0x40). */
+const PRESENT_VERIFIED = 0x05;
+const WITH_CREDENTIAL = 0x45;
 
 export class SoftwareAuthenticator {
-  private readonly credentials: Credential[] = [];
+  private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  private readonly rawId = randomBytes(16);
+  private counter = 0;
 
+  /** `origin`: the portal's (PUBLIC_URL), whose host is the relying party. */
   constructor(private readonly origin: string) {}
 
-  private get rpIdHash() {
-    return sha256(new URL(this.origin).hostname);
+  /** The credential's id, as the server stores it. */
+  get id(): string {
+    return b64url(this.rawId);
   }
 
   private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string) {
@@ -35,40 +32,42 @@ export class SoftwareAuthenticator {
     );
   }
 
-  /** The answer to registration `options` (a new credential kept here). */
-  register(options: { challenge: string; user: { id: string } }) {
-    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const cose = new Map<number, number | Uint8Array>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, Buffer.from(jwk.x!, 'base64url')],
-      [-3, Buffer.from(jwk.y!, 'base64url')],
-    ]);
-    const id = randomBytes(16);
-    const length = Buffer.alloc(2);
-    length.writeUInt16BE(id.length);
+  /** The answer of `startRegistration` to the options the server gave. */
+  register(options: { challenge: string }) {
+    const jwk = this.keys.publicKey.export({ format: 'jwk' });
+    const publicKey = isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
+    const idLength = Buffer.alloc(2);
+    idLength.writeUInt16BE(this.rawId.length);
     const authData = Buffer.concat([
-      this.rpIdHash,
-      Buffer.from([UP_UV_AT]),
+      sha256(new URL(this.origin).hostname),
+      Buffer.from([WITH_CREDENTIAL]),
       Buffer.alloc(4),
       Buffer.alloc(16),
-      length,
-      id,
-      Buffer.from(isoCBOR.encode(cose)),
+      idLength,
+      this.rawId,
+      publicKey,
     ]);
-    const attestation = new Map<string, string | Map<string, string> | Uint8Array>();
-    attestation.set('fmt', 'none');
-    attestation.set('attStmt', new Map<string, string>());
-    attestation.set('authData', authData);
-    const attestationObject = isoCBOR.encode(attestation);
-    this.credentials.push({ id, privateKey, userHandle: options.user.id, counter: 0 });
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, never>>([
+        ['fmt', 'none'],
+        ['attStmt', new Map<string, never>()],
+        ['authData', authData],
+      ]),
+    );
     return {
-      id: b64url(id),
-      rawId: b64url(id),
+      id: this.id,
+      rawId: this.id,
       type: 'public-key',
       clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
       response: {
         clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
         attestationObject: b64url(attestationObject),
@@ -77,32 +76,31 @@ export class SoftwareAuthenticator {
     };
   }
 
-  /** The answer to authentication `options`, by the newest credential it allows. */
-  authenticate(options: { challenge: string; allowCredentials?: { id: string }[] }) {
-    const allowed = options.allowCredentials?.map((c) => c.id);
-    const credential = [...this.credentials]
-      .reverse()
-      .find((c) => !allowed?.length || allowed.includes(b64url(c.id)));
-    if (!credential) throw new Error('No credential of this authenticator is allowed');
-    credential.counter += 1;
+  /** The answer of `startAuthentication` to the options the server gave, signed. */
+  authenticate(options: { challenge: string }) {
+    this.counter += 1;
     const counter = Buffer.alloc(4);
-    counter.writeUInt32BE(credential.counter);
-    const authData = Buffer.concat([this.rpIdHash, Buffer.from([UP_UV]), counter]);
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge);
-    const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), {
-      key: credential.privateKey,
-      dsaEncoding: 'der',
-    });
+    counter.writeUInt32BE(this.counter);
+    const authData = Buffer.concat([
+      sha256(new URL(this.origin).hostname),
+      Buffer.from([PRESENT_VERIFIED]),
+      counter,
+    ]);
+    const clientData = this.clientData('webauthn.get', options.challenge);
+    const signature = sign(
+      'sha256',
+      Buffer.concat([authData, sha256(clientData)]),
+      this.keys.privateKey,
+    );
     return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
+      id: this.id,
+      rawId: this.id,
       type: 'public-key',
       clientExtensionResults: {},
       response: {
-        clientDataJSON: b64url(clientDataJSON),
+        clientDataJSON: b64url(clientData),
         authenticatorData: b64url(authData),
         signature: b64url(signature),
-        userHandle: credential.userHandle,
       },
     };
   }

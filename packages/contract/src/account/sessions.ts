@@ -2,7 +2,7 @@
 // GET …/sessions answers, the path of one session, and their French texts. A session is one
 // sign-in of the embedded provider (its `sid`); its device is read from the browser's
 // user agent at sign-in, no place is shown (docs/decisions/0115-sessions-and-new-device-mail.md).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { passkeySchema } from './passkeys';
 

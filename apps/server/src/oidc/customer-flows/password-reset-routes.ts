@@ -98,7 +98,8 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
         return sendHtml(reply, 400, renderForgotPage({ action, loginHref, email, error }));
       }
       // A browser that signed in to this account (or reset its password) before asks on its own
-      // budget, outside what strangers can spend (docs/decisions/0052-forgotten-password-per-account.md).
+      // budget, outside what strangers can spend
+      // (docs/decisions/0160-forgotten-password-mails-per-requester.md).
       const { deviceId } = knownDevice(device, { customer: email }, request);
       try {
         await requestPasswordReset(

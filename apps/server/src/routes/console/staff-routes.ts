@@ -36,6 +36,7 @@ import {
 } from '../../services/staff/staff-accounts';
 import { resetStaffAccess } from '../../services/staff/staff-links';
 import { changeOwnStaffPassword } from '../../services/staff/staff-passwords';
+import { identityChangeDeps } from '../../http/identity-change-links';
 import { errorResponses } from '../responses';
 
 const staffMemberSchema = z.object({
@@ -108,7 +109,7 @@ export default async function staffRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { providerSid } = request.staff;
       const passkeysAdded = await changeOwnStaffPassword(
-        app.db,
+        identityChangeDeps(app),
         { ...actor(request), providerSid },
         request.body,
       );

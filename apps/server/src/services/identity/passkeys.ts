@@ -1,6 +1,7 @@
 // Passkeys of customers and staff (owner.ts; WebAuthn with @simplewebauthn/server;
 // docs/decisions/0116-passkeys-through-the-embedded-provider.md, 0122): adding, listing and
-// removing them; their checks at a sign-in are passkey-checks.ts's. Enforces:
+// removing them (told to the owner by passkey-changes.ts); their checks at a sign-in are
+// passkey-checks.ts's. Enforces:
 // - the relying party is the portal's host (PUBLIC_URL), the origin its origin: a passkey made
 //   for another site, or answered to another origin, is refused by the library's checks;
 // - every ceremony answers the challenge the server stored for it (webauthn-challenges.ts), used
@@ -91,19 +92,30 @@ export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, owner
   return options;
 }
 
-/** Verifies the browser's answer and keeps the passkey, named after the device. */
-export async function addPasskey(
+const toPasskey = (row: {
+  id: string;
+  name: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+});
+
+type NewCredential = NonNullable<
+  Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo']
+>['credential'];
+
+/** Verifies the browser's answer to the owner's challenge (spent, right or wrong). */
+export async function verifyNewPasskey(
   db: Db,
   rp: RelyingParty,
-  caller: {
-    owner: IdentityOwner;
-    userAgent: string | undefined;
-    /** The provider session that adds it (listed with that session's additions). */
-    sid?: string | undefined;
-  },
+  owner: IdentityOwner,
   response: RegistrationResponseJSON,
-): Promise<Passkey> {
-  const challenge = await takeChallenge(db, registerKey(caller.owner));
+): Promise<NewCredential> {
+  const challenge = await takeChallenge(db, registerKey(owner));
   if (!challenge) throw new InvalidInputError(PASSKEY_MESSAGES.expired);
   const { rpID, origin } = rpOf(rp);
   let verified;
@@ -120,7 +132,20 @@ export async function addPasskey(
   }
   if (!verified.verified || !verified.registrationInfo)
     throw new InvalidInputError(PASSKEY_MESSAGES.refused);
-  const { credential } = verified.registrationInfo;
+  return verified.registrationInfo.credential;
+}
+
+/** Keeps a verified passkey, named after the device. */
+export async function storePasskey(
+  db: Db,
+  caller: {
+    owner: IdentityOwner;
+    userAgent: string | undefined;
+    /** The provider session that adds it (listed with that session's additions). */
+    sid?: string | undefined;
+  },
+  credential: NewCredential,
+): Promise<Passkey> {
   const row = await db
     .insertInto('passkeys')
     .values({
@@ -138,18 +163,6 @@ export async function addPasskey(
   if (!row) throw new ConflictError(PASSKEY_MESSAGES.alreadyAdded);
   return toPasskey(row);
 }
-
-const toPasskey = (row: {
-  id: string;
-  name: string;
-  created_at: Date | string;
-  last_used_at: Date | string | null;
-}): Passkey => ({
-  id: row.id,
-  name: row.name,
-  createdAt: new Date(row.created_at).toISOString(),
-  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
-});
 
 export async function listPasskeys(db: Db, owner: IdentityOwner): Promise<Passkey[]> {
   const rows = await db

@@ -67,6 +67,9 @@ export const SECURITY_TEXTS = {
     codesIntro:
       'Chaque code permet une connexion si vous n’avez plus votre téléphone, une seule fois. Notez-les maintenant et gardez-les en lieu sûr\u00a0: ils ne seront plus affichés.',
     codesDone: 'J’ai noté mes codes',
+    renew: 'Créer de nouveaux codes de secours',
+    renewHint:
+      'Les anciens codes, utilisés ou non, ne fonctionneront plus. Un e-mail vous le confirmera.',
     proof: 'Mot de passe ou code de vérification',
     proofHint:
       'Pour désactiver la double authentification, saisissez votre mot de passe, un code de votre application ou un code de secours.',

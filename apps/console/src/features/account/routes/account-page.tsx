@@ -6,7 +6,7 @@
 // its refusals show under their fields, the outcome in the page's one banner; the passkeys the
 // ended sessions had added follow, to remove or keep (ended-sessions-passkeys.tsx,
 // docs/decisions/0141). Then the member's passkeys (passkeys-section.tsx), their second factor
-// instead of a code.
+// instead of a code, and new recovery codes (recovery-codes-section.tsx).
 import {
   PASSWORD_RULE_TEXT,
   passwordChangeFormSchema,
@@ -22,6 +22,7 @@ import { useStaff } from '../../../lib/staff';
 import { useChangePassword } from '../api/change-password';
 import { EndedSessionsPasskeys } from '../components/ended-sessions-passkeys';
 import { PasskeysSection } from '../components/passkeys-section';
+import { RecoveryCodesSection } from '../components/recovery-codes-section';
 import { StepUpProvider } from '../components/step-up-dialog';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmation', string>>;
@@ -138,6 +139,7 @@ export function Component() {
       ) : null}
       <StepUpProvider>
         <PasskeysSection />
+        <RecoveryCodesSection />
       </StepUpProvider>
     </>
   );
