@@ -85,27 +85,23 @@ export const SESSION_MESSAGES = {
     keep: (count: number) =>
       count === 1 ? 'Conserver cette clé d’accès' : 'Conserver ces clés d’accès',
   },
-  /** The new-device mail (services/identity/new-device-mail.ts). */
+  /** The new-device mail (services/identity/new-device-mail.ts), greeted and signed as the identity mails. */
   mail: {
     subject: (brand: string) => `Nouvelle connexion à votre espace ${brand}`,
-    greeting: (firstName: string) => `Bonjour ${firstName},`,
     intro: (device: string, time: string) =>
       `Une connexion à votre espace a eu lieu depuis un nouvel appareil${NBSP}: ${device}, le ${time}.`,
     ifYou: 'Si c’est vous, vous n’avez rien à faire.',
     ifNotYou: `Si ce n’est pas vous${NBSP}: fermez cette session, puis changez votre mot de passe.`,
     endSession: 'Fermer cette session',
     changePassword: 'Changer mon mot de passe',
-    signature: (brand: string) => `L’équipe ${brand}`,
   },
-  /** The staff's new-device mail (plain text, as the console's other mails). */
+  /** The staff's new-device mail, greeted and signed as their other mails (identity-changes.ts). */
   staffMail: {
     subject: `Console du courtier${NBSP}: nouvelle connexion à votre compte`,
-    greeting: (name: string) => `Bonjour ${name},`,
     intro: (device: string, time: string) =>
       `Une connexion à votre compte de la console a eu lieu depuis un nouvel appareil${NBSP}: ${device}, le ${time}.`,
     ifYou: 'Si c’est vous, vous n’avez rien à faire.',
     ifNotYou: `Si ce n’est pas vous${NBSP}: changez tout de suite votre mot de passe dans «${NBSP}Mon compte${NBSP}»${NBSP}; vos autres sessions seront fermées. Prévenez ensuite votre superviseur.`,
-    accountLead: `Mon compte${NBSP}:`,
-    signature: 'La console du courtier',
+    account: 'Mon compte',
   },
 } as const;
