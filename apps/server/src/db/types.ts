@@ -611,7 +611,7 @@ export interface Risks {
 }
 
 export interface SignIns {
-  account_id: string;
+  account_id: string | null;
   created_at: Generated<Timestamp>;
   device: string;
   id: string;
@@ -619,6 +619,7 @@ export interface SignIns {
   method: SignInMethod;
   new_device: boolean;
   provider_sid: string | null;
+  staff_id: string | null;
   user_agent: string;
 }
 

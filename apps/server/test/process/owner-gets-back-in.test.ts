@@ -15,7 +15,7 @@ import { PASSWORD_RESET_TEXTS as T } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/oidc/provider/device-cookie';
-import { STAFF_DEVICE_COOKIE } from '../../src/oidc/staff-sign-in/staff-device';
+import { STAFF_DEVICE_COOKIE } from '../../src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../../src/platform/rate-limits/tiers';
 import { changePassword, getAccount } from '../support/account-security';
 import { BACKENDS, type BackendName } from '../support/backends';

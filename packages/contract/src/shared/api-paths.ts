@@ -25,6 +25,8 @@ export const ACCOUNT_DELETED_PATH = '/accountDeleted';
 export const ACCOUNT_SECURITY_PATH = '/account/security';
 /** 'Mon compte' › 'Mot de passe'. */
 export const ACCOUNT_PASSWORD_PATH = '/account/password';
+/** The console's « Mon compte » (under CONSOLE_APP_PATH), where a staff new-device mail leads. */
+export const CONSOLE_ACCOUNT_PAGE = '/compte';
 /** « Messagerie », and one conversation (the notification mail's link): here for the same reason. */
 export const MESSAGES_PATH = '/messages';
 export const conversationPath = (id: string) => `/messages/${encodeURIComponent(id)}`;

@@ -1,7 +1,8 @@
 // The one writer of the mails about a change to a way in, for customers and staff alike
 // (docs/decisions/0140-a-mail-and-an-undo-for-each-change-of-a-way-in.md): French, in the brand
 // skin, to the owner's address on file, an outbox row written in the change's own transaction
-// and sent by the one relay (the caller wakes it after the commit). Three mails:
+// and sent by the one relay (the caller wakes it after the commit), by `queueOwnerMail`, which
+// the new-device mail (new-device-mail.ts) shares. Three mails here:
 // - a change (identity-changes.ts): what changed, when (Europe/Paris), from which device (the
 //   user agent's label), and one link « Ce n’était pas moi », not sent once it has expired;
 // - after « Ce n’était pas moi » (undo-changes.ts): the account is secured, and the link to
@@ -82,7 +83,12 @@ async function addresseeOf(trx: Db, owner: IdentityOwner): Promise<Addressee | u
   );
 }
 
-async function queue(
+/**
+ * Queues a mail to the owner's address on file, in the brand skin, greeted and signed for a
+ * customer or a staff member; false when there is no one to mail (or no mail transport). The
+ * identity room's other mails to an owner go through it too (new-device-mail.ts).
+ */
+export async function queueOwnerMail(
   trx: Db,
   deps: IdentityMailDeps,
   owner: IdentityOwner,
@@ -114,7 +120,7 @@ export function queueIdentityChangeMail(
   change: { kind: IdentityChangeKind; at: Date; device: string; undoHref: string; until: Date },
 ): Promise<boolean> {
   const time = parisDateTime(change.at);
-  return queue(
+  return queueOwnerMail(
     trx,
     deps,
     owner,
@@ -139,7 +145,7 @@ export function queueSecuredMail(
   owner: IdentityOwner,
   secured: { at: Date; passwordHref: string; until: Date; validity: string },
 ): Promise<boolean> {
-  return queue(
+  return queueOwnerMail(
     trx,
     deps,
     owner,
@@ -166,7 +172,7 @@ export function queueSecondFactorResetMail(
   accountId: string,
 ): Promise<boolean> {
   const M = SECOND_FACTOR_MESSAGES.mail;
-  return queue(
+  return queueOwnerMail(
     trx,
     deps,
     { accountId },

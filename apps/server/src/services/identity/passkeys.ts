@@ -12,7 +12,9 @@
 //   customer in, and a staff member's sign-in takes their own passkeys only;
 // - its signature counter only goes up (a cloned authenticator is refused when it counts);
 // - the name is the device it was added on (the user agent's label), the list is the caller's
-//   only, and removing one of another account is « introuvable » (404).
+//   only, and removing one of another account is « introuvable » (404);
+// - each keeps the provider session that added it (`added_from_sid`), so that ending sessions
+//   lists what they added (`passkeysAddedFrom`).
 import { PASSKEY_MESSAGES, type Passkey } from '@espace/contract';
 import {
   generateRegistrationOptions,
@@ -167,6 +169,26 @@ export async function listPasskeys(db: Db, owner: IdentityOwner): Promise<Passke
     .selectFrom('passkeys')
     .select(['id', 'name', 'created_at', 'last_used_at'])
     .where(ownerColumn(owner), '=', ownerId(owner))
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toPasskey);
+}
+
+/**
+ * The owner's passkeys added from the provider sessions `sids` (their `added_from_sid`): what
+ * ending those sessions lists, for the owner to keep or remove (docs/decisions/0141).
+ */
+export async function passkeysAddedFrom(
+  db: Db,
+  owner: IdentityOwner,
+  sids: string[],
+): Promise<Passkey[]> {
+  if (!sids.length) return [];
+  const rows = await db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where(ownerColumn(owner), '=', ownerId(owner))
+    .where('added_from_sid', 'in', sids)
     .orderBy('created_at')
     .execute();
   return rows.map(toPasskey);

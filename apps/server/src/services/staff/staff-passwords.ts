@@ -21,11 +21,13 @@
 import {
   newPasswordProblem,
   PASSWORD_RULE_MESSAGES,
+  type Passkey,
   type PasswordChangeRequest,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { checkPasswordAgainst } from '../identity/current-password';
 import { recordIdentityChange, type IdentityChangeDeps } from '../identity/identity-changes';
+import { passkeysAddedFrom } from '../identity/passkeys';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { endSessions } from '../identity/sessions';
 import { clearEmail } from '../identity/sign-in-throttle';
@@ -43,7 +45,10 @@ function refuseNewPassword(problem: string | undefined): void {
   if (problem) throw new InvalidInputError(problem, { newPassword: problem });
 }
 
-/** Saves the new hash over `row`'s and ends the other sessions: how many ended. */
+/**
+ * Saves the new hash over `row`'s and ends the other sessions: the passkeys those sessions had
+ * added (docs/decisions/0141), for the member to keep or remove.
+ */
 async function save(
   db: Db,
   actor: StaffActor,
@@ -55,9 +60,9 @@ async function save(
     /** Mails the change (a change from the console, not a temporary password replaced). */
     tell?: Omit<IdentityChangeDeps, 'db'>;
   },
-): Promise<number> {
+): Promise<Passkey[]> {
   const hash = await hashPassword(newPassword);
-  const { ended, mailed } = await db.transaction().execute(async (trx) => {
+  const { passkeysAdded, mailed } = await db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('staff_accounts')
       .set({ password_hash: hash, must_change_password: false })
@@ -72,7 +77,9 @@ async function save(
     if (options.keepProviderSid)
       sessions = sessions.where('provider_sid', '<>', options.keepProviderSid);
     const ended = Number((await sessions.executeTakeFirst()).numDeletedRows);
-    await endSessions(trx, staffSubject(actor.id), { keepSid: options.keepProviderSid });
+    const endedSids = await endSessions(trx, staffSubject(actor.id), {
+      keepSid: options.keepProviderSid,
+    });
     await clearEmail(trx, `staff:${row.email}`);
     await recordStaffAudit(trx, actor, {
       action: 'staff.password_changed',
@@ -84,10 +91,11 @@ async function save(
     const mailed =
       options.tell &&
       (await recordIdentityChange(trx, options.tell, { staffId: actor.id }, change));
-    return { ended, mailed };
+    const passkeysAdded = await passkeysAddedFrom(trx, { staffId: actor.id }, endedSids);
+    return { passkeysAdded, mailed };
   });
   if (mailed) options.tell?.outbox.wake();
-  return ended;
+  return passkeysAdded;
 }
 
 /**
@@ -114,13 +122,13 @@ export async function replaceTemporaryPassword(
 
 /**
  * The console's « Changer mon mot de passe »: the current password, then the new one; the
- * session that asks stays open, every other one ends. How many ended.
+ * session that asks stays open, every other one ends. The passkeys those sessions added.
  */
 export async function changeOwnStaffPassword(
   deps: IdentityChangeDeps,
   actor: StaffActor & { providerSid: string },
   { oldPassword, newPassword }: PasswordChangeRequest,
-): Promise<number> {
+): Promise<Passkey[]> {
   const { db, ...tell } = deps;
   const row = await enabledStaffCredentials(db, actor.id);
   if (!row) throw new NotFoundError(STAFF_PASSWORD_MESSAGES.unknown);
