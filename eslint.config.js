@@ -262,6 +262,33 @@ export default tseslint.config(
     ],
     rules: { 'max-lines': ['error', { max: 250 }] },
   },
+  // zod is configured once, before any schema is built (jitless: no `eval` probe for the CSP to
+  // report; French messages): the contract's schemas take `z` from its one home, and the browser
+  // apps build none of their own (docs/decisions/0135-first-screen-controls-and-zod-without-eval.md).
+  // Types may come from zod, and tests, which run under no CSP, may build their own.
+  {
+    files: [
+      'packages/contract/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/console/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['packages/contract/src/shared/zod.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(/.*)?$',
+              allowTypeImports: true,
+              message:
+                'Build schemas with the `z` of packages/contract/src/shared/zod.ts, configured before any schema exists.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server: db/ and services/ know nothing of HTTP, so a job or a script can call them too.
   {
     files: ['apps/server/src/db/**/*.ts', 'apps/server/src/services/**/*.ts'],

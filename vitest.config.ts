@@ -59,9 +59,10 @@ export default defineConfig({
             ),
           ],
           environment: 'node',
-          // Limits that catch a hang, not a slow machine: in the gate, beside the browser tests
-          // on a slow 2-core machine, a test that starts the compiled server took over 30 s and
-          // a data folder's initdb and migrations over 60 s (docs/performance.md, « The gate »).
+          // Limits that catch a hang, not a slow machine: in the gate, beside the browser tests on
+          // a slow 2-core machine, a test that starts the compiled server took over 30 s and a data
+          // folder's initdb and migrations over 60 s
+          // (docs/decisions/0165-the-gate-is-budgeted-in-cpu-time.md).
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Test files share a worker's module cache instead of importing Fastify, the identity

@@ -1,5 +1,5 @@
 // Figure: the gzipped JavaScript loaded for the policies page after sign-in (goal ≤ 100 KiB,
-// docs/decisions/0083-preact-in-the-portal.md):
+// docs/decisions/0114-the-first-screen-before-its-script.md):
 // the entry chunk, the portal it loads on the sign-in callback and the lazily loaded policies
 // route, each with its static imports (http/spa-manifest.ts, which the sign-in page uses to
 // prefetch them).

@@ -1,13 +1,13 @@
-// The data of `npm run bench -- console` (docs/performance.md « Console »): a real broker's size
-// written set-based in SQL (generate_series), in a few minutes, into the bench's own PostgreSQL
-// database after the server migrated and seeded it: BENCH_CUSTOMERS customers (200,000), one
-// contract each and a second for half of them (300,000), each with its vehicle and driver,
-// BENCH_REQUESTS requests and claims (1,000,000) over three years — contract changes and
-// messages, claims with their receipt —, the broker's statuses (about 1.6 % still open, a third
-// of them late, half of those assigned to the demo agent), and BENCH_JOURNAL entries of the staff
-// journal (chained by its trigger, as the server writes them). The request index's row triggers
-// (migration 0037) are off while the rows are written and the index is filled from the view
-// in one statement, as the migration itself does; the assignments come after it, each copied
+// The data of `npm run bench -- console` (docs/performance.md « The console at a broker's size »):
+// a real broker's size written set-based in SQL (generate_series), in a few minutes, into the
+// bench's own PostgreSQL database after the server migrated and seeded it: BENCH_CUSTOMERS
+// customers (200,000), one contract each and a second for half of them (300,000), each with its
+// vehicle and driver, BENCH_REQUESTS requests and claims (1,000,000) over three years — contract
+// changes and messages, claims with their receipt —, the broker's statuses (about 1.6 % still open,
+// a third of them late, half of those assigned to the demo agent), and BENCH_JOURNAL entries of the
+// staff journal (chained by its trigger, as the server writes them). The request index's row
+// triggers (migration 0037) are off while the rows are written and the index is filled from the
+// view in one statement, as the migration itself does; the assignments come after it, each copied
 // into the index by its own trigger (migration 0052).
 import pg from 'pg';
 

@@ -1,14 +1,14 @@
-// `npm run bench -- console` (docs/performance.md « Console »): the console at a real broker's
-// size, on a PostgreSQL database of its own (created, then dropped; none when 127.0.0.1:5432 does
-// not answer). The server is the api bench's child (api-server.ts: the real app, migrated and
-// seeded) and the portal's policies read is loaded against the bare Fastify answering the same
-// body, as `npm run bench -- api` does, first on the seeded database alone (the empty-database
-// figure), then once console-data.ts has written 200,000 customers, 300,000 contracts, 1,000,000
-// requests and claims and 1,000,000 journal entries: the ratio to bare must stay within 10 %.
-// Then each console read is loaded by BENCH_STAFF (10) staff at once, each sending its next
-// request when the last answered, for BENCH_SECONDS (5) per read: the inbox's first page with
-// each filter and sort, the search by each kind of term, a customer's file and the journal's
-// first page; printed per read: req/s, p50, p95 (goal < 150 ms) and the slowest.
+// `npm run bench -- console` (docs/performance.md « The console at a broker's size »): the console
+// at a real broker's size, on a PostgreSQL database of its own (created, then dropped; none when
+// 127.0.0.1:5432 does not answer). The server is the api bench's child (api-server.ts: the real
+// app, migrated and seeded) and the portal's policies read is loaded against the bare Fastify
+// answering the same body, as `npm run bench -- api` does, first on the seeded database alone (the
+// empty-database figure), then once console-data.ts has written 200,000 customers, 300,000
+// contracts, 1,000,000 requests and claims and 1,000,000 journal entries: the ratio to bare must
+// stay within 10 %. Then each console read is loaded by BENCH_STAFF (10) staff at once, each
+// sending its next request when the last answered, for BENCH_SECONDS (5) per read: the inbox's
+// first page with each filter and sort, the search by each kind of term, a customer's file and the
+// journal's first page; printed per read: req/s, p50, p95 (goal < 150 ms) and the slowest.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {

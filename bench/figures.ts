@@ -1,7 +1,7 @@
-// The figures of the performance goals (README "Performance"), recorded by the benches as they
+// The figures of the performance goals (docs/performance.md), recorded by the benches as they
 // measure them and printed together at the end of `npm run bench`, each beside its goal.
 export interface Figure {
-  /** What is measured, as the README's table names it. */
+  /** What is measured, as docs/performance.md names it. */
   name: string;
   value: string;
   goal: string;

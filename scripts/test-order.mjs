@@ -2,7 +2,7 @@
 // 10 MB upload at 1 Mbit/s (80 s) and the compiled servers the process tests start leave the
 // cores free while they wait; run first, the other files fill those waits. Run last (as on a fresh
 // clone, where Vitest knows no durations yet and orders by size), they left the 2-core machine
-// idle for the gate's last 80 s (docs/performance.md, « The gate »).
+// idle for the gate's last 80 s (docs/decisions/0165-the-gate-is-budgeted-in-cpu-time.md).
 
 /** The test files that mostly wait, by their path. */
 export const WAITING = [/\/test\/http\/slow-clients\.test\.ts$/, /\/test\/process\//];

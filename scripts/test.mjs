@@ -61,12 +61,13 @@ function labelled(label, command) {
 }
 
 /**
- * The gate's three suites, started together once the builds exist. Each alone leaves part of
- * the 2-core machine idle (the browser tests wait on pages, on mail and on time-based codes; the
+ * The gate's three suites, started together once the builds exist. Each alone leaves part of the
+ * 2-core machine idle (the browser tests wait on pages, on mail and on time-based codes; the
  * process tests wait on servers starting; each check is one process): run one after another they
- * kept 1.6 to 1.8 cores busy, together 1.9 (docs/performance.md, « The gate »). Playwright keeps
- * its worker per core; Vitest gets one per core too (the third it takes alone fills waits the
- * browser suite now fills); the checks run one at a time. Each resolves to what failed.
+ * kept 1.6 to 1.8 cores busy, together 1.9
+ * (docs/decisions/0125-the-gate-runs-its-suites-side-by-side.md). Playwright keeps its worker per
+ * core; Vitest gets one per core too (the third it takes alone fills waits the browser suite now
+ * fills); the checks run one at a time. Each resolves to what failed.
  */
 const SUITES = {
   checks: async () => {

@@ -21,7 +21,8 @@ function schemaBuilders(): Set<string> {
   for (const entry of readdirSync(contractRoot, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
     const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-    if (!source.includes("from 'zod'")) continue;
+    // The modules that take `z` from zod itself or from the contract's configured one (shared/zod.ts).
+    if (!/from '(zod|(\.\.?\/)+(shared\/)?zod)'/.test(source)) continue;
     // Its top-level names: the schemas and the helpers that build them (safeString(), …).
     for (const [, name] of source.matchAll(/^(?:export )?(?:const|function) (\w+)/gm))
       names.add(name!);

@@ -64,9 +64,9 @@ const serverRender: UserConfig = {
   },
 };
 
-/** What the entry's chunk leaves to the forms' screens: zod, and the contract's modules that load it. */
+/** What the entry's chunk leaves to the forms' screens: zod, and the contract's module that configures it. */
 const WITH_THE_FORMS =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]shared[\\/](safe-text|zod-messages)\.ts$/;
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]shared[\\/]zod(-messages)?\.ts$/;
 
 /** The portal the browser loads. */
 const browser: UserConfig = {
@@ -90,8 +90,8 @@ const browser: UserConfig = {
       //   they do;
       // - the entry's chunk: every module the entry (main.tsx) imports statically ('$initial'),
       //   rather than a dozen small chunks shared with later screens (which import them from it);
-      //   but for the validation library and the modules that load it (the contract's safe text
-      //   installs zod's French messages), which stay with the forms' screens;
+      //   but for the validation library and the contract's module that configures it
+      //   (shared/zod.ts: jitless, French messages), which stay with the forms' screens;
       // - the query library, in a chunk of its own that every screen but the first loads.
       // Only the modules a group names are captured (not their imports as well), so that the
       // contract's barrel does not bring the validation library into the entry.

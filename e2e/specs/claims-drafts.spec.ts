@@ -1,11 +1,11 @@
-// A claim draft is saved as the customer types (docs/product/claims.md, docs/decisions/0079
-// addendum), on a phone 375 px wide: text typed on a step without « Continuer » is saved a moment
-// later (« Brouillon enregistré à … », axe, reflow at 320 px, screenshots at 375 and 1280 px in
-// both skins), and another device (another browser context) resumes the draft at that step with
-// the text there and the earlier steps' answers; text typed on a step left at once with
-// « Précédent » is kept, and the draft resumes at the step opened. Changed on another device
-// since the step was opened, the draft is not written over: the customer chooses, and the focus
-// then goes to the status that says the draft is saved.
+// A claim draft is saved as the customer types (docs/product/claims.md,
+// docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md), on a phone 375 px wide: text
+// typed on a step without « Continuer » is saved a moment later (« Brouillon enregistré à … », axe,
+// reflow at 320 px, screenshots at 375 and 1280 px in both skins), and another device (another
+// browser context) resumes the draft at that step with the text there and the earlier steps'
+// answers; text typed on a step left at once with « Précédent » is kept, and the draft resumes at
+// the step opened. Changed on another device since the step was opened, the draft is not written
+// over: the customer chooses, and the focus then goes to the status that says the draft is saved.
 import { addDays, todayInParis } from '@espace/contract';
 import type { Page } from '@playwright/test';
 import {

@@ -2,7 +2,7 @@
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md), with Chromium's
 // virtual authenticator (DevTools protocol WebAuthn.addVirtualAuthenticator) on the compiled
 // server: the agent enrols a TOTP at the first sign-in (computed in the test), adds a passkey in
-// « Mon compte », signs out, gives the password and, on the code page, « Utiliser ma clé
+// « Mon compte » and new recovery codes, signs out, gives the password and, on the code page, « Utiliser ma clé
 // d’accès » instead of a code: the console opens. The passkey is then listed as used, and
 // removed: the code page no longer offers it. Every page axe-clean, no sideways scroll at
 // 320 px, screenshots at 375, 768 and 1280 px in both skins.
@@ -53,6 +53,18 @@ test('a staff member adds a passkey and signs in with password and passkey', asy
   await expectNoAxeViolations(page, 'Mon compte, one passkey');
   await expectNoSidewaysScroll(page);
   await screenshotSkins(page, 'console-account-passkeys', CONSOLE_WIDTHS);
+
+  // New recovery codes, within the same fresh proof (docs/decisions/0140), shown once.
+  const codes = page.getByRole('region', { name: 'Codes de secours' });
+  await codes.getByRole('button', { name: 'Créer de nouveaux codes de secours' }).click();
+  await expect(codes.getByTestId('feedback')).toContainText('Vos nouveaux codes de secours');
+  await expect(
+    codes.getByRole('list', { name: 'Codes de secours' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await expectNoAxeViolations(page, 'Mon compte, new recovery codes');
+  await expectNoSidewaysScroll(page);
+  await codes.getByRole('button', { name: 'J’ai noté mes codes' }).click();
+  await expect(codes.getByRole('listitem')).toHaveCount(0);
 
   // Signed out: the password, then the passkey instead of a code.
   await signOut(page);

@@ -3,7 +3,8 @@
 // script (and without JavaScript at all: docs/decisions/0114); the browser then takes that HTML over without drawing it again
 // (a hydration that differs logs an error, which fails every browser test: fixtures.ts), in the
 // skin the browser keeps, applied before the first card is on screen.
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { cookieBanner } from '../support/cookies';
 import {
   DEMO,
   expect,
@@ -12,7 +13,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
-import { keepScreenshot } from '../support/screens';
+import { expectNoSidewaysScroll, keepScreenshot } from '../support/screens';
 
 /** Camille's session cookies, from a signed-in page of the server under test. */
 async function camilleCookies(browser: Browser, baseURL: string) {
@@ -22,6 +23,30 @@ async function camilleCookies(browser: Browser, baseURL: string) {
   await context.close();
   return cookies;
 }
+
+/**
+ * A slow phone's network: the portal's scripts are held until `release()` is called, while the
+ * page the server drew is parsed and shown (its module scripts never block that).
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    // A request of a page left meanwhile is gone: nothing to let through.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/** The buttons of the page that work without the script (a popover's) or are disabled. */
+const scriptButtons = (page: Page) =>
+  page.locator('button:not([popovertarget])').evaluateAll((buttons) =>
+    buttons.map((b) => ({
+      name: b.textContent?.trim(),
+      disabled: (b as HTMLButtonElement).disabled,
+    })),
+  );
 
 test.describe('the first screen drawn by the server', () => {
   test('without JavaScript, camille’s policies page shows her cards and its links work', async ({
@@ -64,6 +89,90 @@ test.describe('the first screen drawn by the server', () => {
       .getByRole('link', { name: 'Mes documents' })
       .click();
     await expect(page).toHaveURL(/\/documents$/);
+    // The skeleton's tabs lead to their tab; the policies' pages to theirs.
+    await page
+      .getByRole('navigation', { name: 'Mes documents' })
+      .getByRole('link', { name: 'Documents à fournir' })
+      .click();
+    await expect(page).toHaveURL(/\/documents\/1$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'suivant', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?page=2$/);
+    await expect(page.getByText('Page\u00a02 sur\u00a02')).toBeVisible();
+    await expect(cards).toHaveCount(2);
+    await context.close();
+  });
+
+  test('on a slow phone, a tap before the script is never lost: « suivant » opens page 2, the script’s buttons wait, visibly', async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 800 },
+      hasTouch: true,
+    });
+    // No consent yet: the cookie banner's buttons are drawn too.
+    await context.addCookies(await camilleCookies(browser, server.url));
+    const page = await context.newPage();
+    const release = await holdScripts(page);
+    // The frame's own navigation: the fixture's page.goto waits for the portal's scripts.
+    await page.mainFrame().goto(new URL('/', server.url).href, { waitUntil: 'commit' });
+    const cards = page.getByTestId('policy-card');
+    await expect(cards).toHaveCount(5);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(
+      false,
+    );
+    // Every button the script would answer is disabled; the menus are the browser's popovers.
+    const drawn = await scriptButtons(page);
+    expect(drawn.map((b) => b.name)).toEqual(
+      expect.arrayContaining([
+        'Tout accepter',
+        'Tout refuser',
+        'Déconnexion',
+        'Coordonnées bancaires',
+      ]),
+    );
+    expect(drawn.filter((b) => !b.disabled)).toEqual([]);
+    await expect(cookieBanner(page).getByRole('button', { name: 'Tout refuser' })).toBeDisabled();
+    await keepScreenshot(page, 'first-screen-before-script-375');
+    // The phone menu opens (the browser's popover): its links lead, « Déconnexion » waits.
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+    await expect(page.getByRole('menuitem', { name: 'Mes demandes' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Déconnexion' }).last()).toBeDisabled();
+    await keepScreenshot(page, 'first-screen-menu-before-script-375');
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+    await expect(page.getByRole('menuitem', { name: 'Mes demandes' })).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await keepScreenshot(page, 'first-screen-before-script-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+
+    // « suivant », tapped before the script, opens the second page (drawn by the server too).
+    await page.getByRole('link', { name: 'suivant', exact: true }).tap();
+    await expect(page).toHaveURL(/\/\?page=2$/);
+    await expect(page.getByText('Page\u00a02 sur\u00a02')).toBeVisible();
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: 'AU2019004215' })).toContainText('Résilié');
+    expect((await scriptButtons(page)).filter((b) => !b.disabled)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+
+    // The script comes: the same page, its buttons live.
+    release();
+    await portalReady(page);
+    await expect(cookieBanner(page).getByRole('button', { name: 'Tout refuser' })).toBeEnabled();
+    // But for « suivant », which leads nowhere from the last page.
+    expect((await scriptButtons(page)).filter((b) => b.disabled).map((b) => b.name)).toEqual([
+      'suivant',
+    ]);
+    await keepScreenshot(page, 'first-screen-taken-over-375');
+    await cookieBanner(page).getByRole('button', { name: 'Tout refuser' }).click();
+    await expect(cookieBanner(page)).toBeHidden();
+    await page.getByRole('link', { name: 'précédent', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(cards).toHaveCount(5);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Mes Polices d’assurance' }),
+    ).toBeFocused();
     await context.close();
   });
 

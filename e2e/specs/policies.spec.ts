@@ -51,7 +51,7 @@ test.describe('policies list', () => {
     await expect(dacia.getByRole('menuitem')).toHaveCount(4);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'suivant' }).click();
+    await page.getByRole('link', { name: 'suivant' }).click();
     await expect(page.getByText('Page\u00a02 sur\u00a02')).toBeVisible();
     await expect(cards).toHaveCount(2);
     const terminated = cards.filter({ hasText: 'AU2019004215' });
@@ -59,7 +59,7 @@ test.describe('policies list', () => {
     await expect(terminated.getByRole('button', { name: /Faire un changement/ })).toHaveCount(0);
     await expect(terminated.getByRole('link', { name: /Couverture d’assurance/ })).toBeVisible();
     await expectNoAxeViolations(page, 'policies page 2');
-    await page.getByRole('button', { name: 'précédent' }).click();
+    await page.getByRole('link', { name: 'précédent' }).click();
     await expect(page.getByText('Page\u00a01 sur\u00a02')).toBeVisible();
   });
 
@@ -105,7 +105,7 @@ test.describe('policies list', () => {
     await expect(page.getByRole('button', { name: /Faire un changement/ })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Documents à transmettre' })).toHaveCount(0);
     await expect(page.getByTestId('documents-dot')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'suivant' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pages des contrats' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'jean policies');
   });
 

@@ -98,7 +98,7 @@ test('Mes demandes keeps its contract and page in the URL and focuses its headin
   await page.goto('/account/requests');
   const heading = page.getByRole('heading', { level: 2, name: 'Mes demandes' });
   await expect(heading).toBeVisible();
-  await page.getByRole('button', { name: 'suivant' }).click();
+  await page.getByRole('link', { name: 'suivant' }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);
   await expect(page.getByText('Page 2 sur 2')).toBeVisible();
   await expect(heading).toBeFocused();
@@ -107,8 +107,8 @@ test('Mes demandes keeps its contract and page in the URL and focuses its headin
   await page.goBack();
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByText('Page 1 sur 2')).toBeVisible();
-  await page.getByRole('button', { name: 'suivant' }).click();
-  await page.getByRole('button', { name: 'précédent' }).click();
+  await page.getByRole('link', { name: 'suivant' }).click();
+  await page.getByRole('link', { name: 'précédent' }).click();
   await expect(heading).toBeFocused();
 
   // The styled select of the forms, not the browser's 13 px one.

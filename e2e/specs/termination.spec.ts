@@ -49,7 +49,7 @@ async function showCard(page: Page, policyNumber: string) {
   await expect(page.getByRole('heading', { name: 'Mes Polices d’assurance' })).toBeVisible();
   await expect(page.getByTestId('policy-card').first()).toBeVisible();
   if ((await card(page, policyNumber).count()) === 0)
-    await page.getByRole('button', { name: 'suivant' }).click();
+    await page.getByRole('link', { name: 'suivant' }).click();
   await expect(card(page, policyNumber)).toBeVisible();
 }
 

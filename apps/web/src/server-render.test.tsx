@@ -5,7 +5,13 @@
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, CONSENT_COOKIES, todayInParis, type Policy } from '@espace/contract';
+import {
+  addDays,
+  CONSENT_COOKIES,
+  POLICIES_PER_PAGE,
+  todayInParis,
+  type Policy,
+} from '@espace/contract';
 import { sessionOf } from './lib/session';
 import { renderPortal } from './portal';
 import { renderFirstScreen } from './server-render';
@@ -112,6 +118,58 @@ describe('the browser takes over the first screen', () => {
     await hydrate('acc-hydrate');
     expect(root.querySelector('[data-testid="policy-card"]')).toBe(card);
     expect(root.querySelector('h1')).toBe(heading);
+  });
+
+  it('draws the script’s buttons inert, its pages as links, and the buttons live once taken over', async () => {
+    // Six contracts (two pages), one with its bank details, no consent yet (the banner).
+    const policies = Array.from({ length: POLICIES_PER_PAGE + 1 }, (_, i) =>
+      testPolicy({
+        accountId: 'acc-inert',
+        policyNumber: `AU20261045${10 + i}`,
+        paymentDetails:
+          i === 0
+            ? {
+                id: 'pay-1',
+                paymentMethod: 'Prélèvement',
+                bankAccount: {
+                  ownerName: 'Camille Martin',
+                  bic: 'CCBPFRPPLYO',
+                  iban: 'FR7613807000353212345678973',
+                },
+              }
+            : null,
+      }),
+    );
+    const error = vi.spyOn(console, 'error');
+    document.documentElement.removeAttribute('data-hydrated');
+    root.innerHTML = (await renderFirstScreen(screen('acc-inert', '/', '', undefined, policies)))!;
+    // A button either opens its popover (the browser's, before any script) or waits for the script.
+    const scriptButtons = () =>
+      [...root.querySelectorAll('button')].filter((b) => !b.hasAttribute('popovertarget'));
+    const names = (buttons: HTMLButtonElement[]) => buttons.map((b) => b.textContent?.trim());
+    expect(names(scriptButtons())).toEqual(
+      expect.arrayContaining([
+        'Tout accepter',
+        'Tout refuser',
+        'Déconnexion',
+        'Coordonnées bancaires',
+        'Afficher l’IBAN',
+      ]),
+    );
+    expect(names(scriptButtons().filter((b) => !b.disabled))).toEqual([]);
+    // « suivant » is a link to the second page; « précédent » leads nowhere on the first.
+    const pages = root.querySelector('nav[aria-label="Pages des contrats"]')!;
+    expect(pages.querySelector('a')?.getAttribute('href')).toBe('/?page=2');
+    expect(pages.querySelector('a')?.textContent).toBe('suivant');
+    expect(pages.querySelector('button')?.textContent).toBe('précédent');
+
+    const logOut = scriptButtons().find((b) => b.textContent === 'Déconnexion');
+    await hydrate('acc-inert', policies);
+    // The same buttons, now live, but for « précédent ».
+    expect(scriptButtons()).toContain(logOut);
+    expect(names(scriptButtons().filter((b) => b.disabled))).toEqual(['précédent']);
+    expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true);
+    expect(error.mock.calls.flat().join(' ')).not.toMatch(/hydrat/i);
   });
 
   it('takes over a screen drawn the day before as drawn, then counts from today', async () => {

@@ -1,5 +1,8 @@
 // The console app's own paths (docs/console.md « L’application »), relative to its base
-// /backoffice (the router's basename, vite.config.ts `base`). The one home of a console route path.
+// /backoffice (the router's basename, vite.config.ts `base`). The one home of a console route path
+// (« Mon compte » is the contract's, which the staff's mails link to).
+import { CONSOLE_ACCOUNT_PAGE } from '@espace/contract';
+
 export const paths = {
   inbox: '/',
   request: (reference: string) => `/demandes/${encodeURIComponent(reference)}`,
@@ -16,5 +19,5 @@ export const paths = {
   audit: '/journal',
   dashboard: '/tableau-de-bord',
   team: '/equipe',
-  account: '/compte',
+  account: CONSOLE_ACCOUNT_PAGE,
 } as const;

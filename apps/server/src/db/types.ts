@@ -375,6 +375,20 @@ export interface IdempotencyKeys {
   status: number | null;
 }
 
+export interface IdentityChanges {
+  account_id: string | null;
+  changed_at: Generated<Timestamp>;
+  device: string;
+  expires_at: Timestamp;
+  id: string;
+  kind: string;
+  staff_id: string | null;
+  target: string | null;
+  token_hash: string;
+  undone_at: Timestamp | null;
+  undone_device: string | null;
+}
+
 export interface IntegrationClients {
   client_id: string;
   created_at: Generated<Timestamp>;
@@ -597,7 +611,7 @@ export interface Risks {
 }
 
 export interface SignIns {
-  account_id: string;
+  account_id: string | null;
   created_at: Generated<Timestamp>;
   device: string;
   id: string;
@@ -605,6 +619,7 @@ export interface SignIns {
   method: SignInMethod;
   new_device: boolean;
   provider_sid: string | null;
+  staff_id: string | null;
   user_agent: string;
 }
 
@@ -751,6 +766,7 @@ export interface DB {
   garage_addresses: GarageAddresses;
   guarantees: Guarantees;
   idempotency_keys: IdempotencyKeys;
+  identity_changes: IdentityChanges;
   integration_clients: IntegrationClients;
   integration_records: IntegrationRecords;
   legal_pages: LegalPages;

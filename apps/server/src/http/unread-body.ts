@@ -5,7 +5,7 @@
 // incoming data is unread makes the kernel answer the client with a reset, which discards the 413
 // already sent. Beyond MAX_DISCARDED_BYTES (a declared length, or what arrives) the connection is
 // cut as before: nobody uploads that much to this API in good faith
-// (docs/decisions/0053-slow-clients-and-drain.md « Oversized bodies »).
+// (docs/decisions/0161-an-oversized-body-is-read-so-its-413-arrives.md).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
 

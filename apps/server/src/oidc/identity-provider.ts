@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { purgeExpiredPayloads } from './provider/adapter';
 import { interactionRoutes } from './customer-sign-in/interactions';
+import notMeRoutes from './not-me/not-me-routes';
 import type { ProviderSecrets } from './provider/keys';
 import { createProvider } from './provider/provider';
 import { portalSessions } from './client-sessions/portal-session';
@@ -49,6 +50,8 @@ export default fp(
       config,
       deviceKeys: secrets.cookieKeys,
     });
+    // « Ce n’était pas moi », the link of every mail about a change to a way in.
+    await app.register(notMeRoutes);
     // The portal's cookie session, a confidential client of this provider
     // (docs/decisions/0065-portal-session-cookie.md): /api/v1 and the pages find it on the app.
     app.decorate(

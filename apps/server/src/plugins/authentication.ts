@@ -1,4 +1,4 @@
-// Bearer authentication of /api/v1 (docs/decisions/0002-spa-code-flow-with-pkce.md). It enforces: a JWT access token
+// Bearer authentication of /api/v1 (docs/decisions/0010-scoped-by-the-token.md). It enforces: a JWT access token
 // signed by the issuer's keys (JWKS), with the expected issuer and audience, not expired, signed
 // with an allowed asymmetric algorithm (never 'none' or HMAC); `sub` is the account id, and a
 // path whose {accountId} is not the caller's gets 403 before any handler runs; a token whose

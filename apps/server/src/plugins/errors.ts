@@ -34,7 +34,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR_CODES.internal]: 500,
 };
 
-/** No valid bearer token (authentication plugin, docs/decisions/0002-spa-code-flow-with-pkce.md). */
+/** No valid bearer token (authentication plugin, docs/decisions/0010-scoped-by-the-token.md). */
 export class UnauthorizedError extends DomainError {
   constructor() {
     super(ERROR_CODES.unauthorized, MESSAGES.api.unauthorized);

@@ -25,7 +25,7 @@ export class DomainError extends Error {
   }
 }
 
-/** What the request names does not exist for the caller (docs/decisions/0002-spa-code-flow-with-pkce.md). */
+/** What the request names does not exist for the caller (docs/decisions/0010-scoped-by-the-token.md). */
 export class NotFoundError extends DomainError {
   constructor(message: string = MESSAGES.api.notFound, fields?: Fields) {
     super(ERROR_CODES.notFound, message, fields);

@@ -58,6 +58,8 @@ const CUSTOMER_API: Record<string, string> = {
   'PUT /api/v1/authentication/accounts/{accountId}/second-factor': 'confirmSecondFactor',
   'DELETE /api/v1/authentication/accounts/{accountId}/second-factor': 'removeSecondFactor',
   'POST /api/v1/authentication/accounts/{accountId}/second-factor/enrolment': 'startSecondFactor',
+  'POST /api/v1/authentication/accounts/{accountId}/second-factor/recovery-codes':
+    'renewRecoveryCodes',
   'POST /api/v1/authentication/accounts/{accountId}/step-up': 'stepUp',
   'POST /api/v1/authentication/accounts/{accountId}/step-up/passkey-options':
     'stepUpPasskeyOptions',

@@ -1,8 +1,8 @@
 // The owner of an account gets back in whatever a stranger floods, on the compiled server that
-// `npm start` runs (docs/decisions/0014-sign-in-throttle.md, 0052-forgotten-password-per-account.md,
-// 0082-staff-sign-in-with-a-second-factor.md, their addenda of 2026-11-26). The server trusts its
-// proxy (TRUST_PROXY) and every browser here comes through it from its own address
-// (X-Forwarded-For, always to 127.0.0.1); a local SMTP server receives the mails.
+// `npm start` runs (docs/decisions/0014-sign-in-throttle.md, 0144, 0160, 0163: a changed password,
+// the reset mails per requester, the staff's known browser). The server trusts its proxy
+// (TRUST_PROXY) and every browser here comes through it from its own address (X-Forwarded-For,
+// always to 127.0.0.1); a local SMTP server receives the mails.
 // - Strangers flooding a customer's reset from other addresses do not spend her mails: her own
 //   request from home is mailed, and from her usual browser past the account's ceiling too.
 // - After an attack on her password, the password she sets through the mailed link, or in
@@ -15,7 +15,7 @@ import { PASSWORD_RESET_TEXTS as T } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_COOKIE } from '../../src/oidc/provider/device-cookie';
-import { STAFF_DEVICE_COOKIE } from '../../src/oidc/staff-sign-in/staff-device';
+import { STAFF_DEVICE_COOKIE } from '../../src/oidc/provider/device-cookie';
 import { RATE_LIMITS } from '../../src/platform/rate-limits/tiers';
 import { changePassword, getAccount } from '../support/account-security';
 import { BACKENDS, type BackendName } from '../support/backends';

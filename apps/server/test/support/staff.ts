@@ -104,14 +104,23 @@ export function locationOf(response: LightMyRequestResponse): string {
   return url.pathname + url.search;
 }
 
-/** A browser that keeps its cookies across the sign-in's requests (from `address`, if given). */
-export function browser(app: FastifyInstance, jar = new CookieJar(), address?: string) {
+/**
+ * A browser that keeps its cookies across the sign-in's requests (from `address`, if given),
+ * sending `headers` too (its user agent, say).
+ */
+export function browser(
+  app: FastifyInstance,
+  jar = new CookieJar(),
+  address?: string,
+  headers: Record<string, string> = {},
+) {
   const send = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>) => {
     const response = await app.inject({
       method,
       url,
       ...(address ? { remoteAddress: address } : {}),
       headers: {
+        ...headers,
         cookie: jar.header(),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },

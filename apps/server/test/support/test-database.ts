@@ -23,7 +23,7 @@ export interface TestDatabase {
  * the time PGlite takes to open a copy. Every in-process copy reads the same bytes: PGlite's
  * loadTar only reads them, and its untar slices each file out (a copy) before writing it to the
  * copy's in-memory files. A fresh 44 MB buffer per copy cost about 10,000 page faults and a
- * quarter of the copy's CPU time (docs/performance.md, « A tenth machine »).
+ * quarter of the copy's CPU time (docs/decisions/0165-the-gate-is-budgeted-in-cpu-time.md).
  */
 class DumpBytes extends Blob {
   readonly #dump: Uint8Array;
@@ -60,11 +60,11 @@ async function openPgliteCopy(): Promise<DatabaseHandle> {
 
 /**
  * The databases this worker's files are done with, dropped a batch at a time. PostgreSQL (15 and
- * before) makes each `drop database` wait for an immediate checkpoint: every other test
- * database's dirty pages written out, and each of their pages logged whole at its next change.
- * Dropped one per test file, that doubled the server's CPU time in `test/routes/` (40 CPU-s
- * instead of 18, docs/performance.md). What is left when the run ends is dropped then
- * (template.ts), and what a killed run left, by the next run.
+ * before) makes each `drop database` wait for an immediate checkpoint: every other test database's
+ * dirty pages written out, and each of their pages logged whole at its next change. Dropped one per
+ * test file, that doubled the server's CPU time in `test/routes/` (40 CPU-s instead of 18,
+ * docs/decisions/0165-the-gate-is-budgeted-in-cpu-time.md). What is left when the run ends is
+ * dropped then (template.ts), and what a killed run left, by the next run.
  */
 const DROP_BATCH = 10;
 const finished: string[] = [];

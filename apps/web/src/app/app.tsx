@@ -6,6 +6,7 @@ import { POLICIES_READ } from '../api/get-policies';
 import { PortalReads, PortalReadsContext } from '../api/portal-reads';
 import { RoutesContext } from '../lib/route-handles';
 import { SessionContext, type Session } from '../lib/session';
+import { useTakenOver } from '../lib/taken-over';
 import { TodayProvider } from '../lib/today';
 import { DrawSkeletons } from './lazy-routes';
 import { Queries, QueriesContext } from './queries';
@@ -38,12 +39,16 @@ export function PortalRoutes() {
 
 /**
  * Marks the page as taken over by the portal's script (the root element's `data-hydrated`), once
- * the first render or hydration in the browser has committed: what the browser tests and the web
- * bench wait for before they act on the page. In the tree the server draws too (it draws
- * nothing), so that both trees have the same shape.
+ * the buttons the server drew inert have been drawn live (lib/taken-over.ts: the render after
+ * hydration, or the first one in the browser): what the browser tests and the web bench wait for
+ * before they act on the page, and what the style of an inert button reads. In the tree the
+ * server draws too (it draws nothing), so that both trees have the same shape.
  */
 function TakenOver() {
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  const takenOver = useTakenOver();
+  useEffect(() => {
+    if (takenOver) document.documentElement.setAttribute('data-hydrated', '');
+  }, [takenOver]);
   return null;
 }
 

@@ -5,7 +5,7 @@
 // security settings, passkeys, owed documents, claims' declarations and drafts, files of the
 // requests, read receipts, message drafts, earlier copies and the staff's consultations
 // (docs/decisions/0133-data-export-holds-the-data-map.md).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 
 const day = z.string().describe('Date (AAAA-MM-JJ)');
 const instant = z.string().describe('Instant ISO 8601');

@@ -2,16 +2,13 @@
 // 0121-data-export-through-the-outbox.md): the customer's copy of what the broker holds about
 // them (GDPR articles 15 and 20). What POST …/data-exports takes and GET …/data-exports answers,
 // and the French texts; the JSON the archive carries is data-export-content.ts.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { BRAND_KEYS } from '../documents/generated-documents';
 
 const NBSP = '\u00a0';
 
 /** How long a ready archive may be downloaded, once. */
 export const DATA_EXPORT_VALID_DAYS = 7;
-
-/** 'Mon compte' › « Mes données », where the ready mail leads. */
-export const ACCOUNT_DATA_PATH = '/account/data';
 
 /** POST …/data-exports: the skin the readable PDF is drawn in (the one the customer sees). */
 export const dataExportRequestSchema = z.strictObject(

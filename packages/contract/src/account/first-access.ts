@@ -2,7 +2,7 @@
 // the invitation mail's texts, the « Première connexion » form (contract number, birth date, the
 // e-mail on file) with its schema, and the answer, which is the same whether anything matched
 // or not, so the page tells nobody who is a customer.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { parseDateInput } from '../shared/dates';
 import { BRAND_KEYS } from '../documents/generated-documents';
 import { safeString } from '../shared/safe-text';

@@ -12,3 +12,4 @@ export * from './data-export';
 export * from './data-export-content';
 export * from './second-factor';
 export * from './step-up';
+export * from './identity-changes';

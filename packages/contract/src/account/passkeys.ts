@@ -1,7 +1,7 @@
 // Passkeys ('Mon compte' › « Sécurité », the provider's sign-in page; docs/decisions/0116-
 // passkeys-through-the-embedded-provider.md): what the browser sends back from a WebAuthn
 // ceremony (@simplewebauthn/browser's JSON), the list the screen shows, their French texts.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 
 const NBSP = '\u00a0';

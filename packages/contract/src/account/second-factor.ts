@@ -2,7 +2,7 @@
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): a TOTP code of an
 // authenticator app, or one of the recovery codes shown once when it is turned on. What the
 // screen sends and receives, and its French texts (the sign-in's code page, the mails).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 
 const NBSP = '\u00a0';
@@ -24,6 +24,10 @@ export const SECOND_FACTOR_MESSAGES = {
       success: 'La double authentification est désactivée.',
       error: 'Malheureusement, la double authentification n’a pas pu être désactivée.',
     },
+    renew: {
+      success: 'Vos nouveaux codes de secours sont prêts\u00a0; les anciens ne fonctionnent plus.',
+      error: 'Malheureusement, les nouveaux codes de secours n’ont pas pu être créés.',
+    },
   },
   /** The provider's code page, after a right password. */
   signIn: {
@@ -33,21 +37,13 @@ export const SECOND_FACTOR_MESSAGES = {
     submit: 'Se connecter',
     restart: 'Recommencer la connexion',
   },
+  /** The mail of a second factor turned off by the broker (the others: identity-changes.ts). */
   mail: {
-    subjectOn: (brand: string) => `Double authentification activée sur votre espace ${brand}`,
     subjectOff: (brand: string) => `Double authentification désactivée sur votre espace ${brand}`,
-    greeting: (firstName: string) => `Bonjour ${firstName},`,
-    introOn: (time: string) =>
-      `La double authentification a été activée sur votre espace le ${time}${NBSP}: chaque connexion par mot de passe demandera désormais un code de votre application.`,
-    introOff: (time: string) =>
-      `La double authentification a été désactivée sur votre espace le ${time}${NBSP}: votre mot de passe suffit de nouveau pour vous connecter.`,
     introByBroker: (time: string) =>
       `À votre demande, votre courtier a désactivé la double authentification de votre espace le ${time}${NBSP}: votre mot de passe suffit de nouveau pour vous connecter. Vous pouvez la réactiver avec une nouvelle application dans «${NBSP}Sécurité${NBSP}».`,
-    ifYou: 'Si c’est vous, vous n’avez rien à faire.',
-    ifNotYou: `Si ce n’est pas vous${NBSP}: changez votre mot de passe et vérifiez vos sessions ouvertes.`,
     ifNotAsked: `Si vous ne l’avez pas demandé${NBSP}: appelez votre courtier, changez votre mot de passe et vérifiez vos sessions ouvertes.`,
     security: 'Voir la sécurité de mon compte',
-    signature: (brand: string) => `L’équipe ${brand}`,
   },
 } as const;
 

@@ -2,7 +2,7 @@
 // change {oldPassword, newPassword}, the account deletion {password}, the consent path value.
 // The form schemas add the confirmation of docs/product/account.md One rule for the new password
 // (password-rule.ts) in the form and on the server.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { isSafeText, SAFE_TEXT_MESSAGE, safeString } from '../shared/safe-text';
 import { ACCOUNT_SECURITY_MESSAGES as M } from './messages';
 import { newPasswordProblem } from './password-rule';

@@ -3,7 +3,7 @@
 // « Mes données » asked for), a fresh proof that the one at the keyboard is the owner: the
 // password, a code of the second factor, or an existing passkey, within STEP_UP_MINUTES. The
 // portal and the console show the same dialog with these texts.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { passkeyAuthenticationSchema } from './passkeys';
 

@@ -4,7 +4,7 @@
 // Enforces: every field is required and trimmed, with a French message per field (docs/product/addresses.md);
 // the payload's street is the street number and the street name together (docs/product/addresses.md); the final
 // change upper-cases street, city and country (docs/product/addresses.md), whatever the client sent.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { ADDRESS_MESSAGES } from './messages';
 

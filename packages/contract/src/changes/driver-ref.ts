@@ -1,6 +1,6 @@
 // docs/product/changes.md /removeDriver: the body of DELETE …/{policyNumber}/driver.
 // The server finds the driver on the policy by these names and birth date.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { CHANGE_MESSAGES } from './messages';
 import {
   bornBeforeToday,

@@ -7,7 +7,7 @@
 // and an IBAN without spaces, upper-cased. Date rules read today's date in Paris when they run,
 // not when the schema is built, so a schema kept by a long-running server stays right after
 // midnight; pass `today` to pin it (tests, or a form that must agree with its calendar).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { MAX_PERSON_AGE, MIN_DRIVER_AGE, MIN_LICENCE_AGE } from '../shared/constants';
 import {
@@ -22,7 +22,7 @@ import { normalizeIban } from '../shared/display-format';
 import { checkIban, ibanCheckMessage } from './iban';
 import { CHANGE_MESSAGES } from './messages';
 import { normalizePlate } from './plate';
-import { SALUTATIONS } from '../policies/policy';
+import { SALUTATIONS } from '../policies/policy-values';
 
 const { required: REQUIRED, invalid: INVALID } = CHANGE_MESSAGES;
 

@@ -1,5 +1,5 @@
 // docs/product/changes.md /addDriver: the body of POST …/{policyNumber}/driver.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { isIsoDate } from '../shared/dates';
 import { CHANGE_MESSAGES } from './messages';
 import {

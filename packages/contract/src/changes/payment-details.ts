@@ -1,10 +1,11 @@
 // docs/product/changes.md /changePaymentDetails: the form,
 // and the body of PUT …/{policyNumber}/payment-details that it becomes.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { HOLDER_NAME_MAX, HOLDER_NAME_MIN } from '../shared/constants';
 import { CHANGE_MESSAGES } from './messages';
-import { SALUTATIONS, type PaymentDetails, type Salutation } from '../policies/policy';
+import { type PaymentDetails } from '../policies/policy';
+import { SALUTATIONS, type Salutation } from '../policies/policy-values';
 import { ibanField, requiredIdField } from './fields';
 
 const { required: REQUIRED, invalid: INVALID } = CHANGE_MESSAGES;

@@ -1,6 +1,6 @@
 // docs/product/changes.md /changeVehicle effective window: the body of
 // PUT …/{policyNumber}/vehicle.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { VEHICLE_EFFECTIVE_WINDOW_MONTHS } from '../shared/constants';
 import { isWithinMonths } from '../shared/dates';
 import { CHANGE_MESSAGES } from './messages';

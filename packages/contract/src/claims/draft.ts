@@ -1,6 +1,6 @@
 // A claim declaration as the API carries it (docs/product/claims.md): the draft saved step by
 // step and resumed on any device, its files, and the acknowledgement of a sent claim.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { CLAIM_DATA_STEPS, CLAIM_STEPS, requiredDataSteps, type ClaimDataStep } from './kinds';
 import { CLAIM_MESSAGES } from './messages';
@@ -12,8 +12,9 @@ export type ClaimFileRole = (typeof CLAIM_FILE_ROLES)[number];
 
 /**
  * The tab (or other client) that writes a draft, and the number of its write: `<id>:<n>`, `n`
- * growing with each write of the tab. With If-Match (the draft's `version`), it orders the
- * writes of one tab and tells them from another tab's (docs/decisions/0079, addendum).
+ * growing with each write of the tab. With If-Match (the draft's `version`), it orders the writes
+ * of one tab and tells them from another tab's
+ * (docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md).
  */
 export const CLAIM_DRAFT_WRITER_HEADER = 'x-espace-draft-writer';
 

@@ -2,7 +2,7 @@
 // broken — what the broker needs to send the customer to a repair or a replacement (an impact can
 // often be repaired, a crack or a broken pane is replaced) — asked on the « Circonstances » step
 // of that kind (steps.ts claimStepSchema), and whether the contract covers it.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { CLAIM_MESSAGES } from './messages';
 
 export const CLAIM_GLASS_PANES = [

@@ -3,7 +3,7 @@
 // Rules that need the claim's kind (a third party for an accident with one, the constat) are
 // `claimCompletenessIssues`', checked when the claim is sent; the glass of a broken-glass claim,
 // asked on « Circonstances », is `claimStepSchema`'s, checked on « Continuer » too.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { isBefore, parseDateInput, todayInParis } from '../shared/dates';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 import { CONSTAT_BOX_COUNT } from './circumstances';

@@ -5,7 +5,7 @@
 // is optional and may be empty. Types, the lengths of CLAIM_TEXT_MAX and safe text are checked
 // as for the answers; what the step requires (a date, a place, a valid time) is checked only on
 // « Continuer » (steps.ts) and on sending.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 import { CLAIM_GLASS_DAMAGES, CLAIM_GLASS_PANES } from './glass';
 import { CLAIM_KINDS, type ClaimDataStep } from './kinds';

@@ -1,7 +1,7 @@
 // Customer complaints, « Réclamation » (ACPR recommendation 2022-R-01, docs/product/complaints.md):
 // the customer API's payloads and their French refusals, the short list of subjects, where a
 // complaint was written from, and the answer's outcomes. The deadlines are in deadlines.ts.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 
 /** What a complaint is about: the short list of the form. */

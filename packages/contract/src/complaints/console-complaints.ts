@@ -1,7 +1,7 @@
 // The complaints in the staff console (docs/console.md « Réclamations »): the queue with each
 // complaint's two deadlines and whether it is late, one complaint with its customer, and the
 // mediator's paragraph the answer form starts from.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { complaintSchema } from './complaints';
 
 export const consoleComplaintRowSchema = z.object({

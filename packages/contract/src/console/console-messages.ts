@@ -1,7 +1,7 @@
 // The console's « Messages » (docs/console.md « Messages », docs/product/messages.md): the inbox of
 // conversations across customers, with the requests inbox's filters (awaiting an answer or all,
 // age against the target delay, agent, search) and one conversation as the broker reads it.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import {
   MESSAGE_TOPICS,
   type ConversationMessage,

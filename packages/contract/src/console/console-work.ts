@@ -157,6 +157,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.enrolled': 'Activation de la double authentification',
   'staff.passkey_added': 'Ajout d’une clé d’accès',
   'staff.passkey_removed': 'Suppression d’une clé d’accès',
+  'staff.recovery_codes_renewed': 'Nouveaux codes de secours',
+  'staff.account_secured': 'Compte sécurisé («\u00a0Ce n’était pas moi\u00a0»)',
   'staff.sign_in_failed': 'Connexion à la console refusée',
   'staff.code_refused': 'Code de double authentification refusé',
   'staff.action_refused': 'Action refusée, réservée aux superviseurs',

@@ -4,7 +4,7 @@
 // detail, the status change and the customer's contracts, documents and requests are the shapes
 // of the integration API and of the customer API (requests/, policies/, integration/events.ts):
 // the console reads the same services.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';
 import { safeString } from '../shared/safe-text';
 
@@ -26,15 +26,14 @@ export const CONSOLE_ROUTES = {
   signOut: '/sign-out',
   /** PUT: the member's new password (passwordChangeSchema of account/); other sessions end. */
   password: '/me/password',
-  /**
-   * GET: the signed-in member's passkeys (their second factor instead of a code); POST: adds one
-   * (the answer of `startRegistration`); each addition and removal is in the audit log.
-   */
+  /** GET: the member's passkeys; POST: adds one (`startRegistration`'s answer); both audited. */
   passkeys: '/me/passkeys',
   /** POST: the options of `startRegistration` (a challenge for this member). */
   passkeyOptions: '/me/passkeys/options',
   /** DELETE: removes one of the member's passkeys (404 when it is not theirs). */
   passkey: '/me/passkeys/:passkeyId',
+  /** POST: new recovery codes (recoveryCodesSchema of account/), after a fresh proof; audited. */
+  recoveryCodes: '/me/recovery-codes',
   /** POST: a fresh proof (stepUpSchema of account/: the password, a code or a passkey). */
   stepUp: '/me/step-up',
   /** POST: the options of `startAuthentication` for a step-up by one of the member's passkeys. */

@@ -23,6 +23,9 @@ export const STAFF_LINK_TEXTS = {
   operator: 'L’administrateur du serveur',
   pageTitle: 'Choisissez votre nouveau mot de passe',
   pageIntro: `Votre accès à la console a été réinitialisé. Choisissez un nouveau mot de passe${NBSP}; vous activerez ensuite la double authentification à la connexion.`,
+  /** After « Ce n’était pas moi »: the second factor stays. */
+  securedIntro: `Votre compte a été sécurisé («${NBSP}Ce n’était pas moi${NBSP}»)${NBSP}: choisissez un nouveau mot de passe. Votre double authentification reste la même.`,
+  securedDone: `Votre mot de passe est enregistré. Connectez-vous à la console avec lui et votre code de double authentification.`,
   submit: 'Enregistrer mon mot de passe',
   doneTitle: 'Mot de passe enregistré',
   done: `Votre mot de passe est enregistré. Connectez-vous à la console${NBSP}: vous activerez la double authentification avec votre application d’authentification.`,

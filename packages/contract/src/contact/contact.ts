@@ -1,6 +1,6 @@
 // Contact requests (docs/product/contact-and-faq.md /contact contact calls texts). The browser does not enforce
 // these rules (docs/product/contact-and-faq.md "Contact"); the server refuses empty or absurd values with these messages.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { RECONTACT_PROMISE_HOURS } from '../shared/constants';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 

@@ -1,6 +1,6 @@
 // The FAQ (docs/product/contact-and-faq.md /faq paging): the query the client sends and what the server answers.
 // Answers are HTML rendered on the server from Markdown with raw HTML disabled.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 
 export const FAQ_QUERY_MAX = 200;

@@ -1,5 +1,5 @@
 // The legal pages (docs/product/contact-and-faq.md "Legal pages") served from content/legal Markdown.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 
 export const LEGAL_SLUGS = [
   'rules',

@@ -1,7 +1,7 @@
 // Secure messages between a customer and the broker (docs/product/messages.md): the payloads of the
 // customer API, their French refusals, the short list of subjects of a free conversation and the
 // e-mail that tells the customer a message is waiting (never what it says).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 
 const NBSP = '\u00a0';

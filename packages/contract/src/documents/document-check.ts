@@ -2,7 +2,7 @@
 // from the console or the integration API (docs/product/documents.md « Vérification par le
 // courtier », docs/console.md « Documents »): « Validé », or « Non conforme » with the reason the
 // customer reads under « Documents à fournir » and in the e-mail they receive.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeMultilineString } from '../shared/safe-text';
 
 export const DOCUMENT_CHECK_STATUSES = ['validated', 'rejected'] as const;

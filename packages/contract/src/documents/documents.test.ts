@@ -15,7 +15,8 @@ import {
   uploadResultMessage,
 } from './documents';
 import { checkFilesToAttach, FILE_CHECK_MESSAGES } from '../shared/file-checks';
-import { DOCUMENT_STATUSES, type DocumentStatus } from '../policies/policy';
+import { type DocumentStatus } from '../policies/policy';
+import { DOCUMENT_STATUSES } from '../policies/policy-values';
 
 describe('document status labels (docs/product/documents.md)', () => {
   it.each([

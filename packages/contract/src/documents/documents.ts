@@ -1,13 +1,14 @@
 // Documents (docs/product/documents.md /documents): status labels, upload eligibility, the
 // French messages of uploads and downloads (the checks on files to attach: file-checks.ts).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { safeString } from '../shared/safe-text';
 import { FILE_CHECK_MESSAGES } from '../shared/file-checks';
 import { ACCEPTED_FORMATS_CHOICE } from '../shared/upload-types';
 import { IMAGE_LIMITS_TEXT, isImageTooLargeRefusal } from './image-refusals';
 import { errorBodySchema } from '../shared/errors';
 import { MESSAGES } from '../shared/messages';
-import { OTHER_FILE_TYPE, type DocumentStatus, type DocumentToProvide } from '../policies/policy';
+import { type DocumentStatus, type DocumentToProvide } from '../policies/policy';
+import { OTHER_FILE_TYPE } from '../policies/policy-values';
 
 /** docs/product/documents.md: the label shown for each status of a document to provide. */
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {

@@ -6,8 +6,9 @@
 //   vehicle is insured today (docs/decisions/0048-suspended-contracts-documents.md);
 // - the relevé d'informations (Code des assurances A121-1): for every policy.
 // They are drawn in the skin the customer sees (`brand`, the two skins of the portal).
-import { z } from 'zod';
-import { POLICY_STATES, type Policy } from '../policies/policy';
+import { z } from '../shared/zod';
+import { type Policy } from '../policies/policy';
+import { POLICY_STATES } from '../policies/policy-values';
 
 export const GENERATED_DOCUMENT_KINDS = ['memo', 'certificate', 'statement'] as const;
 export type GeneratedDocumentKind = (typeof GENERATED_DOCUMENT_KINDS)[number];

@@ -1,7 +1,7 @@
 // Paths, parameters and answers of the integration API (/backoffice/v1, docs/integration.md).
 // Every record is addressed by the broker's own identifiers; every answer carries the record's
 // version, also sent as its ETag, for If-Match.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { recordIdField } from './fields';
 
 export const INTEGRATION_PREFIX = '/backoffice/v1';

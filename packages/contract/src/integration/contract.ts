@@ -4,13 +4,13 @@
 // their franchises, the payment details, the garage address and the claims history that the
 // relevé d'informations states. The whole contract is sent each time: what it no longer lists
 // (a driver, a coverage, a claim) is removed.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { todayInParis } from '../shared/dates';
 import { CRM_MAX, CRM_MIN, licenceAfterMinAge, normalizeDriverLicenseNr } from '../changes/fields';
 import { isBefore } from '../shared/dates';
 import { normalizeIban } from '../shared/display-format';
 import { normalizePlate } from '../changes/plate';
-import { POLICY_STATES, SALUTATIONS } from '../policies/policy';
+import { POLICY_STATES, SALUTATIONS } from '../policies/policy-values';
 import { TERMINATED_STATES } from '../policies/policy-rules';
 import { safeString } from '../shared/safe-text';
 import {

@@ -1,7 +1,7 @@
 // The conversations in the integration API (docs/integration.md « Messages »): the broker's
 // systems list them, read one and write the broker's message, as the console does. The shapes of
 // the customer API's, with the customer's number and what waits for an answer.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import {
   conversationIdSchema,
   conversationMessageSchema,

@@ -1,7 +1,7 @@
 // A customer as the broker's systems send it (PUT /backoffice/v1/customers/{customerNumber}):
 // identity, birth date, e-mail, phone, personal address and commercial consent. The customer
 // number is the broker's own and stays the key; the e-mail is where the portal writes.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { phoneDigits } from '../contact/contact';
 import { safeString } from '../shared/safe-text';
 import { birthDateField, optionalRecordText, recordText, strictObject } from './fields';

@@ -1,8 +1,8 @@
 // The documents of a contract as the broker's systems send them: those the customer must still
 // send (type, number of files, deadline; shown under 'Documents à fournir') and those the
 // customer downloads (the broker's own PDFs: avis d'échéance, conditions particulières…).
-import { z } from 'zod';
-import { DOCUMENT_STATUSES } from '../policies/policy';
+import { z } from '../shared/zod';
+import { DOCUMENT_STATUSES } from '../policies/policy-values';
 import { optionalRecordText, recordDate, recordText, strictObject } from './fields';
 import { INTEGRATION_MESSAGES as M } from './messages';
 

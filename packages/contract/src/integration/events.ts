@@ -1,7 +1,7 @@
 // The events the broker receives (docs/integration.md « Événements »): the same body in the pull
 // feed, in every webhook (signed as Standard Webhooks says) and on the message broker. `id` is
 // the `webhook-id` of every delivery of the event: a receiver that has seen it may ignore it.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { messageEventDataSchema } from '../conversations/conversations';
 import { documentCheckResultSchema } from '../documents/document-check';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';

@@ -2,7 +2,7 @@
 // message naming what is wrong; texts are trimmed and safe (safe-text.ts), dates are ISO days
 // of a plausible year, amounts are euros. Unknown keys are refused, so a misspelt field is named
 // rather than silently dropped.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { MAX_PERSON_AGE } from '../shared/constants';
 import { isAtLeastAge, isInPast, isIsoDate, todayInParis } from '../shared/dates';
 import { safeString } from '../shared/safe-text';

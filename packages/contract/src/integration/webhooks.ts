@@ -1,7 +1,7 @@
 // The webhook endpoints of the integration API (docs/integration.md « Webhooks »): what a broker
 // sends to declare one, and what it reads back. A secret (`whsec_…`, Standard Webhooks) is shown
 // once, when the endpoint is created or its secret rotated; never in a listing.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { EVENT_TYPES } from './events';
 
 export const WEBHOOK_MESSAGES = {

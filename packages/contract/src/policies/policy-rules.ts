@@ -2,7 +2,8 @@
 // remaining days (the broker's deadline of a document when it gave one, the 30-day rule otherwise).
 import { DOCUMENT_DEADLINE_DAYS } from '../shared/constants';
 import { addDays, daysBetween, todayInParis } from '../shared/dates';
-import { POLICY_STATES, type DocumentStatus, type DocumentToProvide, type Policy } from './policy';
+import { type DocumentStatus, type DocumentToProvide, type Policy } from './policy';
+import { POLICY_STATES } from './policy-values';
 
 /** docs/product/policies.md: the states of a terminated policy. The server passes them to SQL as parameters. */
 export const TERMINATED_STATES = [

@@ -1,19 +1,10 @@
 // Payload shapes of docs/product/policies.md (policies, account), shared by the API routes and the SPA.
-import { z } from 'zod';
+// The values they are made of (states, statuses, salutations) are policy-values.ts.
+import { z } from '../shared/zod';
+import { DOCUMENT_STATUSES, POLICY_STATES, SALUTATIONS } from './policy-values';
 
-export const DOCUMENT_STATUSES = [
-  'validated',
-  'rejected',
-  'received',
-  'pending',
-  'not validated',
-  'cancelled',
-] as const;
 export const documentStatusSchema = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
-
-/** 'autre' is the file type of any extra document the customer adds (docs/product/policies.md). */
-export const OTHER_FILE_TYPE = 'autre';
 
 export const documentToProvideSchema = z.object({
   name: z.string(),
@@ -39,24 +30,6 @@ export const documentToProvideSchema = z.object({
   askedForRequest: z.boolean().optional(),
 });
 export type DocumentToProvide = z.infer<typeof documentToProvideSchema>;
-
-/**
- * docs/product/policies.md policy states. 'Résilié CTX' is a termination after litigation (contentieux); both
- * terminated states are listed once, in TERMINATED_STATES (policy-rules.ts).
- */
-export const POLICY_STATES = {
-  active: 'Actif',
-  suspended: 'Suspendu',
-  terminated: 'Résilié',
-  terminatedLitigation: 'Résilié CTX',
-} as const;
-export type PolicyState = (typeof POLICY_STATES)[keyof typeof POLICY_STATES];
-
-/** docs/product/policies.md driver salutation; 'Mr' is shown as 'M.' (docs/decisions/README.md (deviations)). */
-export const SALUTATIONS = ['Mme', 'Mr'] as const;
-export type Salutation = (typeof SALUTATIONS)[number];
-/** What the customer reads for each salutation; the payload keeps 'Mr'. */
-export const SALUTATION_LABELS: Record<Salutation, string> = { Mme: 'Mme', Mr: 'M.' };
 
 export const guaranteeSchema = z.object({
   type: z.string(),

@@ -3,7 +3,7 @@
 // records a request for the broker answers 200 `{ reference }`, the reference 'Mes demandes'
 // shows; the success banner ends with it; the same request sent again while the first is still
 // being handled is refused (409 `duplicate_request`) with the first one's reference.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 
 export const requestReceiptSchema = z
   .object({

@@ -1,7 +1,7 @@
 // 'Mes demandes': every request the customer made, with the status the broker's
 // back office sets. GET /api/v1/account/accounts/{accountId}/requests answers one page of them,
 // newest first, optionally for one contract.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { REQUEST_KINDS, REQUEST_STATUSES } from './kinds';
 import { statusDetailsSchema } from './statuses';
 
@@ -75,8 +75,3 @@ export const requestDetailSchema = customerRequestSchema.extend({
   timeline: z.array(requestTimelineEntrySchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
-
-/** Where the portal shows one request (its detail and timeline): the link of the status e-mails. */
-export const REQUEST_DETAIL_PATH_PATTERN = '/account/requests/:reference';
-export const requestDetailPath = (reference: string) =>
-  `/account/requests/${encodeURIComponent(reference)}`;

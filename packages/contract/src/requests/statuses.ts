@@ -2,7 +2,7 @@
 // docs/integration.md « Statuts »): which status may follow which, for a request and for a
 // claim, and what each status must carry. Browser, server and the staff console read this one
 // table; the server refuses any other move with 409 and the statuses allowed from where it is.
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { isIsoDate } from '../shared/dates';
 import { safeString } from '../shared/safe-text';
 import type { RequestKind, RequestStatus } from './kinds';

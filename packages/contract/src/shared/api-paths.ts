@@ -25,9 +25,17 @@ export const ACCOUNT_DELETED_PATH = '/accountDeleted';
 export const ACCOUNT_SECURITY_PATH = '/account/security';
 /** 'Mon compte' › 'Mot de passe'. */
 export const ACCOUNT_PASSWORD_PATH = '/account/password';
+/** The console's « Mon compte » (under CONSOLE_APP_PATH), where a staff new-device mail leads. */
+export const CONSOLE_ACCOUNT_PAGE = '/compte';
 /** « Messagerie », and one conversation (the notification mail's link): here for the same reason. */
 export const MESSAGES_PATH = '/messages';
 export const conversationPath = (id: string) => `/messages/${encodeURIComponent(id)}`;
+/** 'Mon compte' › « Mes données », where the ready mail leads: here for the same reason. */
+export const ACCOUNT_DATA_PATH = '/account/data';
+/** Where the portal shows one request (its detail and timeline): the link of the status e-mails. */
+export const REQUEST_DETAIL_PATH_PATTERN = '/account/requests/:reference';
+export const requestDetailPath = (reference: string) =>
+  `/account/requests/${encodeURIComponent(reference)}`;
 
 /**
  * The portal's own session (docs/decisions/0065-portal-session-cookie.md): GET starts sign-in
@@ -85,6 +93,7 @@ export const API_ROUTES = {
   dataExportArchive: '/account/accounts/:accountId/data-exports/:exportId/archive',
   secondFactor: '/authentication/accounts/:accountId/second-factor',
   secondFactorEnrolment: '/authentication/accounts/:accountId/second-factor/enrolment',
+  recoveryCodes: '/authentication/accounts/:accountId/second-factor/recovery-codes',
   stepUp: '/authentication/accounts/:accountId/step-up',
   stepUpPasskeyOptions: '/authentication/accounts/:accountId/step-up/passkey-options',
   consent: '/consent/accounts/:accountId/:consent',

@@ -1,5 +1,5 @@
 // The error body of every API error (docs/decisions/0009-one-contract.md), with French messages.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const errorBodySchema = z.object({
   error: z.object({

@@ -3,8 +3,8 @@
 // Amounts are formatted here rather than by Intl.NumberFormat, to the same characters: a page's
 // first Intl object initialises the browser's ICU for that page, some 30–70 ms of a fast CPU
 // (120–290 ms on a phone's, 4× slower) before the first policy card could show its premium
-// (`npm run bench -- web`; docs/decisions/0021-first-screen-loading.md). format.test.ts compares
-// both on many values.
+// (`npm run bench -- web`; docs/decisions/0143-first-screen-styles-with-the-page-and-no-intl.md).
+// format.test.ts compares both on many values.
 
 const NNBSP = '\u202f';
 const NBSP = '\u00a0';

@@ -6,15 +6,7 @@
 // isolates that make a name read differently from what it holds, and lone UTF-16 surrogates
 // (not text at all: they cannot be stored as UTF-8). Request schemas build on these, never on a
 // bare z.string(), so a new field is safe by construction.
-// Loading this module also gives zod's own checks their French texts (zod-messages.ts,
-// docs/decisions/0090-french-validation-and-operation-ids.md), the contract's one side effect,
-// named in package.json's `sideEffects`: wherever a request schema is built (the server, its
-// command-line tools, the portal's and the console's forms), and only there, so a screen that
-// builds no schema loads no zod.
-import { z } from 'zod';
-import { zodIssueMessage } from './zod-messages';
-
-z.config({ customError: zodIssueMessage });
+import { z } from './zod';
 
 export const SAFE_TEXT_MESSAGE = 'Ce texte contient des caractères non autorisés.';
 

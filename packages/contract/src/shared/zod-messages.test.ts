@@ -1,6 +1,6 @@
 // zod's own checks in French once the contract is loaded (zod-messages.ts, installed by the
 // contract's entry): each kind of issue zod raises, read as a client reads it.
-import { z } from 'zod';
+import { z } from './zod';
 import { describe, expect, it } from 'vitest';
 import { ZOD_MESSAGES } from '../index';
 

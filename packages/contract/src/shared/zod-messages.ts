@@ -4,8 +4,8 @@
 // au format AAAA-MM-JJ. »); whatever it leaves to zod (a null body, a wrong type, an unknown
 // status, a number out of range, an unknown key, a missing field) would otherwise read zod's
 // English (« Invalid input: expected object, received null ») and reach a client through the
-// error handler's `fields`, the import's refusals or a form. safe-text.ts, which every request
-// schema is built on, installs `zodIssueMessage` as zod's `customError` when it loads: in the
+// error handler's `fields`, the import's refusals or a form. zod.ts, from which every schema of
+// the contract takes `z`, installs `zodIssueMessage` as zod's `customError` when it loads: in the
 // server, its command-line tools, the portal's and the console's forms, in development and in
 // their bundles. zod's own French locale (`z.locales.fr()`) was not taken: « Trop petit : valeur
 // doit être >=1 », « Entrée invalide : objet attendu, null reçu », straight quotes, no no-break

@@ -2,7 +2,7 @@
 // base64), the form the screen validates, and the acknowledgement the server answers. One rule
 // (`terminationIssues`) checks reason, comment and files for both, so the form and the route
 // refuse the same requests with the same French messages (docs/decisions/0009-one-contract.md).
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { isIsoDate, parseDateInput, todayInParis } from '../shared/dates';
 import { safeMultilineString, safeString } from '../shared/safe-text';
 import { TERMINATION_COMMENT_MAX } from '../shared/constants';

@@ -47,6 +47,8 @@ import * as m0051 from './0051-complaints';
 import * as m0052 from './0052-inbox-assignee-and-open-indexes';
 import * as m0053 from './0053-complaints-jours-ouvrables';
 import * as m0054 from './0054-step-up';
+import * as m0055 from './0055-identity-changes';
+import * as m0056 from './0056-sign-ins-of-every-path';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -95,4 +97,6 @@ export const migrations: Record<string, Migration> = {
   '0052-inbox-assignee-and-open-indexes': m0052,
   '0053-complaints-jours-ouvrables': m0053,
   '0054-step-up': m0054,
+  '0055-identity-changes': m0055,
+  '0056-sign-ins-of-every-path': m0056,
 };

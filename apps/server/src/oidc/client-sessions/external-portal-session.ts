@@ -10,6 +10,11 @@
 //   the ID token is checked (signature on the provider's JWKS, issuer, audience, expiry) by
 //   openid-client; its `sub` must be a customer account of this portal, never a staff subject;
 //   no token is kept: the row holds the account and the provider's session id (`sid`);
+// - the sign-in, which happened at the provider, is recorded here with its device and, from a
+//   browser that never came back from the provider for this account, mailed to the customer, by
+//   the identity room's one function every sign-in path calls (services/identity/
+//   new-device-mail.ts, docs/decisions/0141-every-sign-in-mails-its-new-device.md); the callback
+//   then sets the account's known-device cookie (provider/device-cookie.ts);
 // - a session ends at sign-out (the browser then goes on to the provider's end-session
 //   endpoint, so the provider's own session ends too), after 8 hours, or as soon as the provider
 //   posts a back-channel logout token for its session or account (AUTH_BACKCHANNEL_LOGOUT_PATH:
@@ -29,7 +34,9 @@ import {
   portalAccountExists,
   purgeExpiredPortalSessions,
 } from '../../services/identity/portal-sessions';
+import { recordSignInAndMail } from '../../services/identity/new-device-mail';
 import { isStaffSubject } from '../../services/staff/staff-accounts';
+import { knownDevice } from '../provider/device-cookie';
 import {
   backchannelLogout,
   externalProvider,
@@ -59,6 +66,14 @@ export function externalPortalSessions(
   const unavailable = async (reply: FastifyReply, error: unknown) => {
     app.log.error({ err: error, issuer: opts.issuer }, 'external identity provider unreachable');
     await sendHtml(reply, 503, renderErrorPage());
+  };
+
+  // The known-device cookie's key, derived from the client's secret as the sign-in cookie's is.
+  const device = {
+    keys: [
+      createHmac('sha256', opts.clientSecret).update('known-device-cookie').digest('base64url'),
+    ],
+    secure: opts.publicUrl.startsWith('https:'),
   };
 
   const sessions = cookieSessions(app, {
@@ -117,6 +132,25 @@ export function externalPortalSessions(
       }
       // Without a `sid` only a logout naming the account ends the session.
       return { accountId: subject, providerSid: providerSid ?? `account:${subject}` };
+    },
+
+    // Where this server sees the provider's sign-in: recorded, and mailed from a new device.
+    async opened(request, reply, session) {
+      const known = knownDevice(device, { externalAccount: session.accountId }, request);
+      await recordSignInAndMail(
+        {
+          db: opts.db,
+          outbox: app.outbox,
+          mail: { publicUrl: opts.publicUrl, brand: app.config.mailBrand },
+        },
+        {
+          owner: { accountId: session.accountId },
+          method: 'external',
+          userAgent: request.headers['user-agent'],
+          knownBrowser: known.deviceId !== undefined,
+        },
+      );
+      reply.header('set-cookie', known.cookie());
     },
 
     // The browser then ends the provider's own session, which comes back to

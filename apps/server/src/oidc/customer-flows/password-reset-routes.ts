@@ -13,13 +13,7 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import {
-  DEVICE_COOKIE,
-  deviceCookieHeader,
-  deviceCookieValue,
-  knownDeviceId,
-  readCookie,
-} from '../provider/device-cookie';
+import { knownDevice } from '../provider/device-cookie';
 import { requestPasswordReset } from '../../services/identity/password-reset';
 import {
   findPasswordLink,
@@ -84,6 +78,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
   const { db } = opts;
   const linkFor = passwordLinkFor(opts.publicUrl);
   const rateLimit = { rateLimit: routeLimit(RATE_LIMITS.identityForms) };
+  const device = { keys: opts.deviceKeys, secure: opts.publicUrl.startsWith('https:') };
 
   app.get<{ Querystring: ForgotQuery }>(PASSWORD_RESET_PATHS.forgot, async (request, reply) => {
     const loginHref = loginHrefFrom(request.query.retour);
@@ -103,9 +98,9 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
         return sendHtml(reply, 400, renderForgotPage({ action, loginHref, email, error }));
       }
       // A browser that signed in to this account (or reset its password) before asks on its own
-      // budget, outside what strangers can spend (docs/decisions/0052-forgotten-password-per-account.md).
-      const cookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
-      const deviceId = knownDeviceId(opts.deviceKeys, email, cookie);
+      // budget, outside what strangers can spend
+      // (docs/decisions/0160-forgotten-password-mails-per-requester.md).
+      const { deviceId } = knownDevice(device, { customer: email }, request);
       try {
         await requestPasswordReset(
           { db, outbox: app.outbox, log: request.log, demoMode: opts.demoMode, linkFor },
@@ -167,13 +162,7 @@ export function passwordResetRoutes(app: FastifyInstance, opts: PasswordResetRou
       }
       const { email, purpose } = done;
       // This browser proved it reads the mailbox: it signs in on its device's own count.
-      reply.header(
-        'set-cookie',
-        deviceCookieHeader(
-          deviceCookieValue(opts.deviceKeys, email),
-          opts.publicUrl.startsWith('https:'),
-        ),
-      );
+      reply.header('set-cookie', knownDevice(device, { customer: email }, request).cookie());
       return sendHtml(reply, 200, renderResetDonePage(purpose));
     },
   );

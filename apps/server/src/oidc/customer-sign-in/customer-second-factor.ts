@@ -22,7 +22,7 @@ import { verifySecondFactor } from '../../services/identity/second-factor';
 import { claimSecondFactor } from '../../services/identity/sign-in-throttle';
 import { customerSignedIn } from './customer-signed-in';
 import { isConsoleClient } from '../provider/console-provider';
-import { DEVICE_COOKIE, knownDeviceId, readCookie } from '../provider/device-cookie';
+import { knownDevice } from '../provider/device-cookie';
 import { renderCustomerPage, renderErrorPage } from '../provider/pages';
 import { INTERACTION_PATH } from '../provider/provider';
 import { passwordKey, stepCookies } from '../provider/step-cookie';
@@ -130,13 +130,11 @@ export function customerSecondFactorRoutes(
           400,
           renderCodePage({ uid: step.uid, error: SECOND_FACTOR_MESSAGES.codeRequired }),
         );
-      const deviceId = knownDeviceId(
-        deviceKeys,
-        step.email,
-        readCookie(request.headers.cookie, DEVICE_COOKIE),
-      );
+      // Her usual browser (a known device of hers) counts its codes apart, as the staff's does:
+      // a stranger who knows her password locks only new browsers (provider/device-cookie.ts).
+      const device = knownDevice({ keys: deviceKeys, secure }, { customer: step.email }, request);
       // Counted before the code is checked, as a password is.
-      const counted = await claimSecondFactor(db, `customer:${step.accountId}`, deviceId);
+      const counted = await claimSecondFactor(db, `customer:${step.accountId}`, device.deviceId);
       if (!counted.keys)
         return sendHtml(
           reply,
@@ -153,9 +151,8 @@ export function customerSecondFactorRoutes(
       reply.raw.appendHeader('set-cookie', steps.write(deviceKeys, secure));
       return customerSignedIn(app, deps, request, reply, {
         accountId: step.accountId,
-        email: step.email,
         method: 'password',
-        deviceId,
+        device,
         keys: counted.keys,
         json: false,
       });

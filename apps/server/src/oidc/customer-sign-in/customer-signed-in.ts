@@ -1,8 +1,9 @@
 // What a customer's accepted sign-in does, by password (interactions.ts) or by passkey
 // (passkey-sign-in.ts), the same for both: the throttle's count taken back, the sign-in recorded
-// (services/identity/sign-ins.ts) with its cookie for the portal's callback and, from a new
-// device, its mail (services/identity/new-device-mail.ts) whatever the client, the known-device
-// cookie set, and the interaction's result given to the provider, which opens its session. The
+// with its cookie for the portal's callback and, from a new device, its mail, by the identity
+// room's one function every sign-in path calls (services/identity/new-device-mail.ts) whatever
+// the client, the known-device cookie set (provider/device-cookie.ts), and the interaction's
+// result given to the provider, which opens its session. The
 // form's script gets `{ location }` (the resume run in process when it can be,
 // client-sessions/portal-sign-in.ts); a classic POST gets the provider's redirect.
 import type { SignInMethod } from '@espace/contract';
@@ -14,14 +15,13 @@ import { signInSucceeded } from '../../services/identity/sign-in-throttle';
 import { recordSignInAndMail } from '../../services/identity/new-device-mail';
 import { resumeHere } from '../client-sessions/portal-sign-in';
 import { signInRecordCookie } from '../client-sessions/sign-in-record';
-import { deviceCookieHeader, deviceCookieValue } from '../provider/device-cookie';
+import type { KnownDevice } from '../provider/device-cookie';
 
 export interface AcceptedSignIn {
   accountId: string;
-  email: string;
   method: SignInMethod;
-  /** The known-device id the browser's cookie gave for this email, if any. */
-  deviceId: string | undefined;
+  /** The customer's known device the browser's cookie names, if any, and its cookie. */
+  device: KnownDevice;
   /** The throttle's keys counted for this attempt. */
   keys: string[];
   /** The form's script asked for JSON. */
@@ -42,17 +42,14 @@ export async function customerSignedIn(
   const recorded = await recordSignInAndMail(
     { db, outbox: app.outbox, mail },
     {
-      accountId: accepted.accountId,
+      owner: { accountId: accepted.accountId },
       method: accepted.method,
       userAgent: request.headers['user-agent'],
-      knownBrowser: accepted.deviceId !== undefined,
+      knownBrowser: accepted.device.deviceId !== undefined,
     },
   );
   reply.raw.appendHeader('set-cookie', [
-    deviceCookieHeader(
-      deviceCookieValue(deps.deviceKeys, accepted.email, accepted.deviceId),
-      secure,
-    ),
+    accepted.device.cookie(),
     signInRecordCookie(recorded.id, secure),
   ]);
   const result = { login: { accountId: accepted.accountId, remember: false } };

@@ -26,7 +26,7 @@ import { firstScreenFiles } from '../../http/spa-manifest';
 import { signIns } from '../../platform/metrics/metrics';
 import { claimSignIn, signInSucceeded } from '../../services/identity/sign-in-throttle';
 import { decoyPasswordHash, verifyPassword } from '../../services/identity/passwords';
-import { DEVICE_COOKIE, knownDeviceId, readCookie } from '../provider/device-cookie';
+import { knownDevice } from '../provider/device-cookie';
 import { firstAccessHrefFor, firstAccessRoutes } from '../customer-flows/first-access-routes';
 import { forgotHrefFor, passwordResetRoutes } from '../customer-flows/password-reset-routes';
 import { hasSecondFactor } from '../../services/identity/second-factor';
@@ -194,13 +194,13 @@ export async function interactionRoutes(
         signIns.inc({ outcome: 'invalid' });
         return refuse(400, ERROR_CODES.validation, MESSAGES.login.missingFields);
       }
-      const deviceId = knownDeviceId(
-        opts.deviceKeys,
-        email,
-        readCookie(request.headers.cookie, DEVICE_COOKIE),
-      );
+      const device = knownDevice({ keys: opts.deviceKeys, secure }, { customer: email }, request);
       // Counted before the password is checked: past the limit, no password is evaluated.
-      const counted = await claimSignIn(db, { email, address: request.ip, deviceId });
+      const counted = await claimSignIn(db, {
+        email,
+        address: request.ip,
+        deviceId: device.deviceId,
+      });
       if (!counted.keys) {
         signIns.inc({ outcome: 'throttled' });
         return refuse(429, ERROR_CODES.rateLimited, MESSAGES.login.accountLocked, {
@@ -232,7 +232,7 @@ export async function interactionRoutes(
         { provider, db, deviceKeys: opts.deviceKeys, secure },
         request,
         reply,
-        { accountId: account.id, email, method: 'password', deviceId, keys: counted.keys, json },
+        { accountId: account.id, method: 'password', device, keys: counted.keys, json },
       );
     },
   );

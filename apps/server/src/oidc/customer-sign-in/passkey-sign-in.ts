@@ -24,7 +24,7 @@ import { passkeySignInOptions, verifyPasskeySignIn } from '../../services/identi
 import { claimSignIn } from '../../services/identity/sign-in-throttle';
 import { customerSignedIn } from './customer-signed-in';
 import { isConsoleClient } from '../provider/console-provider';
-import { DEVICE_COOKIE, knownDeviceId, readCookie } from '../provider/device-cookie';
+import { knownDevice } from '../provider/device-cookie';
 import {
   PASSKEY_SCRIPT,
   PASSKEY_SCRIPT_PATH,
@@ -113,12 +113,16 @@ export function passkeySignInRoutes(
         .where('p.id', '=', answer.data.id)
         .executeTakeFirst();
       const email = owner?.email ?? `passkey:${answer.data.id.slice(0, 64)}`;
-      const deviceId = knownDeviceId(
-        deps.deviceKeys,
-        email,
-        readCookie(request.headers.cookie, DEVICE_COOKIE),
+      const device = knownDevice(
+        { keys: deps.deviceKeys, secure: deps.secure },
+        { customer: email },
+        request,
       );
-      const counted = await claimSignIn(db, { email, address: request.ip, deviceId });
+      const counted = await claimSignIn(db, {
+        email,
+        address: request.ip,
+        deviceId: device.deviceId,
+      });
       if (!counted.keys) {
         const { body } = refuse(429, MESSAGES.login.accountLocked, ERROR_CODES.rateLimited);
         return reply.code(429).send(body);
@@ -137,9 +141,8 @@ export function passkeySignInRoutes(
         reply,
         {
           accountId,
-          email: owner.email,
           method: 'passkey',
-          deviceId,
+          device,
           keys: counted.keys,
           json: true,
         },

@@ -3,7 +3,7 @@
 // It enforces:
 // - the password is checked against staff_accounts (enabled ones), counted first by the
 //   customers' sign-in throttle under keys of its own (`staff:` + e-mail, or the browser's known
-//   device of that staff member: staff-device.ts), and by the route's per-address limit; a
+//   device of that staff member: provider/device-cookie.ts), and by the route's per-address limit; a
 //   wrong e-mail and a wrong password get the same answer and time;
 // - the step reached (the password checked, for this staff member, in this interaction) is a
 //   short HttpOnly cookie signed with the provider's cookie keys and bound to the interaction's
@@ -13,7 +13,8 @@
 //   shown once) or a code (TOTP or a recovery code), or a passkey the member added in the
 //   console (staff-passkey.ts); every code is counted under the staff
 //   member, or their known device (5 wrong ones and the sign-in is refused for the throttle's
-//   window); the browser that proves both factors gets the staff device cookie;
+//   window); the browser that proves both factors gets the staff device cookie, and the sign-in
+//   is recorded and, from a new browser, mailed to the member (staff-signed-in.ts);
 // - a temporary password (`must_change_password`) is then replaced by the staff member's own
 //   (staff-new-password.ts), after both factors, so that whoever read it alone changes nothing;
 // - only then the login is given to the provider, for `staff:<id>`, with amr pwd and otp.
@@ -36,7 +37,7 @@ import { findStaffForSignIn } from '../../services/staff/staff-accounts';
 import { sendHtml } from '../../http/html';
 import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 import { INTERACTION_PATH } from '../provider/provider';
-import { staffDevice, staffDeviceId } from './staff-device';
+import { staffDevice, staffProven } from './staff-signed-in';
 import { staffLinkRoutes } from './staff-link-routes';
 import { staffNewPasswordRoutes } from './staff-new-password';
 import { staffCodePage, staffPasskeyRoutes } from './staff-passkey';
@@ -87,7 +88,7 @@ export function staffInteractionRoutes(
     if (!email || !password || !isSafeText(email) || !isSafeText(password))
       return refuse(400, T.missingFields);
     // Counted before the password is checked, apart from the customers' counts.
-    const deviceId = staffDeviceId(keys, email, request);
+    const { deviceId } = staffDevice(opts, email, request);
     const counted = await claimSignIn(db, {
       email: `staff:${email}`,
       address: request.ip,
@@ -180,9 +181,9 @@ export function staffInteractionRoutes(
       await codeRefused(db, request, step.staffId, { step: 'enrol', reason: 'wrong' });
       return enrolPage(reply, step, 400, T.wrongCode);
     }
-    await signInSucceeded(db, counted.keys);
     await enrolled(db, request, step.staffId);
-    reply.header('set-cookie', device.cookie());
+    const known = { staffId: step.staffId, device, keys: counted.keys };
+    reply.header('set-cookie', await staffProven(app, request, known));
     const verified = secondFactorProven(step);
     // The recovery codes page links on: to the new password, or to the provider, the login given.
     const continueHref = verified
@@ -221,15 +222,16 @@ export function staffInteractionRoutes(
       await codeRefused(db, request, step.staffId, { step: 'code', reason: 'wrong' });
       return sendHtml(reply, 401, await codePage(step, T.wrongCode));
     }
-    await signInSucceeded(db, counted.keys);
+    const known = { staffId: step.staffId, device, keys: counted.keys };
+    const deviceCookie = await staffProven(app, request, known);
     const verified = secondFactorProven(step);
     if (verified)
       return reply
         .header('set-cookie', verified)
-        .header('set-cookie', device.cookie())
+        .header('set-cookie', deviceCookie)
         .header('cache-control', 'no-store')
         .redirect(paths(step.uid).newPassword, 303);
-    reply.raw.appendHeader('set-cookie', [stepCookie(keys, secure), device.cookie()]);
+    reply.raw.appendHeader('set-cookie', [stepCookie(keys, secure), deviceCookie]);
     reply.hijack();
     return provider.interactionFinished(request.raw, reply.raw, login(step.staffId), {
       mergeWithLastSubmission: false,

@@ -7,7 +7,8 @@
 //   French page (400), which says to ask a supervisor for a new reset;
 // - both fields are required and must match (both say so), then the rule (the CNIL rule, not
 //   the e-mail); a refusal shows the form again with the token kept and nothing changed;
-// - once saved, the page links to the console's sign-in. The token travels in the query string
+// - once saved, the page links to the console's sign-in; a link mailed after « Ce n’était pas
+//   moi » (`secured`) says the second factor stays. The token travels in the query string
 //   of the mailed link and in the form's body: the request log hides it (platform/logger.ts).
 import {
   CONSOLE_APP_PATH,
@@ -32,11 +33,14 @@ const invalidPage = () =>
 <p role="alert">${escapeHtml(T.invalid)}</p>`,
   );
 
-const donePage = () =>
+/** A link mailed after « Ce n’était pas moi » keeps the second factor: its own words. */
+const secured = (purpose: string) => purpose === 'secured';
+
+const donePage = (purpose: string) =>
   renderPage(
     T.doneTitle,
     `<h1>${escapeHtml(T.doneTitle)}</h1>
-<p role="status">${escapeHtml(T.done)}</p>
+<p role="status">${escapeHtml(secured(purpose) ? T.securedDone : T.done)}</p>
 <p><a class="button-link" href="${CONSOLE_APP_PATH}/">${escapeHtml(T.signIn)}</a></p>`,
   );
 
@@ -49,7 +53,7 @@ export function staffLinkRoutes(
     reply: FastifyReply,
     status: number,
     token: string,
-    email: string,
+    staff: { email: string; purpose: string },
     errors?: NewPasswordPairErrors,
   ) =>
     sendHtml(
@@ -57,9 +61,14 @@ export function staffLinkRoutes(
       status,
       renderNewPasswordPage({
         action: STAFF_LINK_PATH,
-        email,
+        email: staff.email,
         ...(errors ? { errors } : {}),
-        link: { token, title: T.pageTitle, intro: T.pageIntro, submit: T.submit },
+        link: {
+          token,
+          title: T.pageTitle,
+          intro: secured(staff.purpose) ? T.securedIntro : T.pageIntro,
+          submit: T.submit,
+        },
       }),
     );
 
@@ -67,7 +76,7 @@ export function staffLinkRoutes(
     const token = String(request.query.token ?? '');
     const staff = isSafeText(token) ? await findStaffLink(db, token) : undefined;
     if (!staff) return sendHtml(reply, 400, invalidPage());
-    return form(reply, 200, token, staff.email);
+    return form(reply, 200, token, staff);
   });
 
   app.post<{ Body: Record<string, unknown> | undefined }>(
@@ -80,8 +89,7 @@ export function staffLinkRoutes(
       const newPassword = String(request.body?.newPassword ?? '');
       const confirmation = String(request.body?.confirmation ?? '');
       const errors = newPasswordPairErrors(newPassword, confirmation);
-      if (errors.newPassword || errors.confirmation)
-        return form(reply, 400, token, staff.email, errors);
+      if (errors.newPassword || errors.confirmation) return form(reply, 400, token, staff, errors);
       try {
         await setStaffPasswordFromLink(db, token, newPassword, {
           address: request.ip,
@@ -89,11 +97,11 @@ export function staffLinkRoutes(
         });
       } catch (error) {
         if (error instanceof InvalidInputError)
-          return form(reply, 400, token, staff.email, { newPassword: error.message });
+          return form(reply, 400, token, staff, { newPassword: error.message });
         if (error instanceof NotFoundError) return sendHtml(reply, 400, invalidPage());
         throw error;
       }
-      return sendHtml(reply, 200, donePage());
+      return sendHtml(reply, 200, donePage(staff.purpose));
     },
   );
 }

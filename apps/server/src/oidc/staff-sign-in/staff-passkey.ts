@@ -15,9 +15,9 @@ import type Provider from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/error-body';
 import { passkeySignInOptions, verifyPasskeySignIn } from '../../services/identity/passkey-checks';
-import { claimSecondFactor, signInSucceeded } from '../../services/identity/sign-in-throttle';
+import { claimSecondFactor } from '../../services/identity/sign-in-throttle';
 import { INTERACTION_PATH } from '../provider/provider';
-import { staffDevice } from './staff-device';
+import { staffDevice, staffProven } from './staff-signed-in';
 import { renderCodePage, STAFF_TEXTS as T } from './staff-pages';
 import { staffLogin, staffPaths, stepCookie, steppedIn, type SteppedIn } from './staff-steps';
 import { codeRefused } from './staff-trail';
@@ -91,8 +91,8 @@ export function staffPasskeyRoutes(
       await codeRefused(db, request, step.staffId, { step: 'passkey', reason: 'wrong' });
       return refuse(reply, 401, PASSKEY_MESSAGES.refused);
     }
-    await signInSucceeded(db, counted.keys);
-    return proven(request, reply, step, device.cookie());
+    const known = { staffId: step.staffId, method: 'passkey', device, keys: counted.keys } as const;
+    return proven(request, reply, step, await staffProven(app, request, known));
   });
 
   /** As a right code: a temporary password replaced first, else the login given now. */

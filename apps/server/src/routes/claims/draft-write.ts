@@ -1,7 +1,8 @@
-// What a write to a claim draft says of the draft it was made from (docs/decisions/0079,
-// addendum): If-Match, the draft's `version` as a strong ETag `"3"` (a weak `W/"3"` is read the
-// same), and CLAIM_DRAFT_WRITER_HEADER, `<tab id>:<number of the write>`. Both are optional;
-// anything else is a 400 naming the header. services/claims/draft-writes.ts applies the rule.
+// What a write to a claim draft says of the draft it was made from
+// (docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md): If-Match, the draft's
+// `version` as a strong ETag `"3"` (a weak `W/"3"` is read the same), and
+// CLAIM_DRAFT_WRITER_HEADER, `<tab id>:<number of the write>`. Both are optional; anything else is
+// a 400 naming the header. services/claims/draft-writes.ts applies the rule.
 import { CLAIM_DRAFT_WRITER_HEADER, CLAIM_MESSAGES, claimDraftSchema } from '@espace/contract';
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../../services/errors';

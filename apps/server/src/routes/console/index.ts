@@ -7,6 +7,7 @@ import { CONSOLE_API_PREFIX } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import consoleAuthentication from '../../plugins/console-authentication';
 import staffPasskeyRoutes from './passkey-routes';
+import staffRecoveryCodeRoutes from './recovery-code-routes';
 import staffRoutes from './staff-routes';
 import staffStepUpRoutes from './step-up-routes';
 import workRoutes from './work-routes';
@@ -18,6 +19,7 @@ export default async function consoleRoutes(app: FastifyInstance) {
       await api.register(staffRoutes);
       await api.register(staffPasskeyRoutes);
       await api.register(staffStepUpRoutes);
+      await api.register(staffRecoveryCodeRoutes);
       await api.register(workRoutes);
     },
     { prefix: CONSOLE_API_PREFIX },

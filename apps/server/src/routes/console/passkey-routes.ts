@@ -3,7 +3,8 @@
 // member's passkeys, which their sign-in takes instead of a code (staff-sign-in/
 // staff-passkey.ts). The customers' passkeys' service (services/identity/passkeys.ts), with the
 // member as owner: the list is theirs only, removing another's is 404; each addition and removal
-// is in the staff audit log. Adding one asks for a fresh proof first (step-up-routes.ts).
+// is in the staff audit log and mailed to the member with its « Ce n’était pas moi » link, in
+// the change's transaction. Adding one asks for a fresh proof first (step-up-routes.ts).
 import {
   CONSOLE_ROUTES,
   passkeyIdSchema,
@@ -15,12 +16,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  addPasskey,
-  listPasskeys,
-  passkeyRegistrationOptions,
-  removePasskey,
-} from '../../services/identity/passkeys';
+import { listPasskeys, passkeyRegistrationOptions } from '../../services/identity/passkeys';
+import { addOwnersPasskey, removeOwnersPasskey } from '../../services/identity/passkey-changes';
+import { identityChangeDeps } from '../../http/identity-change-links';
 import { requireSteppedUp } from '../../services/identity/step-up';
 import { recordStaffAudit } from '../../services/staff/audit';
 import { errorResponses } from '../responses';
@@ -74,8 +72,8 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await requireSteppedUp(app.db, request.staff.providerSid);
-      const passkey = await addPasskey(
-        app.db,
+      const passkey = await addOwnersPasskey(
+        identityChangeDeps(app),
         rp,
         {
           owner: owner(request),
@@ -83,13 +81,14 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
           sid: request.staff.providerSid,
         },
         request.body,
+        (trx, added) =>
+          recordStaffAudit(trx, actor(request), {
+            action: 'staff.passkey_added',
+            targetKind: 'staff',
+            targetId: request.staff.id,
+            details: { name: added.name },
+          }),
       );
-      await recordStaffAudit(app.db, actor(request), {
-        action: 'staff.passkey_added',
-        targetKind: 'staff',
-        targetId: request.staff.id,
-        details: { name: passkey.name },
-      });
       return reply.code(201).send(passkey);
     },
   );
@@ -104,12 +103,17 @@ export default async function staffPasskeyRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await removePasskey(app.db, owner(request), request.params.passkeyId);
-      await recordStaffAudit(app.db, actor(request), {
-        action: 'staff.passkey_removed',
-        targetKind: 'staff',
-        targetId: request.staff.id,
-      });
+      await removeOwnersPasskey(
+        identityChangeDeps(app),
+        { owner: owner(request), userAgent: request.headers['user-agent'] },
+        request.params.passkeyId,
+        (trx) =>
+          recordStaffAudit(trx, actor(request), {
+            action: 'staff.passkey_removed',
+            targetKind: 'staff',
+            targetId: request.staff.id,
+          }),
+      );
       return reply.code(204).send(null);
     },
   );

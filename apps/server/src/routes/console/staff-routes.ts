@@ -11,6 +11,7 @@
 // change is in the staff audit log, in the change's own transaction. The console's routes are
 // not in the customer API's OpenAPI document (`hide`).
 import {
+  endedSessionsSchema,
   CONSOLE_ROUTES,
   passwordChangeSchema,
   STAFF_ROLES,
@@ -35,6 +36,7 @@ import {
 } from '../../services/staff/staff-accounts';
 import { resetStaffAccess } from '../../services/staff/staff-links';
 import { changeOwnStaffPassword } from '../../services/staff/staff-passwords';
+import { identityChangeDeps } from '../../http/identity-change-links';
 import { errorResponses } from '../responses';
 
 const staffMemberSchema = z.object({
@@ -101,15 +103,20 @@ export default async function staffRoutes(app: FastifyInstance) {
       schema: {
         hide: true,
         body: passwordChangeSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const { providerSid } = request.staff;
-      await changeOwnStaffPassword(app.db, { ...actor(request), providerSid }, request.body);
+      const passkeysAdded = await changeOwnStaffPassword(
+        identityChangeDeps(app),
+        { ...actor(request), providerSid },
+        request.body,
+      );
       // The browser that changed it gets a new cookie: a copy of the old one dies here.
       await app.consoleSessions?.renew(request, reply);
-      return reply.code(204).header('cache-control', 'no-store').send(null);
+      // The passkeys the ended sessions added, to keep or remove (docs/decisions/0141).
+      return reply.header('cache-control', 'no-store').send({ passkeysAdded });
     },
   );
 

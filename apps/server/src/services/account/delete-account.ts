@@ -4,8 +4,9 @@
 // touched. Then, in one transaction (docs/data-map.md):
 // - erased: the sign-in identity and password (credentials; the email is free again), every
 //   provider session, grant, code, refresh token and interaction of the account, the consent
-//   history, the sign-in history (devices), the passkeys, pending forgotten-password links and the throttle
-//   counts kept under the email;
+//   history, the sign-in history (devices), the passkeys, the changes to the ways in and their
+//   « Ce n’était pas moi » links, pending forgotten-password links and the throttle counts kept
+//   under the email;
 // - the account row stays, for the policies, documents and requests the broker must keep for
 //   the legal retention period (docs/product/account.md); it is marked deleted, consent withdrawn, and every
 //   access token dies with its session at once (token-validity.ts);
@@ -17,6 +18,7 @@ import { clearEmail } from '../identity/sign-in-throttle';
 import { enqueue } from '../../platform/outbox/outbox';
 import type { AccountSecurityDeps, SessionCaller } from '../identity/change-password';
 import { checkCurrentPassword } from '../identity/current-password';
+import { eraseIdentityChanges } from '../identity/identity-changes';
 import { forgetResetMails } from '../identity/password-reset';
 import { erasePasskeys } from '../identity/passkeys';
 import { eraseSecondFactor } from '../identity/second-factor';
@@ -43,6 +45,7 @@ export async function deleteAccount(
     await erasePasskeys(trx, accountId);
     await eraseSecondFactor(trx, accountId);
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
+    await eraseIdentityChanges(trx, { accountId });
     // The answers kept for repeated writes (idempotency): nothing to replay any more.
     await trx.deleteFrom('idempotency_keys').where('account_id', '=', accountId).execute();
     await trx.deleteFrom('message_drafts').where('account_id', '=', accountId).execute();

@@ -1,7 +1,7 @@
 // The two address changes (docs/product/addresses.md /changeAddress
 // "Personal address change"). Enforces:
 // - the address named by `id` is the one being changed: the account's own address, or the
-//   policy's garage address (else NotFoundError 'Adresse introuvable.', docs/decisions/0002-spa-code-flow-with-pkce.md);
+//   policy's garage address (else NotFoundError 'Adresse introuvable.', docs/decisions/0010-scoped-by-the-token.md);
 // - a policy named is the caller's (else NotFoundError 'Policy not found'); a garage change also
 //   needs it not terminated (docs/product/addresses.md, else ConflictError);
 // - street, city and country arrive upper-cased (contract addressChangeSchema, docs/product/addresses.md);

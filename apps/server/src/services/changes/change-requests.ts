@@ -1,6 +1,6 @@
 // What every contract-change request shares (docs/product/requests.md /addDriver, /removeDriver, /changeVehicle,
 // /changePaymentDetails). Enforces: a request names a policy of the caller's account (else
-// NotFoundError, docs/decisions/0002-spa-code-flow-with-pkce.md) that is not terminated (docs/product/requests.md, else
+// NotFoundError, docs/decisions/0010-scoped-by-the-token.md) that is not terminated (docs/product/requests.md, else
 // ConflictError); each accepted request is one row of `change_requests` with status 'received',
 // written in one transaction with the request's own checks and any change the portal applies
 // itself, so a refused or failed request leaves nothing behind. The broker's back office reads

@@ -1,4 +1,5 @@
-// Writes to a claim draft (docs/product/claims.md, docs/decisions/0079 addendum). Enforces:
+// Writes to a claim draft (docs/product/claims.md,
+// docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md). Enforces:
 // - one write at a time per draft: the row is locked (`for update`) while it is checked and
 //   changed, so two tabs or devices never interleave;
 // - a write of answers or typed values names the version it was made from (If-Match): over

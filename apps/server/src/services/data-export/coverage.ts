@@ -71,6 +71,11 @@ export const DATA_EXPORT_LEFT_OUT: readonly LeftOut[] = [
     en: 'Session, grant and token payloads, the portal’s cookie sessions and the reset links: secrets that open the account; the sign-ins are listed.',
   },
   {
+    tables: ['identity_changes'],
+    fr: `Le relevé des modifications de votre connexion (clés d’accès, double authentification, codes de secours, mot de passe) et de leurs liens «${NBSP}Ce n’était pas moi${NBSP}»${NBSP}: chacune vous a été envoyée par e-mail au moment où elle a été faite, avec sa date et l’appareil, et ses liens sont des secrets qui agissent sur votre espace. L’état qui en résulte est dans cette copie.`,
+    en: 'The record of the changes to the ways in and their « Ce n’était pas moi » links’ hashes: each was mailed when made, with its time and device, and the links act on the account; the resulting state (passkeys, second factor, codes left, password date) is in the export.',
+  },
+  {
     tables: ['idempotency_keys', 'events', 'outbox', 'request_index', 'policy_data_versions'],
     fr: `Les copies techniques de vos demandes${NBSP}: les avis envoyés au système informatique de votre courtier et les e-mails en attente d’envoi, l’index de la console, les réponses gardées 48${NBSP}heures pour ne pas enregistrer deux fois une demande renvoyée, le numéro de version de vos contrats. Ce qu’elles copient est dans cette copie.`,
     en: 'Technical copies of the requests: the broker’s events and the queued mails and deliveries, the console’s request index, replayed answers kept 48 h, the contracts’ version counter. What they copy is in the export (the outbox’s customer-service requests through « requests »).',

@@ -5,6 +5,7 @@
 // in version 2 are pdf-sections.ts.
 import {
   conversationSubject,
+  SIGN_IN_METHOD_LABELS,
   type BrandKey,
   type DataExportContent,
   type MessageTopic,
@@ -30,7 +31,7 @@ const euros = (value: number) =>
 const kilobytes = (size: number) => `${Math.max(1, Math.round(size / 1024))} Ko`;
 const address = (a: NonNullable<DataExportContent['account']['address']>) =>
   [a.street, a.complement, `${a.postalCode} ${a.city}`, a.country].filter(Boolean).join(', ');
-const METHODS: Record<string, string> = { password: 'Mot de passe', passkey: 'Clé d’accès' };
+const METHODS: Record<string, string> = SIGN_IN_METHOD_LABELS;
 
 export async function renderDataExportPdf(
   data: DataExportContent,

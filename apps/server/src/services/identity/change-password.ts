@@ -7,7 +7,8 @@
 // issued before die with their sessions, except those of the provider session that made the
 // change (its `sid`, token-validity.ts), so the customer stays signed in here and nowhere else;
 // pending forgotten-password links void; the account's sign-in count cleared (sign-in-throttle.ts),
-// so the new password signs in at once from any browser, as after a reset by e-mail.
+// so the new password signs in at once from any browser, as after a reset by e-mail; and the
+// change mailed with its « Ce n’était pas moi » link (identity-changes.ts).
 import {
   ACCOUNT_SECURITY_MESSAGES,
   newPasswordProblem,
@@ -15,6 +16,7 @@ import {
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { ConflictError, InvalidInputError } from '../errors';
+import { recordIdentityChange, type IdentityChangeDeps } from './identity-changes';
 import { hashPassword } from './passwords';
 import { checkCurrentPassword } from './current-password';
 import { endSessions } from './sessions';
@@ -33,16 +35,17 @@ export interface SessionCaller {
 }
 
 export async function changePassword(
-  { db, embeddedProvider }: AccountSecurityDeps,
-  { accountId, sid }: SessionCaller,
+  deps: AccountSecurityDeps & IdentityChangeDeps,
+  { accountId, sid, userAgent }: SessionCaller & { userAgent: string | undefined },
   { oldPassword, newPassword }: PasswordChangeRequest,
 ): Promise<void> {
+  const { db, embeddedProvider } = deps;
   if (!embeddedProvider) throw new ConflictError(ACCOUNT_SECURITY_MESSAGES.externalProvider);
   const { email } = await checkCurrentPassword(db, { accountId, sid }, oldPassword, 'oldPassword');
   const problem = newPasswordProblem(newPassword, { oldPassword, email });
   if (problem) throw new InvalidInputError(problem, { newPassword: problem });
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
+  const mailed = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('credentials')
       .set({ password_hash: passwordHash, password_changed_at: new Date() })
@@ -50,8 +53,11 @@ export async function changePassword(
       .execute();
     await trx.deleteFrom('password_reset_tokens').where('account_id', '=', accountId).execute();
     await endSessions(trx, accountId, { keepSid: sid });
-    // Guesses counted against the old password lock out no browser of the new one; guesses
-    // against the new one count afresh (docs/decisions/0014-sign-in-throttle.md).
+    // Guesses counted against the old password lock out no browser of the new one; guesses against
+    // the new one count afresh (docs/decisions/0144-a-password-change-lifts-the-sign-in-lock.md).
     await clearEmail(trx, email);
+    const change = { kind: 'password_changed', userAgent } as const;
+    return recordIdentityChange(trx, deps, { accountId }, change);
   });
+  if (mailed) deps.outbox.wake();
 }

@@ -1,6 +1,7 @@
 // Passkeys of customers and staff (owner.ts; WebAuthn with @simplewebauthn/server;
 // docs/decisions/0116-passkeys-through-the-embedded-provider.md, 0122): adding, listing and
-// removing them; their checks at a sign-in are passkey-checks.ts's. Enforces:
+// removing them (told to the owner by passkey-changes.ts); their checks at a sign-in are
+// passkey-checks.ts's. Enforces:
 // - the relying party is the portal's host (PUBLIC_URL), the origin its origin: a passkey made
 //   for another site, or answered to another origin, is refused by the library's checks;
 // - every ceremony answers the challenge the server stored for it (webauthn-challenges.ts), used
@@ -11,7 +12,9 @@
 //   customer in, and a staff member's sign-in takes their own passkeys only;
 // - its signature counter only goes up (a cloned authenticator is refused when it counts);
 // - the name is the device it was added on (the user agent's label), the list is the caller's
-//   only, and removing one of another account is « introuvable » (404).
+//   only, and removing one of another account is « introuvable » (404);
+// - each keeps the provider session that added it (`added_from_sid`), so that ending sessions
+//   lists what they added (`passkeysAddedFrom`).
 import { PASSKEY_MESSAGES, type Passkey } from '@espace/contract';
 import {
   generateRegistrationOptions,
@@ -89,19 +92,30 @@ export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, owner
   return options;
 }
 
-/** Verifies the browser's answer and keeps the passkey, named after the device. */
-export async function addPasskey(
+const toPasskey = (row: {
+  id: string;
+  name: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: new Date(row.created_at).toISOString(),
+  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+});
+
+type NewCredential = NonNullable<
+  Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo']
+>['credential'];
+
+/** Verifies the browser's answer to the owner's challenge (spent, right or wrong). */
+export async function verifyNewPasskey(
   db: Db,
   rp: RelyingParty,
-  caller: {
-    owner: IdentityOwner;
-    userAgent: string | undefined;
-    /** The provider session that adds it (listed with that session's additions). */
-    sid?: string | undefined;
-  },
+  owner: IdentityOwner,
   response: RegistrationResponseJSON,
-): Promise<Passkey> {
-  const challenge = await takeChallenge(db, registerKey(caller.owner));
+): Promise<NewCredential> {
+  const challenge = await takeChallenge(db, registerKey(owner));
   if (!challenge) throw new InvalidInputError(PASSKEY_MESSAGES.expired);
   const { rpID, origin } = rpOf(rp);
   let verified;
@@ -118,7 +132,20 @@ export async function addPasskey(
   }
   if (!verified.verified || !verified.registrationInfo)
     throw new InvalidInputError(PASSKEY_MESSAGES.refused);
-  const { credential } = verified.registrationInfo;
+  return verified.registrationInfo.credential;
+}
+
+/** Keeps a verified passkey, named after the device. */
+export async function storePasskey(
+  db: Db,
+  caller: {
+    owner: IdentityOwner;
+    userAgent: string | undefined;
+    /** The provider session that adds it (listed with that session's additions). */
+    sid?: string | undefined;
+  },
+  credential: NewCredential,
+): Promise<Passkey> {
   const row = await db
     .insertInto('passkeys')
     .values({
@@ -137,23 +164,31 @@ export async function addPasskey(
   return toPasskey(row);
 }
 
-const toPasskey = (row: {
-  id: string;
-  name: string;
-  created_at: Date | string;
-  last_used_at: Date | string | null;
-}): Passkey => ({
-  id: row.id,
-  name: row.name,
-  createdAt: new Date(row.created_at).toISOString(),
-  lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
-});
-
 export async function listPasskeys(db: Db, owner: IdentityOwner): Promise<Passkey[]> {
   const rows = await db
     .selectFrom('passkeys')
     .select(['id', 'name', 'created_at', 'last_used_at'])
     .where(ownerColumn(owner), '=', ownerId(owner))
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toPasskey);
+}
+
+/**
+ * The owner's passkeys added from the provider sessions `sids` (their `added_from_sid`): what
+ * ending those sessions lists, for the owner to keep or remove (docs/decisions/0141).
+ */
+export async function passkeysAddedFrom(
+  db: Db,
+  owner: IdentityOwner,
+  sids: string[],
+): Promise<Passkey[]> {
+  if (!sids.length) return [];
+  const rows = await db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where(ownerColumn(owner), '=', ownerId(owner))
+    .where('added_from_sid', 'in', sids)
     .orderBy('created_at')
     .execute();
   return rows.map(toPasskey);

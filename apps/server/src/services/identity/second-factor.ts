@@ -7,8 +7,10 @@
 // - turning it off takes the password, a code of the app or a recovery code: every check is
 //   counted under the caller's provider session like the current password's
 //   (current-password.ts: 5 per window), so a stolen token guesses no faster than the sign-in;
-// - both are mailed to the customer (French, through the outbox), so someone who got in cannot
-//   turn it off or on silently;
+// - turning it on asks for a fresh proof first (step-up.ts, checked by the routes), as do new
+//   recovery codes (recovery-codes.ts);
+// - both are mailed to the customer with a « Ce n’était pas moi » link (identity-changes.ts), in
+//   the change's transaction, so someone who got in cannot turn it off or on silently;
 // - the sign-in's code step (oidc/customer-sign-in/customer-second-factor.ts) asks for it after every right
 //   password of an account that has it; a passkey sign-in does not (it is two factors already).
 import {
@@ -17,26 +19,23 @@ import {
   type SecondFactorStatus,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
-import type { OutboxSender } from '../../platform/outbox/outbox';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
 import * as totp from './totp';
 import { ConflictError, InvalidInputError } from '../errors';
-import type { CustomerMailSettings } from '../requests/status-mail';
+import { queueSecondFactorResetMail, type IdentityMailDeps } from './identity-change-mail';
+import { recordIdentityChange, type IdentityChangeDeps } from './identity-changes';
 import { verifyPassword } from './passwords';
-import { queueSecondFactorMail } from './second-factor-mail';
 import { claimCurrentPasswordCheck } from './sign-in-throttle';
 
-export interface SecondFactorDeps {
-  db: Db;
+export interface SecondFactorDeps extends IdentityChangeDeps {
   keys: SecretKeys;
-  outbox: OutboxSender;
-  mail: CustomerMailSettings;
 }
 
-/** The caller: the account and its provider session (the checks' throttle key). */
+/** The caller: the account, its provider session (the checks' throttle key), its browser. */
 export interface SecondFactorCaller {
   accountId: string;
   sid: string | undefined;
+  userAgent: string | undefined;
 }
 
 /** True when the account signs in with a code after its password. */
@@ -98,18 +97,25 @@ export async function confirmSecondFactor(
   if (await hasSecondFactor(deps.db, caller.accountId))
     throw new ConflictError(SECOND_FACTOR_MESSAGES.alreadyOn);
   await claimCheck(deps.db, caller);
+  const owner = { accountId: caller.accountId };
+  let mailed = false;
   const codes = await totp.confirmEnrolment(
     deps.db,
     deps.keys,
-    { accountId: caller.accountId },
+    owner,
     code,
+    Date.now(),
+    async (trx, enrolledAt) => {
+      const change = { kind: 'second_factor_on', userAgent: caller.userAgent } as const;
+      const target = enrolledAt.toISOString();
+      mailed = await recordIdentityChange(trx, deps, owner, { ...change, target });
+    },
   );
   if (!codes) {
     const message = SECOND_FACTOR_MESSAGES.wrongCode;
     throw new InvalidInputError(message, { code: message });
   }
-  await queueSecondFactorMail(deps.db, deps, caller.accountId, 'on');
-  if (deps.outbox.mail) deps.outbox.wake();
+  if (mailed) deps.outbox.wake();
   return codes;
 }
 
@@ -135,11 +141,12 @@ export async function removeSecondFactor(
     const message = SECOND_FACTOR_MESSAGES.wrongProof;
     throw new InvalidInputError(message, { proof: message });
   }
-  await db.transaction().execute(async (trx) => {
+  const mailed = await db.transaction().execute(async (trx) => {
     await eraseSecondFactor(trx, caller.accountId);
-    await queueSecondFactorMail(trx, deps, caller.accountId, 'off');
+    const change = { kind: 'second_factor_off', userAgent: caller.userAgent } as const;
+    return recordIdentityChange(trx, deps, { accountId: caller.accountId }, change);
   });
-  if (deps.outbox.mail) deps.outbox.wake();
+  if (mailed) deps.outbox.wake();
 }
 
 /**
@@ -148,7 +155,7 @@ export async function removeSecondFactor(
  * `record` (the staff journal's entry) written in the same transaction. ConflictError when off.
  */
 export async function resetSecondFactorForCustomer(
-  deps: Pick<SecondFactorDeps, 'db' | 'outbox' | 'mail'>,
+  deps: IdentityMailDeps & { db: Db },
   accountId: string,
   record: (trx: Db) => Promise<void>,
 ): Promise<void> {
@@ -162,7 +169,7 @@ export async function resetSecondFactorForCustomer(
       .executeTakeFirst();
     if (!removed) throw new ConflictError(SECOND_FACTOR_MESSAGES.notOn);
     await eraseSecondFactor(trx, accountId);
-    await queueSecondFactorMail(trx, deps, accountId, 'reset');
+    await queueSecondFactorResetMail(trx, deps, accountId);
     await record(trx);
   });
   if (deps.outbox.mail) deps.outbox.wake();

@@ -4,7 +4,8 @@
 // each tagged with its account. Enforces:
 // - `endSessions` deletes every payload of the account, or all but the provider session whose
 //   `sid` is kept (a password change keeps the session that made it, its grant and its tokens),
-//   and the portal's cookie sessions with them (portal-sessions.ts);
+//   and the portal's cookie sessions with them (portal-sessions.ts); it answers the ids of the
+//   provider sessions it ended, whose passkeys are then listed (passkeys.ts `passkeysAddedFrom`);
 // - `endProviderSession` deletes one provider session, its grants and their tokens (sign-out);
 // Access tokens already handed out die with their session (token-validity.ts). It takes a
 // transaction, so it commits together with what caused it.
@@ -35,12 +36,26 @@ async function keptSession(db: Db, accountId: string, sid: string) {
   return undefined;
 }
 
+/** The ids (`sid`) of the account's provider sessions but `keepSid`. */
+async function sessionIds(db: Db, accountId: string, keepSid: string | undefined) {
+  let query = db
+    .selectFrom('oidc_payloads')
+    .select('uid')
+    .where('account_id', '=', accountId)
+    .where('type', '=', 'Session')
+    .where('uid', 'is not', null);
+  if (keepSid) query = query.where('uid', '<>', keepSid);
+  return (await query.execute()).map((row) => row.uid!);
+}
+
+/** Ends the account's sessions (all, or all but `keepSid`); the ids of those it ended. */
 export async function endSessions(
   db: Db,
   accountId: string,
   options: { keepSid?: string | undefined } = {},
-): Promise<void> {
+): Promise<string[]> {
   const kept = options.keepSid ? await keptSession(db, accountId, options.keepSid) : undefined;
+  const ended = await sessionIds(db, accountId, kept ? options.keepSid : undefined);
   let query = db.deleteFrom('oidc_payloads').where('account_id', '=', accountId);
   if (kept) {
     const keptIds = [kept.sessionId, ...kept.grantIds];
@@ -54,6 +69,7 @@ export async function endSessions(
   }
   await query.execute();
   await closeAccountPortalSessions(db, accountId, kept ? options.keepSid : undefined);
+  return ended;
 }
 
 /** Ends one provider session of the account (its uid is `sid`), its grants and their tokens. */

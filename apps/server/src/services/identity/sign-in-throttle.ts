@@ -16,10 +16,11 @@
 //   count (`clearEmail`): the reset link by e-mail is the way in that an attack cannot close,
 //   and the new password signs in at once from any browser (guesses at it count afresh);
 // - a staff sign-in counts the same way under `staff:` + e-mail, its known device being the
-//   staff device cookie (oidc/staff-sign-in/staff-device.ts), and its second-factor codes under the staff
-//   member, or under that device when known: failures from elsewhere never lock it;
+//   staff device cookie, and its second-factor codes under the staff member, or under that
+//   device when known: failures from elsewhere never lock it;
 // - a customer's second-factor codes count the same way, under `customer:` + their account id,
-//   or under their known device;
+//   or under her known device: a stranger who knows her password and guesses codes locks only
+//   new browsers, never her usual one (one mechanism for both, oidc/provider/device-cookie.ts);
 // - a refusal says whether this attempt is the one that crossed the limit (the first refused
 //   under that key in its window): the staff journal records that one, not every later post
 //   (oidc/staff-sign-in/staff-trail.ts).

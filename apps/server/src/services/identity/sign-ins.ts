@@ -1,8 +1,9 @@
-// The customer's sign-ins and the sessions they opened ('Mon compte' › « Sécurité »,
-// docs/decisions/0115-sessions-and-new-device-mail.md). Enforces:
-// - every sign-in the provider's form accepts is a row of `sign_ins` (method, user agent, its
-//   French label, whether that browser was new for the account); a browser is new when it
-//   carries no known-device cookie for the email and the account signed in before (the very
+// The sign-ins and the sessions they opened ('Mon compte' › « Sécurité »,
+// docs/decisions/0115-sessions-and-new-device-mail.md, 0141). Enforces:
+// - every sign-in accepted, a customer's (the provider's form, or an external provider's at the
+//   portal's callback) or a staff member's, is a row of `sign_ins` (its owner, method, user
+//   agent, its French label, whether that browser was new for the owner); a browser is new when
+//   it carries no known-device cookie of the owner and the owner signed in before (the very
 //   first sign-in mails nobody);
 // - the row is tied to the provider session (`sid`) when the portal's session opens, once, for
 //   the same account, within SIGN_IN_LINK_SECONDS: what the sign-in's cookie names and nothing
@@ -10,7 +11,8 @@
 // - the open sessions are the provider's live `Session` rows of the account, each with its
 //   sign-in when known; ending one deletes it, its grants and tokens and the portal's cookie
 //   sessions on it (sessions.ts), so its next request is refused on every instance; ending the
-//   others keeps the caller's, as a password change does;
+//   others keeps the caller's, as a password change does; either answers the passkeys the
+//   ended sessions added, for the owner to keep or remove (docs/decisions/0141);
 // - last use is written at most once a minute per session and process (a throttle, not state:
 //   another instance writes its own).
 import { randomUUID } from 'node:crypto';
@@ -18,12 +20,15 @@ import {
   SESSION_MESSAGES,
   UNKNOWN_DEVICE,
   type OpenSession,
+  type Passkey,
   type SignInMethod,
 } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { deviceLabel, USER_AGENT_MAX } from './device-label';
+import { isStaff, ownerId, type IdentityOwner } from './owner';
+import { passkeysAddedFrom } from './passkeys';
 import { closeProviderSessions } from './portal-sessions';
 import { endProviderSession, endSessions } from './sessions';
 
@@ -42,21 +47,24 @@ export interface RecordedSignIn {
 export async function recordSignIn(
   db: Db,
   signIn: {
-    accountId: string;
+    owner: IdentityOwner;
     method: SignInMethod;
     userAgent: string | undefined;
-    /** The browser carried a known-device cookie for this email. */
+    /** The browser carried a known-device cookie of this owner. */
     knownBrowser: boolean;
   },
 ): Promise<RecordedSignIn> {
   const id = randomUUID();
   const userAgent = (signIn.userAgent ?? '').slice(0, USER_AGENT_MAX);
   const device = deviceLabel(userAgent);
+  const staffId = isStaff(signIn.owner) ? signIn.owner.staffId : null;
+  const accountId = isStaff(signIn.owner) ? null : signIn.owner.accountId;
+  const column = sql.ref(isStaff(signIn.owner) ? 'staff_id' : 'account_id');
   const row = await sql<{ new_device: boolean; created_at: Date }>`
-    insert into sign_ins (id, account_id, method, user_agent, device, new_device)
-    values (${id}, ${signIn.accountId}, ${signIn.method}, ${userAgent}, ${device},
+    insert into sign_ins (id, account_id, staff_id, method, user_agent, device, new_device)
+    values (${id}, ${accountId}, ${staffId}, ${signIn.method}, ${userAgent}, ${device},
       not ${signIn.knownBrowser}::boolean
-        and exists (select 1 from sign_ins where account_id = ${signIn.accountId}))
+        and exists (select 1 from sign_ins where ${column} = ${ownerId(signIn.owner)}))
     returning new_device, created_at`.execute(db);
   const recorded = row.rows[0];
   return {
@@ -169,14 +177,17 @@ export async function listOpenSessions(
   );
 }
 
-/** Ends one open session of the account: its provider session, grants, tokens, cookies. */
+/**
+ * Ends one open session of the account: its provider session, grants, tokens, cookies; answers
+ * the passkeys it had added.
+ */
 export async function endOpenSession(
   db: Db,
   caller: { accountId: string; embeddedProvider: boolean },
   sid: string,
-): Promise<void> {
+): Promise<Passkey[]> {
   if (!caller.embeddedProvider) throw new ConflictError(SESSION_MESSAGES.externalProvider);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const open = await trx
       .selectFrom('oidc_payloads')
       .select('id')
@@ -187,18 +198,22 @@ export async function endOpenSession(
     if (!open) throw new NotFoundError(SESSION_MESSAGES.notFound);
     await endProviderSession(trx, caller.accountId, sid);
     await closeProviderSessions(trx, { sid, accountId: caller.accountId });
+    return passkeysAddedFrom(trx, { accountId: caller.accountId }, [sid]);
   });
 }
 
-/** Ends every open session of the account but the caller's. */
+/** Ends every open session of the account but the caller's; answers the passkeys they added. */
 export async function endOtherSessions(
   db: Db,
   caller: { accountId: string; sid: string | undefined; embeddedProvider: boolean },
-): Promise<void> {
+): Promise<Passkey[]> {
   if (!caller.embeddedProvider || !caller.sid)
     throw new ConflictError(SESSION_MESSAGES.externalProvider);
   const sid = caller.sid;
-  await db.transaction().execute((trx) => endSessions(trx, caller.accountId, { keepSid: sid }));
+  return db.transaction().execute(async (trx) => {
+    const ended = await endSessions(trx, caller.accountId, { keepSid: sid });
+    return passkeysAddedFrom(trx, { accountId: caller.accountId }, ended);
+  });
 }
 
 const touched = new Map<string, number>();

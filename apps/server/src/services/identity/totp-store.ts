@@ -32,6 +32,14 @@ export interface TotpStore {
   advanceStep(db: Db, id: string, step: number): Promise<boolean>;
   /** Marks the unused recovery code of this hash used: true when it was there and unused. */
   spendRecoveryCode(db: Db, id: string, hash: string, now: Date): Promise<boolean>;
+  /** When the enrolled secret was confirmed, or null when none is. */
+  enrolledAt(db: Db, id: string): Promise<Date | null>;
+  /** The hashes of the recovery codes, used or not. */
+  recoveryCodeHashes(db: Db, id: string): Promise<string[]>;
+  /** Forgets the secrets and the recovery codes when the secret enrolled at `at` is still on. */
+  forgetEnrolment(db: Db, id: string, at: Date): Promise<void>;
+  /** Forgets the recovery codes. */
+  dropRecoveryCodes(db: Db, id: string): Promise<void>;
 }
 
 export interface TotpTables {
@@ -120,6 +128,37 @@ function tableStore(tables: TotpTables): TotpStore {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return spent.numUpdatedRows === 1n;
+    },
+    async enrolledAt(db, id) {
+      const row = await db
+        .selectFrom(factors)
+        .select('totp_enrolled_at')
+        .where('id', '=', id)
+        .where('totp_secret', 'is not', null)
+        .executeTakeFirst();
+      return row?.totp_enrolled_at ? new Date(row.totp_enrolled_at) : null;
+    },
+    async recoveryCodeHashes(db, id) {
+      const rows = await db.selectFrom(codes).select('code_hash').where(owner, '=', id).execute();
+      return rows.map((r) => r.code_hash);
+    },
+    async forgetEnrolment(db, id, at) {
+      const forgotten = await db
+        .updateTable(factors)
+        .set({
+          totp_secret: null,
+          totp_pending_secret: null,
+          totp_enrolled_at: null,
+          totp_last_step: null,
+        })
+        .where('id', '=', id)
+        .where('totp_enrolled_at', '=', at)
+        .executeTakeFirst();
+      if (forgotten.numUpdatedRows === 1n)
+        await db.deleteFrom(codes).where(owner, '=', id).execute();
+    },
+    async dropRecoveryCodes(db, id) {
+      await db.deleteFrom(codes).where(owner, '=', id).execute();
     },
   };
 }

@@ -86,6 +86,7 @@ export async function pendingEnrolment(
 /**
  * Confirms the pending secret with a code: saves it and returns the new recovery codes (shown
  * once), or undefined when the code is wrong, nothing is pending or a secret is enrolled.
+ * `also` runs in the enrolment's transaction, given its time (the change's mail).
  */
 export async function confirmEnrolment(
   db: Db,
@@ -93,6 +94,7 @@ export async function confirmEnrolment(
   owner: IdentityOwner,
   code: string,
   now = Date.now(),
+  also?: (trx: Db, enrolledAt: Date) => Promise<void>,
 ): Promise<string[] | undefined> {
   const { store, id } = storeOf(owner);
   const row = await store.secrets(db, id);
@@ -108,6 +110,7 @@ export async function confirmEnrolment(
       id,
       codes.map((c) => hashOf(normalRecoveryCode(c))),
     );
+    await also?.(trx, new Date(now));
     return codes;
   });
 }
@@ -137,4 +140,36 @@ export async function verifySecondFactor(
   return (await store.spendRecoveryCode(db, id, hashOf(normal), new Date(now)))
     ? 'recovery'
     : undefined;
+}
+
+/** One value for a set of recovery codes: what an undo compares before dropping them. */
+const fingerprintOf = (hashes: string[]) => hashOf([...hashes].sort().join(','));
+
+/**
+ * New recovery codes in place of the owner's (shown once, the old ones no longer work) and
+ * their set's fingerprint; undefined when no second factor is enrolled.
+ */
+export async function renewRecoveryCodes(
+  db: Db,
+  owner: IdentityOwner,
+): Promise<{ codes: string[]; fingerprint: string } | undefined> {
+  const { store, id } = storeOf(owner);
+  if (!(await store.enrolledAt(db, id))) return undefined;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  const hashes = codes.map((c) => hashOf(normalRecoveryCode(c)));
+  await store.replaceRecoveryCodes(db, id, hashes);
+  return { codes, fingerprint: fingerprintOf(hashes) };
+}
+
+/** Undoes an enrolment confirmed at `enrolledAt` (ISO), if it is still the one on. */
+export async function forgetEnrolment(db: Db, owner: IdentityOwner, enrolledAt: string) {
+  const { store, id } = storeOf(owner);
+  await store.forgetEnrolment(db, id, new Date(enrolledAt));
+}
+
+/** Drops the owner's recovery codes if they are still the set of `fingerprint`. */
+export async function dropRecoveryCodes(db: Db, owner: IdentityOwner, fingerprint: string) {
+  const { store, id } = storeOf(owner);
+  if (fingerprintOf(await store.recoveryCodeHashes(db, id)) === fingerprint)
+    await store.dropRecoveryCodes(db, id);
 }

@@ -1,6 +1,6 @@
 // Reads of the caller's policies (docs/product/policies.md "Policy"). Enforces: a policy is only ever read
 // through the caller's account, and one outside it reads exactly like one that does not exist
-// (404 'Policy not found', docs/product/policies.md, docs/decisions/0002-spa-code-flow-with-pkce.md); the list carries everything a
+// (404 'Policy not found', docs/product/policies.md, docs/decisions/0010-scoped-by-the-token.md); the list carries everything a
 // card (a pending termination request included), the coverages table and the documents screens
 // need in one query (PGlite runs one query at a time, so nested JSON beats one query per
 // relation), policies in force first. The body built last for each account and page is kept

@@ -170,7 +170,7 @@ export async function findStaffLink(db: Db, token: string) {
   return db
     .selectFrom('staff_links as l')
     .innerJoin('staff_accounts as a', 'a.id', 'l.staff_id')
-    .select(['a.id', 'a.email'])
+    .select(['a.id', 'a.email', 'l.purpose'])
     .where('l.token_hash', '=', hashLinkToken(token))
     .where('l.used_at', 'is', null)
     .where('l.expires_at', '>', new Date())

@@ -15,14 +15,19 @@
 //   staff member's other console sessions and every other provider session of theirs
 //   (services/identity/sessions.ts, as a customer's change does); clears the sign-in throttle's
 //   count of the e-mail, so the new password signs in at once from any browser (guesses at the
-//   old one lock nothing any more); and writes `staff.password_changed` in the same transaction.
+//   old one lock nothing any more); and writes `staff.password_changed` in the same transaction,
+//   with, for a change from the console, its mail and « Ce n’était pas moi » link
+//   (services/identity/identity-changes.ts).
 import {
   newPasswordProblem,
   PASSWORD_RULE_MESSAGES,
+  type Passkey,
   type PasswordChangeRequest,
 } from '@espace/contract';
 import type { Db } from '../../db/client';
 import { checkPasswordAgainst } from '../identity/current-password';
+import { recordIdentityChange, type IdentityChangeDeps } from '../identity/identity-changes';
+import { passkeysAddedFrom } from '../identity/passkeys';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { endSessions } from '../identity/sessions';
 import { clearEmail } from '../identity/sign-in-throttle';
@@ -40,16 +45,24 @@ function refuseNewPassword(problem: string | undefined): void {
   if (problem) throw new InvalidInputError(problem, { newPassword: problem });
 }
 
-/** Saves the new hash over `row`'s and ends the other sessions: how many ended. */
+/**
+ * Saves the new hash over `row`'s and ends the other sessions: the passkeys those sessions had
+ * added (docs/decisions/0141), for the member to keep or remove.
+ */
 async function save(
   db: Db,
   actor: StaffActor,
   row: StaffCredentials,
   newPassword: string,
-  options: { keepProviderSid?: string; firstSignIn: boolean },
-): Promise<number> {
+  options: {
+    keepProviderSid?: string;
+    firstSignIn: boolean;
+    /** Mails the change (a change from the console, not a temporary password replaced). */
+    tell?: Omit<IdentityChangeDeps, 'db'>;
+  },
+): Promise<Passkey[]> {
   const hash = await hashPassword(newPassword);
-  return db.transaction().execute(async (trx) => {
+  const { passkeysAdded, mailed } = await db.transaction().execute(async (trx) => {
     let update = trx
       .updateTable('staff_accounts')
       .set({ password_hash: hash, must_change_password: false })
@@ -64,7 +77,9 @@ async function save(
     if (options.keepProviderSid)
       sessions = sessions.where('provider_sid', '<>', options.keepProviderSid);
     const ended = Number((await sessions.executeTakeFirst()).numDeletedRows);
-    await endSessions(trx, staffSubject(actor.id), { keepSid: options.keepProviderSid });
+    const endedSids = await endSessions(trx, staffSubject(actor.id), {
+      keepSid: options.keepProviderSid,
+    });
     await clearEmail(trx, `staff:${row.email}`);
     await recordStaffAudit(trx, actor, {
       action: 'staff.password_changed',
@@ -72,8 +87,15 @@ async function save(
       targetId: actor.id,
       details: { firstSignIn: options.firstSignIn, sessionsEnded: ended },
     });
-    return ended;
+    const change = { kind: 'password_changed', userAgent: actor.userAgent ?? undefined } as const;
+    const mailed =
+      options.tell &&
+      (await recordIdentityChange(trx, options.tell, { staffId: actor.id }, change));
+    const passkeysAdded = await passkeysAddedFrom(trx, { staffId: actor.id }, endedSids);
+    return { passkeysAdded, mailed };
   });
+  if (mailed) options.tell?.outbox.wake();
+  return passkeysAdded;
 }
 
 /**
@@ -100,18 +122,23 @@ export async function replaceTemporaryPassword(
 
 /**
  * The console's « Changer mon mot de passe »: the current password, then the new one; the
- * session that asks stays open, every other one ends. How many ended.
+ * session that asks stays open, every other one ends. The passkeys those sessions added.
  */
 export async function changeOwnStaffPassword(
-  db: Db,
+  deps: IdentityChangeDeps,
   actor: StaffActor & { providerSid: string },
   { oldPassword, newPassword }: PasswordChangeRequest,
-): Promise<number> {
+): Promise<Passkey[]> {
+  const { db, ...tell } = deps;
   const row = await enabledStaffCredentials(db, actor.id);
   if (!row) throw new NotFoundError(STAFF_PASSWORD_MESSAGES.unknown);
   const { providerSid, ...who } = actor;
   const session = `staff:${providerSid}`;
   await checkPasswordAgainst(db, session, row.password_hash, oldPassword, 'oldPassword');
   refuseNewPassword(newPasswordProblem(newPassword, { oldPassword, email: row.email }));
-  return save(db, who, row, newPassword, { keepProviderSid: providerSid, firstSignIn: false });
+  return save(db, who, row, newPassword, {
+    keepProviderSid: providerSid,
+    firstSignIn: false,
+    tell,
+  });
 }

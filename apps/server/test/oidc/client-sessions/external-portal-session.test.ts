@@ -3,7 +3,8 @@
 // provider (node-oidc-provider, as Keycloak would be) on a loopback port, with the portal as its
 // confidential client and back-channel logout on; its sign-in screen signs in whichever subject
 // the test names, as a customer typing their password there would. The portal listens on its own
-// port, so the provider's back-channel logout reaches it over HTTP.
+// port, so the provider's back-channel logout reaches it over HTTP, and mails through a real SMTP
+// stand-in (the new-device mail of a sign-in at the provider).
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../support/test-config';
 import { createTestApp, DEMO, type TestApp, webBuild } from '../../support/harness';
 import { CookieJar } from '../../support/cookie-jar';
+import { decodeQuotedPrintable, startMailServer } from '../../support/mail-server-stand-in';
+import { SMTP } from '../../support/api-test';
+import { FIREFOX_WINDOWS, SAFARI_IPHONE } from '../../support/user-agents';
 
 const CLIENT_ID = 'espace-assure-portal';
 const CLIENT_SECRET = 'secret-du-portail-chez-le-fournisseur';
@@ -33,6 +37,7 @@ describe('the portal session with an external provider', () => {
   let leaId: string;
   /** The provider's signing key: a test signs a logout token as the provider would. */
   let providerKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
 
   beforeAll(async () => {
     // The portal's address first: the provider registers its callback and logout URIs. The
@@ -85,8 +90,10 @@ describe('the portal session with an external provider', () => {
       void provider.interactionFinished(req, res, { login: { accountId: subject } });
     });
 
+    mail = await startMailServer();
     portal = await createTestApp('pglite', {
       publicUrl: portalUrl,
+      smtp: { url: `smtp://127.0.0.1:${mail.port}`, ...SMTP },
       webDist: webBuild(),
       oidc: {
         ...testConfig().oidc,
@@ -109,17 +116,26 @@ describe('the portal session with an external provider', () => {
     await portal?.close();
     providerServer?.closeAllConnections();
     await new Promise((resolve) => providerServer?.close(resolve));
+    await new Promise<void>((resolve) => mail?.server.close(() => resolve()));
   });
 
-  /** A browser: one jar for the portal, one for the provider, redirects followed by hand. */
-  function browser() {
+  /**
+   * A browser: one jar for the portal, one for the provider, redirects followed by hand; its
+   * user agent when given.
+   */
+  function browser(userAgent?: string) {
     const jars = { portal: new CookieJar(), provider: new CookieJar() };
     const go = async (url: string, init: RequestInit = {}) => {
       const jar = url.startsWith(portalUrl) ? jars.portal : jars.provider;
       const response = await fetch(url, {
         ...init,
         redirect: 'manual',
-        headers: { ...init.headers, cookie: jar.header(), 'sec-fetch-site': 'same-origin' },
+        headers: {
+          ...init.headers,
+          cookie: jar.header(),
+          'sec-fetch-site': 'same-origin',
+          ...(userAgent ? { 'user-agent': userAgent } : {}),
+        },
       });
       jar.store(response);
       return response;
@@ -173,6 +189,48 @@ describe('the portal session with an external provider', () => {
     const policies = await policiesOf(b, leaId);
     expect(policies.status).toBe(200);
     expect(await policies.json()).toMatchObject([{ state: 'Actif' }]);
+  });
+
+  it('records the sign-in at the callback and mails a new browser, not the same one again', async () => {
+    const camille = await portal.app.db
+      .selectFrom('credentials')
+      .select('account_id')
+      .where('email', '=', DEMO.camille)
+      .executeTakeFirstOrThrow();
+    const mailsToCamille = () =>
+      mail.received
+        .filter((m) => m.to.includes(DEMO.camille))
+        .map((m) => decodeQuotedPrintable(m.data));
+    const signInCamille = async (b: ReturnType<typeof browser>) => {
+      subject = camille.account_id;
+      expect((await b.follow(`${portalUrl}/policies`)).status).toBe(200);
+    };
+    const firefox = browser(FIREFOX_WINDOWS);
+    // Her first sign-in through the provider: recorded, nothing to compare with, no mail.
+    await signInCamille(firefox);
+    expect(firefox.jars.portal.get('espace_external_device')).toMatch(/.+/);
+    // The same browser again, its session cookie gone: known, no mail.
+    firefox.jars.portal.delete('espace-session');
+    await signInCamille(firefox);
+    // A new browser: one mail, with its device and the date and time.
+    await signInCamille(browser(SAFARI_IPHONE));
+    await vi.waitFor(() => expect(mailsToCamille()).toHaveLength(1), { timeout: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsToCamille()).toHaveLength(1);
+    expect(mailsToCamille()[0]).toMatch(
+      /nouvel appareil\u00a0: Mobile Safari 17 sur Apple iPhone \(iOS 17\.1\), le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\./,
+    );
+    const methods = await portal.app.db
+      .selectFrom('sign_ins')
+      .select(['method', 'new_device'])
+      .where('account_id', '=', camille.account_id)
+      .orderBy('created_at')
+      .execute();
+    expect(methods).toEqual([
+      { method: 'external', new_device: false },
+      { method: 'external', new_device: false },
+      { method: 'external', new_device: true },
+    ]);
   });
 
   it('opens only the signed-in account, and nothing with a forged cookie', async () => {

@@ -1,8 +1,8 @@
-// A claim draft keeps the step the customer is on and what they typed there without
-// « Continuer » (docs/product/claims.md, docs/decisions/0079 addendum), as the portal sends it:
-// cookie session, same-origin header. Partial values are kept, bad ones refused in French with
-// nothing changed; another device resumes at that step, never past an incomplete one; a write
-// over another tab's or device's is 412, a tab's own writes follow one another.
+// A claim draft keeps the step the customer is on and what they typed there without « Continuer »
+// (docs/product/claims.md, docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md), as the
+// portal sends it: cookie session, same-origin header. Partial values are kept, bad ones refused in
+// French with nothing changed; another device resumes at that step, never past an incomplete one; a
+// write over another tab's or device's is 412, a tab's own writes follow one another.
 import {
   CLAIM_DRAFT_WRITER_HEADER,
   CLAIM_MESSAGES,

@@ -1,4 +1,4 @@
-// The documents to download (docs/product/documents.md document calls, docs/decisions/0002-spa-code-flow-with-pkce.md and docs/decisions/0018-documents-streamed-and-sniffed.md): every
+// The documents to download (docs/product/documents.md document calls, docs/decisions/0010-scoped-by-the-token.md and docs/decisions/0018-documents-streamed-and-sniffed.md): every
 // call scoped to the caller's account, files sent as attachments that cannot run as pages.
 import { DOCUMENT_NOT_FOUND_MESSAGE, downloadedDocumentListSchema } from '@espace/contract';
 import { describe, expect } from 'vitest';

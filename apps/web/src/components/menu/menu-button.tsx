@@ -5,9 +5,11 @@
 // back to the button. Once the script runs: opening puts the focus on the first item (ArrowDown
 // on the button too, ArrowUp on the last), arrows move, Home/End jump, Tab leaves and closes it,
 // choosing an item closes it. The items stay in the tab order of the open menu, so that before
-// the script, too, the keyboard reaches them (Tab from the button).
+// the script, too, the keyboard reaches them (Tab from the button). An action item (« Déconnexion »)
+// is the script's: it is disabled until the script has taken the page over (lib/taken-over.ts).
 import { useId, useRef, type KeyboardEvent, type ReactNode, type ToggleEvent } from 'react';
 import { Link } from 'react-router';
+import { useTakenOver } from '../../lib/taken-over';
 import './menu.css';
 
 export type MenuItem =
@@ -31,6 +33,7 @@ export function MenuButton({
   align = 'start',
 }: MenuButtonProps) {
   const id = useId();
+  const takenOver = useTakenOver();
   const menuId = `${id}-menu`;
   const list = useRef<HTMLUListElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
@@ -127,6 +130,7 @@ export function MenuButton({
                 }}
                 type="button"
                 role="menuitem"
+                disabled={!takenOver}
                 onClick={() => {
                   close();
                   item.onSelect();

@@ -1,7 +1,7 @@
 // French texts of the account's own security screens (docs/product/account.md /account/password,
 // /account/security, /account/communication, /account/accountDelete). The texts the server shares (docs/product/account.md
 // messages banners, the password rule) are in the contract (account/).
-import { PHONE_NUMBERS } from '@espace/contract';
+import { PHONE_NUMBERS, SIGN_IN_METHOD_LABELS } from '@espace/contract';
 
 export const SECURITY_TEXTS = {
   show: 'Afficher',
@@ -26,7 +26,7 @@ export const SECURITY_TEXTS = {
     signedInAt: 'Connexion',
     lastUsedAt: 'Dernière activité',
     method: 'Moyen de connexion',
-    methods: { password: 'Mot de passe', passkey: 'Clé d’accès' } as Record<string, string>,
+    methods: SIGN_IN_METHOD_LABELS as Record<string, string>,
     unknownMethod: 'Non précisé',
     endOne: 'Fermer cette session',
     /** Completes the button's name: 'Fermer cette session : Safari 17 sur iPhone'. */
@@ -67,6 +67,9 @@ export const SECURITY_TEXTS = {
     codesIntro:
       'Chaque code permet une connexion si vous n’avez plus votre téléphone, une seule fois. Notez-les maintenant et gardez-les en lieu sûr\u00a0: ils ne seront plus affichés.',
     codesDone: 'J’ai noté mes codes',
+    renew: 'Créer de nouveaux codes de secours',
+    renewHint:
+      'Les anciens codes, utilisés ou non, ne fonctionneront plus. Un e-mail vous le confirmera.',
     proof: 'Mot de passe ou code de vérification',
     proofHint:
       'Pour désactiver la double authentification, saisissez votre mot de passe, un code de votre application ou un code de secours.',

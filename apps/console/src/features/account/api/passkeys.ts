@@ -5,7 +5,7 @@
 // write reloads the list.
 import { consolePath, type Passkey, type Passkeys } from '@espace/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { useStepUp } from './step-up';
 
 const passkeysKey = ['me', 'passkeys'] as const;
@@ -32,11 +32,31 @@ export function useAddPasskey() {
   });
 }
 
+const removePasskey = (passkeyId: string) =>
+  api<void>(consolePath('passkey', { passkeyId }), { method: 'DELETE' });
+
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (passkeyId: string) =>
-      api<void>(consolePath('passkey', { passkeyId }), { method: 'DELETE' }),
+    mutationFn: removePasskey,
+    onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+/**
+ * Removes several passkeys (those the sessions a password change ended had added), one after
+ * the other: one already gone (404) counts as removed, so that trying again finishes the list.
+ */
+export function useRemovePasskeys() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (passkeyIds: string[]) => {
+      for (const id of passkeyIds)
+        await removePasskey(id).catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        });
+      return passkeyIds;
+    },
     onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
   });
 }

@@ -59,30 +59,12 @@ export function PasskeysSection() {
         passkeys.data.passkeys.length ? (
           <ul className="passkeys" aria-labelledby="passkeys-title">
             {passkeys.data.passkeys.map((passkey) => (
-              <li key={passkey.id} className="passkeys__item">
-                <p>
-                  <strong>{passkey.name}</strong>
-                </p>
-                <dl className="details">
-                  <div>
-                    <dt>{T.addedAt}</dt>
-                    <dd>{formatReceivedAt(passkey.createdAt)}</dd>
-                  </div>
-                  <div>
-                    <dt>{T.lastUsedAt}</dt>
-                    <dd>{passkey.lastUsedAt ? formatReceivedAt(passkey.lastUsedAt) : T.never}</dd>
-                  </div>
-                </dl>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={remove.isPending}
-                  onClick={() => onRemove(passkey)}
-                >
-                  {T.remove}
-                  <span className="visually-hidden">{T.removeSuffix(passkey.name)}</span>
-                </button>
-              </li>
+              <PasskeyItem
+                key={passkey.id}
+                passkey={passkey}
+                pending={remove.isPending}
+                onRemove={() => onRemove(passkey)}
+              />
             ))}
           </ul>
         ) : (
@@ -99,5 +81,36 @@ export function PasskeysSection() {
         <p>{T.unsupported}</p>
       )}
     </section>
+  );
+}
+
+/** One passkey: its device, when added and last used, « Supprimer » named after it. */
+export function PasskeyItem(props: { passkey: Passkey; pending: boolean; onRemove: () => void }) {
+  const { passkey } = props;
+  return (
+    <li className="passkeys__item">
+      <p>
+        <strong>{passkey.name}</strong>
+      </p>
+      <dl className="details">
+        <div>
+          <dt>{T.addedAt}</dt>
+          <dd>{formatReceivedAt(passkey.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{T.lastUsedAt}</dt>
+          <dd>{passkey.lastUsedAt ? formatReceivedAt(passkey.lastUsedAt) : T.never}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={props.pending}
+        onClick={props.onRemove}
+      >
+        {T.remove}
+        <span className="visually-hidden">{T.removeSuffix(passkey.name)}</span>
+      </button>
+    </li>
   );
 }

@@ -3,16 +3,26 @@
 // the current password, the new one under the rule stated above it and its confirmation, checked
 // first by the contract's passwordChangeFormSchema (the CNIL rule, not the e-mail, not the
 // current one, the two alike). The server checks the current one and ends the other sessions;
-// its refusals show under their fields, the outcome in the page's one banner. Then the member's
-// passkeys (passkeys-section.tsx), their second factor instead of a code.
-import { PASSWORD_RULE_TEXT, passwordChangeFormSchema, STAFF_ROLE_LABELS } from '@espace/contract';
-import { useState, type FormEvent } from 'react';
+// its refusals show under their fields, the outcome in the page's one banner; the passkeys the
+// ended sessions had added follow, to remove or keep (ended-sessions-passkeys.tsx,
+// docs/decisions/0141). Then the member's passkeys (passkeys-section.tsx), their second factor
+// instead of a code, and new recovery codes (recovery-codes-section.tsx).
+import {
+  PASSWORD_RULE_TEXT,
+  passwordChangeFormSchema,
+  SESSION_MESSAGES,
+  STAFF_ROLE_LABELS,
+  type Passkey,
+} from '@espace/contract';
+import { useRef, useState, type FormEvent } from 'react';
 import { Feedback, type FeedbackState } from '../../../components/feedback';
 import { Field } from '../../../components/field';
 import type { ApiError } from '../../../lib/api-client';
 import { useStaff } from '../../../lib/staff';
 import { useChangePassword } from '../api/change-password';
+import { EndedSessionsPasskeys } from '../components/ended-sessions-passkeys';
 import { PasskeysSection } from '../components/passkeys-section';
+import { RecoveryCodesSection } from '../components/recovery-codes-section';
 import { StepUpProvider } from '../components/step-up-dialog';
 
 type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmation', string>>;
@@ -29,6 +39,9 @@ export function Component() {
   const change = useChangePassword();
   const [errors, setErrors] = useState<Errors>({});
   const [feedback, setFeedback] = useState<FeedbackState | null>(null);
+  /** The passkeys the sessions just ended had added, while listed. */
+  const [added, setAdded] = useState<Passkey[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -46,9 +59,12 @@ export function Component() {
     change.mutate(
       { oldPassword, newPassword },
       {
-        onSuccess: () => {
+        onSuccess: ({ passkeysAdded }) => {
           form.reset();
-          setFeedback({ kind: 'success', text: ACCOUNT_TEXTS.changed });
+          const count = passkeysAdded.length;
+          const left = count ? ` ${SESSION_MESSAGES.addedPasskeys.left(count)}` : '';
+          setFeedback({ kind: 'success', text: `${ACCOUNT_TEXTS.changed}${left}` });
+          setAdded(count ? passkeysAdded : null);
         },
         onError: (error) => {
           const body = (error as ApiError).body?.error;
@@ -63,7 +79,9 @@ export function Component() {
   };
   return (
     <>
-      <h1>Mon compte</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Mon compte
+      </h1>
       <dl className="details details--summary">
         <div>
           <dt>Nom</dt>
@@ -109,8 +127,19 @@ export function Component() {
           </button>
         </div>
       </form>
+      {added ? (
+        <EndedSessionsPasskeys
+          passkeys={added}
+          onRemoved={(ids) => setAdded((listed) => listed!.filter((p) => !ids.includes(p.id)))}
+          onKeep={() => {
+            setAdded(null);
+            heading.current?.focus();
+          }}
+        />
+      ) : null}
       <StepUpProvider>
         <PasskeysSection />
+        <RecoveryCodesSection />
       </StepUpProvider>
     </>
   );

@@ -1,10 +1,12 @@
 // PUT …/authentication/accounts/{accountId}/password {oldPassword, newPassword} → 204 (docs/product/account.md):
-// every other session ends, and the cookie of the browser that asked is renewed.
+// every other session ends, the cookie of the browser that asked is renewed, and the change is
+// mailed with its « Ce n’était pas moi » link.
 import { API_ROUTES, passwordChangeSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePassword } from '../../../services/identity/change-password';
+import { identityChangeDeps } from '../../../http/identity-change-links';
 import { accountParams } from '../../params';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { errorResponses } from '../../responses';
@@ -28,11 +30,12 @@ export default async function changePasswordRoute(app: FastifyInstance) {
     },
     async (request, reply) => {
       await changePassword(
+        { ...identityChangeDeps(app), embeddedProvider: app.config.oidc.embedded },
         {
-          db: app.db,
-          embeddedProvider: app.config.oidc.embedded,
+          accountId: request.accountId,
+          sid: request.tokenSid,
+          userAgent: request.headers['user-agent'],
         },
-        { accountId: request.accountId, sid: request.tokenSid },
         request.body,
       );
       // The browser that changed it gets a new cookie: a copy of the old one dies here.

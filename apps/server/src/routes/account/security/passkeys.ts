@@ -2,8 +2,10 @@
 // (docs/decisions/0116-passkeys-through-the-embedded-provider.md). POST …/passkeys/options gives
 // `startRegistration` its options (a challenge for this account); POST …/passkeys verifies the
 // answer and keeps the passkey, named after the device; GET lists them with their last use;
-// DELETE …/passkeys/{passkeyId} removes one (404 when it is not the caller's). Only with the
-// embedded provider, which signs in with them (409 otherwise).
+// DELETE …/passkeys/{passkeyId} removes one (404 when it is not the caller's). Adding one asks
+// for a fresh proof (403 step_up_required); each addition and removal is mailed with its
+// « Ce n’était pas moi » link. Only with the embedded provider, which signs in with them (409
+// otherwise).
 import {
   API_ROUTES,
   passkeyIdSchema,
@@ -16,12 +18,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  addPasskey,
-  listPasskeys,
-  passkeyRegistrationOptions,
-  removePasskey,
-} from '../../../services/identity/passkeys';
+import { listPasskeys, passkeyRegistrationOptions } from '../../../services/identity/passkeys';
+import { addOwnersPasskey, removeOwnersPasskey } from '../../../services/identity/passkey-changes';
+import { identityChangeDeps } from '../../../http/identity-change-links';
 import { ConflictError } from '../../../services/errors';
 import { requireSteppedUp } from '../../../services/identity/step-up';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
@@ -92,8 +91,8 @@ export default async function passkeysRoutes(app: FastifyInstance) {
     async (request, reply) => {
       embeddedOnly();
       await requireSteppedUp(app.db, request.tokenSid);
-      const passkey = await addPasskey(
-        app.db,
+      const passkey = await addOwnersPasskey(
+        identityChangeDeps(app),
         rp,
         {
           owner: { accountId: request.accountId },
@@ -122,7 +121,11 @@ export default async function passkeysRoutes(app: FastifyInstance) {
       config: write,
     },
     async (request, reply) => {
-      await removePasskey(app.db, { accountId: request.accountId }, request.params.passkeyId);
+      await removeOwnersPasskey(
+        identityChangeDeps(app),
+        { owner: { accountId: request.accountId }, userAgent: userAgent(request) },
+        request.params.passkeyId,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -3,7 +3,10 @@
 // says whether it is on; POST …/second-factor/enrolment gives the secret to add to an app (QR code
 // and text, the same until confirmed); PUT …/second-factor {code} confirms it and answers the
 // recovery codes, shown once; DELETE …/second-factor {proof} turns it off with the password or a
-// code. Turning it on or off is mailed. Only with the embedded provider, whose sign-in asks for it.
+// code; POST …/second-factor/recovery-codes gives new recovery codes in place of the old ones.
+// Starting, confirming and new codes ask for a fresh proof first (403 step_up_required); turning
+// it off carries its proof in its body. Each change is mailed with its « Ce n’était pas moi »
+// link. Only with the embedded provider, whose sign-in asks for it.
 import {
   API_ROUTES,
   recoveryCodesSchema,
@@ -24,7 +27,9 @@ import {
   type SecondFactorDeps,
 } from '../../../services/identity/second-factor';
 import { ConflictError } from '../../../services/errors';
+import { renewOwnersRecoveryCodes } from '../../../services/identity/recovery-codes';
 import { requireSteppedUp } from '../../../services/identity/step-up';
+import { identityChangeDeps } from '../../../http/identity-change-links';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import { accountParams } from '../../params';
 import { errorResponses } from '../../responses';
@@ -35,15 +40,11 @@ export default async function secondFactorRoutes(app: FastifyInstance) {
     if (!app.config.oidc.embedded) throw new ConflictError(SESSION_MESSAGES.externalProvider);
   };
   const write = { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) };
-  const deps = (): SecondFactorDeps => ({
-    db: app.db,
-    keys: app.secretKeys,
-    outbox: app.outbox,
-    mail: { publicUrl: app.config.publicUrl, brand: app.config.mailBrand },
-  });
+  const deps = (): SecondFactorDeps => ({ ...identityChangeDeps(app), keys: app.secretKeys });
   const caller = (request: FastifyRequest) => ({
     accountId: request.accountId,
     sid: request.tokenSid,
+    userAgent: request.headers['user-agent'],
   });
 
   routes.get(
@@ -120,6 +121,29 @@ export default async function secondFactorRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await removeSecondFactor(deps(), caller(request), request.body.proof);
       return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    API_ROUTES.recoveryCodes,
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'renewRecoveryCodes',
+        summary: 'Nouveaux codes de secours (les anciens ne fonctionnent plus)',
+        params: accountParams,
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+      config: write,
+    },
+    async (request) => {
+      embeddedOnly();
+      await requireSteppedUp(app.db, request.tokenSid);
+      const recoveryCodes = await renewOwnersRecoveryCodes(identityChangeDeps(app), {
+        owner: { accountId: request.accountId },
+        userAgent: request.headers['user-agent'],
+      });
+      return { recoveryCodes };
     },
   );
 }

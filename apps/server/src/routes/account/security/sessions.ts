@@ -2,11 +2,17 @@
 // docs/decisions/0115-sessions-and-new-device-mail.md). GET …/sessions lists them, the caller's
 // marked; DELETE …/sessions/{sessionId} ends one (404 when it is not an open session of the
 // caller); DELETE …/sessions ends all but the caller's. An ended session's cookie and tokens are
-// refused from its next request on, on every instance (services/identity/sign-ins.ts).
-import { API_ROUTES, openSessionsSchema, sessionIdSchema } from '@espace/contract';
+// refused from its next request on, on every instance (services/identity/sign-ins.ts). Both
+// answer the passkeys the ended sessions added (docs/decisions/0141), which DELETE
+// …/passkeys/{passkeyId} removes.
+import {
+  API_ROUTES,
+  endedSessionsSchema,
+  openSessionsSchema,
+  sessionIdSchema,
+} from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   endOpenSession,
   endOtherSessions,
@@ -40,23 +46,25 @@ export default async function sessionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         operationId: 'endSession',
-        summary: 'Fermer une session ouverte (ses jetons et cookies sont refusés ensuite)',
+        summary:
+          'Fermer une session ouverte (ses jetons et cookies sont refusés ensuite)\u00a0; la réponse liste les clés d’accès ajoutées depuis elle',
         params: accountParams.extend({ sessionId: sessionIdSchema }),
         response: {
-          204: z.null().describe('Session fermée'),
+          200: endedSessionsSchema.describe(
+            'Session fermée, et les clés d’accès ajoutées depuis elle',
+          ),
           ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
       config: { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) },
     },
-    async (request, reply) => {
-      await endOpenSession(
+    async (request) => ({
+      passkeysAdded: await endOpenSession(
         app.db,
         { accountId: request.accountId, embeddedProvider: app.config.oidc.embedded },
         request.params.sessionId,
-      );
-      return reply.code(204).send(null);
-    },
+      ),
+    }),
   );
 
   routes.delete(
@@ -65,22 +73,24 @@ export default async function sessionsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         operationId: 'endOtherSessions',
-        summary: 'Fermer toutes les autres sessions que celle-ci',
+        summary:
+          'Fermer toutes les autres sessions que celle-ci\u00a0; la réponse liste les clés d’accès ajoutées depuis elles',
         params: accountParams,
         response: {
-          204: z.null().describe('Autres sessions fermées'),
+          200: endedSessionsSchema.describe(
+            'Autres sessions fermées, et les clés d’accès ajoutées depuis elles',
+          ),
           ...errorResponses(400, 401, 403, 409, 429),
         },
       },
       config: { rateLimit: routeLimit(RATE_LIMITS.accountSecurity) },
     },
-    async (request, reply) => {
-      await endOtherSessions(app.db, {
+    async (request) => ({
+      passkeysAdded: await endOtherSessions(app.db, {
         accountId: request.accountId,
         sid: request.tokenSid,
         embeddedProvider: app.config.oidc.embedded,
-      });
-      return reply.code(204).send(null);
-    },
+      }),
+    }),
   );
 }

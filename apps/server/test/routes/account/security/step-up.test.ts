@@ -1,8 +1,9 @@
-// The step-up (docs/decisions/0138-step-up-before-every-new-way-in.md): a session alone — a
-// stolen cookie or token — adds no passkey, turns no second factor on and asks for no copy of the
-// data: each is refused 403 `step_up_required` in French until the session gives a fresh proof
-// (the password, a code of the second factor), which holds 5 minutes; a wrong proof is a field
-// error, counted under the session; the console's staff are held to the same.
+// The step-up (docs/decisions/0138-step-up-before-every-new-way-in.md, 0140): a session alone — a
+// stolen cookie or token — adds no passkey, turns no second factor on, gets no new recovery codes
+// and asks for no copy of the data: each is refused 403 `step_up_required` in French until the
+// session gives a fresh proof (the password, a code of the second factor), which holds 5
+// minutes; a wrong proof is a field error, counted under the session; turning the second factor
+// off carries its own proof in its body; the console's staff are held to the same.
 import {
   CONSOLE_ROUTES,
   ERROR_CODES,
@@ -47,6 +48,7 @@ describe.each(BACKENDS)('the step-up on %s', (backend) => {
       }),
     );
     refusedForStepUp(await call(security(jean.accountId, 'second-factor/enrolment')));
+    refusedForStepUp(await call(security(jean.accountId, 'second-factor/recovery-codes')));
     refusedForStepUp(
       await call(`/api/v1/account/accounts/${jean.accountId}/data-exports`, { brand: 'lumen' }),
     );
@@ -102,6 +104,38 @@ describe.each(BACKENDS)('the step-up on %s', (backend) => {
     expect((await stepUp(t, lea.accountId, lea.headers, code)).statusCode).toBe(400);
   });
 
+  it('gives new recovery codes after a proof only, and the old ones then prove nothing', async ({
+    t,
+    camille,
+  }) => {
+    const base = security(camille.accountId, 'second-factor');
+    const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: camille.headers, ...(payload ? { payload } : {}) });
+    expect((await stepUp(t, camille.accountId, camille.headers)).statusCode).toBe(204);
+    const { secret } = (await call('POST', `${base}/enrolment`)).json<SecondFactorEnrolment>();
+    const on = await call('PUT', base, { code: totpCode(secret) });
+    const [oldCode] = on.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    await t.app.db.deleteFrom('step_ups').execute();
+    refusedForStepUp(await call('POST', `${base}/recovery-codes`));
+    expect((await stepUp(t, camille.accountId, camille.headers)).statusCode).toBe(204);
+    const renewed = await call('POST', `${base}/recovery-codes`);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
+    expect(renewed.json<{ recoveryCodes: string[] }>().recoveryCodes).not.toContain(oldCode);
+    expect((await stepUp(t, camille.accountId, camille.headers, oldCode)).statusCode).toBe(400);
+    // Turning it off takes its own proof in its body: none, a 400, and it stays on.
+    const bare = await call('DELETE', base, {});
+    expect(bare.statusCode).toBe(400);
+    const wrong = await call('DELETE', base, { proof: 'pas-le-bon' });
+    expect(wrong.statusCode).toBe(400);
+    const still = await t.app.db
+      .selectFrom('customer_second_factors')
+      .select('totp_secret')
+      .where('id', '=', camille.accountId)
+      .executeTakeFirst();
+    expect(still?.totp_secret).toBeTruthy();
+  });
+
   it('counts wrong proofs under the session: the sixth is refused before it is checked', async ({
     t,
     jean,
@@ -115,11 +149,12 @@ describe.each(BACKENDS)('the step-up on %s', (backend) => {
 describe('the console’s step-up', () => {
   const it = apiTest;
 
-  it('refuses a staff member’s new passkey until their password is given again', async ({
+  it('refuses a staff member’s new passkey and new codes until their password is given again', async ({
     t,
     agent,
   }) => {
     refusedForStepUp(await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.passkeyOptions));
+    refusedForStepUp(await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.recoveryCodes));
     const wrong = await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.stepUp, { proof: 'non' });
     expect(wrong.statusCode).toBe(400);
     const right = await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.stepUp, {
@@ -129,5 +164,8 @@ describe('the console’s step-up', () => {
     expect(
       (await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.passkeyOptions)).statusCode,
     ).toBe(200);
+    // Past the proof, only the lack of a second factor stops new codes (this member has none).
+    const codes = await consoleCall(t.app, agent, 'POST', CONSOLE_ROUTES.recoveryCodes);
+    expect(codes.statusCode).toBe(409);
   });
 });

@@ -3,7 +3,7 @@
 // (@simplewebauthn/browser, loaded only then) and sends the answer back; each write reloads the list.
 import { API_ROUTES, apiPath, type Passkey, type Passkeys } from '@espace/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useStepUp } from './step-up';
 
@@ -40,12 +40,33 @@ export function useAddPasskey() {
   });
 }
 
+const removePasskey = (accountId: string, passkeyId: string) =>
+  api<void>(apiPath(API_ROUTES.passkey, { accountId, passkeyId }), { method: 'DELETE' });
+
 export function useRemovePasskey() {
   const { accountId } = useSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (passkeyId: string) =>
-      api<void>(apiPath(API_ROUTES.passkey, { accountId, passkeyId }), { method: 'DELETE' }),
+    mutationFn: (passkeyId: string) => removePasskey(accountId, passkeyId),
+    onSettled: () => client.invalidateQueries({ queryKey: passkeysQueryKey(accountId) }),
+  });
+}
+
+/**
+ * Removes several passkeys (those the ended sessions added), one after the other: one already
+ * gone (404, removed meanwhile) counts as removed, so that trying again finishes the list.
+ */
+export function useRemovePasskeys() {
+  const { accountId } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (passkeyIds: string[]) => {
+      for (const id of passkeyIds)
+        await removePasskey(accountId, id).catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        });
+      return passkeyIds;
+    },
     onSettled: () => client.invalidateQueries({ queryKey: passkeysQueryKey(accountId) }),
   });
 }

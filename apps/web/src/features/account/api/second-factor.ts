@@ -1,7 +1,7 @@
 // 'Mon compte' › « Sécurité » › « Double authentification » (…/authentication/accounts/
 // {accountId}/second-factor): whether it is on; the secret to add to an app; its confirmation by
-// a code, answered with the recovery codes; turning it off with the password or a code. Each
-// write reloads the status.
+// a code, answered with the recovery codes; new recovery codes; turning it off with the password
+// or a code. Each write reloads the status; turning it on and new codes ask for a fresh proof.
 import {
   API_ROUTES,
   apiPath,
@@ -62,6 +62,19 @@ export function useRemoveSecondFactor() {
         method: 'DELETE',
         json: body,
       }),
+    onSettled: () => client.invalidateQueries({ queryKey: secondFactorQueryKey(accountId) }),
+  });
+}
+
+export function useRenewRecoveryCodes() {
+  const { accountId } = useSession();
+  const client = useQueryClient();
+  const withStepUp = useStepUp();
+  return useMutation({
+    mutationFn: () =>
+      withStepUp(() =>
+        api<RecoveryCodes>(apiPath(API_ROUTES.recoveryCodes, { accountId }), { method: 'POST' }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: secondFactorQueryKey(accountId) }),
   });
 }

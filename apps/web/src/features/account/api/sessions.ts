@@ -1,6 +1,7 @@
 // 'Mon compte' › « Sécurité »: GET the open sessions, DELETE one, DELETE all the others
-// (…/authentication/accounts/{accountId}/sessions). Ending sessions reloads the list.
-import { API_ROUTES, apiPath, type OpenSessions } from '@espace/contract';
+// (…/authentication/accounts/{accountId}/sessions). Ending sessions reloads the list and answers
+// the passkeys the ended sessions had added (docs/decisions/0141).
+import { API_ROUTES, apiPath, type EndedSessions, type OpenSessions } from '@espace/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -24,11 +25,14 @@ export function useSessions() {
 }
 
 /** Ends the session `sessionId`, or every other session when it is undefined. */
-export async function endSessions(accountId: string, sessionId: string | undefined) {
+export function endSessions(
+  accountId: string,
+  sessionId: string | undefined,
+): Promise<EndedSessions> {
   const path = sessionId
     ? apiPath(API_ROUTES.session, { accountId, sessionId })
     : apiPath(API_ROUTES.sessions, { accountId });
-  await api<void>(path, { method: 'DELETE' });
+  return api<EndedSessions>(path, { method: 'DELETE' });
 }
 
 export function useEndSessions() {

@@ -65,7 +65,8 @@ export function PasskeysSection() {
   );
 }
 
-function PasskeyItem(props: { passkey: Passkey; pending: boolean; onRemove: () => void }) {
+/** One passkey: its device, when added and last used, « Supprimer » named after it. */
+export function PasskeyItem(props: { passkey: Passkey; pending: boolean; onRemove: () => void }) {
   const { passkey } = props;
   return (
     <li className="sessions__item">

@@ -2,8 +2,10 @@
 // docs/decisions/0122-second-factors-for-customers-and-staff-passkeys.md): off, « Activer »
 // shows the QR code (an SVG drawn by the server, shown as an image) and the secret in text, and
 // a code of the app confirms it; the recovery codes are then shown once, until « J’ai noté mes
-// codes ». On, it says since when and how many recovery codes are left, and the password or a
-// code turns it off. Outcomes in the page's banner; the server's refusal under its field.
+// codes ». On, it says since when and how many recovery codes are left, « Créer de nouveaux
+// codes de secours » shows new ones once (after a fresh proof, docs/decisions/0140-…), and the
+// password or a code turns it off. Outcomes in the page's banner; the server's refusal under its
+// field.
 import {
   formatReceivedAt,
   SECOND_FACTOR_MESSAGES,
@@ -22,6 +24,7 @@ import { Loading } from '../../../components/loading';
 import {
   useConfirmSecondFactor,
   useRemoveSecondFactor,
+  useRenewRecoveryCodes,
   useSecondFactor,
   useStartSecondFactor,
 } from '../api/second-factor';
@@ -39,6 +42,10 @@ export function SecondFactorSection() {
     banners: { success: () => null, error: banners.on.error },
     onSuccess: (data) => setEnrolment(data),
   });
+  const renew = useActionLifecycle(useRenewRecoveryCodes(), {
+    banners: banners.renew,
+    onSuccess: (data) => setCodes(data.recoveryCodes),
+  });
   return (
     <>
       <h3 id="second-factor-title">{t.title}</h3>
@@ -55,6 +62,16 @@ export function SecondFactorSection() {
             {status.data.enabledAt ? t.on(formatReceivedAt(status.data.enabledAt)) : null}{' '}
             {t.codesLeft(status.data.recoveryCodesLeft)}
           </p>
+          <p id="renew-codes-hint">{t.renewHint}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-describedby="renew-codes-hint"
+            disabled={renew.isPending}
+            onClick={() => void renew.run(undefined)}
+          >
+            {t.renew}
+          </button>
           <RemoveForm />
         </>
       ) : enrolment ? (

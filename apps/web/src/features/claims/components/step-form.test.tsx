@@ -1,8 +1,8 @@
 // A step saves what the customer types without « Continuer » (docs/product/claims.md,
-// docs/decisions/0079 addendum): a second after typing stops, at once when the page is left
-// (keepalive), with the version it was made from and the tab's write number; « Brouillon
-// enregistré à … » said in a polite live region; another device's write stops the saving and
-// offers the choice. The form opens with what was typed, over the confirmed answers.
+// docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md): a second after typing stops, at
+// once when the page is left (keepalive), with the version it was made from and the tab's write
+// number; « Brouillon enregistré à … » said in a polite live region; another device's write stops
+// the saving and offers the choice. The form opens with what was typed, over the confirmed answers.
 import {
   addDays,
   CLAIM_DRAFT_WRITER_HEADER,

@@ -1,7 +1,8 @@
 // What the customer types on a step is saved to the draft without « Continuer »
-// (docs/product/claims.md, docs/decisions/0079 addendum): AUTOSAVE_DELAY_MS after typing stops,
-// at once when the page is hidden or left (`keepalive`, so the write outlives the page), and
-// when the customer leaves the step. Nothing goes to browser storage: the draft is the server's.
+// (docs/product/claims.md, docs/decisions/0162-claim-drafts-saved-as-the-customer-types.md):
+// AUTOSAVE_DELAY_MS after typing stops, at once when the page is hidden or left (`keepalive`, so
+// the write outlives the page), and when the customer leaves the step. Nothing goes to browser
+// storage: the draft is the server's.
 // Each write names the version the form was made from (draft-writer.ts): another tab's or
 // device's write in between stops the saving and lets the customer choose (`conflict`); a write
 // that fails otherwise is tried again. « Continuer » goes through `confirm`, in the same order.

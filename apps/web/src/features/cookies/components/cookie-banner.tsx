@@ -7,12 +7,16 @@ import { paths } from '../../../lib/paths';
 import { saveConsent, useConsent } from '../../../lib/analytics/consent';
 import { trackPageView } from '../../../lib/analytics/tracking';
 import { keepFocusInPage } from '../../../components/route/focus-main';
+import { useTakenOver } from '../../../lib/taken-over';
 import { COOKIE_TEXTS } from '../texts';
 import './cookie-banner.css';
 
 export function CookieBanner() {
   const { chosen } = useConsent();
   const { pathname } = useLocation();
+  // The choice is the script's: inert until it runs the page the server drew (« Personnaliser »,
+  // a link, works at once).
+  const takenOver = useTakenOver();
   // /cookies is the customised choice itself: the banner would only repeat it.
   if (chosen || pathname === paths.cookies) return null;
 
@@ -32,10 +36,20 @@ export function CookieBanner() {
           <p>{COOKIE_TEXTS.retention}</p>
         </div>
         <div className="cookie-banner__actions">
-          <button type="button" className="button" onClick={() => choose(true)}>
+          <button
+            type="button"
+            className="button"
+            disabled={!takenOver}
+            onClick={() => choose(true)}
+          >
             {COOKIE_TEXTS.acceptAll}
           </button>
-          <button type="button" className="button" onClick={() => choose(false)}>
+          <button
+            type="button"
+            className="button"
+            disabled={!takenOver}
+            onClick={() => choose(false)}
+          >
             {COOKIE_TEXTS.refuseAll}
           </button>
           <Link className="button" to={paths.cookies}>

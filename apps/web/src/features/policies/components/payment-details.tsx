@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatIbanGroups, maskIban, type PaymentDetails } from '@espace/contract';
+import { useTakenOver } from '../../../lib/taken-over';
 import './payment-details.css';
 
 /** docs/product/changes.md: the collapsible payment-details block (account holder, BIC, IBAN). */
@@ -9,6 +10,8 @@ export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
   const [revealed, setRevealed] = useState(false);
   const { bic, iban } = details.bankAccount;
   const id = useId();
+  // Both buttons are the script's: inert on the page the server drew until it runs.
+  const takenOver = useTakenOver();
   return (
     <div className="payment-details">
       <button
@@ -16,6 +19,7 @@ export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
         className="disclosure"
         aria-expanded={open}
         aria-controls={id}
+        disabled={!takenOver}
         onClick={() => setOpen(!open)}
       >
         Coordonnées bancaires
@@ -49,6 +53,7 @@ export function PaymentDetailsBlock({ details }: { details: PaymentDetails }) {
             <button
               type="button"
               className="button button--secondary payment-details__reveal"
+              disabled={!takenOver}
               onClick={() => setRevealed(!revealed)}
             >
               {revealed ? 'Masquer l’IBAN' : 'Afficher l’IBAN'}

@@ -1,5 +1,5 @@
 import { owesDocuments, POLICIES_PER_PAGE } from '@espace/contract';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { usePolicies } from '../../../api/get-policies';
 import { Loading } from '../../../components/loading';
 import { Pagination } from '../../../components/pagination/pagination';
@@ -8,17 +8,17 @@ import { PolicyCard } from '../components/policy-card';
 
 export function Component() {
   const { data, isPending } = usePolicies();
-  // The page number is in the URL (?page=2), so Back from /coverages or a reload returns to it.
-  const [params, setParams] = useSearchParams();
+  // The page number is in the URL (?page=2), so Back from /coverages or a reload returns to it,
+  // and « suivant » is a link to it, which works before the script (the server draws this page).
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   if (isPending || !data) return <Loading />;
   const pageCount = Math.max(1, Math.ceil(data.policies.length / POLICIES_PER_PAGE));
   const current = Math.min(page, pageCount);
   const shown = data.policies.slice((current - 1) * POLICIES_PER_PAGE, current * POLICIES_PER_PAGE);
-  const changePage = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
-    document.getElementById('policies-title')?.focus();
-  };
+  const pageAddress = (next: number) => ({ pathname, search: next === 1 ? '' : `?page=${next}` });
+  const focusTitle = () => document.getElementById('policies-title')?.focus();
   return (
     <section aria-labelledby="policies-title">
       <h1 id="policies-title" tabIndex={-1}>
@@ -42,7 +42,8 @@ export function Component() {
       <Pagination
         page={current}
         pageCount={pageCount}
-        onChange={changePage}
+        to={pageAddress}
+        onTurn={focusTitle}
         label="Pages des contrats"
       />
     </section>

@@ -65,14 +65,19 @@ export function Component() {
   const policies = usePolicies();
   const requests = useRequests({ policyNumber, page });
 
-  const show = (next: { policyNumber: string | undefined; page: number }) => {
+  const queryFor = (next: { policyNumber: string | undefined; page: number }) => {
     const query = new URLSearchParams();
     if (next.policyNumber) query.set(PARAMS.policyNumber, next.policyNumber);
     if (next.page > 1) query.set(PARAMS.page, String(next.page));
-    setParams(query, { preventScrollReset: true });
+    return query;
   };
-  const turnPage = (next: number) => {
-    show({ policyNumber, page: next });
+  const show = (next: { policyNumber: string | undefined; page: number }) =>
+    setParams(queryFor(next), { preventScrollReset: true });
+  const pageAddress = (next: number) => {
+    const search = queryFor({ policyNumber, page: next }).toString();
+    return { pathname: paths.accountRequests, search: search && `?${search}` };
+  };
+  const focusHeading = () => {
     heading.current?.focus();
     heading.current?.scrollIntoView({ block: 'start' });
   };
@@ -156,7 +161,8 @@ export function Component() {
           <Pagination
             page={page}
             pageCount={Math.ceil(requests.data.total / requests.data.pageSize)}
-            onChange={turnPage}
+            to={pageAddress}
+            onTurn={focusHeading}
             label={t.pagination}
           />
         </>
