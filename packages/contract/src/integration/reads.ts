@@ -2,8 +2,8 @@
 // (customer.ts, contract.ts, documents.ts), normalised as stored (plate `FX-123-ZT`, IBAN
 // without spaces, the defaults filled in), with the record's number and version. The server
 // serializes each answer with these schemas: a field they do not name is not sent.
-import { z } from 'zod';
-import { DOCUMENT_STATUSES, SALUTATIONS } from '../policies/policy';
+import { z } from '../shared/zod';
+import { DOCUMENT_STATUSES, SALUTATIONS } from '../policies/policy-values';
 import { recordVersionField } from './api';
 
 const day = z.iso.date().describe('AAAA-MM-JJ');
