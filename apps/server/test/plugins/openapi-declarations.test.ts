@@ -95,8 +95,6 @@ describe('what the OpenAPI documents declare beside the JSON answers', () => {
         'deleteDocument',
         'deleteOwedDocument',
         'deleteWebhook',
-        'endOtherSessions',
-        'endSession',
         'removeClaimFile',
         'removePasskey',
         'removeSecondFactor',
@@ -105,6 +103,10 @@ describe('what the OpenAPI documents declare beside the JSON answers', () => {
         'validateAddress',
       ].sort(),
     );
+    // Ending sessions answers the passkeys they added (decision 0141): 200 with a body.
+    const customer = byOperation(documents.customer);
+    for (const id of ['endSession', 'endOtherSessions'])
+      expect(Object.keys(customer.get(id)!.responses['200'].content)).toEqual(['application/json']);
     for (const [id, operation] of empty)
       expect(operation.responses['204'].content, id).toBe(undefined);
     const account = byOperation(documents.customer).get('getAccount')!;
