@@ -43,7 +43,11 @@ async function leg(name: string, databaseUrl: string | undefined) {
   const write = (count: number) =>
     app.db.transaction().execute(async (trx) => {
       for (let n = 0; n < count; n++)
-        await recordEvent(trx, { type: 'consent.changed', accountId: null, data: { n } });
+        await recordEvent(trx, {
+          type: 'consent.changed',
+          accountId: null,
+          data: { customerNumber: `BENCH-${n}`, consent: true, at: new Date().toISOString() },
+        });
     });
   try {
     // Throughput.

@@ -13,6 +13,7 @@ import { ERROR_CODES, MESSAGES } from '@espace/contract';
 import {
   LogController,
   type FastifyBaseLogger,
+  type FastifyError,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -104,6 +105,23 @@ class OneLinePerRequest extends LogController {
  * Fastify's options: its logger (the process's log server.ts made, or one of these options, or
  * none), the HTTP server above, the limits before authentication.
  */
+/**
+ * The router's own refusals, before any route (a path parameter longer than it takes: 414; an
+ * address it cannot decode: 400), in the one error shape and in French rather than Fastify's
+ * English body.
+ */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? MESSAGES.api.pathTooLong : MESSAGES.api.badRequest;
+  void reply
+    .code(status)
+    .send(
+      status >= 500
+        ? errorBody(ERROR_CODES.internal, MESSAGES.api.internal)
+        : errorBody(ERROR_CODES.validation, message),
+    );
+}
+
 export function fastifyOptions(
   config: Config,
   logger: FastifyBaseLogger | boolean = true,
@@ -128,6 +146,7 @@ export function fastifyOptions(
     // A request accepted while the server closes is answered, not refused with 503 (server.ts).
     return503OnClosing: false,
     clientErrorHandler,
+    frameworkErrors,
   };
 }
 

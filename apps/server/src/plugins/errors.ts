@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { errorBody } from '../http/error-body';
 import { discardUnreadBody } from '../http/unread-body';
-import { DomainError, DuplicateRequestError } from '../services/errors';
+import { DomainError, DuplicateRequestError, TooManyAttemptsError } from '../services/errors';
 
 /**
  * The one mapping from an error code to its HTTP status: services raise DomainErrors by code
@@ -97,6 +97,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         .code(HTTP_STATUS[error.code])
         .send({ error: { ...body.error, reference: error.reference } });
     }
+    if (error instanceof TooManyAttemptsError && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof DomainError) {
       return reply
         .code(HTTP_STATUS[error.code])

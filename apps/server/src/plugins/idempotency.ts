@@ -7,12 +7,14 @@
 // values is refused with 422 and changes nothing (docs/decisions/0055-idempotency-fingerprint.md).
 import {
   ERROR_CODES,
+  errorBodySchema,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_MESSAGES,
   IDEMPOTENCY_REPLAYED_HEADER,
+  IDEMPOTENCY_RETENTION_HOURS,
   idempotencyKeySchema,
 } from '@espace/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import {
@@ -25,6 +27,7 @@ import {
   type StoredAnswer,
 } from '../platform/idempotency/idempotency';
 import { errorBody } from '../http/error-body';
+import { documentRoute, type OperationDocument } from '../http/openapi-operation';
 import { requestFingerprint } from './request-fingerprint';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -79,8 +82,54 @@ async function onWrite(db: Db, request: FastifyRequest, reply: FastifyReply) {
   request.idempotency = scope;
 }
 
+/**
+ * What a write of the scope says in the OpenAPI document: the header it reads, the header of an
+ * answer replayed, and the refusals of a key (400 malformed, 409 the first still running, 422
+ * reused with other values).
+ */
+function documentWrite(route: RouteOptions) {
+  const methods = [route.method].flat();
+  if (!route.schema || !methods.some((method) => WRITES.has(method))) return;
+  const successes = Object.keys(route.schema.response ?? {}).filter((status) =>
+    status.startsWith('2'),
+  );
+  const document: OperationDocument = {
+    headers: [
+      {
+        name: IDEMPOTENCY_HEADER,
+        description: `Une clé par envoi d’un formulaire (8 à 100 lettres, chiffres, «\u00a0.\u00a0», «\u00a0_\u00a0», «\u00a0:\u00a0», «\u00a0-\u00a0»), la même pour le renvoyer\u00a0: la première réponse est gardée ${IDEMPOTENCY_RETENTION_HOURS}\u00a0h et rendue à nouveau, sans refaire la demande.`,
+        schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,100}$' },
+      },
+    ],
+    responses: Object.fromEntries(
+      successes.map((status) => [
+        status,
+        {
+          headers: {
+            [IDEMPOTENCY_REPLAYED_HEADER]: {
+              description: '`true` quand la réponse est celle gardée pour cette clé',
+              schema: { type: 'string', enum: ['true'] },
+            },
+          },
+        },
+      ]),
+    ),
+  };
+  route.schema = {
+    ...route.schema,
+    response: {
+      400: errorBodySchema,
+      409: errorBodySchema,
+      422: errorBodySchema,
+      ...(route.schema.response as object),
+    },
+  };
+  documentRoute(route, document);
+}
+
 export default fp(async function idempotency(app: FastifyInstance) {
   const { db } = app;
+  app.addHook('onRoute', documentWrite);
   app.decorateRequest('idempotency', undefined);
   // preHandler: after the token and the body's schema are checked (a refused body records
   // nothing and needs no key), before the handler records anything.

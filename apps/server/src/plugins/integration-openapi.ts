@@ -7,12 +7,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { integrationComponents, integrationDiscriminators } from '../http/openapi-components';
+import { documentTransforms } from '../http/openapi-document';
 
 export default fp(async function integrationOpenapi(
   app: FastifyInstance,
   opts: { publicUrl: string },
 ) {
+  const { transform, transformObject } = documentTransforms({
+    registry: integrationComponents,
+    includes: () => true,
+    discriminators: integrationDiscriminators,
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -27,7 +33,8 @@ export default fp(async function integrationOpenapi(
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: INTEGRATION_DOCS_PATH, staticCSP: true });
 });

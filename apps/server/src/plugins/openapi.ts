@@ -5,9 +5,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@espace/contract';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { customerApiComponents } from '../http/openapi-components';
+import { documentTransforms } from '../http/openapi-document';
 
 export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl: string }) {
+  // The customer API alone, /api/v1: the integration API has its own document
+  // (plugins/integration-openapi.ts); the staff console's pages, sign-in and API are the console
+  // app's alone (docs/console.md), in neither; the provider's sign-in pages (/interaction)
+  // and the portal's session (/auth) are pages a browser goes through, not calls with a token.
+  // Each operation names its operationId and French summary in its route's schema
+  // (docs/decisions/0090-french-validation-and-operation-ids.md).
+  const { transform, transformObject } = documentTransforms({
+    registry: customerApiComponents,
+    includes: (url) => url.startsWith(`${API_PREFIX}/`),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -22,16 +33,8 @@ export default fp(async function openapi(app: FastifyInstance, opts: { publicUrl
       },
       security: [{ bearer: [] }],
     },
-    // The customer API alone, /api/v1: the integration API has its own document
-    // (plugins/integration-openapi.ts); the staff console's pages, sign-in and API are the console
-    // app's alone (docs/console.md), in neither; the provider's sign-in pages (/interaction)
-    // and the portal's session (/auth) are pages a browser goes through, not calls with a token.
-    // Each operation names its operationId and French summary in its route's schema
-    // (docs/decisions/0090-french-validation-and-operation-ids.md).
-    transform: (input) =>
-      input.url.startsWith(`${API_PREFIX}/`)
-        ? jsonSchemaTransform(input)
-        : { schema: { ...input.schema, hide: true }, url: input.url },
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });

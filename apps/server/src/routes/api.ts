@@ -4,6 +4,8 @@
 import etag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
+import { CONDITIONAL_READ, documentRoute } from '../http/openapi-operation';
+import { refusedBeforeTheHandler } from './responses';
 import authentication from '../plugins/authentication';
 import idempotency from '../plugins/idempotency';
 import { touchSession } from '../services/identity/sign-ins';
@@ -37,6 +39,8 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   const { db, config } = api;
   api.addHook('onRoute', (route) => {
     route.bodyLimit ??= API_BODY_LIMIT;
+    // 403: a path {accountId} other than the caller's (plugins/authentication.ts).
+    refusedBeforeTheHandler(route, route.url.includes(':accountId') ? [403] : []);
   });
   await api.register(authentication, {
     issuer: config.oidc.issuer,
@@ -59,6 +63,7 @@ export default async function api(api: FastifyInstance, { localJwks }: ApiOption
   // The two reads every screen starts with carry a (weak) ETag; a client that sends it back
   // in If-None-Match gets 304 and no body when nothing changed.
   await api.register(async (reads) => {
+    reads.addHook('onRoute', (route) => documentRoute(route, CONDITIONAL_READ));
     await reads.register(etag, { weak: true });
     await reads.register(getAccountRoute);
     await reads.register(listPoliciesRoute);

@@ -12,12 +12,21 @@ import rateLimit, {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { countRequest } from '../platform/rate-limits/rate-limit-store';
+import { errorResponses } from './responses';
 
 type RouteOptions = FastifyRateLimitOptions & {
   routeInfo?: { method?: string | string[]; url?: string };
 };
 
 export async function rateLimitPerAccount(app: FastifyInstance): Promise<void> {
+  // A limited route answers 429 past its limit, with Retry-After: its document says so.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit && route.schema)
+      route.schema = {
+        ...route.schema,
+        response: { ...(route.schema.response as object), ...errorResponses(429) },
+      };
+  });
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => request.accountId || request.ip,

@@ -94,9 +94,15 @@ export class StepUpRequiredError extends DomainError {
   }
 }
 
-/** Too many attempts of something counted per email or address (e.g. a wrong current password). */
+/**
+ * Too many attempts of something counted per email or address (e.g. a wrong current password);
+ * `retryAfterSeconds`, when known, is answered as `Retry-After` (plugins/errors.ts).
+ */
 export class TooManyAttemptsError extends DomainError {
-  constructor(message: string = MESSAGES.api.rateLimited) {
+  constructor(
+    message: string = MESSAGES.api.rateLimited,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(ERROR_CODES.rateLimited, message);
   }
 }

@@ -113,6 +113,23 @@ describe.each(BACKENDS)('French refusals on %s', (backend) => {
     });
   });
 
+  it('refuses a path parameter longer than the router takes, and an undecodable address, in French', async ({
+    jean: customer,
+    send,
+  }) => {
+    const requests = `/api/v1/account/accounts/${customer.accountId}/requests`;
+    const long = await send(customer.token, 'GET', `${requests}/${'x'.repeat(300)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      error: { code: 'validation_error', message: 'Un élément de l’adresse est trop long.' },
+    });
+    const undecodable = await send(customer.token, 'GET', `${requests}/%E0%A4%A`);
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({
+      error: { code: 'validation_error', message: 'La requête n’a pas pu être lue.' },
+    });
+  });
+
   describe('every operation of the OpenAPI documents', () => {
     it('has operations in both documents', ({ operations }) => {
       expect(operations.filter((o) => o.api === 'customer').length).toBeGreaterThan(30);

@@ -136,12 +136,25 @@ const INTEGRATION_API: Record<string, string> = {
 
 /** The linter's warnings the documents are known to give, and why they stay; any other fails. */
 const ACCEPTED_WARNINGS: Record<string, string> = {
-  'no-ambiguous-paths':
-    'the customer API keeps the paths of the product specification (docs/product/README.md), which clients call: …/iban/{iban} beside …/{policyNumber}/driver',
   'info-license': 'the API is the broker’s own, under no licence to state',
   'no-server-example.com':
     'the test’s PUBLIC_URL is localhost; a served document names the portal’s own address',
 };
+
+/**
+ * The customer API keeps the paths of the product specification (docs/product/README.md), which
+ * clients call: …/iban/{iban} and …/address/{policyNumber} beside …/{policyNumber}/…, the literal
+ * segment read first (docs/decisions/0142-the-documents-say-what-the-server-does.md, and each
+ * operation's description). Those pairs, and no other, are accepted as ambiguous.
+ */
+const ACCEPTED_AMBIGUOUS_PATHS = [
+  '/api/v1/policy/accounts/{accountId}/iban/{iban}',
+  '/api/v1/policy/accounts/{accountId}/address/{policyNumber}',
+];
+const accepted = (p: NormalizedProblem) =>
+  p.ruleId in ACCEPTED_WARNINGS ||
+  (p.ruleId === 'no-ambiguous-paths' &&
+    ACCEPTED_AMBIGUOUS_PATHS.some((path) => p.message.includes(`\`${path}\``)));
 
 const DOCUMENTS = [
   ['the customer API', '/api/docs/json', CUSTOMER_API],
@@ -202,7 +215,7 @@ describe('the OpenAPI documents', () => {
       const errors = problems.filter((p) => p.severity === 'error').map(describeProblem);
       expect(errors).toEqual([]);
       const unexpected = problems
-        .filter((p) => p.severity === 'warn' && !(p.ruleId in ACCEPTED_WARNINGS))
+        .filter((p) => p.severity === 'warn' && !accepted(p))
         .map(describeProblem);
       expect(unexpected).toEqual([]);
     },

@@ -46,7 +46,7 @@ describe.skipIf(!enabled)('webhooks from two instances on one PostgreSQL', () =>
           recordEvent(trx, {
             type: 'consent.changed',
             accountId: null,
-            data: { batch, n },
+            data: { customerNumber: `${batch}-${n}`, consent: true, at: new Date().toISOString() },
           }),
         ),
       );

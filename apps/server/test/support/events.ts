@@ -1,14 +1,14 @@
 // What the tests of the events feed, the statuses and the customer's e-mails share: calls to
 // the integration API's requests and feed with a client-credentials token, and a customer's
 // request made through the real customer API.
-import type { EventFeed, PortalEvent, RequestList } from '@espace/contract';
+import type { EventFeed, FeedEvent, RequestList } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import { BO } from './integration';
 import { MULTIPART_HEADERS, multipartBody, upfile } from './documents';
 import { bearer } from './harness';
 
-export type FeedEvent = PortalEvent & { cursor: string };
+export type { FeedEvent };
 
 export function patchRequest(
   app: FastifyInstance,

@@ -9,6 +9,7 @@ import type { Config } from '../../src/config/config';
 import { spaRedirectUris } from '../../src/oidc/provider/provider';
 import type { BackendName } from './backends';
 import { CookieJar } from './cookie-jar';
+import { checkAnswersOf } from './openapi-answers';
 import { testConfig } from './test-config';
 import { scratchDir } from './scratch';
 import { copyTemplateDocuments, createTestDatabase, type TestDatabase } from './test-database';
@@ -42,7 +43,10 @@ export function webBuild(): string {
   return dir;
 }
 
-/** The real app on a copy of the template database and of its documents (template.ts). */
+/**
+ * The real app on a copy of the template database and of its documents (template.ts), its
+ * answers checked against its OpenAPI documents (openapi-answers.ts).
+ */
 export async function createTestApp(
   backend: BackendName = 'pglite',
   overrides: Partial<Config> = {},
@@ -54,6 +58,8 @@ export async function createTestApp(
   const config = testConfig({ ...overrides, documentsDir });
   const app = await buildApp(config, { database: database.handle, logger: false });
   await app.ready();
+  // Every answer to an API operation is checked against the document the app serves.
+  checkAnswersOf(app);
   return {
     app,
     config,

@@ -39,11 +39,13 @@ export const contractDocumentParamsSchema = z.object({
   documentId: recordIdField,
 });
 
-const readBase = { version: z.number().int().describe('Version de l’enregistrement (ETag)') };
+/** Every record's version, also its ETag (`"3"`), for If-Match. */
+export const recordVersionField = z
+  .number()
+  .int()
+  .describe('Version de l’enregistrement\u00a0; son ETag est ce nombre entre guillemets');
+const readBase = { version: recordVersionField };
 
-export const customerReadSchema = z.looseObject({ customerNumber: z.string(), ...readBase });
-export const contractReadSchema = z.looseObject({ contractNumber: z.string(), ...readBase });
-export const owedDocumentReadSchema = z.looseObject({ documentId: z.string(), ...readBase });
 export const documentReadSchema = z.object({
   documentId: z.string(),
   contractNumber: z.string(),
@@ -51,8 +53,8 @@ export const documentReadSchema = z.object({
   title: z.string().nullable(),
   issuedOn: z.iso.date(),
   contentType: z.string(),
-  size: z.number().int(),
-  sha256: z.string(),
+  size: z.number().int().describe('Taille du PDF en octets'),
+  sha256: z.string().describe('Empreinte SHA-256 du PDF, en hexadécimal'),
   ...readBase,
 });
 export type DocumentRead = z.infer<typeof documentReadSchema>;

@@ -2,7 +2,10 @@
 // feed, in every webhook (signed as Standard Webhooks says) and on the message broker. `id` is
 // the `webhook-id` of every delivery of the event: a receiver that has seen it may ignore it.
 import { z } from '../shared/zod';
+import { messageEventDataSchema } from '../conversations/conversations';
+import { documentCheckResultSchema } from '../documents/document-check';
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../requests/kinds';
+import { requestTimelineEntrySchema } from '../requests/requests';
 import { statusDetailsSchema } from '../requests/statuses';
 import { INTEGRATION_ROUTES } from './api';
 
@@ -46,13 +49,81 @@ export const requestEventDataSchema = z.object({
 });
 export type RequestEventData = z.infer<typeof requestEventDataSchema>;
 
-export const eventSchema = z.object({
-  id: z.string().describe('Identifiant de l’événement, `webhook-id` de chaque envoi'),
-  type: z.enum(EVENT_TYPES),
-  timestamp: z.iso.datetime({ offset: true }),
-  data: z.record(z.string(), z.unknown()),
+/** GET /backoffice/v1/requests/{reference}: the request and every status it went through. */
+export const brokerRequestSchema = requestEventDataSchema.extend({
+  timeline: z.array(requestTimelineEntrySchema).describe('Chaque statut, le plus ancien d’abord'),
 });
+
+export const accountErasedDataSchema = z.object({
+  customerNumber: z.string(),
+  erasedAt: z.iso.datetime({ offset: true }),
+});
+
+export const consentChangedDataSchema = z.object({
+  customerNumber: z.string(),
+  consent: z.boolean().describe('Vrai\u00a0: le client accepte les messages commerciaux'),
+  at: z.iso.datetime({ offset: true }),
+});
+
+/** Each type's `data`: what `type` tells the broker. */
+export const EVENT_DATA_SCHEMAS = {
+  'request.created': requestEventDataSchema,
+  'request.status_changed': requestEventDataSchema,
+  'account.erased': accountErasedDataSchema,
+  'consent.changed': consentChangedDataSchema,
+  'document.status_changed': documentCheckResultSchema,
+  'message.created': messageEventDataSchema,
+} as const satisfies Record<EventType, z.ZodType>;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA_SCHEMAS)[T]>;
+
+/** One schema per type, `{ id, type, timestamp, data }` and what `extra` adds. */
+function eventOfEachType<S extends z.ZodRawShape>(extra: S) {
+  const of = <T extends EventType>(type: T) =>
+    z.object({
+      id: z.string().describe('Identifiant de l’événement, `webhook-id` de chaque envoi'),
+      type: z.literal(type),
+      timestamp: z.iso.datetime({ offset: true }),
+      data: EVENT_DATA_SCHEMAS[type],
+      ...extra,
+    });
+  return {
+    'request.created': of('request.created'),
+    'request.status_changed': of('request.status_changed'),
+    'account.erased': of('account.erased'),
+    'consent.changed': of('consent.changed'),
+    'document.status_changed': of('document.status_changed'),
+    'message.created': of('message.created'),
+  } as const satisfies Record<EventType, z.ZodType>;
+}
+
+/** An event as a webhook or the message broker carries it, one schema per type. */
+export const EVENT_SCHEMAS = eventOfEachType({});
+/** An event of the pull feed: the same, with its cursor. */
+export const FEED_EVENT_SCHEMAS = eventOfEachType({
+  cursor: z.string().describe('À passer en `after` pour lire ce qui suit cet événement'),
+});
+
+const E = EVENT_SCHEMAS;
+export const eventSchema = z.discriminatedUnion('type', [
+  E['request.created'],
+  E['request.status_changed'],
+  E['account.erased'],
+  E['consent.changed'],
+  E['document.status_changed'],
+  E['message.created'],
+]);
 export type PortalEvent = z.infer<typeof eventSchema>;
+
+const F = FEED_EVENT_SCHEMAS;
+export const feedEventSchema = z.discriminatedUnion('type', [
+  F['request.created'],
+  F['request.status_changed'],
+  F['account.erased'],
+  F['consent.changed'],
+  F['document.status_changed'],
+  F['message.created'],
+]);
+export type FeedEvent = z.infer<typeof feedEventSchema>;
 
 export const EVENT_FEED_LIMIT_MAX = 500;
 
@@ -68,7 +139,7 @@ export const eventFeedQuerySchema = z.object({
 });
 
 export const eventFeedSchema = z.object({
-  events: z.array(eventSchema.extend({ cursor: z.string() })),
+  events: z.array(feedEventSchema),
   cursor: z.string().nullable().describe('À passer en `after` pour la suite'),
   hasMore: z.boolean(),
 });

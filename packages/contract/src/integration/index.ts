@@ -5,5 +5,6 @@ export * from './documents';
 export * from './events';
 export * from './fields';
 export * from './messages';
+export * from './reads';
 export * from './webhooks';
 export * from './conversations';

@@ -17,6 +17,8 @@ export const MESSAGES = {
     tooLarge: 'La requête est trop volumineuse.',
     requestTimeout: 'La requête a mis trop de temps à arriver. Veuillez réessayer.',
     badRequest: 'La requête n’a pas pu être lue.',
+    /** A path parameter longer than the router takes (Fastify's maxParamLength). */
+    pathTooLong: 'Un élément de l’adresse est trop long.',
     unsupportedMediaType: 'Ce type de contenu n’est pas accepté.',
     rateLimited: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
     internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',

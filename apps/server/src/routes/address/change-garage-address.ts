@@ -15,6 +15,9 @@ export default async function changeGarageAddressRoute(app: FastifyInstance) {
         tags: ['policy'],
         operationId: 'changeGarageAddress',
         summary: 'Demande le changement de l’adresse du lieu de garage',
+        // Redocly's no-ambiguous-paths (docs/decisions/0142-the-documents-say-what-the-server-does.md).
+        description:
+          'Le chemin est celui de la spécification du portail, à côté de `…/{policyNumber}/…`\u00a0: le serveur lit le segment littéral `address` avant un paramètre, si bien que `address` n’est jamais lu comme un numéro de contrat.',
         params: policyParams,
         body: addressChangeSchema,
         response: { 200: requestReceiptSchema, ...addressErrorResponses },

@@ -1,13 +1,15 @@
 // POST …/drafts/{draftId}/files/{role}: one photo or constat file, multipart (`file`); 201 with
 // the file. GET …/drafts/{draftId}/file/{fileId} sends one back as stored (the photos step's
 // thumbnails), DELETE removes it (204).
-import { API_ROUTES, claimFileSchema } from '@espace/contract';
+import { ACCEPTED_UPLOAD_MIME_TYPES, API_ROUTES, claimFileSchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment';
 import { addClaimFile, openClaimFile, removeClaimFile } from '../../services/claims/claim-files';
 import { errorResponses } from '../responses';
+import { uploadBody } from '../multipart';
+import { fileAnswer } from '../../http/openapi-operation';
 import { claimWriteConfig, draftFileParams, draftFilesParams } from './params';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -22,6 +24,11 @@ export default async function claimFileRoutes(app: FastifyInstance) {
         operationId: 'attachClaimFile',
         summary: 'Joint une photo ou une page du constat (multipart\u00a0: file)',
         consumes: ['multipart/form-data'],
+        openapi: uploadBody(
+          'Une photo ou une page du constat, pour le rôle du chemin.',
+          {},
+          'file',
+        ),
         params: draftFilesParams,
         response: {
           201: claimFileSchema,
@@ -49,10 +56,10 @@ export default async function claimFileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['claim'],
         operationId: 'readClaimFile',
+        openapi: fileAnswer(ACCEPTED_UPLOAD_MIME_TYPES, 'Le fichier, tel qu’enregistré'),
         summary: 'Lit une pièce jointe du brouillon, telle qu’enregistrée (sans ses métadonnées)',
         params: draftFileParams,
         response: {
-          200: z.any().describe('Le fichier (png, jpeg ou pdf), en pièce jointe'),
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -78,7 +85,8 @@ export default async function claimFileRoutes(app: FastifyInstance) {
         operationId: 'removeClaimFile',
         summary: 'Retire une pièce jointe du brouillon',
         params: draftFileParams,
-        response: { 204: z.null().describe('Retirée'), ...errors },
+        openapi: { responses: { 204: { description: 'Retirée', empty: true } } },
+        response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {

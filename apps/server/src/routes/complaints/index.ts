@@ -4,6 +4,7 @@
 // `file`, the documents' limits), read one, download its answer's PDF. 'Mes demandes' lists them.
 import {
   API_ROUTES,
+  COMPLAINT_FORM_FIELDS,
   complaintReceiptSchema,
   complaintSchema,
   newComplaintSchema,
@@ -19,7 +20,8 @@ import {
 } from '../../services/complaints/complaint-files';
 import { customerComplaint } from '../../services/complaints/complaint-reads';
 import { fileComplaint } from '../../services/complaints/file-complaint';
-import { acceptFileUploads } from '../multipart';
+import { acceptFileUploads, formField, uploadBody } from '../multipart';
+import { fileAnswer } from '../../http/openapi-operation';
 import { accountParams } from '../params';
 import { rateLimitPerAccount } from '../rate-limit';
 import { errorResponses } from '../responses';
@@ -73,6 +75,16 @@ export default async function complaintRoutes(app: FastifyInstance) {
         operationId: 'attachComplaintFile',
         summary: 'Joindre un document à une réclamation (multipart\u00a0: reference puis file)',
         consumes: ['multipart/form-data'],
+        openapi: uploadBody(
+          'Un document joint à la réclamation\u00a0: sa référence, puis le fichier.',
+          {
+            [COMPLAINT_FORM_FIELDS.reference]: formField(
+              complaintParams.shape.reference,
+              'La référence de la réclamation, celle du chemin',
+            ),
+          },
+          COMPLAINT_FORM_FIELDS.file,
+        ),
         params: complaintParams,
         response: {
           201: complaintSchema,
@@ -111,12 +123,10 @@ export default async function complaintRoutes(app: FastifyInstance) {
       schema: {
         tags: ['complaint'],
         operationId: 'downloadComplaintAnswer',
+        openapi: fileAnswer(['application/pdf'], 'La réponse, en PDF'),
         summary: 'Télécharger la réponse à une réclamation (PDF)',
         params: complaintParams,
-        response: {
-          200: z.any().describe('La réponse, en PDF'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request, reply) =>

@@ -1,10 +1,10 @@
 // GET one document's bytes (docs/product/documents.md), streamed from storage and sent as an
 // attachment (http/attachment.ts, docs/decisions/0018-documents-streamed-and-sniffed.md). A generated document is drawn in the `brand` skin asked for.
-import { API_ROUTES, brandQuerySchema } from '@espace/contract';
+import { ACCEPTED_UPLOAD_MIME_TYPES, API_ROUTES, brandQuerySchema } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment';
+import { fileAnswer } from '../../http/openapi-operation';
 import { openPolicyDocument } from '../../services/documents/downloads';
 import { documentParams } from '../params';
 import { errorResponses } from '../responses';
@@ -16,11 +16,11 @@ export default async function downloadDocumentRoute(app: FastifyInstance) {
       schema: {
         tags: ['document'],
         operationId: 'downloadDocument',
+        openapi: fileAnswer(ACCEPTED_UPLOAD_MIME_TYPES, 'Le fichier, en pièce jointe sous son nom'),
         summary: 'Télécharger un document d’un contrat du client connecté',
         params: documentParams,
         querystring: brandQuerySchema,
         response: {
-          200: z.any().describe('Le fichier (pdf, png ou jpeg), en pièce jointe'),
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },

@@ -11,7 +11,13 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readContract, removeContract, upsertContract } from '../../services/integration/contracts';
 import { integrationErrors } from './errors';
-import { ifMatchOf, sendWithVersion } from './if-match';
+import {
+  ifMatchOf,
+  sendWithVersion,
+  versionedDelete,
+  versionedRead,
+  versionedWrite,
+} from './if-match';
 
 export default async function contractRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +27,7 @@ export default async function contractRoutes(app: FastifyInstance) {
       schema: {
         tags: ['contrats'],
         operationId: 'putContract',
+        openapi: versionedWrite,
         summary:
           'Crée ou remplace un contrat entier\u00a0: véhicule, conducteurs, garanties, paiement, garage, sinistres',
         params: contractParamsSchema,
@@ -40,6 +47,7 @@ export default async function contractRoutes(app: FastifyInstance) {
       schema: {
         tags: ['contrats'],
         operationId: 'getContract',
+        openapi: versionedRead,
         summary: 'Lit un contrat tel qu’il est enregistré, avec sa version',
         params: contractParamsSchema,
         response: { 200: contractReadSchema, ...integrationErrors },
@@ -54,9 +62,10 @@ export default async function contractRoutes(app: FastifyInstance) {
       schema: {
         tags: ['contrats'],
         operationId: 'deleteContract',
+        openapi: versionedDelete,
         summary: 'Retire un contrat et tout ce que le portail garde pour lui',
         params: contractParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
+        response: { 204: z.null(), ...integrationErrors },
       },
     },
     async (request, reply) => {

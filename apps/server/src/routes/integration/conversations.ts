@@ -13,6 +13,7 @@ import {
   integrationConversationQuerySchema,
   integrationConversationSchema,
   postMessageSchema,
+  ACCEPTED_UPLOAD_MIME_TYPES,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import {
 import { openMessageFile } from '../../services/messages/message-files';
 import { postMessage } from '../../services/messages/message-writes';
 import { integrationErrors } from './errors';
+import { fileAnswer } from '../../http/openapi-operation';
 
 export default async function conversationRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -95,9 +97,10 @@ export default async function conversationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['messages'],
         operationId: 'downloadMessageFile',
+        openapi: fileAnswer(ACCEPTED_UPLOAD_MIME_TYPES, 'Le fichier, en pièce jointe sous son nom'),
         summary: 'Télécharge la pièce jointe d’un message',
         params: integrationConversationParamsSchema.extend({ fileId: z.string().min(1).max(80) }),
-        response: { 200: z.any().describe('Le fichier, en pièce jointe'), ...integrationErrors },
+        response: integrationErrors,
       },
     },
     async (request, reply) => {

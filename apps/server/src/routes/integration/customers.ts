@@ -11,7 +11,13 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readCustomer, removeCustomer, upsertCustomer } from '../../services/integration/customers';
 import { integrationErrors } from './errors';
-import { ifMatchOf, sendWithVersion } from './if-match';
+import {
+  ifMatchOf,
+  sendWithVersion,
+  versionedDelete,
+  versionedRead,
+  versionedWrite,
+} from './if-match';
 
 export default async function customerRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +27,7 @@ export default async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags: ['clients'],
         operationId: 'putCustomer',
+        openapi: versionedWrite,
         summary: 'Crée ou remplace un client, identifié par son numéro de client',
         params: customerParamsSchema,
         body: customerRecordSchema,
@@ -39,6 +46,7 @@ export default async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags: ['clients'],
         operationId: 'getCustomer',
+        openapi: versionedRead,
         summary: 'Lit un client tel qu’il est enregistré, avec sa version',
         params: customerParamsSchema,
         response: { 200: customerReadSchema, ...integrationErrors },
@@ -53,9 +61,10 @@ export default async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags: ['clients'],
         operationId: 'deleteCustomer',
+        openapi: versionedDelete,
         summary: 'Supprime un client sans contrat',
         params: customerParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
+        response: { 204: z.null(), ...integrationErrors },
       },
     },
     async (request, reply) => {

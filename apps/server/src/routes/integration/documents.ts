@@ -3,6 +3,7 @@
 // and date come in the query string.
 import {
   INTEGRATION_ROUTES,
+  MAX_UPLOAD_BYTES,
   contractDocumentParamsSchema,
   documentReadSchema,
   documentUploadQuerySchema,
@@ -15,8 +16,15 @@ import type { Readable } from 'node:stream';
 import { readDocument, removeDocument, upsertDocument } from '../../services/integration/documents';
 import { newDocumentMailNotifier } from '../../services/requests/status-mail';
 import { integrationErrors } from './errors';
-import { ifMatchOf, sendWithVersion } from './if-match';
+import {
+  ifMatchOf,
+  sendWithVersion,
+  versionedDelete,
+  versionedRead,
+  versionedWrite,
+} from './if-match';
 import { errorResponses } from '../responses';
+import { bytesBody, mergeDocuments } from '../../http/openapi-operation';
 
 export const PDF_TYPE = 'application/pdf';
 
@@ -34,6 +42,13 @@ export default async function documentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents à télécharger'],
         operationId: 'putDocument',
+        openapi: mergeDocuments(
+          versionedWrite,
+          bytesBody(
+            PDF_TYPE,
+            `Le PDF lui-même (Content-Type: application/pdf), au plus ${MAX_UPLOAD_BYTES / 1_000_000} Mo (413 au-delà)\u00a0; un fichier qui n’est pas un PDF est refusé (415). Son nom, sa date et son titre sont dans la chaîne de requête.`,
+          ),
+        ),
         summary: 'Dépose ou remplace un PDF que le client téléchargera (corps\u00a0: le PDF)',
         params: contractDocumentParamsSchema,
         querystring: documentUploadQuerySchema,
@@ -68,6 +83,7 @@ export default async function documentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents à télécharger'],
         operationId: 'getDocument',
+        openapi: versionedRead,
         summary: 'Lit les métadonnées d’un document déposé, avec sa version',
         params: contractDocumentParamsSchema,
         response: { 200: documentReadSchema, ...integrationErrors },
@@ -84,9 +100,10 @@ export default async function documentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents à télécharger'],
         operationId: 'deleteDocument',
+        openapi: versionedDelete,
         summary: 'Retire un document\u00a0: le client ne le voit plus',
         params: contractDocumentParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
+        response: { 204: z.null(), ...integrationErrors },
       },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import integrationAuthentication, {
 } from '../../plugins/integration-authentication';
 import { UnauthorizedError } from '../../plugins/errors';
 import { integrationTokenLive } from '../../services/integration/clients';
+import { refusedBeforeTheHandler } from '../responses';
 import contractRoutes from './contracts';
 import conversationRoutes from './conversations';
 import customerRoutes from './customers';
@@ -65,6 +66,8 @@ export default async function integrationRoutes(app: FastifyInstance, opts: Inte
     async (api) => {
       api.addHook('onRoute', (route) => {
         route.bodyLimit ??= BACKOFFICE_BODY_LIMIT;
+        // 403: a scope the token lacks (plugins/integration-authentication.ts).
+        refusedBeforeTheHandler(route, [403]);
       });
       if (authentication) await api.register(integrationAuthentication, authentication);
       else

@@ -22,7 +22,13 @@ import {
 import { checkOwedDocument } from '../../services/documents/document-check';
 import { documentCheckMailNotifier } from '../../services/documents/document-check-mail';
 import { integrationErrors } from './errors';
-import { ifMatchOf, sendWithVersion } from './if-match';
+import {
+  ifMatchOf,
+  sendWithVersion,
+  versionedDelete,
+  versionedRead,
+  versionedWrite,
+} from './if-match';
 
 export default async function owedDocumentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -32,6 +38,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents à fournir'],
         operationId: 'putOwedDocument',
+        openapi: versionedWrite,
         summary: 'Crée ou remplace un document que le client doit envoyer',
         params: contractDocumentParamsSchema,
         body: owedDocumentRecordSchema,
@@ -56,6 +63,7 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents à fournir'],
         operationId: 'getOwedDocument',
+        openapi: versionedRead,
         summary: 'Lit un document à fournir, avec sa version',
         params: contractDocumentParamsSchema,
         response: { 200: owedDocumentReadSchema, ...integrationErrors },
@@ -76,9 +84,10 @@ export default async function owedDocumentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['documents à fournir'],
         operationId: 'deleteOwedDocument',
+        openapi: versionedDelete,
         summary: 'Retire un document à fournir',
         params: contractDocumentParamsSchema,
-        response: { 204: z.null().describe('Supprimé'), ...integrationErrors },
+        response: { 204: z.null(), ...integrationErrors },
       },
     },
     async (request, reply) => {

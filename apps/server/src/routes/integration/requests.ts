@@ -5,11 +5,11 @@
 // (docs/integration.md « E-mails au client »).
 import {
   INTEGRATION_ROUTES,
-  requestEventDataSchema,
+  brokerRequestSchema,
   requestReferenceParamsSchema,
-  requestTimelineEntrySchema,
   statusChangeSchema,
   REQUEST_STATUSES,
+  ACCEPTED_UPLOAD_MIME_TYPES,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +19,7 @@ import { changeRequestStatus } from '../../services/requests/request-status';
 import { statusMailNotifier } from '../../services/requests/status-mail';
 import { sendAttachment } from '../../http/attachment';
 import { integrationErrors } from './errors';
+import { fileAnswer } from '../../http/openapi-operation';
 
 export default async function requestRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +36,7 @@ export default async function requestRoutes(app: FastifyInstance) {
         summary: 'Lit une demande\u00a0: ce qui a été demandé, ses fichiers et ses statuts',
         params: requestReferenceParamsSchema,
         response: {
-          200: requestEventDataSchema.extend({ timeline: z.array(requestTimelineEntrySchema) }),
+          200: brokerRequestSchema,
           ...integrationErrors,
         },
       },
@@ -48,9 +49,10 @@ export default async function requestRoutes(app: FastifyInstance) {
       schema: {
         tags: ['demandes'],
         operationId: 'downloadRequestFile',
+        openapi: fileAnswer(ACCEPTED_UPLOAD_MIME_TYPES, 'Le fichier, en pièce jointe sous son nom'),
         summary: 'Télécharge un fichier d’une demande',
         params: requestReferenceParamsSchema.extend({ fileId: z.string().min(1).max(80) }),
-        response: { 200: z.any().describe('Le fichier, en pièce jointe'), ...integrationErrors },
+        response: integrationErrors,
       },
     },
     async (request, reply) => {

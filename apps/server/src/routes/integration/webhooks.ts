@@ -23,6 +23,7 @@ import {
   webhookFailures,
 } from '../../services/events/webhooks';
 import { integrationErrors } from './errors';
+import { webhookDeliveries } from './webhook-delivery';
 
 const tags = ['webhooks'];
 
@@ -34,6 +35,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'createWebhook',
+        openapi: webhookDeliveries,
         summary: 'Déclare un webhook\u00a0; son secret n’est montré que dans cette réponse',
         body: webhookCreateSchema,
         response: { 201: webhookWithSecretSchema, ...integrationErrors },
@@ -75,9 +77,10 @@ export default async function webhookRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'deleteWebhook',
+        openapi: { responses: { 204: { description: 'Désactivé', empty: true } } },
         summary: 'Désactive un webhook\u00a0: plus aucun envoi, ses échecs restent lisibles',
         params: webhookParamsSchema,
-        response: { 204: z.null().describe('Désactivé'), ...integrationErrors },
+        response: { 204: z.null(), ...integrationErrors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 // The customer's reads of the messages (docs/product/messages.md): the list with its unread
 // counts, one conversation (which marks the broker's messages read), one attachment's bytes.
 import {
+  ACCEPTED_UPLOAD_MIME_TYPES,
   API_ROUTES,
   conversationIdSchema,
   conversationListSchema,
@@ -9,8 +10,8 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendAttachment } from '../../http/attachment';
+import { fileAnswer } from '../../http/openapi-operation';
 import {
   listCustomerConversations,
   readConversationAs,
@@ -56,12 +57,10 @@ export default async function conversationReadRoutes(app: FastifyInstance) {
       schema: {
         tags: ['message'],
         operationId: 'downloadMessageFile',
+        openapi: fileAnswer(ACCEPTED_UPLOAD_MIME_TYPES, 'La pièce jointe, sous son nom'),
         summary: 'Télécharger une pièce jointe d’une conversation',
         params: conversationParams.extend({ fileId: safeString().min(1).max(100) }),
-        response: {
-          200: z.any().describe('Le fichier (pdf, png ou jpeg), en pièce jointe'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request, reply) =>

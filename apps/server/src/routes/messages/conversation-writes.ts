@@ -4,10 +4,13 @@
 // message), a message with an attachment (multipart `text` then `file`, 201).
 import {
   API_ROUTES,
+  MESSAGE_FORM_FIELDS,
+  attachmentTextSchema,
   conversationMessageSchema,
   conversationSchema,
   postMessageSchema,
   startConversationSchema,
+  startConversationWithFileSchema,
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +22,11 @@ import { postMessage, startConversation } from '../../services/messages/message-
 import { RATE_LIMITS, routeLimit } from '../../platform/rate-limits/tiers';
 import { accountParams } from '../params';
 import { errorResponses } from '../responses';
+import { formField, uploadBody } from '../multipart';
 import { conversationParams } from './conversation-reads';
+
+/** The fields of a first message sent with its file. */
+const START = startConversationWithFileSchema.shape;
 
 export default async function conversationWriteRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +62,23 @@ export default async function conversationWriteRoutes(app: FastifyInstance) {
         summary:
           'Écrire au courtier avec une pièce jointe (multipart\u00a0: topic ou requestReference, text puis file)',
         consumes: ['multipart/form-data'],
+        openapi: uploadBody(
+          'Le premier message d’une conversation, avec sa pièce jointe\u00a0: l’objet de la liste (topic) ou la référence d’une demande (requestReference), l’un des deux, puis le texte, puis le fichier.',
+          {
+            [MESSAGE_FORM_FIELDS.topic]: formField(
+              START.topic,
+              'L’objet, pris dans la liste (sans requestReference)',
+              false,
+            ),
+            [MESSAGE_FORM_FIELDS.requestReference]: formField(
+              START.requestReference,
+              'La référence d’une demande du client (sans topic)',
+              false,
+            ),
+            [MESSAGE_FORM_FIELDS.text]: formField(START.text, 'Le texte, qui peut être vide'),
+          },
+          MESSAGE_FORM_FIELDS.file,
+        ),
         params: accountParams,
         response: {
           201: conversationSchema,
@@ -110,6 +134,16 @@ export default async function conversationWriteRoutes(app: FastifyInstance) {
         operationId: 'attachMessageFile',
         summary: 'Écrire avec une pièce jointe (multipart\u00a0: text puis file)',
         consumes: ['multipart/form-data'],
+        openapi: uploadBody(
+          'Un message avec sa pièce jointe\u00a0: le texte, puis le fichier.',
+          {
+            [MESSAGE_FORM_FIELDS.text]: formField(
+              attachmentTextSchema,
+              'Le texte, qui peut être vide',
+            ),
+          },
+          MESSAGE_FORM_FIELDS.file,
+        ),
         params: conversationParams,
         response: {
           201: conversationMessageSchema,

@@ -2,6 +2,7 @@
 import {
   API_PREFIX,
   API_ROUTES,
+  POLICIES_PAGE_SIZE,
   apiPath,
   policiesQuerySchema,
   policyListSchema,
@@ -29,6 +30,18 @@ export default async function listPoliciesRoute(app: FastifyInstance) {
           'Au-delà de POLICIES_PAGE_SIZE (100) polices, la réponse est paginée : l’en-tête `Link` (rel="next") donne l’adresse de la page suivante.',
         params: accountParams,
         querystring: policiesQuerySchema,
+        openapi: {
+          responses: {
+            200: {
+              headers: {
+                Link: {
+                  description: `\`<…?page=N>; rel="next"\`\u00a0: l’adresse de la page suivante, au-delà de ${POLICIES_PAGE_SIZE} polices`,
+                  schema: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
         response: {
           200: policyListSchema,
           ...errorResponses(400, 401, 403),

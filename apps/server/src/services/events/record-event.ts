@@ -13,6 +13,7 @@ import {
   REQUEST_KIND_LABELS,
   REQUEST_STATUS_LABELS,
   requestFileHref,
+  type EventData,
   type EventType,
   type RequestEventData,
 } from '@espace/contract';
@@ -22,13 +23,16 @@ import { currentTraceparent } from '../../platform/telemetry/trace-context';
 import { requestFiles } from '../requests/request-files';
 import { viewId } from '../requests/request-lookup';
 
-export interface NewEvent {
-  type: EventType;
-  accountId: string | null;
-  /** The request it is about ('<source>:<row id>' of the view), if any. */
-  requestId?: string | undefined;
-  data: Record<string, unknown>;
-}
+/** An event to record: its `data` is what the contract says of its type (EVENT_DATA_SCHEMAS). */
+export type NewEvent = {
+  [T in EventType]: {
+    type: T;
+    accountId: string | null;
+    /** The request it is about ('<source>:<row id>' of the view), if any. */
+    requestId?: string | undefined;
+    data: EventData<T>;
+  };
+}[EventType];
 
 /** Writes `event` and its deliveries in the caller's transaction `trx`; answers its id. */
 export async function recordEvent(trx: Db, event: NewEvent): Promise<string> {

@@ -8,7 +8,7 @@
 // sign-in (`checkPasswordAgainst`).
 import { ACCOUNT_SECURITY_MESSAGES, MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
-import { InvalidInputError, NotFoundError, TooManyAttemptsError } from '../errors';
+import { InvalidInputError, NotFoundError } from '../errors';
 import { claimCurrentPasswordCheck } from './sign-in-throttle';
 import { verifyPassword } from './passwords';
 
@@ -28,8 +28,7 @@ export async function checkPasswordAgainst(
   password: string,
   field: string,
 ): Promise<void> {
-  if (!(await claimCurrentPasswordCheck(db, sessionKey)))
-    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
+  await claimCurrentPasswordCheck(db, sessionKey);
   if (!(await verifyPassword(password, passwordHash))) {
     const message = ACCOUNT_SECURITY_MESSAGES.wrongPassword;
     throw new InvalidInputError(message, { [field]: message });

@@ -14,7 +14,6 @@
 // - the sign-in's code step (oidc/customer-sign-in/customer-second-factor.ts) asks for it after every right
 //   password of an account that has it; a passkey sign-in does not (it is two factors already).
 import {
-  MESSAGES,
   SECOND_FACTOR_MESSAGES,
   type SecondFactorEnrolment,
   type SecondFactorStatus,
@@ -22,7 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
 import * as totp from './totp';
-import { ConflictError, InvalidInputError, TooManyAttemptsError } from '../errors';
+import { ConflictError, InvalidInputError } from '../errors';
 import { queueSecondFactorResetMail, type IdentityMailDeps } from './identity-change-mail';
 import { recordIdentityChange, type IdentityChangeDeps } from './identity-changes';
 import { verifyPassword } from './passwords';
@@ -86,8 +85,7 @@ export async function startSecondFactor(
 }
 
 const claimCheck = async (db: Db, caller: SecondFactorCaller) => {
-  if (!(await claimCurrentPasswordCheck(db, caller.sid ?? `account:${caller.accountId}`)))
-    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
+  await claimCurrentPasswordCheck(db, caller.sid ?? `account:${caller.accountId}`);
 };
 
 /** Confirms the secret shown with a code of the app: on, mailed, the recovery codes returned. */

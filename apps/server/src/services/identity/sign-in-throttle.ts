@@ -24,7 +24,9 @@
 // - a refusal says whether this attempt is the one that crossed the limit (the first refused
 //   under that key in its window): the staff journal records that one, not every later post
 //   (oidc/staff-sign-in/staff-trail.ts).
+import { MESSAGES } from '@espace/contract';
 import type { Db } from '../../db/client';
+import { TooManyAttemptsError } from '../errors';
 import { claimKeys, takeBack, type ClaimedKeys } from '../../platform/rate-limits/attempt-counter';
 import { RATE_LIMITS } from '../../platform/rate-limits/tiers';
 
@@ -88,10 +90,19 @@ export async function signInSucceeded(db: Db, keys: string[]): Promise<void> {
   await takeBack(db, 'sign_in_throttle', keys);
 }
 
-/** Counts a current-password check of a signed-in session (`sid`, else the account). */
-export async function claimCurrentPasswordCheck(db: Db, sessionKey: string, now = new Date()) {
+/**
+ * Counts a current-password check of a signed-in session (`sid`, else the account); past the
+ * limit, a TooManyAttemptsError that says when to try again.
+ */
+export async function claimCurrentPasswordCheck(
+  db: Db,
+  sessionKey: string,
+  now = new Date(),
+): Promise<void> {
   const keys = [[`session:${sessionKey}`, RATE_LIMITS.currentPassword]] as const;
-  return (await claimKeys(db, 'sign_in_throttle', keys, now)) === 'ok';
+  const claim = await claimKeys(db, 'sign_in_throttle', keys, now);
+  if (claim !== 'ok')
+    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts, claim.retryAfterSeconds);
 }
 
 /** Forgets the account's count (a completed password reset, an account deleted). */

@@ -12,16 +12,11 @@
 //   than the sign-in form;
 // - a session without a proof in the window is refused with StepUpRequiredError (403
 //   `step_up_required`), and nothing changes.
-import { MESSAGES, STEP_UP_MESSAGES, STEP_UP_MINUTES, type StepUpRequest } from '@espace/contract';
+import { STEP_UP_MESSAGES, STEP_UP_MINUTES, type StepUpRequest } from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { SecretKeys } from '../../platform/secrets/sealed-secrets';
-import {
-  InvalidInputError,
-  NotFoundError,
-  StepUpRequiredError,
-  TooManyAttemptsError,
-} from '../errors';
+import { InvalidInputError, NotFoundError, StepUpRequiredError } from '../errors';
 import { isStaff, ownerKey, type IdentityOwner } from './owner';
 import { passkeyChallenge, verifyPasskey } from './passkey-checks';
 import type { RelyingParty } from './passkeys';
@@ -83,8 +78,7 @@ export async function stepUp(
   caller: StepUpCaller,
   request: StepUpRequest,
 ): Promise<void> {
-  if (!(await claimCurrentPasswordCheck(deps.db, `step-up:${caller.sid}`)))
-    throw new TooManyAttemptsError(MESSAGES.login.tooManyAttempts);
+  await claimCurrentPasswordCheck(deps.db, `step-up:${caller.sid}`);
   const proven =
     'proof' in request
       ? await isOwnersProof(deps, caller.owner, request.proof)

@@ -4,7 +4,12 @@
 // Enforces: the customer the contract names exists (422 naming customerNumber otherwise); the
 // record's versioning and idempotence (records.ts); removing a contract removes its documents,
 // their stored files after the commit, and the versions of its documents.
-import { INTEGRATION_MESSAGES as M, type ContractRecord, type WriteResult } from '@espace/contract';
+import {
+  INTEGRATION_MESSAGES as M,
+  type ContractRead,
+  type ContractRecord,
+  type WriteResult,
+} from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { DocumentStorage } from '../../platform/storage/storage';
@@ -83,12 +88,18 @@ export function upsertContract(
 }
 
 const day = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+/** The day of a column that always has one. */
+const someDay = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
-/** The contract as stored, in the record's shape, with its version; NotFoundError otherwise. */
-export async function readContract(db: Db, contractNumber: string) {
+/**
+ * The contract as stored, in the record's shape, with its version; NotFoundError otherwise. Every
+ * contract has its vehicle, the first risk (a PUT always writes it; the portal's policies read
+ * counts on it too).
+ */
+export async function readContract(db: Db, contractNumber: string): Promise<ContractRead> {
   const policy = await db
     .selectFrom('policies as p')
-    .leftJoin('risks as r', (j) =>
+    .innerJoin('risks as r', (j) =>
       j.onRef('r.policy_number', '=', 'p.policy_number').on('r.position', '=', 0),
     )
     .leftJoin('payment_details as pd', 'pd.policy_number', 'p.policy_number')
@@ -97,7 +108,7 @@ export async function readContract(db: Db, contractNumber: string) {
       'p.customer_id',
       'p.state',
       sql<number>`p.premium_a::float8`.as('premium'),
-      day('p.start_date').as('start_date'),
+      someDay('p.start_date').as('start_date'),
       day('p.end_date').as('end_date'),
       'p.end_reason',
       'r.id as risk_id',
@@ -131,7 +142,7 @@ export async function readContract(db: Db, contractNumber: string) {
         'salutation',
         'first_name',
         'last_name',
-        day('birth_date').as('birth_date'),
+        someDay('birth_date').as('birth_date'),
         'principal',
         sql<number>`crm::float8`.as('crm'),
         'licence_number',
@@ -144,7 +155,7 @@ export async function readContract(db: Db, contractNumber: string) {
       .execute(),
     db
       .selectFrom('claims')
-      .select([day('occurred_on').as('occurred_on'), 'nature', 'responsibility', 'driver_name'])
+      .select([someDay('occurred_on').as('occurred_on'), 'nature', 'responsibility', 'driver_name'])
       .where('policy_number', '=', contractNumber)
       .orderBy('occurred_on', 'desc')
       .execute(),
@@ -175,21 +186,22 @@ export async function readContract(db: Db, contractNumber: string) {
       licenceDate: d.licence_date,
     })),
     coverages,
+    // A row of payment details, or of garage addresses, has every column.
     paymentDetails: policy.payment_method
       ? {
           paymentMethod: policy.payment_method,
-          ownerName: policy.owner_name,
-          bic: policy.bic,
-          iban: policy.iban,
+          ownerName: policy.owner_name!,
+          bic: policy.bic!,
+          iban: policy.iban!,
         }
       : null,
     garageAddress: policy.street
       ? {
           street: policy.street,
           complement: policy.complement,
-          zip: policy.zip,
-          city: policy.city,
-          country: policy.country,
+          zip: policy.zip!,
+          city: policy.city!,
+          country: policy.country!,
         }
       : null,
     claims: claims.map((c) => ({

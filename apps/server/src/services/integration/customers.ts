@@ -5,7 +5,12 @@
 // versioning and idempotence (records.ts). The customer's password is never written here: the
 // first access gives it (invitation, « Première connexion »).
 import { randomUUID } from 'node:crypto';
-import { INTEGRATION_MESSAGES as M, type CustomerRecord, type WriteResult } from '@espace/contract';
+import {
+  INTEGRATION_MESSAGES as M,
+  type CustomerRead,
+  type CustomerRecord,
+  type WriteResult,
+} from '@espace/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../errors';
@@ -62,7 +67,7 @@ export function upsertCustomer(
 }
 
 /** The customer as stored, in the record's shape, with its version; NotFoundError otherwise. */
-export async function readCustomer(db: Db, customerNumber: string) {
+export async function readCustomer(db: Db, customerNumber: string): Promise<CustomerRead> {
   const row = await db
     .selectFrom('accounts as a')
     .innerJoin('account_addresses as ad', 'ad.account_id', 'a.id')

@@ -9,6 +9,7 @@
 // and author of the last check (services/documents/document-check.ts).
 import {
   INTEGRATION_MESSAGES as M,
+  type OwedDocumentRead,
   type OwedDocumentRecord,
   type WriteResult,
 } from '@espace/contract';
@@ -97,7 +98,11 @@ export async function upsertOwedDocument(
   });
 }
 
-export async function readOwedDocument(db: Db, contractNumber: string, documentId: string) {
+export async function readOwedDocument(
+  db: Db,
+  contractNumber: string,
+  documentId: string,
+): Promise<OwedDocumentRead> {
   const row = await db
     .selectFrom('policy_documents')
     .select([

@@ -235,8 +235,8 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     t,
     sessions,
   }) => {
-    // lea gets 150 more policies, copies of hers with their own numbers (risks are per policy,
-    // so the copies have none: this checks the paging, the shape is checked above).
+    // lea gets 150 more policies, copies of her one policy and its vehicle with their own
+    // numbers: every policy has its vehicle, as the answer's document says.
     const { token, accountId } = sessions.lea;
     await sql`insert into policies (policy_number, account_id, customer_id, garage_address_id,
                                     premium_a, start_date, state)
@@ -244,6 +244,15 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
                      premium_a, start_date - g, state
               from policies, generate_series(1, 150) g
               where account_id = ${accountId}`.execute(t.database.handle.db);
+    await sql`insert into risks (policy_number, position, license_plate, manufacturer, model,
+                                 guarantee_formula)
+              select 'FLEET' || lpad(g::text, 4, '0'), r.position, r.license_plate, r.manufacturer,
+                     r.model, r.guarantee_formula
+              from risks r join policies p on p.policy_number = r.policy_number,
+                   generate_series(1, 150) g
+              where p.account_id = ${accountId} and p.policy_number not like 'FLEET%'`.execute(
+      t.database.handle.db,
+    );
     const url = `/api/v1/policy/accounts/${accountId}`;
     const first = await t.app.inject({ url, headers: bearer(token) });
     expect(first.statusCode).toBe(200);
@@ -259,6 +268,7 @@ describe.each(BACKENDS)('account and policies API on %s', (backend) => {
     expect(numbers[0]).not.toMatch(/^FLEET/);
     const wrong = await t.app.inject({ url: `${url}?page=0`, headers: bearer(token) });
     expect(wrong.statusCode).toBe(400);
+    await sql`delete from risks where policy_number like 'FLEET%'`.execute(t.database.handle.db);
     await sql`delete from policies where policy_number like 'FLEET%'`.execute(t.database.handle.db);
   });
 

@@ -12,8 +12,8 @@ import {
 } from '@espace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendAttachment } from '../../../http/attachment';
+import { fileAnswer } from '../../../http/openapi-operation';
 import { RATE_LIMITS, routeLimit } from '../../../platform/rate-limits/tiers';
 import {
   latestDataExport,
@@ -72,10 +72,13 @@ export default async function dataExportRoutes(app: FastifyInstance) {
       schema: {
         tags: ['account'],
         operationId: 'downloadDataExport',
+        openapi: fileAnswer(
+          ['application/zip'],
+          'L’archive zip\u00a0: les données en JSON, leur schéma, le PDF lisible',
+        ),
         summary: 'Télécharger la copie de mes données (une seule fois)',
         params: accountParams.extend({ exportId: dataExportIdSchema }),
         response: {
-          200: z.any().describe('L’archive zip : données JSON, leur schéma, le PDF lisible'),
           ...errorResponses(400, 401, 403, 404, 409, 410, 429),
         },
       },

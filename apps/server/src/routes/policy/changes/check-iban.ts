@@ -19,6 +19,9 @@ export default async function checkIbanRoute(app: FastifyInstance) {
         tags: ['policy'],
         operationId: 'checkIban',
         summary: 'Vérifie qu’un IBAN peut servir au prélèvement SEPA',
+        // Redocly's no-ambiguous-paths (docs/decisions/0142-the-documents-say-what-the-server-does.md).
+        description:
+          'Le chemin est celui de la spécification du portail, à côté de `…/{policyNumber}/…`\u00a0: le serveur lit le segment littéral `iban` avant un paramètre, si bien que `iban` n’est jamais lu comme un numéro de contrat.',
         params: ibanParams,
         response: {
           204: noContent,
