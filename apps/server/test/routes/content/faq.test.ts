@@ -1,6 +1,6 @@
 // GET /api/v1/content/faq: French full-text search over content/faq (docs/decisions/0016-content-in-markdown.md),
 // on PGlite and, when it answers, on PostgreSQL.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FaqResponse } from '@espace/contract';
 import { sql } from 'kysely';
 import { describe, expect } from 'vitest';
@@ -8,6 +8,13 @@ import { apiTest } from '../../support/api-test';
 import { FAQ_TABLES } from '../../../src/db/migrations/0019-faq-version';
 import { BACKENDS } from '../../support/backends';
 import { bearer } from '../../support/harness';
+
+/** The questions of content/faq (one `## ` heading each), counted apart from the server. */
+const faqDir = new URL('../../../../../content/faq/', import.meta.url);
+const FAQ_TOTAL = readdirSync(faqDir)
+  .filter((file) => file.endsWith('.md'))
+  .flatMap((file) => readFileSync(new URL(file, faqDir), 'utf8').split('\n'))
+  .filter((line) => line.startsWith('## ')).length;
 
 describe.each(BACKENDS)('FAQ on %s', (backend) => {
 const it = apiTest
@@ -41,8 +48,9 @@ const it = apiTest
       'compte-donnees',
     ]);
     expect(body.categories[0]!.title).toBe('Documents et attestations');
-    expect(body.total).toBe(53);
-    expect(body.entries).toHaveLength(53);
+    expect(FAQ_TOTAL).toBeGreaterThan(40);
+    expect(body.total).toBe(FAQ_TOTAL);
+    expect(body.entries).toHaveLength(FAQ_TOTAL);
     expect(body.entries.every((e) => e.question.endsWith('?'))).toBe(true);
     expect(body.entries[0]!.question).toBe(
       'Quels documents dois-je transmettre après la souscription de mon contrat\u00a0?',
@@ -91,7 +99,7 @@ const it = apiTest
     const first = await faq({ limit: '10' });
     const second = await faq({ limit: '10', offset: '10' });
     expect(first.body.entries).toHaveLength(10);
-    expect(second.body.total).toBe(53);
+    expect(second.body.total).toBe(FAQ_TOTAL);
     expect(second.body.entries[0]!.id).not.toBe(first.body.entries[0]!.id);
   });
 
