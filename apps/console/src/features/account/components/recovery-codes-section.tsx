@@ -32,7 +32,7 @@ export function RecoveryCodesSection() {
       onError: () => setFeedback({ kind: 'error', text: banners.renew.error }),
     });
   return (
-    <section className="card stack narrow" aria-labelledby="recovery-codes-title">
+    <section className="card stack narrow account-section" aria-labelledby="recovery-codes-title">
       <h2 id="recovery-codes-title">{T.title}</h2>
       <p>{T.lead}</p>
       <Feedback state={feedback} />
